@@ -1,0 +1,90 @@
+/**
+ * The rooms and doors of docs/architecture.md, enforced.
+ * Paths are relative to the folder depcruise runs from (the repo root).
+ */
+const room = (name) => `^src/${name}/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-imports-nothing-of-ours',
+      comment: 'shared/ is imported by everyone and imports nothing of ours but itself.',
+      severity: 'error',
+      from: { path: room('shared') },
+      to: { path: '^src/', pathNot: room('shared') },
+    },
+    {
+      name: 'shared-is-platform-free',
+      comment: 'shared/ runs anywhere: no Node built-ins, no electron.',
+      severity: 'error',
+      from: { path: room('shared') },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'core-imports-only-shared',
+      comment: 'core/ is plain Node on top of shared/.',
+      severity: 'error',
+      from: { path: room('core') },
+      to: { path: '^src/', pathNot: [room('core'), room('shared')] },
+    },
+    {
+      name: 'core-never-imports-electron',
+      severity: 'error',
+      from: { path: room('(core|shared|service|browser|cli|renderer)') },
+      to: { path: '^electron$|node_modules/electron/' },
+    },
+    {
+      name: 'renderer-imports-only-shared',
+      comment: 'The renderer reaches the host only through window.desk.',
+      severity: 'error',
+      from: { path: room('renderer') },
+      to: { path: '^src/', pathNot: [room('renderer'), room('shared')] },
+    },
+    {
+      name: 'renderer-has-no-node',
+      severity: 'error',
+      from: { path: room('renderer') },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'preload-imports-only-shared',
+      severity: 'error',
+      from: { path: room('preload') },
+      to: { path: '^src/', pathNot: [room('preload'), room('shared')] },
+    },
+    {
+      name: 'service-imports-only-shared-api',
+      comment: 'The local service knows the API contract and nothing of the client side.',
+      severity: 'error',
+      from: { path: room('service') },
+      to: { path: '^src/', pathNot: [room('service'), '^src/shared/api/'] },
+    },
+    {
+      name: 'hosts-import-core-shared-and-the-service-entry',
+      comment:
+        'main/, browser/ and cli/ build on core/; they may start the embedded service through its entry.',
+      severity: 'error',
+      from: { path: room('(main|browser|cli)') },
+      to: {
+        path: '^src/',
+        pathNot: [room('core'), room('shared'), '^src/service/index\\.ts$', '^src/$1/'],
+      },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

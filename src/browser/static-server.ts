@@ -1,0 +1,67 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+/** The same CSP the Electron shell applies, plus the bridge's own WebSocket origin. */
+export function browserModeCsp(extraConnect: string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${extraConnect.join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export interface StaticServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Serves the built renderer from `root` on 127.0.0.1; unknown paths fall back to index.html. */
+export async function serveRenderer(root: string, port = 0, csp = browserModeCsp()): Promise<StaticServer> {
+  const base = resolve(root);
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let path = normalize(join(base, decodeURIComponent(url.pathname)));
+    if (path !== base && !path.startsWith(base + sep)) {
+      res.writeHead(400).end();
+      return;
+    }
+    const info = await stat(path).catch(() => undefined);
+    if (!info || info.isDirectory()) path = join(base, 'index.html');
+    res.writeHead(200, {
+      'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
+      'Content-Security-Policy': csp,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-cache',
+    });
+    createReadStream(path).pipe(res);
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${actualPort}/`,
+    server,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}

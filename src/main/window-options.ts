@@ -1,0 +1,47 @@
+import type { BrowserWindowConstructorOptions } from 'electron';
+
+/** The renderer's Content-Security-Policy: our own code only, no inline script, no remote content. */
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Window options that keep the renderer isolated from Node and Electron. */
+export function hardenedWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1200,
+    height: 800,
+    minWidth: 720,
+    minHeight: 480,
+    show: false,
+    title: 'AgentDesk',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      spellcheck: true,
+    },
+  };
+}
+
+/** Only https links may leave the app, and they go to the system browser. */
+export function isExternalLinkAllowed(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

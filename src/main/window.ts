@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { BrowserWindow, session, shell } from 'electron';
+import { contentSecurityPolicy, hardenedWindowOptions, isExternalLinkAllowed } from './window-options';
+
+/** Opens the main window with navigation locked and a strict CSP on every response. */
+export function createMainWindow(): BrowserWindow {
+  const window = new BrowserWindow(hardenedWindowOptions(join(__dirname, '../preload/index.cjs')));
+
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [contentSecurityPolicy],
+      },
+    });
+  });
+
+  window.webContents.setWindowOpenHandler(({ url }) => {
+    if (isExternalLinkAllowed(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  // The renderer never navigates away from the app itself.
+  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  window.webContents.on('will-redirect', (event) => event.preventDefault());
+
+  window.once('ready-to-show', () => window.show());
+
+  const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+  if (devServerUrl) void window.loadURL(devServerUrl);
+  else void window.loadFile(join(__dirname, '../renderer/index.html'));
+  return window;
+}

@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const repo = resolve(import.meta.dirname, '../../..');
+const depcruise = join(repo, 'node_modules/.bin/depcruise');
+const config = join(repo, '.dependency-cruiser.cjs');
+
+/** Runs dependency-cruiser with the project's rules; resolves to its exit code and output. */
+async function cruise(cwd: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await run(depcruise, ['src', '--config', config], { cwd });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, output: failure.stdout + failure.stderr };
+  }
+}
+
+/** Builds a throwaway tree of source files in a temp folder. */
+async function tree(files: Record<string, string>): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'agentdesk-depcruise-'));
+  await writeFile(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext' } }));
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), text);
+  }
+  roots.push(root);
+  return root;
+}
+
+const roots: string[] = [];
+afterEach(async () => {
+  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+});
+
+describe('architecture doors (dependency-cruiser)', () => {
+  it('the project itself passes', async () => {
+    const result = await cruise(repo);
+    expect(result.output).toContain('no dependency violations');
+    expect(result.code).toBe(0);
+  });
+
+  it.each([
+    [
+      'shared importing core',
+      'src/shared/a.ts',
+      "import { b } from '../core/b';\nexport const a = b;\n",
+      'shared-imports-nothing-of-ours',
+    ],
+    [
+      'renderer importing core',
+      'src/renderer/a.ts',
+      "import { b } from '../core/b';\nexport const a = b;\n",
+      'renderer-imports-only-shared',
+    ],
+    [
+      'service importing core',
+      'src/service/a.ts',
+      "import { b } from '../core/b';\nexport const a = b;\n",
+      'service-imports-only-shared-api',
+    ],
+    [
+      'core importing main',
+      'src/core/a.ts',
+      "import { m } from '../main/m';\nexport const a = m;\n",
+      'core-imports-only-shared',
+    ],
+    [
+      'core importing electron',
+      'src/core/a.ts',
+      "import { app } from 'electron';\nexport const a = app;\n",
+      'core-never-imports-electron',
+    ],
+    [
+      'cli importing renderer',
+      'src/cli/a.ts',
+      "import { r } from '../renderer/r';\nexport const a = r;\n",
+      'hosts-import-core-shared-and-the-service-entry',
+    ],
+  ])('catches %s', async (_name, file, source, rule) => {
+    const root = await tree({
+      [file]: source,
+      'src/core/b.ts': 'export const b = 1;\n',
+      'src/main/m.ts': 'export const m = 1;\n',
+      'src/renderer/r.ts': 'export const r = 1;\n',
+    });
+    const result = await cruise(root);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain(rule);
+  });
+});
