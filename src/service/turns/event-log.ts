@@ -1,0 +1,110 @@
+/**
+ * The per-conversation event log behind `GET .../events`.
+ *
+ * It keeps the events of the current turn (and of the one before it, so a client that
+ * dropped just before a turn boundary still gets that turn's tail) and fans live events out
+ * to subscribers.
+ *
+ * Event ids (our addition to the spec): `<turnId>.<n>`, where n counts from 1 inside a turn.
+ * Resuming with `Last-Event-ID: <turnId>.<n>` replays what came after n in that turn and
+ * then every later turn still held; an id the log no longer holds replays the current turn
+ * from its start (or the idle notice when no turn is open).
+ * Invariant: for one subscriber, replay followed by live events never repeats an id and never
+ * skips one.
+ */
+
+export interface LoggedEvent {
+  id: string;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+export type EventListener = (event: LoggedEvent) => void;
+
+interface TurnLog {
+  turnId: string;
+  events: LoggedEvent[];
+}
+
+/** Id of the idle notice of a conversation that never ran a turn in this service run. */
+export const NEVER_RAN_ID = 'reposo.0';
+
+export class ConversationEventLog {
+  private readonly turns: TurnLog[] = [];
+  private readonly listeners = new Set<EventListener>();
+  private open = false;
+
+  /** Starts a new turn's log; the one before it is kept for resuming across the boundary. */
+  beginTurn(turnId: string): void {
+    this.turns.push({ turnId, events: [] });
+    while (this.turns.length > 2) this.turns.shift();
+    this.open = true;
+  }
+
+  get currentTurnId(): string | null {
+    return this.open ? (this.turns.at(-1)?.turnId ?? null) : null;
+  }
+
+  /** Appends an event to the latest turn and broadcasts it. */
+  append(event: string, data: Record<string, unknown>): LoggedEvent {
+    const turn = this.turns.at(-1);
+    if (!turn) throw new Error('event-log: append before any turn began');
+    const logged: LoggedEvent = { id: `${turn.turnId}.${turn.events.length + 1}`, event, data };
+    turn.events.push(logged);
+    for (const listener of [...this.listeners]) listener(logged);
+    return logged;
+  }
+
+  /** Closes the turn with `done {turnId}`, then `done {reposo:true}` when nothing follows it. */
+  endTurn(idle: boolean): void {
+    const turn = this.turns.at(-1);
+    if (!turn || !this.open) return;
+    this.append('done', { turnId: turn.turnId });
+    if (idle) this.append('done', { reposo: true });
+    this.open = false;
+  }
+
+  /** What a subscriber receives first: the current turn so far, or the rest after Last-Event-ID. */
+  replay(lastEventId?: string | null): LoggedEvent[] {
+    const parsed = lastEventId ? parseEventId(lastEventId) : null;
+    const index = parsed ? this.turns.findIndex((t) => t.turnId === parsed.turnId) : -1;
+    if (parsed && index !== -1 && parsed.n <= this.turns[index]!.events.length) {
+      const out: LoggedEvent[] = [];
+      for (let i = index; i < this.turns.length; i++) {
+        const events = this.turns[i]!.events;
+        out.push(...(i === index ? events.slice(parsed.n) : events));
+      }
+      return out;
+    }
+    if (this.open) return [...this.turns.at(-1)!.events];
+    return [this.idleNotice()];
+  }
+
+  /** Replays and subscribes in one step, so nothing can slip in between. */
+  subscribe(
+    listener: EventListener,
+    lastEventId?: string | null,
+  ): { replayed: LoggedEvent[]; close(): void } {
+    const replayed = this.replay(lastEventId);
+    this.listeners.add(listener);
+    return { replayed, close: () => void this.listeners.delete(listener) };
+  }
+
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+
+  private idleNotice(): LoggedEvent {
+    const last = this.turns.at(-1)?.events.at(-1);
+    if (last && last.event === 'done' && last.data.reposo === true) return last;
+    return { id: NEVER_RAN_ID, event: 'done', data: { reposo: true } };
+  }
+}
+
+export function parseEventId(id: string): { turnId: string; n: number } | null {
+  const dot = id.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const n = Number(id.slice(dot + 1));
+  if (!Number.isInteger(n) || n < 0) return null;
+  return { turnId: id.slice(0, dot), n };
+}

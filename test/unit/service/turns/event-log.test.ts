@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ConversationEventLog,
+  NEVER_RAN_ID,
+  type LoggedEvent,
+} from '../../../../src/service/turns/event-log';
+
+const ids = (events: LoggedEvent[]) => events.map((e) => e.id);
+
+describe('ConversationEventLog', () => {
+  it('gives an idle notice before any turn ran', () => {
+    const log = new ConversationEventLog();
+    expect(log.replay()).toEqual([{ id: NEVER_RAN_ID, event: 'done', data: { reposo: true } }]);
+  });
+
+  it('replays the current turn, then resumes after Last-Event-ID without gaps or repeats', () => {
+    const log = new ConversationEventLog();
+    log.beginTurn('t1');
+    log.append('started', { turnId: 't1' });
+    log.append('chunk', { text: 'a', turnId: 't1' });
+    log.append('chunk', { text: 'b', turnId: 't1' });
+    expect(ids(log.replay())).toEqual(['t1.1', 't1.2', 't1.3']);
+    expect(ids(log.replay('t1.2'))).toEqual(['t1.3']);
+    expect(ids(log.replay('t1.3'))).toEqual([]);
+  });
+
+  it('ends a turn with done {turnId} and, when idle, done {reposo:true}', () => {
+    const log = new ConversationEventLog();
+    log.beginTurn('t1');
+    log.append('chunk', { text: 'a', turnId: 't1' });
+    log.endTurn(true);
+    const all = log.replay('t1.0');
+    expect(all.map((e) => [e.event, e.data])).toEqual([
+      ['chunk', { text: 'a', turnId: 't1' }],
+      ['done', { turnId: 't1' }],
+      ['done', { reposo: true }],
+    ]);
+    // Connecting while idle: only the idle notice, carrying its real id.
+    expect(log.replay()).toEqual([{ id: 't1.3', event: 'done', data: { reposo: true } }]);
+  });
+
+  it('resumes across a turn boundary from the previous turn', () => {
+    const log = new ConversationEventLog();
+    log.beginTurn('t1');
+    log.append('chunk', { text: 'a' });
+    log.endTurn(false);
+    log.beginTurn('t2');
+    log.append('chunk', { text: 'b' });
+    expect(ids(log.replay('t1.1'))).toEqual(['t1.2', 't2.1']);
+    expect(ids(log.replay('unknown.4'))).toEqual(['t2.1']);
+    expect(ids(log.replay('garbage'))).toEqual(['t2.1']);
+  });
+
+  it('subscribe replays then delivers live events exactly once', () => {
+    const log = new ConversationEventLog();
+    log.beginTurn('t1');
+    log.append('chunk', { text: 'a' });
+    const live: LoggedEvent[] = [];
+    const sub = log.subscribe((e) => live.push(e));
+    log.append('chunk', { text: 'b' });
+    sub.close();
+    log.append('chunk', { text: 'c' });
+    expect(ids(sub.replayed)).toEqual(['t1.1']);
+    expect(ids(live)).toEqual(['t1.2']);
+    expect(log.subscriberCount).toBe(0);
+  });
+});
