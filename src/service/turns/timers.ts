@@ -38,7 +38,7 @@ export const realTimers: Timers = {
  * Adapts a plain clock (`now()` only) into Timers: the wall clock's timers are used, but
  * delays are computed against the given clock. A clock that also has timers is used as is.
  */
-export function timersFrom(clock?: { now(): number } | Partial<Timers>): Timers {
+export function timersFrom(clock?: { now(): number } & Partial<Omit<Timers, 'now'>>): Timers {
   if (!clock || typeof clock.now !== 'function') return realTimers;
   if (typeof clock.setTimeout === 'function' && typeof clock.clearTimeout === 'function') {
     return clock as Timers;
