@@ -1,0 +1,444 @@
+import type { ModelOption, PermissionOption, StreamEvent, StreamEventMap } from './stream-event';
+
+/**
+ * The pure core of the chat: `(state, sseEvent) -> state` for one conversation.
+ * No I/O, no clock, no DOM. Invariant: applying an event whose SSE id was
+ * already applied returns the very same state, so a reconnect or reload that
+ * replays a turn never duplicates text.
+ */
+
+export type TurnEstado = 'queued' | 'running' | 'done' | 'error' | 'stopped';
+
+export interface TextPart {
+  type: 'text';
+  key: string;
+  text: string;
+}
+export interface ThoughtPart {
+  type: 'thought';
+  key: string;
+  text: string;
+}
+export interface ToolPart {
+  type: 'tool';
+  key: string;
+  id: string;
+  title?: string;
+  kind?: string;
+  status?: string;
+  path?: string | null;
+  detalle?: unknown;
+}
+export interface PermissionPart {
+  type: 'permission';
+  key: string;
+  id: string;
+  title?: string;
+  tool?: unknown;
+  options: PermissionOption[];
+  resolved: boolean;
+}
+export interface ErrorPart {
+  type: 'error';
+  key: string;
+  message: string;
+}
+export interface ArtifactPart {
+  type: 'artifact';
+  key: string;
+  data: Record<string, unknown>;
+}
+export type Part = TextPart | ThoughtPart | ToolPart | PermissionPart | ErrorPart | ArtifactPart;
+
+export type Usage = StreamEventMap['usage'];
+
+export interface Turn {
+  turnId: string;
+  estado: TurnEstado;
+  parts: readonly Part[];
+  /** True once the stream has said anything about this turn. */
+  live: boolean;
+  phase?: string;
+  usage?: Usage;
+  /** Turns of the agent waiting for a machine, from the 202 answer. */
+  enCola?: number;
+}
+
+export interface Attachment {
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+export type UserItemMode = 'sending' | 'sent' | 'injected' | 'replacing' | 'failed';
+
+export interface UserItem {
+  kind: 'user';
+  key: string;
+  text: string;
+  attachments: readonly Attachment[];
+  mode: UserItemMode;
+  /** The turn it belongs to once the service accepted it. */
+  turnId?: string;
+  error?: string;
+}
+export interface TurnItem {
+  kind: 'turn';
+  key: string;
+  turnId: string;
+}
+export type TimelineItem = UserItem | TurnItem;
+
+export interface ConversationStream {
+  /** What happened in this conversation since its history was loaded, in order. */
+  items: readonly TimelineItem[];
+  turns: Readonly<Record<string, Turn>>;
+  currentTurnId: string | null;
+  idle: boolean;
+  title?: string;
+  models?: { options: ModelOption[]; current?: string };
+  caps?: { image?: boolean };
+  /** SSE ids already applied. */
+  seen: ReadonlySet<string>;
+}
+
+export const emptyStream: ConversationStream = Object.freeze({
+  items: [],
+  turns: {},
+  currentTurnId: null,
+  idle: false,
+  seen: new Set<string>(),
+});
+
+/** Used when the stream speaks about a turn before anyone told us its id. */
+export const provisionalTurnId = '~current';
+
+const terminal: readonly TurnEstado[] = ['done', 'error', 'stopped'];
+export const isTerminal = (estado: TurnEstado): boolean => terminal.includes(estado);
+
+/** Applies one SSE event. */
+export function reduceTurnEvent(state: ConversationStream, event: StreamEvent): ConversationStream {
+  return reduceTurnEvents(state, [event]);
+}
+
+/** Applies a batch of SSE events (one animation frame's worth); the seen-id set is copied once per batch. */
+export function reduceTurnEvents(
+  state: ConversationStream,
+  events: readonly StreamEvent[],
+): ConversationStream {
+  let seen: Set<string> | undefined;
+  let next = state;
+  for (const event of events) {
+    if (event.id !== undefined) {
+      if ((seen ?? state.seen).has(event.id)) continue;
+      seen ??= new Set(state.seen);
+      seen.add(event.id);
+    }
+    next = apply(next, event);
+  }
+  return seen ? { ...next, seen } : next;
+}
+
+function apply(state: ConversationStream, event: StreamEvent): ConversationStream {
+  switch (event.event) {
+    case 'started': {
+      const [s, turn] = ensureTurn(state, event.data.turnId);
+      const estado = isTerminal(turn.estado) ? turn.estado : 'running';
+      return { ...putTurn(s, { ...turn, estado, live: true }), currentTurnId: turn.turnId, idle: false };
+    }
+    case 'status':
+      return updateTurn(state, event.data.turnId, (turn) => ({ ...turn, phase: event.data.phase }));
+    case 'chunk':
+      return updateTurn(state, event.data.turnId, (turn) => appendText(turn, 'text', event.data.text));
+    case 'thought':
+      return updateTurn(state, event.data.turnId, (turn) => appendText(turn, 'thought', event.data.text));
+    case 'tool':
+      return updateTool(state, event.data);
+    case 'title':
+      return { ...state, title: event.data.title };
+    case 'models':
+      return { ...state, models: { options: event.data.options, current: event.data.current } };
+    case 'caps':
+      return { ...state, caps: { image: event.data.image } };
+    case 'usage':
+      return updateTurn(state, undefined, (turn) => ({ ...turn, usage: event.data }));
+    case 'permission':
+      return addPermission(state, event.data);
+    case 'permission-resolved':
+      return resolvePermission(state, event.data.id);
+    case 'artifact':
+      return updateTurn(state, undefined, (turn) =>
+        withPart(turn, { type: 'artifact', key: partKey(turn), data: event.data }),
+      );
+    case 'error':
+      return updateTurn(state, event.data.turnId, (turn) => ({
+        ...withPart(turn, { type: 'error', key: partKey(turn), message: event.data.message }),
+        estado: turn.estado === 'stopped' ? 'stopped' : 'error',
+      }));
+    case 'done':
+      return event.data.reposo ? rest(state) : finish(state, event.data.turnId);
+  }
+}
+
+function finish(state: ConversationStream, turnId: string | undefined): ConversationStream {
+  const id = turnId ?? state.currentTurnId;
+  if (!id) return state;
+  const [s, turn] = ensureTurn(state, id);
+  const estado: TurnEstado = turn.estado === 'error' || turn.estado === 'stopped' ? turn.estado : 'done';
+  const next = putTurn(s, { ...turn, estado, live: true, phase: undefined });
+  return next.currentTurnId === turn.turnId ? { ...next, currentTurnId: null } : next;
+}
+
+/** `done {reposo}`: nothing runs. A turn the stream had spoken about is over; one only just posted is not. */
+function rest(state: ConversationStream): ConversationStream {
+  const current = state.currentTurnId ? state.turns[state.currentTurnId] : undefined;
+  if (current && current.live && !isTerminal(current.estado)) {
+    return { ...finish(state, current.turnId), idle: true };
+  }
+  return { ...state, idle: true };
+}
+
+function ensureTurn(state: ConversationStream, turnId: string | undefined): [ConversationStream, Turn] {
+  let id = turnId ?? state.currentTurnId ?? provisionalTurnId;
+  // A provisional turn takes the real id as soon as one is heard.
+  if (
+    turnId &&
+    !state.turns[turnId] &&
+    state.turns[provisionalTurnId] &&
+    state.currentTurnId === provisionalTurnId
+  ) {
+    state = renameTurn(state, provisionalTurnId, turnId);
+    id = turnId;
+  }
+  const existing = state.turns[id];
+  if (existing) return [state, existing];
+  const turn: Turn = { turnId: id, estado: 'running', parts: [], live: true };
+  const items: TimelineItem[] = [...state.items, { kind: 'turn', key: `turn:${id}`, turnId: id }];
+  const next = {
+    ...state,
+    items,
+    turns: { ...state.turns, [id]: turn },
+    currentTurnId: state.currentTurnId && state.currentTurnId !== id ? state.currentTurnId : id,
+    idle: false,
+  };
+  return [next, turn];
+}
+
+function renameTurn(state: ConversationStream, from: string, to: string): ConversationStream {
+  const { [from]: turn, ...others } = state.turns;
+  if (!turn) return state;
+  return {
+    ...state,
+    turns: { ...others, [to]: { ...turn, turnId: to } },
+    items: state.items.map((item) =>
+      item.kind === 'turn' && item.turnId === from ? { ...item, turnId: to, key: `turn:${to}` } : item,
+    ),
+    currentTurnId: state.currentTurnId === from ? to : state.currentTurnId,
+  };
+}
+
+function putTurn(state: ConversationStream, turn: Turn): ConversationStream {
+  return { ...state, turns: { ...state.turns, [turn.turnId]: turn } };
+}
+
+function updateTurn(
+  state: ConversationStream,
+  turnId: string | undefined,
+  change: (turn: Turn) => Turn,
+): ConversationStream {
+  const [s, turn] = ensureTurn(state, turnId);
+  const changed = change(turn);
+  const estado = changed.estado === 'queued' ? 'running' : changed.estado;
+  return putTurn(s, { ...changed, estado, live: true });
+}
+
+function partKey(turn: Turn): string {
+  return `${turn.turnId}:${turn.parts.length}`;
+}
+
+function withPart(turn: Turn, part: Part): Turn {
+  return { ...turn, parts: [...turn.parts, part] };
+}
+
+function appendText(turn: Turn, type: 'text' | 'thought', text: string): Turn {
+  const last = turn.parts[turn.parts.length - 1];
+  if (last && last.type === type) {
+    const parts = turn.parts.slice();
+    parts[parts.length - 1] = { ...last, text: last.text + text };
+    return { ...turn, parts };
+  }
+  return withPart(turn, { type, key: partKey(turn), text });
+}
+
+function findPart<T extends Part['type']>(
+  state: ConversationStream,
+  type: T,
+  id: string,
+): { turn: Turn; index: number } | undefined {
+  // The current turn first: that is where live updates land.
+  const ids = state.currentTurnId
+    ? [state.currentTurnId, ...Object.keys(state.turns)]
+    : Object.keys(state.turns);
+  for (const turnId of ids) {
+    const turn = state.turns[turnId];
+    if (!turn) continue;
+    const index = turn.parts.findIndex((p) => p.type === type && (p as ToolPart | PermissionPart).id === id);
+    if (index >= 0) return { turn, index };
+  }
+  return undefined;
+}
+
+function replacePart(state: ConversationStream, turn: Turn, index: number, part: Part): ConversationStream {
+  const parts = turn.parts.slice();
+  parts[index] = part;
+  return putTurn(state, { ...turn, parts });
+}
+
+const definedOnly = <T extends object>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+function updateTool(state: ConversationStream, data: StreamEventMap['tool']): ConversationStream {
+  const { turnId, ...fields } = data;
+  const found = findPart(state, 'tool', data.id);
+  if (found) {
+    const old = found.turn.parts[found.index] as ToolPart;
+    return replacePart(state, found.turn, found.index, { ...old, ...definedOnly(fields) });
+  }
+  return updateTurn(state, turnId, (turn) =>
+    withPart(turn, { type: 'tool', key: partKey(turn), ...definedOnly(fields), id: data.id }),
+  );
+}
+
+function addPermission(state: ConversationStream, data: StreamEventMap['permission']): ConversationStream {
+  const { turnId, ...fields } = data;
+  const found = findPart(state, 'permission', data.id);
+  if (found) {
+    const old = found.turn.parts[found.index] as PermissionPart;
+    return replacePart(state, found.turn, found.index, { ...old, ...definedOnly(fields) });
+  }
+  return updateTurn(state, turnId, (turn) =>
+    withPart(turn, {
+      type: 'permission',
+      key: partKey(turn),
+      id: data.id,
+      title: data.title,
+      tool: data.tool,
+      options: data.options,
+      resolved: false,
+    }),
+  );
+}
+
+function resolvePermission(state: ConversationStream, id: string): ConversationStream {
+  const found = findPart(state, 'permission', id);
+  if (!found) return state;
+  const old = found.turn.parts[found.index] as PermissionPart;
+  return replacePart(state, found.turn, found.index, { ...old, resolved: true });
+}
+
+/** Open permission prompts, oldest first. */
+export function openPermissions(state: ConversationStream): PermissionPart[] {
+  const open: PermissionPart[] = [];
+  for (const item of state.items) {
+    if (item.kind !== 'turn') continue;
+    for (const part of state.turns[item.turnId]?.parts ?? []) {
+      if (part.type === 'permission' && !part.resolved) open.push(part);
+    }
+  }
+  return open;
+}
+
+// ---- Local actions: what the person did, merged into the same timeline. ----
+
+/** The person pressed send: the message shows at once, marked as sending. */
+export function userMessageSent(
+  state: ConversationStream,
+  item: { key: string; text: string; attachments: readonly Attachment[] },
+): ConversationStream {
+  const user: UserItem = { kind: 'user', mode: 'sending', ...item };
+  return { ...state, items: [...state.items, user] };
+}
+
+export interface AcceptedTurn {
+  turnId: string;
+  estado: 'queued' | 'running';
+  enCola: number;
+  inyectado?: boolean;
+  reemplazoAnterior?: boolean;
+  repetido?: boolean;
+}
+
+/** The service accepted the message (202). Links it to its turn and opens the turn's reply. */
+export function userMessageAccepted(
+  state: ConversationStream,
+  key: string,
+  accepted: AcceptedTurn,
+): ConversationStream {
+  const mode: UserItemMode = accepted.inyectado
+    ? 'injected'
+    : accepted.reemplazoAnterior
+      ? 'replacing'
+      : 'sent';
+  let items = state.items.map((item) =>
+    item.kind === 'user' && item.key === key ? { ...item, mode, turnId: accepted.turnId } : item,
+  );
+  let turns = state.turns;
+  // A replaced turn is stopped by the service; show it so at once.
+  if (accepted.reemplazoAnterior && state.currentTurnId && state.currentTurnId !== accepted.turnId) {
+    const old = state.turns[state.currentTurnId];
+    if (old && !isTerminal(old.estado)) turns = { ...turns, [old.turnId]: { ...old, estado: 'stopped' } };
+  }
+  const existing = turns[accepted.turnId];
+  if (!existing) {
+    const turn: Turn = {
+      turnId: accepted.turnId,
+      estado: accepted.estado,
+      parts: [],
+      live: false,
+      enCola: accepted.enCola,
+    };
+    turns = { ...turns, [turn.turnId]: turn };
+    items = [...items, { kind: 'turn', key: `turn:${turn.turnId}`, turnId: turn.turnId }];
+  } else if (!accepted.inyectado && !isTerminal(existing.estado)) {
+    turns = { ...turns, [existing.turnId]: { ...existing, enCola: accepted.enCola } };
+  }
+  const current = turns[accepted.turnId];
+  const currentTurnId = current && !isTerminal(current.estado) ? accepted.turnId : state.currentTurnId;
+  return { ...state, items, turns, currentTurnId, idle: false };
+}
+
+/** The send failed before the service accepted it; the message stays, marked with the reason. */
+export function userMessageFailed(state: ConversationStream, key: string, error: string): ConversationStream {
+  return {
+    ...state,
+    items: state.items.map((item) =>
+      item.kind === 'user' && item.key === key ? { ...item, mode: 'failed' as const, error } : item,
+    ),
+  };
+}
+
+/** Cancel answered `detenido: true`. */
+export function turnStopped(state: ConversationStream, turnId: string): ConversationStream {
+  const turn = state.turns[turnId];
+  if (!turn || isTerminal(turn.estado)) return state;
+  return {
+    ...putTurn(state, { ...turn, estado: 'stopped' }),
+    currentTurnId: state.currentTurnId === turnId ? null : state.currentTurnId,
+  };
+}
+
+/**
+ * History was (re)loaded from the service: finished turns are in it now, so
+ * they leave the live timeline; a running turn and unsent messages stay.
+ */
+export function historyLoaded(state: ConversationStream): ConversationStream {
+  const keepTurn = (turnId: string) => {
+    const turn = state.turns[turnId];
+    return !!turn && !isTerminal(turn.estado);
+  };
+  const items = state.items.filter((item) =>
+    item.kind === 'turn' ? keepTurn(item.turnId) : item.mode === 'failed' || item.mode === 'sending',
+  );
+  const turns = Object.fromEntries(Object.entries(state.turns).filter(([id]) => keepTurn(id)));
+  return { ...state, items, turns };
+}

@@ -1,0 +1,272 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { StreamEvent } from '../../../src/renderer/features/chat/stream-event';
+import {
+  emptyStream,
+  historyLoaded,
+  openPermissions,
+  reduceTurnEvent,
+  reduceTurnEvents,
+  turnStopped,
+  userMessageAccepted,
+  userMessageFailed,
+  userMessageSent,
+  type ConversationStream,
+  type ToolPart,
+} from '../../../src/renderer/features/chat/turn-reducer';
+import { toStreamEvent } from '../../../src/renderer/features/chat/stream-event';
+
+let seq = 0;
+const ev = (event: StreamEvent['event'], data: object, id = String(++seq)): StreamEvent =>
+  ({ id, event, data }) as StreamEvent;
+const run = (events: StreamEvent[], from: ConversationStream = emptyStream) =>
+  events.reduce(reduceTurnEvent, from);
+const textOf = (state: ConversationStream, turnId: string) =>
+  state.turns[turnId]?.parts
+    .filter((p) => p.type === 'text')
+    .map((p) => (p as { text: string }).text)
+    .join('');
+
+describe('reduceTurnEvent', () => {
+  it('turns a turn of events into message parts in order', () => {
+    const state = run([
+      ev('started', { turnId: 't1' }),
+      ev('status', { phase: 'thinking' }),
+      ev('thought', { text: 'Let me ' }),
+      ev('thought', { text: 'look.' }),
+      ev('tool', { id: 'x1', title: 'Read notes.md', kind: 'read', status: 'pending', path: 'notes.md' }),
+      ev('chunk', { text: 'Hello ', turnId: 't1' }),
+      ev('chunk', { text: 'world', turnId: 't1' }),
+      ev('usage', { used: 10, size: 100, input: 4, output: 6, cost: 0.01 }),
+      ev('done', { turnId: 't1' }),
+    ]);
+    const turn = state.turns['t1'];
+    expect(turn?.estado).toBe('done');
+    expect(turn?.parts.map((p) => p.type)).toEqual(['thought', 'tool', 'text']);
+    expect(turn?.parts[0]).toMatchObject({ text: 'Let me look.' });
+    expect(textOf(state, 't1')).toBe('Hello world');
+    expect(turn?.usage).toMatchObject({ input: 4, output: 6 });
+    expect(state.currentTurnId).toBeNull();
+    expect(state.items).toEqual([{ kind: 'turn', key: 'turn:t1', turnId: 't1' }]);
+  });
+
+  it('updates a tool call in place by id, keeping fields the update leaves out', () => {
+    const state = run([
+      ev('started', { turnId: 't1' }),
+      ev('tool', { id: 'x1', title: 'Write a.txt', kind: 'edit', status: 'pending', path: 'a.txt' }),
+      ev('chunk', { text: 'writing', turnId: 't1' }),
+      ev('tool', { id: 'x1', status: 'completed' }),
+    ]);
+    const parts = state.turns['t1']?.parts ?? [];
+    expect(parts.filter((p) => p.type === 'tool')).toHaveLength(1);
+    expect(parts[0] as ToolPart).toMatchObject({
+      id: 'x1',
+      title: 'Write a.txt',
+      kind: 'edit',
+      status: 'completed',
+      path: 'a.txt',
+    });
+  });
+
+  it('ignores a replayed event (same SSE id), so a reconnect never duplicates text', () => {
+    const events = [
+      ev('started', { turnId: 't1' }, 'a1'),
+      ev('chunk', { text: 'Hel', turnId: 't1' }, 'a2'),
+      ev('chunk', { text: 'lo', turnId: 't1' }, 'a3'),
+    ];
+    const once = run(events);
+    const replayed = run([...events, ev('chunk', { text: '!', turnId: 't1' }, 'a4')], once);
+    expect(textOf(replayed, 't1')).toBe('Hello!');
+    expect(reduceTurnEvent(once, events[1] as StreamEvent)).toBe(once);
+  });
+
+  it('property: replaying any prefix of the stream, any number of times, gives the same state as once', () => {
+    const stream: StreamEvent[] = [
+      ev('started', { turnId: 't9' }, 'r0'),
+      ...Array.from({ length: 30 }, (_, i) =>
+        i % 7 === 3
+          ? ev('tool', { id: `tool${i % 2}`, status: `s${i}` }, `r${i + 1}`)
+          : ev(i % 5 === 0 ? 'thought' : 'chunk', { text: `w${i} `, turnId: 't9' }, `r${i + 1}`),
+      ),
+      ev('done', { turnId: 't9' }, 'r99'),
+    ];
+    const clean = reduceTurnEvents(emptyStream, stream);
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: stream.length }), { maxLength: 4 }), (reconnectPoints) => {
+        // Each reconnect replays everything from the start of the turn, then goes on.
+        let state = emptyStream;
+        let delivered = 0;
+        for (const point of reconnectPoints) {
+          const upTo = Math.max(point, delivered);
+          state = reduceTurnEvents(state, stream.slice(0, upTo));
+          delivered = upTo;
+        }
+        state = reduceTurnEvents(state, stream);
+        expect(state.turns).toEqual(clean.turns);
+        expect(state.items).toEqual(clean.items);
+      }),
+    );
+  });
+
+  it('an error event shows in the reply and the turn ends in error', () => {
+    const state = run([
+      ev('started', { turnId: 't1' }),
+      ev('chunk', { text: 'partial', turnId: 't1' }),
+      ev('error', { message: 'The agent stopped unexpectedly.' }),
+      ev('done', { turnId: 't1' }),
+    ]);
+    expect(state.turns['t1']?.estado).toBe('error');
+    expect(state.turns['t1']?.parts.at(-1)).toMatchObject({
+      type: 'error',
+      message: 'The agent stopped unexpectedly.',
+    });
+  });
+
+  it('keeps title, models and caps at conversation level', () => {
+    const state = run([
+      ev('models', {
+        options: [
+          { id: 'fast', label: 'Fast' },
+          { id: 'deep', label: 'Deep' },
+        ],
+        current: 'fast',
+      }),
+      ev('caps', { image: true }),
+      ev('title', { title: 'Planning the trip' }),
+    ]);
+    expect(state.title).toBe('Planning the trip');
+    expect(state.models?.current).toBe('fast');
+    expect(state.models?.options).toHaveLength(2);
+    expect(state.caps).toEqual({ image: true });
+  });
+
+  it('a permission prompt stays open until permission-resolved settles it', () => {
+    const asked = run([
+      ev('started', { turnId: 't1' }),
+      ev('permission', {
+        id: 'p1',
+        title: 'Write hello.txt',
+        tool: { name: 'write', path: 'hello.txt' },
+        options: [
+          { optionId: 'allow-once', name: 'Allow once' },
+          { optionId: 'reject', name: 'Reject' },
+        ],
+      }),
+    ]);
+    expect(openPermissions(asked).map((p) => p.id)).toEqual(['p1']);
+    const settled = run([ev('permission-resolved', { id: 'p1' })], asked);
+    expect(openPermissions(settled)).toEqual([]);
+    expect(settled.turns['t1']?.parts[0]).toMatchObject({ type: 'permission', resolved: true });
+  });
+
+  it('done {reposo} ends a turn the stream had spoken about, but not one only just posted', () => {
+    const posted = userMessageAccepted(
+      userMessageSent(emptyStream, { key: 'u1', text: 'hi', attachments: [] }),
+      'u1',
+      { turnId: 't1', estado: 'running', enCola: 0 },
+    );
+    const idle = run([ev('done', { reposo: true })], posted);
+    expect(idle.turns['t1']?.estado).toBe('running');
+    expect(idle.idle).toBe(true);
+    const spoken = run([ev('chunk', { text: 'x', turnId: 't1' }), ev('done', { reposo: true })], posted);
+    expect(spoken.turns['t1']?.estado).toBe('done');
+  });
+
+  it('a chunk with no started event still opens its turn', () => {
+    const state = run([ev('chunk', { text: 'hi', turnId: 't5' })]);
+    expect(state.currentTurnId).toBe('t5');
+    expect(textOf(state, 't5')).toBe('hi');
+  });
+
+  it('events without a turn id before any turn land in a provisional turn that takes the real id later', () => {
+    const state = run([ev('thought', { text: 'hmm' }), ev('chunk', { text: 'ok', turnId: 't7' })]);
+    expect(Object.keys(state.turns)).toEqual(['t7']);
+    expect(state.items).toEqual([{ kind: 'turn', key: 'turn:t7', turnId: 't7' }]);
+    expect(state.turns['t7']?.parts.map((p) => p.type)).toEqual(['thought', 'text']);
+  });
+});
+
+describe('local actions', () => {
+  const sent = userMessageSent(emptyStream, { key: 'u1', text: 'hello', attachments: [] });
+
+  it('a sent message shows at once, then links to its accepted turn with enCola', () => {
+    expect(sent.items).toEqual([
+      { kind: 'user', key: 'u1', text: 'hello', attachments: [], mode: 'sending' },
+    ]);
+    const accepted = userMessageAccepted(sent, 'u1', { turnId: 't1', estado: 'queued', enCola: 2 });
+    expect(accepted.items[0]).toMatchObject({ mode: 'sent', turnId: 't1' });
+    expect(accepted.items[1]).toEqual({ kind: 'turn', key: 'turn:t1', turnId: 't1' });
+    expect(accepted.turns['t1']).toMatchObject({ estado: 'queued', enCola: 2 });
+    // The first stream event moves a queued turn to running.
+    const running = run([ev('status', { phase: 'working', turnId: 't1' })], accepted);
+    expect(running.turns['t1']?.estado).toBe('running');
+  });
+
+  it('a message sent while a turn runs joins it (injected) or replaces it (stopped + new turn)', () => {
+    const running = run(
+      [ev('started', { turnId: 't1' })],
+      userMessageAccepted(sent, 'u1', { turnId: 't1', estado: 'running', enCola: 0 }),
+    );
+    const second = userMessageSent(running, { key: 'u2', text: 'also this', attachments: [] });
+    const injected = userMessageAccepted(second, 'u2', {
+      turnId: 't1',
+      estado: 'running',
+      enCola: 0,
+      inyectado: true,
+    });
+    expect(injected.items.map((i) => (i.kind === 'user' ? i.mode : i.turnId))).toEqual([
+      'sent',
+      't1',
+      'injected',
+    ]);
+    expect(Object.keys(injected.turns)).toEqual(['t1']);
+
+    const replaced = userMessageAccepted(second, 'u2', {
+      turnId: 't2',
+      estado: 'running',
+      enCola: 0,
+      reemplazoAnterior: true,
+    });
+    expect(replaced.turns['t1']?.estado).toBe('stopped');
+    expect(replaced.currentTurnId).toBe('t2');
+    expect(replaced.items.at(-2)).toMatchObject({ kind: 'user', mode: 'replacing' });
+  });
+
+  it('a failed send keeps the message with the reason; cancel stops the turn', () => {
+    expect(userMessageFailed(sent, 'u1', 'No connection.').items[0]).toMatchObject({
+      mode: 'failed',
+      error: 'No connection.',
+    });
+    const running = run([ev('started', { turnId: 't1' })]);
+    const stopped = turnStopped(running, 't1');
+    expect(stopped.turns['t1']?.estado).toBe('stopped');
+    expect(stopped.currentTurnId).toBeNull();
+    // A late done does not turn a stopped turn into done.
+    expect(run([ev('done', { turnId: 't1' })], stopped).turns['t1']?.estado).toBe('stopped');
+  });
+
+  it('reloading history drops finished turns and keeps the running one', () => {
+    const state = run([
+      ev('started', { turnId: 't1' }),
+      ev('done', { turnId: 't1' }),
+      ev('started', { turnId: 't2' }),
+      ev('chunk', { text: 'live', turnId: 't2' }),
+    ]);
+    const reloaded = historyLoaded(state);
+    expect(Object.keys(reloaded.turns)).toEqual(['t2']);
+    expect(reloaded.items).toEqual([{ kind: 'turn', key: 'turn:t2', turnId: 't2' }]);
+  });
+});
+
+describe('toStreamEvent', () => {
+  it('accepts known events with JSON or object payloads and refuses malformed ones', () => {
+    expect(toStreamEvent({ event: 'chunk', data: '{"text":"hi","turnId":"t"}', id: '4' })).toEqual({
+      id: '4',
+      event: 'chunk',
+      data: { text: 'hi', turnId: 't' },
+    });
+    expect(toStreamEvent({ event: 'started', data: '' })).toEqual({ event: 'started', data: {} });
+    expect(toStreamEvent({ event: 'chunk', data: { turnId: 't' } })).toBeUndefined();
+    expect(toStreamEvent({ event: 'heartbeat', data: {} })).toBeUndefined();
+  });
+});
