@@ -1,0 +1,9 @@
+/** The v2 API contract: zod schemas (with inferred types), the route table and the OpenAPI builder. */
+export * from './limits';
+export * from './common';
+export * from './resources';
+export * from './requests';
+export * from './responses';
+export * from './events';
+export * from './errors';
+export * from './validation-message';
