@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { apiGuard, notFound } from './auth/bearer';
+import type { ServiceContext } from './context';
+import type { AppEnv } from './http/app-env';
+import { errorJson, handleError } from './http/errors';
+import { requestLog } from './http/request-log';
+import { meRoutes } from './routes/me';
+
+/** The whole HTTP surface of the local service. */
+export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLog(ctx.log));
+  // Every /api/v2 path: bearer, route table, scope and agent ownership are checked before any handler.
+  app.use('/api/v2/*', apiGuard(ctx));
+
+  // Route modules, one per area: `src/service/routes/<area>.ts` exporting `xxxRoutes(ctx): Hono<AppEnv>`.
+  // Each area adds ONE line below.
+  app.route('/', meRoutes(ctx));
+  // conversations/turns:
+  // agent-config:
+
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/api/v2/')) {
+      // In the route table and past the guard, but no module answers it yet.
+      return errorJson(c, 501, 'no_implementado', 'This route is not implemented by the local service yet.');
+    }
+    return notFound(c);
+  });
+  app.onError(handleError(ctx.log));
+  return app;
+}

@@ -1,0 +1,218 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Scope } from '../../shared/api';
+import type { ServiceContext } from '../context';
+import type { AppEnv } from '../http/app-env';
+import type { AgentRecord } from '../identity/agents';
+import { AGENT_TOKEN_PREFIX } from '../identity/agent-tokens';
+import { API_ROUTES, type ApiRoute } from './api-routes';
+import type { AuthInfo, Principal } from './principal';
+import { createRouteMatcher } from './route-matcher';
+
+export type { AuthInfo, Principal } from './principal';
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function readBearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer[ ]+([\x21-\x7e]+)[ ]*$/i.exec(header);
+  return match ? (match[1] as string) : null;
+}
+
+/** Resolves a bearer token to its principal; null when unknown, expired or revoked. */
+export function authenticate(ctx: ServiceContext, token: string): Principal | null {
+  if (token.startsWith(AGENT_TOKEN_PREFIX)) {
+    const grant = ctx.identity.agentTokens.resolve(token);
+    return grant ? { kind: 'agent', personId: grant.personId, agentId: grant.agentId } : null;
+  }
+  const grant = ctx.identity.tokens.resolveAccess(token);
+  return grant
+    ? { kind: 'oauth', personId: grant.personId, clientId: grant.clientId, scopes: grant.scopes }
+    : null;
+}
+
+export type Denial = { status: 401 } | { status: 403; scope: Scope } | { status: 404 };
+
+/**
+ * The rules of the spec, in order: an agent token is only good on `/api/v2/agents/{id}/*` (401 elsewhere);
+ * a missing scope is 403; an agent that is not the caller's (or not this agent token's) is 404, never 403.
+ */
+export function authorize(
+  ctx: ServiceContext,
+  principal: Principal,
+  access: { credential: 'AT' | 'OA'; scope: Scope; agentId: string | null },
+): { ok: true; agent: AgentRecord | null } | ({ ok: false } & Denial) {
+  if (principal.kind === 'agent' && access.credential !== 'AT') return { ok: false, status: 401 };
+  if (principal.kind === 'oauth' && !principal.scopes.includes(access.scope)) {
+    return { ok: false, status: 403, scope: access.scope };
+  }
+  if (access.agentId === null) return { ok: true, agent: null };
+  if (principal.kind === 'agent' && principal.agentId !== access.agentId) return { ok: false, status: 404 };
+  const agent = ctx.identity.agents.findOwned(principal.personId, access.agentId);
+  return agent ? { ok: true, agent } : { ok: false, status: 404 };
+}
+
+// --- Responses (the spec's shapes) ----------------------------------------------------------
+
+export function unauthorized(c: Context, tokenPresent: boolean): Response {
+  const challenge = tokenPresent
+    ? 'Bearer realm="agentdesk", error="invalid_token"'
+    : 'Bearer realm="agentdesk"';
+  return c.text('Unauthorized: missing, expired or unusable token', 401, {
+    'WWW-Authenticate': challenge,
+    'Cache-Control': 'no-store',
+  });
+}
+
+export function forbidden(c: Context, scope: Scope): Response {
+  return c.text(`Forbidden: the token lacks the scope ${scope}`, 403, {
+    'WWW-Authenticate': `Bearer realm="agentdesk", error="insufficient_scope", scope="${scope}"`,
+    'Cache-Control': 'no-store',
+  });
+}
+
+export function notFound(c: Context, detalle = 'No such resource.'): Response {
+  return c.json({ error: 'not_found', detalle }, 404, { 'Cache-Control': 'no-store' });
+}
+
+export function methodNotAllowed(c: Context, allow: readonly string[]): Response {
+  return c.json({ error: 'method_not_allowed' }, 405, {
+    Allow: allow.join(', '),
+    'Cache-Control': 'no-store',
+  });
+}
+
+function deny(c: Context, denial: Denial, tokenPresent: boolean): Response {
+  if (denial.status === 401) return unauthorized(c, tokenPresent);
+  if (denial.status === 403) return forbidden(c, denial.scope);
+  return notFound(c);
+}
+
+/** Which path parameter names the agent on a route: `{agentId}` under /me/agents, `{id}` under /agents. */
+export function agentParamOf(route: ApiRoute): 'agentId' | 'id' | null {
+  if (route.path.includes('{agentId}')) return 'agentId';
+  if (route.credential === 'AT' && route.path.startsWith('/api/v2/agents/{id}')) return 'id';
+  return null;
+}
+
+/**
+ * The guard on every `/api/v2` path, run before any handler (so routes without a handler yet still give
+ * the auth answers): 401, then 404 unknown path / 405 wrong method, then 403 scope, then 404 foreign agent.
+ * Every answer under /api/v2 carries `Cache-Control: no-store`.
+ */
+export function apiGuard(
+  ctx: ServiceContext,
+  routes: readonly ApiRoute[] = API_ROUTES,
+): MiddlewareHandler<AppEnv> {
+  const lookup = createRouteMatcher(routes);
+  return async (c, next) => {
+    const token = readBearer(c.req.header('Authorization'));
+    const principal = token === null ? null : authenticate(ctx, token);
+    if (!principal) return unauthorized(c, token !== null);
+
+    const found = lookup(c.req.method, c.req.path);
+    if (found.kind === 'unknown') return notFound(c);
+    if (found.kind === 'wrong_method') return methodNotAllowed(c, found.allow);
+
+    const param = agentParamOf(found.route);
+    const agentId = param ? (found.params[param] ?? null) : null;
+    const verdict = authorize(ctx, principal, { ...found.route, agentId });
+    if (!verdict.ok) return deny(c, verdict, true);
+
+    const auth: AuthInfo = {
+      principal,
+      personId: principal.personId,
+      route: found.route,
+      params: found.params,
+      agent: verdict.agent,
+    };
+    c.set('auth', auth);
+    await next();
+    setNoStore(c);
+  };
+}
+
+/** JSON answers are never cached; the event stream keeps its own headers. */
+function setNoStore(c: Context): void {
+  const type = c.res.headers.get('Content-Type') ?? '';
+  if (type.startsWith('text/event-stream') || c.res.headers.get('Cache-Control') === 'no-store') return;
+  try {
+    c.res.headers.set('Cache-Control', 'no-store');
+  } catch {
+    // Immutable headers (a Response built elsewhere): copy it.
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set('Cache-Control', 'no-store');
+  }
+}
+
+// --- Helpers for route modules ---------------------------------------------------------------
+
+/** The caller as checked by the guard; throws if a handler runs outside /api/v2 (a programming error). */
+export function callerAuth(c: Context<AppEnv>): AuthInfo {
+  const auth = c.get('auth');
+  if (!auth) throw new Error('callerAuth used on a route the /api/v2 guard does not cover');
+  return auth;
+}
+
+export function callerPersonId(c: Context<AppEnv>): string {
+  return callerAuth(c).personId;
+}
+
+/** The checked agent of an `/agents/{id}` or `/me/agents/{agentId}` route. */
+export function callerAgent(c: Context<AppEnv>): AgentRecord {
+  const agent = callerAuth(c).agent;
+  if (!agent) throw new Error('callerAgent used on a route without an agent parameter');
+  return agent;
+}
+
+/**
+ * Explicit per-route checks, for a route that is not in the route table (an extension). Routes in the table are
+ * already checked by the guard; these re-check cheaply and are safe to stack.
+ */
+export function requireOAuth(ctx: ServiceContext, scope: Scope): MiddlewareHandler<AppEnv> {
+  return requireAccess(ctx, { credential: 'OA', scope, agentParam: null });
+}
+
+/** Agent token of that agent, or OAuth with the scope, on `/api/v2/agents/:id/...`; foreign agents give 404. */
+export function requireAgentAccess(
+  ctx: ServiceContext,
+  scope: Scope,
+  agentParam = 'id',
+): MiddlewareHandler<AppEnv> {
+  return requireAccess(ctx, { credential: 'AT', scope, agentParam });
+}
+
+/** OAuth with the scope on `/api/v2/me/agents/:agentId/...`; foreign agents give 404. */
+export function requireOwnAgent(
+  ctx: ServiceContext,
+  scope: Scope,
+  agentParam = 'agentId',
+): MiddlewareHandler<AppEnv> {
+  return requireAccess(ctx, { credential: 'OA', scope, agentParam });
+}
+
+function requireAccess(
+  ctx: ServiceContext,
+  rule: { credential: 'AT' | 'OA'; scope: Scope; agentParam: string | null },
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = readBearer(c.req.header('Authorization'));
+    const principal = token === null ? null : authenticate(ctx, token);
+    if (!principal) return unauthorized(c, token !== null);
+    const agentId = rule.agentParam ? (c.req.param(rule.agentParam) ?? null) : null;
+    const verdict = authorize(ctx, principal, { credential: rule.credential, scope: rule.scope, agentId });
+    if (!verdict.ok) return deny(c, verdict, true);
+    const previous = c.get('auth');
+    c.set('auth', {
+      principal,
+      personId: principal.personId,
+      route: previous?.route ?? {
+        method: c.req.method as ApiRoute['method'],
+        path: c.req.routePath,
+        ...rule,
+      },
+      params: previous?.params ?? c.req.param(),
+      agent: verdict.agent,
+    });
+    await next();
+    setNoStore(c);
+  };
+}

@@ -1,0 +1,25 @@
+import type { Clock } from './clock';
+import type { ServiceConfig } from './config';
+import type { ServiceDatabase } from './db/database';
+import type { AccountDeletion } from './identity/account-deletion';
+import type { Identity } from './identity';
+
+/**
+ * What every route module and subsystem receives. Subsystems hang their own objects here by declaration
+ * merging in their own folder, and set them in their `start` (see ./subsystems):
+ *
+ *   declare module '../context' { interface ServiceContext { engines: EngineManager } }
+ */
+export interface ServiceContext {
+  readonly db: ServiceDatabase;
+  readonly clock: Clock;
+  readonly config: ServiceConfig;
+  readonly dataDir: string;
+  /** Where the service's origin is served, e.g. `http://127.0.0.1:8787` (set once listening). */
+  baseUrl: string;
+  readonly log: (line: string) => void;
+  readonly identity: Identity;
+  readonly account: AccountDeletion;
+  /** Registers a disposer run when the service closes (last registered, first run). */
+  onClose(dispose: () => void | Promise<void>): void;
+}

@@ -1,0 +1,14 @@
+import type { Migration } from './types';
+import { identity001 } from './001_identity';
+
+export type { Migration } from './types';
+
+/**
+ * Every schema step, in apply order. Each area appends ONE line with its own file
+ * (002 conversations/turns, 003 agent-config, ...). Never edit a step that has shipped.
+ */
+export const migrations: readonly Migration[] = [
+  identity001,
+  // 002: conversations/turns
+  // 003: agent-config
+];

@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The spec's Error shape, `{error, detalle}`, with `Cache-Control: no-store`. */
+export function errorJson(
+  c: Context,
+  status: ContentfulStatusCode,
+  error: string,
+  detalle: string,
+): Response {
+  return c.json({ error, detalle }, status, { 'Cache-Control': 'no-store' });
+}
+
+/** Last resort: a thrown error becomes a plain Error body; HTTP exceptions keep their status. */
+export function handleError(log: (line: string) => void) {
+  return (error: Error, c: Context): Response => {
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      if (status === 413) return errorJson(c, 413, 'body_demasiado_grande', 'The request body is too large.');
+      if (status < 500) return errorJson(c, status, 'body_invalido', error.message || 'Invalid request.');
+    }
+    log(`error ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    return errorJson(c, 500, 'error_interno', 'The service failed while answering; see its log.');
+  };
+}

@@ -1,0 +1,41 @@
+import type { ServiceDatabase } from '../db/database';
+
+/**
+ * A subsystem's part in deleting an account (DELETE /api/v2/me). Areas register one at start:
+ * `blocker` may refuse (answer 409), `remove` deletes the area's own data (machines, conversations, files).
+ * Database rows that reference `agents`/`persons` with ON DELETE CASCADE go away on their own.
+ */
+export interface AccountDeletionParticipant {
+  name: string;
+  /** A plain sentence saying why the account cannot be deleted now, or null. */
+  blocker?(personId: string): string | null | Promise<string | null>;
+  remove?(personId: string, agentIds: readonly string[]): void | Promise<void>;
+}
+
+export type AccountDeletionResult = { ok: true } | { ok: false; blocker: string };
+
+export function createAccountDeletion(db: ServiceDatabase) {
+  const participants = new Set<AccountDeletionParticipant>();
+  const agentIds = db.prepare('SELECT id FROM agents WHERE person_id = ?').pluck();
+  const deletePerson = db.prepare('DELETE FROM persons WHERE id = ?');
+
+  return {
+    register(participant: AccountDeletionParticipant): () => void {
+      participants.add(participant);
+      return () => participants.delete(participant);
+    },
+    async deleteAccount(personId: string): Promise<AccountDeletionResult> {
+      for (const participant of participants) {
+        const blocker = await participant.blocker?.(personId);
+        if (blocker) return { ok: false, blocker };
+      }
+      const agents = agentIds.all(personId) as string[];
+      for (const participant of participants) await participant.remove?.(personId, agents);
+      // Cascades to agents, agent tokens, OAuth tokens, codes and browser sessions.
+      deletePerson.run(personId);
+      return { ok: true };
+    },
+  };
+}
+
+export type AccountDeletion = ReturnType<typeof createAccountDeletion>;

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { ServiceDatabase } from '../db/database';
+import { randomSecret, sha256Hex } from '../security/token-hash';
+
+export const AGENT_TOKEN_PREFIX = 'gat_';
+
+export interface AgentTokenInfo {
+  id: string;
+  agentId: string;
+  /** `gat_…` plus the last 4 characters, so a person can tell tokens apart. */
+  hint: string;
+  createdAt: number;
+}
+
+export interface AgentTokenGrant {
+  agentId: string;
+  personId: string;
+}
+
+export function createAgentTokenStore(db: ServiceDatabase, clock: Clock) {
+  const insert = db.prepare(
+    'INSERT INTO agent_tokens (id, token_hash, agent_id, hint, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const listStmt = db.prepare(
+    'SELECT id, agent_id, hint, created_at FROM agent_tokens WHERE agent_id = ? AND revoked_at IS NULL ORDER BY created_at',
+  );
+  const resolveStmt = db.prepare(
+    `SELECT t.agent_id, a.person_id FROM agent_tokens t JOIN agents a ON a.id = t.agent_id
+     WHERE t.token_hash = ? AND t.revoked_at IS NULL`,
+  );
+  const revokeStmt = db.prepare(
+    `UPDATE agent_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL
+       AND agent_id IN (SELECT id FROM agents WHERE person_id = ?)`,
+  );
+  const countLive = db.prepare(
+    'SELECT COUNT(*) AS n FROM agent_tokens WHERE agent_id = ? AND revoked_at IS NULL',
+  );
+
+  return {
+    /** Creates a token; the plain value is returned once and never stored. */
+    create(agentId: string): { token: string; info: AgentTokenInfo } {
+      const token = randomSecret(AGENT_TOKEN_PREFIX);
+      const info = {
+        id: randomUUID(),
+        agentId,
+        hint: `${AGENT_TOKEN_PREFIX}…${token.slice(-4)}`,
+        createdAt: clock.now(),
+      };
+      insert.run(info.id, sha256Hex(token), agentId, info.hint, info.createdAt);
+      return { token, info };
+    },
+    list(agentId: string): AgentTokenInfo[] {
+      return (
+        listStmt.all(agentId) as { id: string; agent_id: string; hint: string; created_at: number }[]
+      ).map((row) => ({ id: row.id, agentId: row.agent_id, hint: row.hint, createdAt: row.created_at }));
+    },
+    hasLiveToken(agentId: string): boolean {
+      return (countLive.get(agentId) as { n: number }).n > 0;
+    },
+    /** Revokes a token of one of `personId`'s agents; false when there is no such live token. */
+    revoke(personId: string, tokenId: string): boolean {
+      return revokeStmt.run(clock.now(), tokenId, personId).changes === 1;
+    },
+    resolve(token: string): AgentTokenGrant | null {
+      if (!token.startsWith(AGENT_TOKEN_PREFIX)) return null;
+      const row = resolveStmt.get(sha256Hex(token)) as { agent_id: string; person_id: string } | undefined;
+      return row ? { agentId: row.agent_id, personId: row.person_id } : null;
+    },
+  };
+}
+
+export type AgentTokenStore = ReturnType<typeof createAgentTokenStore>;

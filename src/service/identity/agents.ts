@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { ServiceDatabase } from '../db/database';
+
+/** The identity part of an agent; other areas keep their own columns/tables keyed by `id`. */
+export interface AgentRecord {
+  id: string;
+  personId: string;
+  name: string;
+  engine: string;
+  origen: 'gs' | 'partner';
+  protocolo: 'acp' | 'sse' | 'http';
+  createdAt: number;
+}
+
+/** What an empty account is given before its first agent list is answered: a machine agent on `engine-b`. */
+export const FIRST_AGENT = { name: 'Mi agente', engine: 'engine-b', protocolo: 'acp' } as const;
+
+interface AgentRow {
+  id: string;
+  person_id: string;
+  name: string;
+  engine: string;
+  origen: AgentRecord['origen'];
+  protocolo: AgentRecord['protocolo'];
+  created_at: number;
+}
+
+function toRecord(row: AgentRow): AgentRecord {
+  return {
+    id: row.id,
+    personId: row.person_id,
+    name: row.name,
+    engine: row.engine,
+    origen: row.origen,
+    protocolo: row.protocolo,
+    createdAt: row.created_at,
+  };
+}
+
+export type AgentCreatedListener = (agent: AgentRecord) => void;
+
+export function createAgentStore(db: ServiceDatabase, clock: Clock) {
+  const listStmt = db.prepare('SELECT * FROM agents WHERE person_id = ? ORDER BY created_at, rowid');
+  const byId = db.prepare('SELECT * FROM agents WHERE id = ?');
+  const insert = db.prepare(
+    'INSERT INTO agents (id, person_id, name, engine, origen, protocolo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const listeners = new Set<AgentCreatedListener>();
+
+  function create(
+    personId: string,
+    input: { name: string; engine: string; protocolo: AgentRecord['protocolo'] },
+  ): AgentRecord {
+    const agent: AgentRecord = {
+      id: randomUUID(),
+      personId,
+      name: input.name,
+      engine: input.engine,
+      origen: 'gs',
+      protocolo: input.protocolo,
+      createdAt: clock.now(),
+    };
+    insert.run(agent.id, personId, agent.name, agent.engine, agent.origen, agent.protocolo, agent.createdAt);
+    for (const listener of listeners) listener(agent);
+    return agent;
+  }
+
+  const enrolIfEmpty = db.transaction((personId: string): AgentRecord[] => {
+    const rows = listStmt.all(personId) as AgentRow[];
+    if (rows.length > 0) return rows.map(toRecord);
+    return [create(personId, FIRST_AGENT)];
+  }) as (personId: string) => AgentRecord[];
+
+  return {
+    create,
+    list(personId: string): AgentRecord[] {
+      return (listStmt.all(personId) as AgentRow[]).map(toRecord);
+    },
+    /** The person's agents, enrolling the first one when there are none (GET /api/v2/me/agents, account page). */
+    listEnrolling: enrolIfEmpty,
+    find(agentId: string): AgentRecord | null {
+      const row = byId.get(agentId) as AgentRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+    /** The agent when it belongs to `personId`; null otherwise (callers answer 404, never 403). */
+    findOwned(personId: string, agentId: string): AgentRecord | null {
+      const row = byId.get(agentId) as AgentRow | undefined;
+      return row && row.person_id === personId ? toRecord(row) : null;
+    },
+    /** Other areas seed their per-agent state here (default config, workspace folder...). */
+    onCreated(listener: AgentCreatedListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type AgentStore = ReturnType<typeof createAgentStore>;

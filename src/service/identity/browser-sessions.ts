@@ -1,0 +1,55 @@
+import type { Clock } from '../clock';
+import type { ServiceDatabase } from '../db/database';
+import { randomSecret, sha256Hex } from '../security/token-hash';
+
+/** Browser sessions of the sign-in, consent and account pages. */
+export const SESSION_LIFETIME_MS = 12 * 3600 * 1000;
+
+export interface BrowserSession {
+  /** The cookie value; only its hash is stored. */
+  secret: string;
+  personId: string | null;
+  csrf: string;
+}
+
+interface SessionRow {
+  person_id: string | null;
+  csrf: string;
+  expires_at: number;
+}
+
+export function createBrowserSessionStore(db: ServiceDatabase, clock: Clock) {
+  const insert = db.prepare(
+    'INSERT INTO browser_sessions (id_hash, person_id, csrf, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const select = db.prepare('SELECT person_id, csrf, expires_at FROM browser_sessions WHERE id_hash = ?');
+  const remove = db.prepare('DELETE FROM browser_sessions WHERE id_hash = ?');
+  const purge = db.prepare('DELETE FROM browser_sessions WHERE expires_at < ?');
+
+  return {
+    /** A new session; signing in always starts a new one, so a planted cookie never becomes signed in. */
+    create(personId: string | null): BrowserSession {
+      purge.run(clock.now());
+      const session = { secret: randomSecret(), personId, csrf: randomSecret('', 24) };
+      insert.run(
+        sha256Hex(session.secret),
+        personId,
+        session.csrf,
+        clock.now() + SESSION_LIFETIME_MS,
+        clock.now(),
+      );
+      return session;
+    },
+    find(secret: string | undefined): BrowserSession | null {
+      if (!secret) return null;
+      const row = select.get(sha256Hex(secret)) as SessionRow | undefined;
+      if (!row || clock.now() >= row.expires_at) return null;
+      return { secret, personId: row.person_id, csrf: row.csrf };
+    },
+    end(secret: string): void {
+      remove.run(sha256Hex(secret));
+    },
+  };
+}
+
+export type BrowserSessionStore = ReturnType<typeof createBrowserSessionStore>;

@@ -1,0 +1,24 @@
+import type { Clock } from '../clock';
+import type { ServiceDatabase } from '../db/database';
+import { createAgentTokenStore } from './agent-tokens';
+import { createAgentStore } from './agents';
+import { createCodeStore } from './authorization-codes';
+import { createBrowserSessionStore } from './browser-sessions';
+import { createClientStore } from './clients';
+import { createOAuthTokenStore } from './oauth-tokens';
+import { createPersonStore } from './persons';
+
+/** Every identity store, built over one database and one clock. */
+export function createIdentity(db: ServiceDatabase, clock: Clock) {
+  return {
+    persons: createPersonStore(db, clock),
+    clients: createClientStore(db, clock),
+    codes: createCodeStore(db, clock),
+    tokens: createOAuthTokenStore(db, clock),
+    sessions: createBrowserSessionStore(db, clock),
+    agents: createAgentStore(db, clock),
+    agentTokens: createAgentTokenStore(db, clock),
+  };
+}
+
+export type Identity = ReturnType<typeof createIdentity>;

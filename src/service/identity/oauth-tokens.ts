@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { ServiceDatabase } from '../db/database';
+import { randomSecret, sha256Hex } from '../security/token-hash';
+
+export const ACCESS_TOKEN_LIFETIME_S = 3600;
+export const REFRESH_TOKEN_LIFETIME_MS = 90 * 24 * 3600 * 1000;
+
+/** The token endpoint's success body, exactly as the spec gives it. */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+}
+
+/** Who an access token speaks for. */
+export interface AccessGrant {
+  personId: string;
+  clientId: string;
+  scopes: string[];
+}
+
+interface TokenRow {
+  kind: 'access' | 'refresh';
+  family_id: string;
+  client_id: string;
+  person_id: string;
+  scope: string;
+  expires_at: number;
+  rotated_at: number | null;
+  revoked_at: number | null;
+}
+
+export type RefreshResult = { ok: true; tokens: TokenResponse } | { ok: false };
+
+export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
+  const insert = db.prepare(
+    `INSERT INTO oauth_tokens (token_hash, kind, family_id, client_id, person_id, scope, expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const select = db.prepare('SELECT * FROM oauth_tokens WHERE token_hash = ?');
+  const rotate = db.prepare(
+    'UPDATE oauth_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL',
+  );
+  const revokeFamilyStmt = db.prepare(
+    'UPDATE oauth_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL',
+  );
+  const purge = db.prepare('DELETE FROM oauth_tokens WHERE expires_at < ?');
+
+  function issuePair(familyId: string, clientId: string, personId: string, scope: string): TokenResponse {
+    const now = clock.now();
+    const access = randomSecret();
+    const refresh = randomSecret();
+    insert.run(
+      sha256Hex(access),
+      'access',
+      familyId,
+      clientId,
+      personId,
+      scope,
+      now + ACCESS_TOKEN_LIFETIME_S * 1000,
+      now,
+    );
+    insert.run(
+      sha256Hex(refresh),
+      'refresh',
+      familyId,
+      clientId,
+      personId,
+      scope,
+      now + REFRESH_TOKEN_LIFETIME_MS,
+      now,
+    );
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_LIFETIME_S,
+      scope,
+    };
+  }
+
+  function revokeFamily(familyId: string): void {
+    revokeFamilyStmt.run(clock.now(), familyId);
+  }
+
+  return {
+    issuePair,
+    revokeFamily,
+    /** Rotates a refresh token. Presenting one that was already rotated revokes its whole family. */
+    refresh: db.transaction((refreshToken: string, clientId: string): RefreshResult => {
+      const hash = sha256Hex(refreshToken);
+      const row = select.get(hash) as TokenRow | undefined;
+      if (!row || row.kind !== 'refresh' || row.client_id !== clientId) return { ok: false };
+      if (row.revoked_at !== null) return { ok: false };
+      if (row.rotated_at !== null) {
+        revokeFamily(row.family_id);
+        return { ok: false };
+      }
+      if (clock.now() >= row.expires_at) return { ok: false };
+      rotate.run(clock.now(), hash);
+      // Long-dead rows (a day past expiry) no longer help reuse detection.
+      purge.run(clock.now() - 86_400_000);
+      return { ok: true, tokens: issuePair(row.family_id, row.client_id, row.person_id, row.scope) };
+    }) as (refreshToken: string, clientId: string) => RefreshResult,
+    /** A live access token's grant, or null (unknown, expired, revoked). */
+    resolveAccess(token: string): AccessGrant | null {
+      const row = select.get(sha256Hex(token)) as TokenRow | undefined;
+      if (!row || row.kind !== 'access' || row.revoked_at !== null || clock.now() >= row.expires_at)
+        return null;
+      return {
+        personId: row.person_id,
+        clientId: row.client_id,
+        scopes: row.scope.split(' ').filter(Boolean),
+      };
+    },
+    /** RFC 7009: revoking either token of a grant ends the whole grant. Unknown tokens are ignored. */
+    revoke(token: string, clientId: string): void {
+      const row = select.get(sha256Hex(token)) as TokenRow | undefined;
+      if (row && row.client_id === clientId) revokeFamily(row.family_id);
+    },
+    newFamilyId: (): string => randomUUID(),
+  };
+}
+
+export type OAuthTokenStore = ReturnType<typeof createOAuthTokenStore>;

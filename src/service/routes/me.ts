@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import type { Agente, DeletedAccount, MeAgentsResponse } from '../../shared/api';
+import { callerAuth } from '../auth/bearer';
+import type { ServiceContext } from '../context';
+import type { AppEnv } from '../http/app-env';
+import { errorJson } from '../http/errors';
+import type { AgentRecord } from '../identity/agents';
+
+/** Person-level routes: GET /api/v2/me/agents and DELETE /api/v2/me. The /api/v2 guard has checked the caller. */
+export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/api/v2/me/agents', (c) => {
+    const auth = callerAuth(c);
+    const agentes = ctx.identity.agents.listEnrolling(auth.personId).map((agent) => toAgente(ctx, agent));
+    const person = ctx.identity.persons.findById(auth.personId);
+    const withEmail = auth.principal.kind === 'oauth' && auth.principal.scopes.includes('profile');
+    const usuario = withEmail && person ? { id: auth.personId, email: person.email } : { id: auth.personId };
+    const body: MeAgentsResponse = { agentes, usuario };
+    return c.json(body);
+  });
+
+  app.delete('/api/v2/me', async (c) => {
+    const result = await ctx.account.deleteAccount(callerAuth(c).personId);
+    if (!result.ok) return errorJson(c, 409, 'bloqueado', result.blocker);
+    const body: DeletedAccount = { borrada: true };
+    return c.json(body);
+  });
+
+  return app;
+}
+
+/**
+ * The list item. The local service offers no direct connection to an agent (`conexion` is null); an ACP
+ * agent `necesitaToken` until its owner creates a `gat_` token for it on the account page.
+ */
+export function toAgente(ctx: ServiceContext, agent: AgentRecord): Agente {
+  return {
+    id: agent.id,
+    nombre: agent.name,
+    origen: agent.origen,
+    protocolo: agent.protocolo,
+    conexion: null,
+    necesitaToken: agent.protocolo === 'acp' && !ctx.identity.agentTokens.hasLiveToken(agent.id),
+  };
+}

@@ -1,0 +1,17 @@
+import type { ServiceContext } from '../context';
+
+/** Something that starts with the service: sets its part of the context, registers hooks and disposers. */
+export interface Subsystem {
+  name: string;
+  start(ctx: ServiceContext): void | Promise<void>;
+}
+
+/**
+ * Started in order after identity and before the routes are mounted. Each area appends ONE line,
+ * e.g. `engineSubsystem` (src/service/engine). Register disposers with `ctx.onClose`.
+ */
+export const subsystems: readonly Subsystem[] = [
+  // engines
+  // conversations/turns
+  // agent-config
+];
