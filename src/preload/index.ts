@@ -1,7 +1,5 @@
-import { contextBridge } from 'electron';
-import type { DeskBridge } from '../shared/bridge';
+import { contextBridge, ipcRenderer } from 'electron';
+import { createPreloadBridge } from './desk-bridge';
 
 // Named, typed functions only: never ipcRenderer or a generic invoke.
-const desk: DeskBridge = {};
-
-contextBridge.exposeInMainWorld('desk', desk);
+contextBridge.exposeInMainWorld('desk', createPreloadBridge(ipcRenderer));
