@@ -7,3 +7,6 @@ export * from './responses';
 export * from './events';
 export * from './errors';
 export * from './validation-message';
+export * from './route-types';
+export * from './routes';
+export * from './route-matcher';
