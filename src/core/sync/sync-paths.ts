@@ -1,0 +1,76 @@
+/**
+ * Path rules for sync: how a path is keyed, which remote names are refused,
+ * and which local names are never synced. Pure: no file-system access here.
+ */
+
+/** Key a path by case-folded NFC, so `Readme.md` and `README.md` (or NFD vs NFC) are one path. */
+export function pathKey(path: string): string {
+  return path.normalize('NFC').toLowerCase();
+}
+
+export type PathRejection = { ok: false; reason: string };
+export type SafePath = { ok: true; path: string };
+
+const windowsReserved = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+// C0 and C1 control characters, NUL included.
+// eslint-disable-next-line no-control-regex
+const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Checks a path named by the remote side before it may touch the local disk.
+ * Returns the NFC, POSIX, relative form, or why it is refused.
+ */
+export function sanitizeRemotePath(raw: string): SafePath | PathRejection {
+  if (raw.length === 0) return { ok: false, reason: 'empty path' };
+  if (controlCharacter.test(raw)) return { ok: false, reason: 'control character in name' };
+  if (raw.includes('\\')) return { ok: false, reason: 'backslash in name' };
+  if (/^[a-zA-Z]:/.test(raw)) return { ok: false, reason: 'drive letter' };
+  if (raw.startsWith('/')) return { ok: false, reason: 'absolute path' };
+  const path = raw.normalize('NFC');
+  const parts = path.split('/');
+  for (const part of parts) {
+    if (part === '' || part === '.') return { ok: false, reason: 'empty path segment' };
+    if (part === '..') return { ok: false, reason: 'parent directory segment' };
+    if (windowsReserved.test(part)) return { ok: false, reason: `reserved name "${part}"` };
+    if (/[. ]$/.test(part)) return { ok: false, reason: 'name ends with a dot or space' };
+    if (/[<>:"|?*]/.test(part)) return { ok: false, reason: 'character not allowed on Windows' };
+  }
+  return { ok: true, path };
+}
+
+/** The marker file in the sync root that names the agent. */
+export const rootMarkerName = '.agentdesk';
+/** The person's own ignore rules, gitignore syntax. */
+export const ignoreFileName = '.agentdeskignore';
+/** Prefix of the engine's own temporary files; never watched or synced. */
+export const tempFilePrefix = '.agentdesk-tmp-';
+
+const conflictCopyPattern = /\.conflict-remote-\d{8}-\d{6}(\.[^/]*)?$/;
+
+/** Names that are never synced, whatever the ignore file says. */
+export function isAlwaysIgnored(path: string): boolean {
+  const parts = path.split('/');
+  const name = parts[parts.length - 1] ?? '';
+  if (parts.some((part) => part === '.git' || part === 'node_modules')) return true;
+  if (name === '.DS_Store' || name === 'Thumbs.db' || name === 'desktop.ini') return true;
+  if (name === rootMarkerName || name === ignoreFileName) return parts.length === 1;
+  if (name.startsWith(tempFilePrefix)) return true;
+  // Editor swap and backup files: vim, emacs, and the `~` convention.
+  if (/^\..*\.sw[a-p]$/.test(name) || name.endsWith('~') || /^\.#/.test(name) || /^#.*#$/.test(name))
+    return true;
+  return conflictCopyPattern.test(name);
+}
+
+/** `notes.md` → `notes.conflict-remote-20261121-071500.md`, in local time. */
+export function conflictCopyName(path: string, at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp =
+    `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-` +
+    `${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
+  const slash = path.lastIndexOf('/');
+  const dir = path.slice(0, slash + 1);
+  const name = path.slice(slash + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return `${dir}${name}.conflict-remote-${stamp}`;
+  return `${dir}${name.slice(0, dot)}.conflict-remote-${stamp}${name.slice(dot)}`;
+}
