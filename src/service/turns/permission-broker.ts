@@ -54,6 +54,11 @@ export class PermissionBroker {
     return this.open.has(id);
   }
 
+  /** Cancels one open request (the engine no longer needs the answer). */
+  cancel(id: string): void {
+    this.settle(id, { outcome: 'cancelled', by: 'turn-ended' });
+  }
+
   /** Cancels every open request (the turn was stopped, interrupted or crashed). */
   cancelAll(): void {
     for (const id of [...this.open.keys()]) this.settle(id, { outcome: 'cancelled', by: 'turn-ended' });

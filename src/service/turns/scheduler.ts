@@ -6,9 +6,9 @@ export interface ScheduledItem extends SchedulePlan {
 }
 
 /** Durable storage the scheduler reads and moves forward (the database in the service). */
-export interface ScheduleSource {
+export interface ScheduleSource<T extends ScheduledItem = ScheduledItem> {
   /** Every pending (not cancelled, not finished) scheduled turn. */
-  pending(): ScheduledItem[];
+  pending(): T[];
   /** Moves a periodic item to its next due time. */
   reschedule(id: string, dueAt: number): void;
   /** Marks a one-off (or exhausted periodic) item as done. */
@@ -20,14 +20,14 @@ export interface ScheduleSource {
  * Start-up fires every overdue item once (a turn missed during downtime fires once), then a
  * periodic item resumes from its next future occurrence.
  */
-export class Scheduler {
+export class Scheduler<T extends ScheduledItem = ScheduledItem> {
   private timer: TimerHandle | null = null;
   private closed = false;
 
   constructor(
-    private readonly source: ScheduleSource,
+    private readonly source: ScheduleSource<T>,
     private readonly timers: Timers,
-    private readonly fire: (item: ScheduledItem) => void,
+    private readonly fire: (item: T) => void,
   ) {}
 
   start(): void {

@@ -1,5 +1,6 @@
 import type { Migration } from './types';
 import { identity001 } from './001_identity';
+import { conversations002 } from './002_conversations';
 
 export type { Migration } from './types';
 
@@ -9,6 +10,6 @@ export type { Migration } from './types';
  */
 export const migrations: readonly Migration[] = [
   identity001,
-  // 002: conversations/turns
+  conversations002,
   // 003: agent-config
 ];

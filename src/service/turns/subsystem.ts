@@ -1,0 +1,98 @@
+import type { ServiceContext } from '../context';
+import type { EngineHost } from '../engine/types';
+import type { Subsystem } from '../subsystems';
+import { createConversationStore, type ConversationStore, type StoredSchedule } from './conversation-store';
+import { Scheduler } from './scheduler';
+import { HeartbeatHub } from './sse-stream';
+import { timersFrom, type Timers } from './timers';
+import { TurnManager, type QuotaConfig, type TurnHooks } from './turn-manager';
+
+/** Heartbeat of the event stream (spec: every 25 s). */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * Settings of this area, from `config.turns` (config file or `startService({config})`):
+ * - `quota`: the account allowance; past it POST messages answers 402 `quota_exhausted`;
+ * - `heartbeatMs`: event-stream heartbeat (tests shorten it);
+ * - `permissionTimeoutMs`: unanswered permission expiry (default 10 minutes);
+ * - `hooks`: test seams (see TurnHooks), only from code.
+ */
+export interface TurnsConfig {
+  quota?: QuotaConfig;
+  heartbeatMs?: number;
+  permissionTimeoutMs?: number;
+  hooks?: TurnHooks;
+}
+
+export interface TurnsService {
+  store: ConversationStore;
+  manager: TurnManager;
+  scheduler: Scheduler<StoredSchedule>;
+  heartbeats: HeartbeatHub;
+  timers: Timers;
+  engine: EngineHost;
+  /** The drain switch: while on, POST messages answers 503 `reiniciando` with `Retry-After: 10`. */
+  setDraining(on: boolean): void;
+}
+
+declare module '../context' {
+  interface ServiceContext {
+    turns: TurnsService;
+  }
+}
+
+/** The engine layer's host, set on the context by the engine subsystem (started before this one). */
+export function engineHostOf(ctx: ServiceContext): EngineHost {
+  const host = (ctx as unknown as { engines?: EngineHost }).engines;
+  if (!host) throw new Error('turns: the engine subsystem must start before the turns subsystem');
+  return host;
+}
+
+export const turnsSubsystem: Subsystem = {
+  name: 'turns',
+  start(ctx) {
+    const settings = (ctx.config.turns ?? {}) as TurnsConfig;
+    const timers = timersFrom(ctx.clock as ServiceContext['clock'] & Partial<Timers>);
+    const engine = engineHostOf(ctx);
+    const store = createConversationStore(ctx.db);
+    const manager = new TurnManager({
+      store,
+      engine,
+      timers,
+      quota: settings.quota,
+      permissionTimeoutMs: settings.permissionTimeoutMs,
+      hooks: settings.hooks,
+    });
+    const scheduler = new Scheduler(store.schedules, timers, (item) => {
+      const conversation = store.findAny(item.conversationId);
+      const agent = conversation && ctx.identity.agents.find(conversation.agent_id);
+      if (!conversation || !agent || !engine.hasMachine(agent.engine)) return;
+      const result = manager.submit({
+        agentId: agent.id,
+        engine: agent.engine,
+        personId: conversation.person_id,
+        conversationId: conversation.id,
+        requester: 'programado',
+        requestId: `programado:${item.id}:${item.dueAt}`,
+        content: item.prompt,
+        permisos: 'auto',
+      });
+      if (result.kind !== 'accepted') ctx.log(`schedule ${item.id}: not started (${result.kind})`);
+    });
+    const heartbeats = new HeartbeatHub(settings.heartbeatMs ?? HEARTBEAT_MS);
+    ctx.turns = {
+      store,
+      manager,
+      scheduler,
+      heartbeats,
+      timers,
+      engine,
+      setDraining: (on) => manager.setDraining(on),
+    };
+    scheduler.start();
+    ctx.onClose(() => {
+      scheduler.close();
+      heartbeats.stop();
+    });
+  },
+};

@@ -1,0 +1,12 @@
+/** Longest title given to a thread from its first message. */
+export const TITLE_MAX = 60;
+
+/** A thread's title from its first message: the first non-empty line, whitespace collapsed, shortened. */
+export function titleFromMessage(content: string): string {
+  const line = content
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .find((l) => l !== '');
+  if (!line) return 'Conversación';
+  return line.length <= TITLE_MAX ? line : `${line.slice(0, TITLE_MAX - 1).trimEnd()}…`;
+}
