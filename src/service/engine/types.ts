@@ -88,7 +88,8 @@ export type EngineEvent =
   | { type: 'models'; options: ModelOption[]; current: string }
   /**
    * `usage_update` (used/size/cost) merged with the prompt's token usage
-   * (input/output, session totals). Unknown numbers are 0.
+   * (input/output, session totals). Unknown numbers are 0. Sent once when a
+   * prompt ends, if the agent reported any usage.
    */
   | {
       type: 'usage';
@@ -194,7 +195,7 @@ export interface TurnHandle {
   queued: boolean;
   /** Turns of this agent waiting for a machine right now, this one included (the API's `enCola`). */
   enCola: number;
-  /** Resolves when the turn gets its machine (at once when not queued). Never rejects. */
+  /** Resolves when the turn gets its machine (at once when not queued), or when it ends without ever getting one. Never rejects. */
   running: Promise<void>;
   /** Resolves when the turn ends. Never rejects. */
   done: Promise<TurnResult>;

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { EngineCommand, EnginesConfig } from './types';
+import { ENGINES_WITHOUT_MACHINE } from './types';
+
+/**
+ * How to start the built-in demo agent.
+ *
+ * - Electron / packaged builds: the demo agent is prebuilt to JavaScript and
+ *   its path is given (option or `AGENTDESK_DEMO_AGENT_JS`). Electron's binary
+ *   runs it as plain Node when `ELECTRON_RUN_AS_NODE=1`.
+ * - Dev and tests: the service itself runs under tsx, so the agent runs the
+ *   TypeScript source with this same Node and the tsx loader. The loader is
+ *   passed as an absolute URL because the agent's cwd is its workspace, where
+ *   a bare `tsx` would not resolve.
+ */
+export function demoAgentCommand(
+  prebuiltJs: string | undefined = process.env.AGENTDESK_DEMO_AGENT_JS,
+): EngineCommand {
+  if (prebuiltJs) {
+    return {
+      command: [process.execPath, prebuiltJs],
+      ...(process.versions.electron ? { env: { ELECTRON_RUN_AS_NODE: '1' } } : {}),
+    };
+  }
+  const source = fileURLToPath(new URL('../demo-agent/main.ts', import.meta.url));
+  if (!existsSync(source)) {
+    throw new Error('The demo agent source is missing; set AGENTDESK_DEMO_AGENT_JS to its prebuilt main.js.');
+  }
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { command: [process.execPath, '--import', tsxLoader, source] };
+}
+
+/** The command for a machine engine: configured, else the demo agent. Null for engines without a machine. */
+export function engineCommand(engine: string, engines: EnginesConfig | undefined): EngineCommand | null {
+  if (ENGINES_WITHOUT_MACHINE.includes(engine)) return null;
+  const configured = engines?.[engine];
+  if (configured && configured.command.length > 0) return configured;
+  return demoAgentCommand();
+}

@@ -1,0 +1,5 @@
+/** The engine layer: ACP machines per agent. Contract in `./types`. */
+export * from './types';
+export { createEngineHost } from './engine-host';
+export { agentWorkspaceDir } from './workspace-path';
+export { demoAgentCommand } from './agent-command';

@@ -1,0 +1,282 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import {
+  client,
+  methods,
+  ndJsonStream,
+  PROTOCOL_VERSION,
+  RequestError,
+  type AgentCapabilities,
+  type ClientConnection,
+  type ContentBlock,
+  type McpServer,
+  type PromptResponse,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+  type SessionConfigOption,
+  type SessionUpdate,
+} from '@agentclientprotocol/sdk/unstable';
+import type { EngineCommand } from './types';
+import type { ModelSelector, SessionUsage } from './update-mapper';
+import { resolveInsideReal } from './workspace-path';
+
+/** Why a machine stopped, when it was asked to. */
+export type StopCause = 'restart' | 'stop' | 'idle' | 'close';
+
+/** Receives what one session's running prompt produces. */
+export interface SessionListener {
+  update(update: SessionUpdate): void;
+  permission(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
+}
+
+/** What opening a session returns: the ACP response, raw (it may carry fields the SDK schema lacks). */
+export interface OpenedSession {
+  sessionId: string;
+  loaded: boolean;
+  configOptions: SessionConfigOption[] | null | undefined;
+  raw: unknown;
+}
+
+export interface MachineOptions {
+  agentId: string;
+  engine: string;
+  command: EngineCommand;
+  workspaceDir: string;
+  sandboxId: string;
+  log: (line: string) => void;
+}
+
+/**
+ * One agent process and its ACP connection. The client side of ACP lives
+ * here: initialize, sessions, prompts, cancel, model switching, permission
+ * and file-system requests (confined to the workspace).
+ */
+export class AgentMachine {
+  readonly sandboxId: string;
+  agentCaps: AgentCapabilities = {};
+  /** Set when the process has exited; `stopCause` tells whether we asked for it. */
+  exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  stopCause: StopCause | null = null;
+  /** Resolves once the process has exited (or never started). */
+  readonly exited: Promise<void>;
+
+  private child: ChildProcess | null = null;
+  private connection: ClientConnection | null = null;
+  private readonly listeners = new Map<string, SessionListener>();
+  /** Per open session: the engine layer's bookkeeping (usage totals, model selector). */
+  readonly sessionState = new Map<string, { usage: SessionUsage; selector: ModelSelector | null }>();
+  private readonly openSessions = new Set<string>();
+  private readonly stderrTail: string[] = [];
+  private markExited!: () => void;
+
+  constructor(private readonly options: MachineOptions) {
+    this.sandboxId = options.sandboxId;
+    this.exited = new Promise((resolve) => (this.markExited = resolve));
+  }
+
+  get alive(): boolean {
+    return this.exitInfo === null;
+  }
+
+  /** A sentence about how the process ended, for turn errors. */
+  describeExit(): string {
+    const how = this.exitInfo?.signal
+      ? `was killed by ${this.exitInfo.signal}`
+      : `exited with code ${this.exitInfo?.code ?? 'unknown'}`;
+    const tail = this.stderrTail.slice(-3).join(' | ');
+    return `The agent process ${how}.${tail ? ` Last output: ${tail}` : ''}`;
+  }
+
+  /** Spawns the process and runs ACP `initialize`. Rejects when either fails. */
+  async start(): Promise<void> {
+    const { command, workspaceDir, log, agentId } = this.options;
+    const [program, ...args] = command.command;
+    if (!program) throw new Error('The engine command is empty.');
+    await mkdir(workspaceDir, { recursive: true });
+
+    const child = spawn(program, args, {
+      cwd: workspaceDir,
+      env: { ...process.env, ...command.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const failedToSpawn = new Promise<never>((_, reject) => {
+      child.once('error', (error) => {
+        log(`[${agentId}] spawn error: ${error.message}`);
+        reject(new Error(`The agent command could not start: ${error.message}`));
+      });
+    });
+    failedToSpawn.catch(() => undefined);
+    child.once('close', (code, signal) => {
+      this.exitInfo = { code, signal };
+      log(`[${agentId}] agent exited (code ${code}, signal ${signal})`);
+      this.connection?.close(new Error(this.describeExit()));
+      this.markExited();
+    });
+    child.once('error', () => {
+      // 'close' may never come when spawning failed.
+      if (child.pid === undefined && this.exitInfo === null) {
+        this.exitInfo = { code: null, signal: null };
+        this.markExited();
+      }
+    });
+    child.stdin?.on('error', () => undefined); // EPIPE when the agent dies; 'close' reports it
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      for (const line of text.split('\n').filter(Boolean)) {
+        this.stderrTail.push(line.slice(0, 300));
+        if (this.stderrTail.length > 20) this.stderrTail.shift();
+        log(`[${agentId}] ${line}`);
+      }
+    });
+
+    const stream = ndJsonStream(
+      Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>,
+      Readable.toWeb(child.stdout!) as ReadableStream<Uint8Array>,
+    );
+    this.connection = this.clientApp().connect(stream);
+
+    const init = this.connection.agent.request(methods.agent.initialize, {
+      protocolVersion: PROTOCOL_VERSION,
+      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
+      clientInfo: { name: 'agentdesk', title: 'AgentDesk', version: '0.1.0' },
+    });
+    const response = await Promise.race([init, failedToSpawn]);
+    this.agentCaps = response.agentCapabilities ?? {};
+  }
+
+  private clientApp() {
+    const workspace = this.options.workspaceDir;
+    const confined = async (path: string) => {
+      const inside = await resolveInsideReal(workspace, path);
+      if (!inside) throw RequestError.invalidParams({ path }, 'the path is outside the agent workspace');
+      return inside;
+    };
+    return client({ name: 'agentdesk' })
+      .onNotification(methods.client.session.update, ({ params }) => {
+        this.listeners.get(params.sessionId)?.update(params.update);
+      })
+      .onRequest(methods.client.session.requestPermission, async ({ params, signal }) => {
+        const listener = this.listeners.get(params.sessionId);
+        if (!listener) return { outcome: { outcome: 'cancelled' } };
+        return listener.permission(params, signal);
+      })
+      .onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+        const path = await confined(params.path);
+        let content: string;
+        try {
+          content = await readFile(path, 'utf8');
+        } catch {
+          throw RequestError.resourceNotFound(params.path);
+        }
+        if (params.line == null && params.limit == null) return { content };
+        const start = Math.max(1, params.line ?? 1) - 1;
+        const lines = content.split('\n');
+        return {
+          content: lines.slice(start, params.limit == null ? undefined : start + params.limit).join('\n'),
+        };
+      })
+      .onRequest(methods.client.fs.writeTextFile, async ({ params }) => {
+        const path = await confined(params.path);
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, params.content);
+        return {};
+      });
+  }
+
+  private get agent() {
+    if (!this.connection || !this.alive)
+      throw new Error(this.exitInfo ? this.describeExit() : 'The agent is not running.');
+    return this.connection.agent;
+  }
+
+  isOpen(sessionId: string): boolean {
+    return this.openSessions.has(sessionId);
+  }
+
+  /** `session/new`. */
+  async newSession(mcpServers: McpServer[]): Promise<OpenedSession> {
+    const response = await this.agent.request(methods.agent.session.new, {
+      cwd: this.options.workspaceDir,
+      mcpServers,
+    });
+    this.openSessions.add(response.sessionId);
+    return {
+      sessionId: response.sessionId,
+      loaded: false,
+      configOptions: response.configOptions,
+      raw: response,
+    };
+  }
+
+  /** `session/load` (the agent replays history meanwhile; nobody listens to it yet, so it is dropped). */
+  async loadSession(sessionId: string, mcpServers: McpServer[]): Promise<OpenedSession> {
+    const response = await this.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: this.options.workspaceDir,
+      mcpServers,
+    });
+    this.openSessions.add(sessionId);
+    return { sessionId, loaded: true, configOptions: response.configOptions, raw: response };
+  }
+
+  async setConfigOption(sessionId: string, configId: string, value: string): Promise<SessionConfigOption[]> {
+    const response = await this.agent.request(methods.agent.session.setConfigOption, {
+      sessionId,
+      configId,
+      value,
+    });
+    return response.configOptions;
+  }
+
+  /** Older agents' `session/set_model` (see `findLegacyModels`). */
+  async setLegacyModel(sessionId: string, modelId: string): Promise<void> {
+    await this.agent.request('session/set_model', { sessionId, modelId });
+  }
+
+  /** `session/prompt`, with `listener` receiving the session's updates and permission requests meanwhile. */
+  async prompt(
+    sessionId: string,
+    prompt: ContentBlock[],
+    listener: SessionListener,
+  ): Promise<PromptResponse> {
+    this.listeners.set(sessionId, listener);
+    try {
+      return await this.agent.request(methods.agent.session.prompt, { sessionId, prompt });
+    } finally {
+      if (this.listeners.get(sessionId) === listener) this.listeners.delete(sessionId);
+    }
+  }
+
+  /** Stops routing a session's updates to its listener (a cancelled turn that no longer waits). */
+  detach(sessionId: string, listener: SessionListener): void {
+    if (this.listeners.get(sessionId) === listener) this.listeners.delete(sessionId);
+  }
+
+  /** `session/cancel` (a notification: the prompt then ends with stopReason `cancelled`). */
+  async cancel(sessionId: string): Promise<void> {
+    if (!this.connection || !this.alive) return;
+    await this.connection.agent.notify(methods.agent.session.cancel, { sessionId }).catch(() => undefined);
+  }
+
+  /** Ends the process: closes stdin, then SIGTERM, then SIGKILL if it lingers. */
+  async stop(cause: StopCause): Promise<void> {
+    this.stopCause ??= cause;
+    const child = this.child;
+    if (!child) {
+      this.exitInfo ??= { code: null, signal: null };
+      this.markExited();
+      return;
+    }
+    if (!this.alive) return this.exited;
+    this.connection?.close(new Error(`The agent was stopped (${cause}).`));
+    child.stdin?.end();
+    child.kill('SIGTERM');
+    const kill = setTimeout(() => child.kill('SIGKILL'), 3000);
+    kill.unref();
+    await this.exited;
+    clearTimeout(kill);
+  }
+}

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  RequestError,
+  type AgentCapabilities,
+  type McpServer,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+} from '@agentclientprotocol/sdk/unstable';
+import type { AgentMachine, OpenedSession, SessionListener } from './machine';
+import { buildPromptBlocks } from './prompt-blocks';
+import type { SessionMap } from './session-map';
+import type {
+  EngineAttachment,
+  EngineEvent,
+  EngineMcpServer,
+  ModelOption,
+  PermissionRequest,
+  RunTurnOptions,
+  TurnResult,
+} from './types';
+import {
+  emptyUsage,
+  findLegacyModels,
+  findModelSelector,
+  UpdateMapper,
+  type ModelSelector,
+} from './update-mapper';
+
+/**
+ * Injection bookkeeping of one turn. Invariant: once `closing` is set no
+ * message is accepted, and every accepted message is prompted before the turn
+ * ends (unless the turn is cancelled or fails).
+ */
+export class TurnInbox {
+  closing = false;
+  private pending: { content: string; attachments: EngineAttachment[] }[] = [];
+
+  inject(content: string, attachments: EngineAttachment[] = []): boolean {
+    if (this.closing) return false;
+    this.pending.push({ content, attachments });
+    return true;
+  }
+
+  /** Everything injected so far, as one follow-up message; null when nothing waits. */
+  take(): { content: string; attachments: EngineAttachment[] } | null {
+    if (this.pending.length === 0) return null;
+    const all = this.pending;
+    this.pending = [];
+    return {
+      content: all.map((m) => m.content).join('\n\n'),
+      attachments: all.flatMap((m) => m.attachments),
+    };
+  }
+
+  close(): void {
+    this.closing = true;
+    this.pending = [];
+  }
+}
+
+export interface TurnDeps {
+  sessionMap: SessionMap;
+  workspaceDir: string;
+  cancelGraceMs: number;
+  log: (line: string) => void;
+  rememberModels: (models: { options: ModelOption[]; current: string }) => void;
+}
+
+/** The API's McpServer list in ACP's shape, leaving out transports the agent does not take. */
+export function toAcpMcpServers(
+  servers: EngineMcpServer[] | undefined,
+  caps: AgentCapabilities,
+): McpServer[] {
+  const pairs = (record: Record<string, string> | undefined) =>
+    Object.entries(record ?? {}).map(([name, value]) => ({ name, value }));
+  return (servers ?? []).flatMap((server): McpServer[] => {
+    if ('url' in server) {
+      const type = server.type ?? 'http';
+      if (!caps.mcpCapabilities?.[type]) return [];
+      return [{ type, name: server.name, url: server.url, headers: pairs(server.headers) }];
+    }
+    return [{ name: server.name, command: server.command, args: server.args ?? [], env: pairs(server.env) }];
+  });
+}
+
+const cancelledOutcome: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
+
+/** Resolves when the signal aborts (never rejects). */
+function whenAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+async function openSession(
+  machine: AgentMachine,
+  options: RunTurnOptions,
+  deps: TurnDeps,
+): Promise<OpenedSession> {
+  const { agentId, engine, conversationId } = options;
+  const mcpServers = toAcpMcpServers(options.mcpServers, machine.agentCaps);
+  const known = await deps.sessionMap.sessionOf(agentId, engine, conversationId);
+  if (known && machine.isOpen(known))
+    return { sessionId: known, loaded: true, configOptions: undefined, raw: null };
+  if (known && machine.agentCaps.loadSession) {
+    try {
+      return await machine.loadSession(known, mcpServers);
+    } catch (error) {
+      if (!machine.alive) throw error;
+      deps.log(`[${agentId}] session/load ${known} failed, starting a new session: ${String(error)}`);
+    }
+  }
+  const opened = await machine.newSession(mcpServers);
+  await deps.sessionMap.setSession(agentId, engine, conversationId, opened.sessionId);
+  return opened;
+}
+
+/** Classifies a failed prompt: interrupted on purpose, crashed, or an agent error. */
+async function failure(machine: AgentMachine, error: unknown): Promise<TurnResult> {
+  if (error instanceof RequestError && machine.alive) {
+    if (error.code === -32800) return { stopReason: 'cancelled' };
+    return { stopReason: 'error', errorCode: 'agent_error', error: error.message };
+  }
+  // The pipe can close a moment before the process is reported gone.
+  await Promise.race([machine.exited, sleep(1000)]);
+  if (machine.stopCause) {
+    const interruptedBy = machine.stopCause === 'idle' ? 'stop' : machine.stopCause;
+    return { stopReason: 'cancelled', interruptedBy };
+  }
+  if (!machine.alive)
+    return { stopReason: 'error', errorCode: 'agent_crashed', error: machine.describeExit() };
+  const message = error instanceof Error ? error.message : String(error);
+  return { stopReason: 'error', errorCode: 'agent_error', error: message };
+}
+
+/**
+ * Runs one turn on an awake machine: opens (or resumes) the conversation's
+ * session, applies the model, prompts, maps updates to events, relays
+ * permission requests, follows up with injected messages, honours cancel.
+ */
+export async function runTurnOnMachine(
+  machine: AgentMachine,
+  options: RunTurnOptions,
+  inbox: TurnInbox,
+  deps: TurnDeps,
+): Promise<TurnResult> {
+  const emit = (event: EngineEvent) => {
+    try {
+      options.onEvent(event);
+    } catch (error) {
+      deps.log(`[${options.agentId}] onEvent threw: ${String(error)}`);
+    }
+  };
+  const signal = options.signal ?? new AbortController().signal;
+  emit({ type: 'caps', image: machine.agentCaps.promptCapabilities?.image === true });
+
+  let session: OpenedSession;
+  try {
+    session = await openSession(machine, options, deps);
+  } catch (error) {
+    return failure(machine, error);
+  }
+  const { sessionId } = session;
+  let state = machine.sessionState.get(sessionId);
+  if (!state || session.configOptions !== undefined) {
+    const selector = findModelSelector(session.configOptions) ?? findLegacyModels(session.raw);
+    state = { usage: state?.usage ?? emptyUsage(), selector };
+    machine.sessionState.set(sessionId, state);
+  }
+  const sessionState = state;
+  const showModels = (selector: ModelSelector) => {
+    const models = { options: selector.options, current: selector.current };
+    deps.rememberModels(models);
+    emit({ type: 'models', ...models });
+  };
+
+  try {
+    const selector = sessionState.selector;
+    if (options.model && selector && options.model !== selector.current) {
+      if (selector.options.some((o) => o.id === options.model)) {
+        if (selector.configId) {
+          const configOptions = await machine.setConfigOption(sessionId, selector.configId, options.model);
+          sessionState.selector = findModelSelector(configOptions) ?? { ...selector, current: options.model };
+        } else {
+          await machine.setLegacyModel(sessionId, options.model);
+          sessionState.selector = { ...selector, current: options.model };
+        }
+      } else {
+        deps.log(`[${options.agentId}] model ${options.model} is not offered; keeping ${selector.current}`);
+      }
+    }
+    if (sessionState.selector) showModels(sessionState.selector);
+  } catch (error) {
+    return failure(machine, error);
+  }
+
+  const mapper = new UpdateMapper(deps.workspaceDir, sessionState.usage);
+  const promptContext: PromptContext = {
+    machine,
+    sessionId,
+    mapper,
+    options,
+    deps,
+    signal,
+    emit,
+    onSelector: (selector) => {
+      sessionState.selector = selector;
+      showModels(selector);
+    },
+  };
+  let message: { content: string; attachments: EngineAttachment[] } | null = {
+    content: options.content,
+    attachments: options.attachments ?? [],
+  };
+  while (message) {
+    if (signal.aborted) {
+      inbox.close();
+      return { stopReason: 'cancelled' };
+    }
+    const result = await promptOnce(promptContext, message);
+    if (result.stopReason !== 'end_turn') {
+      inbox.close();
+      return result;
+    }
+    message = inbox.take();
+  }
+  inbox.closing = true; // same tick as the empty take(): no message can slip in between
+  return { stopReason: 'end_turn' };
+}
+
+interface PromptContext {
+  machine: AgentMachine;
+  sessionId: string;
+  mapper: UpdateMapper;
+  options: RunTurnOptions;
+  deps: TurnDeps;
+  signal: AbortSignal;
+  emit: (event: EngineEvent) => void;
+  onSelector: (selector: ModelSelector) => void;
+}
+
+async function promptOnce(
+  ctx: PromptContext,
+  message: { content: string; attachments: EngineAttachment[] },
+): Promise<TurnResult> {
+  const { machine, sessionId, mapper, options, deps, signal, emit } = ctx;
+  const blocks = await buildPromptBlocks(
+    message.content,
+    message.attachments,
+    machine.agentCaps.promptCapabilities,
+    deps.workspaceDir,
+    randomUUID(),
+  );
+  const permissionsDone = new AbortController();
+  const listener: SessionListener = {
+    update: (update) => {
+      if (update.sessionUpdate === 'config_option_update') {
+        const selector = findModelSelector(update.configOptions);
+        if (selector) ctx.onSelector(selector);
+        return;
+      }
+      for (const event of mapper.map(update)) emit(event);
+    },
+    permission: (request, requestSignal) =>
+      askPermission(request, AbortSignal.any([requestSignal, permissionsDone.signal]), mapper, options),
+  };
+
+  const onAbort = () => {
+    permissionsDone.abort();
+    void machine.cancel(sessionId);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const prompt = machine.prompt(sessionId, blocks, listener);
+    const graceOver = whenAborted(signal)
+      .then(() => sleep(deps.cancelGraceMs))
+      .then(() => 'grace' as const);
+    const outcome = await Promise.race([prompt, graceOver]);
+    if (outcome === 'grace') {
+      machine.detach(sessionId, listener);
+      prompt.catch(() => undefined);
+      return { stopReason: 'cancelled' };
+    }
+    const usage = mapper.takeUsage(outcome.usage);
+    if (usage) emit(usage);
+    if (signal.aborted) return { stopReason: 'cancelled' };
+    return { stopReason: outcome.stopReason };
+  } catch (error) {
+    const result = await failure(machine, error);
+    return signal.aborted && result.errorCode !== 'agent_crashed' ? { stopReason: 'cancelled' } : result;
+  } finally {
+    permissionsDone.abort();
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+async function askPermission(
+  request: RequestPermissionRequest,
+  signal: AbortSignal,
+  mapper: UpdateMapper,
+  options: RunTurnOptions,
+): Promise<RequestPermissionResponse> {
+  if (signal.aborted) return cancelledOutcome;
+  const tool = mapper.mergeTool(request.toolCall);
+  const asked: PermissionRequest = {
+    id: `perm_${randomUUID()}`,
+    title: request.toolCall.title ?? tool.title,
+    tool,
+    options: request.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
+  };
+  const answer = await Promise.race([
+    options.requestPermission(asked, signal).catch(() => ({ denied: true as const })),
+    whenAborted(signal).then(() => ({ denied: true as const })),
+  ]);
+  if (signal.aborted) return cancelledOutcome;
+  if ('optionId' in answer && request.options.some((o) => o.optionId === answer.optionId)) {
+    return { outcome: { outcome: 'selected', optionId: answer.optionId } };
+  }
+  // Denied (or an unknown option): pick the agent's own "reject" choice when it offers one.
+  const reject =
+    request.options.find((o) => o.kind === 'reject_once') ??
+    request.options.find((o) => o.kind === 'reject_always');
+  return reject ? { outcome: { outcome: 'selected', optionId: reject.optionId } } : cancelledOutcome;
+}
