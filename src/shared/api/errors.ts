@@ -59,6 +59,10 @@ export type MethodNotAllowed = z.infer<typeof MethodNotAllowed>;
 export const NotFound = z.looseObject({ error: z.literal('not_found'), detalle: z.string().optional() });
 export type NotFound = z.infer<typeof NotFound>;
 
+/** 404 of POST permission: not open, or no such conversation. */
+export const PermissionNotFound = z.union([PermissionNotOpen, NotFound]);
+export type PermissionNotFound = z.infer<typeof PermissionNotFound>;
+
 /** 413: the spec's example body is `{error: "audio demasiado grande"}`. */
 export const TooLarge = ErrorBody;
 export type TooLarge = ErrorBody;

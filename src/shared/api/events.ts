@@ -130,6 +130,33 @@ export type SsePayload<N extends SseEventName> = z.infer<(typeof SSE_EVENT_SCHEM
 /** A parsed event: discriminated by `event`. */
 export type SseEvent = { [N in SseEventName]: { event: N; data: SsePayload<N> } }[SseEventName];
 
+const message = <N extends string, T extends z.ZodType>(event: N, data: T) =>
+  z.object({
+    event: z.literal(event),
+    /** The SSE `id:` field; `Last-Event-ID` resumes after it (our addition). */
+    id: z.string().optional(),
+    data,
+  });
+
+/** One message of the stream: its `event:` name and its JSON `data:` payload. */
+export const SseMessage = z.discriminatedUnion('event', [
+  message('started', StartedEvent),
+  message('caps', CapsEvent),
+  message('status', StatusEvent),
+  message('chunk', ChunkEvent),
+  message('thought', ThoughtEvent),
+  message('tool', ToolEvent),
+  message('title', TitleEvent),
+  message('models', ModelsEvent),
+  message('usage', UsageEvent),
+  message('permission', PermissionEvent),
+  message('permission-resolved', PermissionResolvedEvent),
+  message('artifact', ArtifactEvent),
+  message('done', DoneEvent),
+  message('error', ErrorEvent),
+]);
+export type SseMessage = z.infer<typeof SseMessage>;
+
 export type SseParseErrorCode = 'unknown_event' | 'invalid_json' | 'invalid_payload';
 export type SseParseResult =
   { ok: true; event: SseEvent } | { ok: false; error: { code: SseParseErrorCode; message: string } };

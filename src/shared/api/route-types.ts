@@ -50,6 +50,8 @@ export interface ResponseHeaderSpec {
 export interface ResponseSpec {
   description: string;
   body: z.ZodType | ResponseMarker;
+  /** For `event-stream`: the schema of each message of the stream. */
+  itemSchema?: z.ZodType;
   /** Also answers raw bytes (`application/octet-stream`) when asked through `Accept` (our extension). */
   alsoBytes?: boolean;
   headers?: Record<string, ResponseHeaderSpec>;

@@ -5,10 +5,11 @@ import {
   MethodNotAllowed,
   NotFound,
   OAuthErrorBody,
-  PermissionNotOpen,
+  PermissionNotFound,
   QuotaError,
   Reiniciando,
 } from './errors';
+import { SseMessage } from './events';
 import { LIMITS } from './limits';
 import {
   AgentConfigQuery,
@@ -528,7 +529,16 @@ export const routes: readonly RouteSpec[] = [
       params: ConversationParams,
       headers: { 'Last-Event-ID': 'Resume after this event id (our addition).' },
     },
-    responses: { 200: ok('`text/event-stream`.', 'event-stream'), 404: notFound, 409: noMachine },
+    responses: {
+      200: {
+        description:
+          '`text/event-stream`; each message is an `event:` name with its JSON `data:` (`SseMessage`).',
+        body: 'event-stream',
+        itemSchema: SseMessage,
+      },
+      404: notFound,
+      409: noMachine,
+    },
   }),
   route({
     operationId: 'cancelTurn',
@@ -560,7 +570,7 @@ export const routes: readonly RouteSpec[] = [
       404: {
         description:
           'The request is not open (`{resuelto: false, motivo: no_abierto}`), or the conversation does not exist (`not_found`).',
-        body: z.union([PermissionNotOpen, NotFound]),
+        body: PermissionNotFound,
       },
     },
   }),

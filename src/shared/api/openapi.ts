@@ -1,0 +1,312 @@
+import { z } from 'zod';
+import { stringify } from 'yaml';
+import * as errors from './errors';
+import * as events from './events';
+import { LIMITS } from './limits';
+import * as requests from './requests';
+import * as resources from './resources';
+import * as responses from './responses';
+import type { RequestBodySpec, ResponseSpec, RouteSpec } from './route-types';
+import { routes } from './routes';
+
+/**
+ * Builds the OpenAPI 3.1 document (version 2.0) from the route table and the zod schemas, with
+ * zod's own `z.toJSONSchema`. Platform-free, deterministic: the service serves it at /openapi.yaml
+ * and `npm run openapi` writes it to docs/openapi.yaml.
+ */
+
+type Json = Record<string, unknown>;
+
+export interface OpenApiOptions {
+  /** Absolute base URL of a running service; relative (`/`) when absent. */
+  serverUrl?: string;
+}
+
+const SCHEMA_REF = '#/components/schemas/';
+
+const SCOPE_DESCRIPTIONS: Record<string, string> = {
+  profile: 'Knowing who the person is (id and e-mail).',
+  'agents:read': 'Listing agents, reading conversations, subscribing to events.',
+  'agents:write':
+    'Sending messages, cancelling, answering permissions, scheduling, sharing, deleting the account.',
+  files: 'Uploading and reading account files, transcribing audio.',
+};
+
+const TAGS: { name: string; description: string }[] = [
+  { name: 'agent-config', description: 'Agent configuration (agent token or OAuth token with the scope).' },
+  { name: 'account', description: 'The person and their agents (OAuth).' },
+  { name: 'conversations', description: 'Conversations of an agent (OAuth).' },
+  { name: 'turns', description: 'Turns, events, permissions, models and schedules (OAuth).' },
+  { name: 'files', description: 'Account file library and audio transcription (OAuth, scope `files`).' },
+  { name: 'connectors', description: 'Connectors to external providers (OAuth).' },
+  { name: 'devices', description: 'Push-device registration (OAuth).' },
+  { name: 'oauth', description: 'OAuth 2.0 authorization code with PKCE; no bearer needed.' },
+  { name: 'public', description: 'Public pages; no bearer needed.' },
+];
+
+const DESCRIPTION = [
+  'Lets a client act on behalf of one person toward that person’s conversational agents. Beta.',
+  '',
+  'Every `/api/v2` route requires `Authorization: Bearer <token>`: an OAuth 2.0 access token (authorization code with PKCE) for `/api/v2/me/...`, or an agent token (prefix `gat_`, one agent only) on `/api/v2/agents/{id}/...`, where an OAuth token with the scope is also accepted. JSON responses carry `Cache-Control: no-store`.',
+  '',
+  'A turn is accepted with 202 and observed on the conversation’s Server-Sent Events stream; each message of the stream (its `event:` name and JSON `data:` payload) is described by the `SseMessage` schema.',
+  '',
+  'Errors: 401 and 403 are plain text; JSON errors are `{error, detalle}` (OAuth routes: `{error, error_description}`). A known path called with another method answers 405 `{error: "method_not_allowed"}` with an `Allow` header. Unknown paths answer 404 `{error: "not_found"}`.',
+  '',
+  'Where the spec leaves something open, this document states what this service does and marks it "(our choice)". Notably (our choice): 404 is always the JSON body, never text; this service does not send 429 (clients must still honour `Retry-After` if a server does); "MB" limits are MiB; agent tokens do not expire until revoked.',
+].join('\n');
+
+/** Every named schema of the contract, in a stable order, by its exported name. */
+function namedSchemas(): Map<z.ZodType, string> {
+  const names = new Map<z.ZodType, string>();
+  // Resources first, so aliases (e.g. `BundleBody` = `Bundle`) keep the resource's name.
+  for (const module of [resources, errors, requests, responses, events]) {
+    for (const [name, value] of Object.entries(module).sort(([a], [b]) => a.localeCompare(b))) {
+      if (value instanceof z.ZodType && !names.has(value)) names.set(value, name);
+    }
+  }
+  return names;
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Converts zod schemas to JSON Schema components that `$ref` one another. */
+class SchemaComponents {
+  private readonly registry = z.registry<{ id: string }>();
+  private readonly names = namedSchemas();
+  private readonly used = new Set<string>();
+
+  /** A `$ref` to the component for `schema`, naming it `fallbackName` if it has no exported name. */
+  ref(schema: z.ZodType, fallbackName: string): Json {
+    let name = this.names.get(schema);
+    if (!name) {
+      name = fallbackName;
+      this.names.set(schema, name);
+    }
+    if (!this.registry.has(schema)) this.registry.add(schema, { id: name });
+    this.used.add(name);
+    return { $ref: SCHEMA_REF + name };
+  }
+
+  /** An inline JSON Schema (for parameters), without the `$schema` header. */
+  inline(schema: z.ZodType): Json {
+    const { $schema: _drop, ...json } = z.toJSONSchema(schema, {
+      io: 'input',
+      unrepresentable: 'any',
+    }) as Json;
+    return json;
+  }
+
+  /** Every registered schema (and the named schemas they use) as JSON Schema, sorted by name. */
+  build(): Record<string, Json> {
+    // Register every named schema so nested ones become `$ref`s too; unused ones are pruned later.
+    for (const [schema, name] of this.names)
+      if (!this.registry.has(schema)) this.registry.add(schema, { id: name });
+    const { schemas } = z.toJSONSchema(this.registry, {
+      io: 'input',
+      unrepresentable: 'any',
+      uri: (id) => SCHEMA_REF + id,
+    });
+    const out: Record<string, Json> = {};
+    for (const name of Object.keys(schemas).sort()) {
+      const { $schema: _s, $id: _i, id: _id, ...json } = schemas[name] as Json;
+      out[name] = json;
+    }
+    return out;
+  }
+}
+
+function security(route: RouteSpec): Json[] {
+  if (route.credential === 'none' || route.scope === null) return [];
+  const oauth = { oauth2: [route.scope] };
+  return route.credential === 'agent-or-oauth' ? [{ agentToken: [] }, oauth] : [oauth];
+}
+
+function isRequired(schema: z.ZodType): boolean {
+  return !schema.safeParse(undefined).success;
+}
+
+function parameters(route: RouteSpec, components: SchemaComponents): Json[] {
+  const list: Json[] = [];
+  for (const [name, schema] of Object.entries(route.request.params?.shape ?? {})) {
+    const description =
+      name === 'path'
+        ? 'Path relative to the workspace `/data/work`; may contain `/` and may be empty; no `..`.'
+        : undefined;
+    list.push({
+      name,
+      in: 'path',
+      required: true,
+      ...(description ? { description } : {}),
+      schema: components.inline(schema),
+    });
+  }
+  for (const [name, schema] of Object.entries(route.request.query?.shape ?? {})) {
+    list.push({ name, in: 'query', required: isRequired(schema), schema: components.inline(schema) });
+  }
+  for (const [name, description] of Object.entries(route.request.headers ?? {})) {
+    // OpenAPI ignores `Accept` as a parameter; the operation description documents it instead.
+    if (name.toLowerCase() === 'accept') continue;
+    list.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
+  }
+  return list;
+}
+
+const BODY_MEDIA: Record<RequestBodySpec['kind'], string> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  'octet-stream': 'application/octet-stream',
+  audio: 'audio/*',
+};
+
+function requestBody(route: RouteSpec, components: SchemaComponents): Json | undefined {
+  const body = route.request.body;
+  if (!body) return undefined;
+  const media = BODY_MEDIA[body.kind];
+  const schema = body.schema
+    ? components.ref(body.schema, `${capitalize(route.operationId)}Body`)
+    : { type: 'string', contentMediaType: media };
+  const limit = body.maxBytes === undefined ? '' : `Max ${body.maxBytes} bytes (413 above).`;
+  return {
+    required: body.required,
+    ...(body.description || limit
+      ? { description: [body.description, limit].filter(Boolean).join(' ') }
+      : {}),
+    content: { [media]: { schema } },
+  };
+}
+
+const MARKER_MEDIA: Record<Exclude<ResponseSpec['body'], z.ZodType>, string | null> = {
+  text: 'text/plain',
+  html: 'text/html',
+  yaml: 'application/yaml',
+  'event-stream': 'text/event-stream',
+  bytes: 'application/octet-stream',
+  empty: null,
+};
+
+function response(route: RouteSpec, status: string, spec: ResponseSpec, components: SchemaComponents): Json {
+  const content: Record<string, Json> = {};
+  if (spec.body instanceof z.ZodType) {
+    content['application/json'] = {
+      schema: components.ref(spec.body, `${capitalize(route.operationId)}${status}`),
+    };
+  } else {
+    const media = MARKER_MEDIA[spec.body];
+    if (media && spec.itemSchema) {
+      // OpenAPI 3.1 has no stream item schema; the schema describes one message of the stream.
+      content[media] = { schema: components.ref(spec.itemSchema, `${capitalize(route.operationId)}Item`) };
+    } else if (media) content[media] = { schema: { type: 'string', contentMediaType: media } };
+  }
+  if (spec.alsoBytes) {
+    content['application/octet-stream'] = {
+      schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+    };
+  }
+  const headers = spec.headers
+    ? Object.fromEntries(
+        Object.entries(spec.headers).map(([name, h]) => [
+          name,
+          { description: h.description, schema: { type: h.type } },
+        ]),
+      )
+    : undefined;
+  return {
+    description: spec.description,
+    ...(headers ? { headers } : {}),
+    ...(Object.keys(content).length > 0 ? { content } : {}),
+  };
+}
+
+function operation(route: RouteSpec, components: SchemaComponents): Json {
+  const params = parameters(route, components);
+  const body = requestBody(route, components);
+  const op: Json = {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    security: security(route),
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses: Object.fromEntries(
+      Object.entries(route.responses).map(([status, spec]) => [
+        status,
+        response(route, status, spec, components),
+      ]),
+    ),
+  };
+  if (route.extension) op['x-agentdesk-extension'] = true;
+  return op;
+}
+
+/** Names of components reachable through `$ref` from `root`. */
+function reachable(root: unknown, schemas: Record<string, Json>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(SCHEMA_REF)) {
+        const name = value.slice(SCHEMA_REF.length);
+        if (!seen.has(name)) {
+          seen.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(value);
+    }
+  };
+  visit(root);
+  return seen;
+}
+
+export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
+  const components = new SchemaComponents();
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, components);
+  }
+  const schemas = components.build();
+  const keep = reachable(paths, schemas);
+  const base = options.serverUrl?.replace(/\/+$/, '') ?? '';
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Per-Person Agent Conversation API',
+      version: '2.0',
+      description: DESCRIPTION,
+    },
+    servers: [{ url: base || '/', description: 'This service.' }],
+    tags: TAGS,
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => keep.has(name))),
+      securitySchemes: {
+        oauth2: {
+          type: 'oauth2',
+          description:
+            'Authorization code with PKCE (`S256` only). Codes are valid 60 s, access tokens 1 h, refresh tokens 90 days and rotate on every use.',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${base}/oauth2/authorize`,
+              tokenUrl: `${base}/oauth2/token`,
+              refreshUrl: `${base}/oauth2/token`,
+              scopes: SCOPE_DESCRIPTIONS,
+            },
+          },
+        },
+        agentToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'gat_...',
+          description: `Agent token (prefix \`gat_\`): reaches only its own agent, on \`/api/v2/agents/{id}/...\`. Lifetime: until revoked (our choice). Access tokens last ${LIMITS.accessTokenTtlSeconds} s.`,
+        },
+      },
+    },
+  };
+}
+
+/** The document as YAML, as served at /openapi.yaml and committed in docs/openapi.yaml. */
+export function openApiYaml(options: OpenApiOptions = {}): string {
+  return stringify(buildOpenApiDocument(options), { lineWidth: 0, aliasDuplicateObjects: false });
+}
