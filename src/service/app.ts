@@ -4,7 +4,10 @@ import type { ServiceContext } from './context';
 import type { AppEnv } from './http/app-env';
 import { errorJson, handleError } from './http/errors';
 import { requestLog } from './http/request-log';
+import { accountRoutes } from './routes/account';
 import { meRoutes } from './routes/me';
+import { oauthRoutes } from './routes/oauth';
+import { signInRoutes } from './routes/sign-in';
 
 /** The whole HTTP surface of the local service. */
 export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
@@ -15,6 +18,9 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
 
   // Route modules, one per area: `src/service/routes/<area>.ts` exporting `xxxRoutes(ctx): Hono<AppEnv>`.
   // Each area adds ONE line below.
+  app.route('/', oauthRoutes(ctx));
+  app.route('/', signInRoutes(ctx));
+  app.route('/', accountRoutes(ctx));
   app.route('/', meRoutes(ctx));
   // conversations/turns:
   // agent-config:

@@ -10,7 +10,11 @@ import type { Identity } from './identity';
  *
  *   declare module '../context' { interface ServiceContext { engines: EngineManager } }
  */
-export interface ServiceContext {
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ServiceContext extends CoreContext {}
+
+/** The fields the service itself sets before any subsystem starts. */
+export interface CoreContext {
   readonly db: ServiceDatabase;
   readonly clock: Clock;
   readonly config: ServiceConfig;

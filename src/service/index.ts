@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { readConfigFile, type ServiceConfig } from './config';
-import type { ServiceContext } from './context';
+import type { CoreContext, ServiceContext } from './context';
 import { openDatabase } from './db/database';
 import { createIdentity } from './identity';
 import { createAccountDeletion } from './identity/account-deletion';
@@ -46,7 +46,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const identity = createIdentity(db, clock);
   identity.clients.registerConfigured(config.clients);
 
-  const context: ServiceContext = {
+  // Subsystems declare their own context fields (declaration merging) and set them in `start`, below.
+  const core: CoreContext = {
     db,
     clock,
     config,
@@ -55,10 +56,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     identity,
     account: createAccountDeletion(db),
-    onClose: (dispose) => {
+    onClose: (dispose: () => void | Promise<void>) => {
       disposers.push(dispose);
     },
   };
+  const context = core as ServiceContext;
 
   async function dispose(): Promise<void> {
     for (const disposer of disposers.splice(0).reverse()) {

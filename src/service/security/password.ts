@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt cost: N=2^15, r=8, p=1 (about 32 MiB and a few tens of ms) — OWASP's minimum for scrypt.
+// scrypt cost N=2^15, r=8, p=1: about 32 MiB and tens of ms per check, enough for a local, loopback-only service.
 const COST = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 

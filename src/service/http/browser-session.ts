@@ -1,0 +1,59 @@
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { ServiceContext } from '../context';
+import { SESSION_LIFETIME_MS, type BrowserSession } from '../identity/browser-sessions';
+import { safeEqual } from '../security/token-hash';
+
+/**
+ * Cookies ignore ports, and the desktop app's loopback callback and other local services share 127.0.0.1:
+ * the cookie name carries this service's port so they never collide.
+ */
+function cookieName(c: Context): string {
+  const port = new URL(c.req.url).port || '80';
+  return `agentdesk_session_${port}`;
+}
+
+function writeCookie(c: Context, session: BrowserSession): void {
+  setCookie(c, cookieName(c), session.secret, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    maxAge: Math.floor(SESSION_LIFETIME_MS / 1000),
+  });
+}
+
+export function currentSession(ctx: ServiceContext, c: Context): BrowserSession | null {
+  return ctx.identity.sessions.find(getCookie(c, cookieName(c)));
+}
+
+/** The current session, or a new anonymous one (so a sign-in form has a CSRF token bound to this browser). */
+export function ensureSession(ctx: ServiceContext, c: Context): BrowserSession {
+  const existing = currentSession(ctx, c);
+  if (existing) return existing;
+  const session = ctx.identity.sessions.create(null);
+  writeCookie(c, session);
+  return session;
+}
+
+/** Signing in (or out) always replaces the session, so a cookie planted before sign-in is worthless after it. */
+export function replaceSession(ctx: ServiceContext, c: Context, personId: string | null): BrowserSession {
+  const old = currentSession(ctx, c);
+  if (old) ctx.identity.sessions.end(old.secret);
+  const session = ctx.identity.sessions.create(personId);
+  writeCookie(c, session);
+  return session;
+}
+
+/** The synchronizer-token check of every form POST. */
+export function csrfValid(
+  session: BrowserSession | null,
+  submitted: string | undefined,
+): session is BrowserSession {
+  return session !== null && submitted !== undefined && safeEqual(session.csrf, submitted);
+}
+
+/** Where to go after signing in: only our own pages (no open redirect). */
+export function safeNext(next: string | undefined): string {
+  if (next && (next.startsWith('/oauth2/authorize?') || next === '/account')) return next;
+  return '/account';
+}

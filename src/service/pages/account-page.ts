@@ -1,0 +1,68 @@
+import { html } from 'hono/html';
+import type { AgentTokenInfo } from '../identity/agent-tokens';
+import type { AgentRecord } from '../identity/agents';
+import { layout, type Html } from './layout';
+
+export interface AccountPageInput {
+  csrf: string;
+  email: string;
+  agents: { agent: AgentRecord; tokens: AgentTokenInfo[] }[];
+  notice?: string;
+}
+
+/** The person's agents and their `gat_` tokens (hints only: a token is shown once, when created). */
+export function accountPage(input: AccountPageInput): Html {
+  return layout(
+    'Your account',
+    html`<h1>Your account</h1>
+      <div>
+        Signed in as <strong>${input.email}</strong>.
+        <form class="inline" method="post" action="/signout">
+          <input type="hidden" name="csrf" value="${input.csrf}" />
+          <button type="submit">Sign out</button>
+        </form>
+      </div>
+      ${input.notice ? html`<p role="status">${input.notice}</p>` : ''}
+      <h2>Agents</h2>
+      ${input.agents.map(
+        ({ agent, tokens }) =>
+          html`<section class="agent" data-agent-id="${agent.id}">
+            <h3>${agent.name}</h3>
+            <p>Engine <code>${agent.engine}</code> · id <code>${agent.id}</code></p>
+            ${
+              tokens.length === 0
+                ? html`<p>No agent tokens.</p>`
+                : html`<ul>
+                    ${tokens.map(
+                      (token) =>
+                        html`<li>
+                          <code>${token.hint}</code> created ${new Date(token.createdAt).toISOString()}
+                          <form class="inline" method="post" action="/account/tokens/${token.id}/revoke">
+                            <input type="hidden" name="csrf" value="${input.csrf}" />
+                            <button type="submit">Revoke</button>
+                          </form>
+                        </li>`,
+                    )}
+                  </ul>`
+            }
+            <form method="post" action="/account/agents/${agent.id}/tokens">
+              <input type="hidden" name="csrf" value="${input.csrf}" />
+              <button type="submit">Create agent token</button>
+            </form>
+          </section>`,
+      )}`,
+  );
+}
+
+/** The one time a new agent token is visible. */
+export function newTokenPage(agentName: string, token: string): Html {
+  return layout(
+    'New agent token',
+    html`<h1>New agent token for ${agentName}</h1>
+      <p>
+        Copy it now: it is not shown again. It reaches only this agent, on <code>/api/v2/agents/{id}</code>.
+      </p>
+      <p class="token" id="agent-token">${token}</p>
+      <p><a href="/account">Back to your account</a></p>`,
+  );
+}

@@ -1,0 +1,37 @@
+import { html } from 'hono/html';
+import { SCOPE_DESCRIPTIONS, type Scope } from '../identity/scopes';
+import { layout, type Html } from './layout';
+
+export interface ConsentPageInput {
+  csrf: string;
+  clientName: string;
+  email: string;
+  scopes: Scope[];
+  /** The validated authorize parameters, echoed back in hidden fields. */
+  params: Record<string, string>;
+}
+
+/** Third-party clients always see this; first-party ones skip it. */
+export function consentPage(input: ConsentPageInput): Html {
+  return layout(
+    'Allow access',
+    html`<h1>Allow ${input.clientName} to use your account?</h1>
+      <p>Signed in as <strong>${input.email}</strong>.</p>
+      ${
+        input.scopes.length > 0
+          ? html`<p>${input.clientName} asks to:</p>
+              <ul class="scopes">
+                ${input.scopes.map((scope) => html`<li><code>${scope}</code>: ${SCOPE_DESCRIPTIONS[scope]}</li>`)}
+              </ul>`
+          : html`<p>${input.clientName} asks for no permissions beyond signing you in.</p>`
+      }
+      <form method="post" action="/oauth2/authorize">
+        <input type="hidden" name="csrf" value="${input.csrf}" />
+        ${Object.entries(input.params).map(
+          ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
+        )}
+        <button type="submit" name="decision" value="allow">Allow</button>
+        <button type="submit" name="decision" value="deny">Deny</button>
+      </form>`,
+  );
+}

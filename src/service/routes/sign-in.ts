@@ -1,0 +1,84 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { ServiceContext } from '../context';
+import type { AppEnv } from '../http/app-env';
+import { csrfValid, currentSession, ensureSession, replaceSession, safeNext } from '../http/browser-session';
+import { readForm } from '../http/form-body';
+import { errorPage } from '../pages/error-page';
+import { PAGE_HEADERS } from '../pages/layout';
+import { firstRunPage, signInPage } from '../pages/sign-in-page';
+
+/** Sign-in, first-run (create the first account) and sign-out pages. */
+export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { persons } = ctx.identity;
+
+  const expired = (c: Context) =>
+    c.html(errorPage('This form has expired', 'Go back, reload the page and try again.'), 400, PAGE_HEADERS);
+  const seeOther = (c: Context, location: string) =>
+    c.body(null, 303, { Location: location, 'Cache-Control': 'no-store' });
+
+  app.get('/', (c) => c.redirect('/account', 302));
+
+  app.get('/signin', (c) => {
+    const next = safeNext(c.req.query('next'));
+    if (currentSession(ctx, c)?.personId) return seeOther(c, next);
+    if (persons.count() === 0) return seeOther(c, `/first-run?next=${encodeURIComponent(next)}`);
+    return c.html(signInPage({ csrf: ensureSession(ctx, c).csrf, next }), 200, PAGE_HEADERS);
+  });
+
+  app.post('/signin', async (c) => {
+    const form = await readForm(c.req.raw);
+    if (!form.ok) return c.html(errorPage('Bad form', form.detail), 400, PAGE_HEADERS);
+    const { csrf, email = '', password = '' } = form.fields;
+    const next = safeNext(form.fields.next);
+    const session = currentSession(ctx, c);
+    if (!csrfValid(session, csrf)) return expired(c);
+    const person = await persons.authenticate(email, password);
+    if (!person) {
+      const page = signInPage({ csrf: session.csrf, next, email, error: 'Wrong e-mail or password.' });
+      return c.html(page, 401, PAGE_HEADERS);
+    }
+    replaceSession(ctx, c, person.id);
+    return seeOther(c, next);
+  });
+
+  app.get('/first-run', (c) => {
+    const next = safeNext(c.req.query('next'));
+    if (persons.count() > 0) return seeOther(c, `/signin?next=${encodeURIComponent(next)}`);
+    return c.html(firstRunPage({ csrf: ensureSession(ctx, c).csrf, next }), 200, PAGE_HEADERS);
+  });
+
+  app.post('/first-run', async (c) => {
+    const form = await readForm(c.req.raw);
+    if (!form.ok) return c.html(errorPage('Bad form', form.detail), 400, PAGE_HEADERS);
+    const { csrf, email = '', password = '', password2 = '' } = form.fields;
+    const next = safeNext(form.fields.next);
+    const session = currentSession(ctx, c);
+    if (!csrfValid(session, csrf)) return expired(c);
+    // Only the very first account is made here; later ones through `user add`.
+    if (persons.count() > 0) return seeOther(c, `/signin?next=${encodeURIComponent(next)}`);
+    const again = (error: string) =>
+      c.html(firstRunPage({ csrf: session.csrf, next, email, error }), 400, PAGE_HEADERS);
+    if (password !== password2) return again('The two passwords differ.');
+    const created = await persons.create(email, password);
+    if (!created.ok) {
+      return again(
+        created.code === 'email_taken'
+          ? 'That e-mail already has an account.'
+          : 'Give a valid e-mail and a password of at least 8 characters.',
+      );
+    }
+    replaceSession(ctx, c, created.person.id);
+    return seeOther(c, next);
+  });
+
+  app.post('/signout', async (c) => {
+    const form = await readForm(c.req.raw);
+    if (!form.ok || !csrfValid(currentSession(ctx, c), form.fields.csrf)) return expired(c);
+    replaceSession(ctx, c, null);
+    return seeOther(c, '/signin');
+  });
+
+  return app;
+}
