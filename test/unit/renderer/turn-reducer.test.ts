@@ -256,6 +256,25 @@ describe('local actions', () => {
     expect(Object.keys(reloaded.turns)).toEqual(['t2']);
     expect(reloaded.items).toEqual([{ kind: 'turn', key: 'turn:t2', turnId: 't2' }]);
   });
+
+  it('a finished turn the history already shows is not shown again when the stream replays it', () => {
+    const loaded = historyLoaded(emptyStream, { turnId: 't1', estado: 'done' });
+    const replayed = run(
+      [
+        ev('started', { turnId: 't1' }),
+        ev('thought', { text: 'old' }),
+        ev('chunk', { text: 'old reply', turnId: 't1' }),
+        ev('title', { title: 'Named' }),
+        ev('done', { turnId: 't1' }),
+        ev('started', { turnId: 't2' }),
+        ev('chunk', { text: 'new', turnId: 't2' }),
+      ],
+      loaded,
+    );
+    expect(Object.keys(replayed.turns)).toEqual(['t2']);
+    expect(replayed.title).toBe('Named');
+    expect(textOf(replayed, 't2')).toBe('new');
+  });
 });
 
 describe('toStreamEvent', () => {
@@ -265,7 +284,10 @@ describe('toStreamEvent', () => {
       event: 'chunk',
       data: { text: 'hi', turnId: 't' },
     });
-    expect(toStreamEvent({ event: 'started', data: '' })).toEqual({ event: 'started', data: {} });
+    expect(toStreamEvent({ event: 'started', data: '{"turnId":"t"}' })).toEqual({
+      event: 'started',
+      data: { turnId: 't' },
+    });
     expect(toStreamEvent({ event: 'chunk', data: { turnId: 't' } })).toBeUndefined();
     expect(toStreamEvent({ event: 'heartbeat', data: {} })).toBeUndefined();
   });

@@ -1,3 +1,5 @@
+import { parseSseEvent } from '../../../shared/api';
+
 /**
  * The SSE events of one conversation as the renderer sees them: the event
  * name, its payload, and the SSE `id:` the service stamps on every event.
@@ -31,7 +33,7 @@ export interface StreamEventMap {
     turnId?: string;
   };
   title: { title: string };
-  models: { options: ModelOption[]; current?: string };
+  models: { options: ModelOption[]; current?: string | null };
   usage: { used?: number; size?: number; cost?: unknown; input?: number; output?: number };
   permission: { id: string; title?: string; tool?: unknown; options: PermissionOption[]; turnId?: string };
   'permission-resolved': { id: string; optionId?: string };
@@ -46,58 +48,18 @@ export type StreamEvent = {
   [K in StreamEventName]: { id?: string; event: K; data: StreamEventMap[K] };
 }[StreamEventName];
 
-export const streamEventNames: readonly StreamEventName[] = [
-  'started',
-  'caps',
-  'status',
-  'chunk',
-  'thought',
-  'tool',
-  'title',
-  'models',
-  'usage',
-  'permission',
-  'permission-resolved',
-  'artifact',
-  'done',
-  'error',
-];
-
-/** Narrows an untyped `{event, data, id}` from the bridge to a StreamEvent, or undefined when unknown or malformed. */
+/**
+ * Validates an untyped `{event, data, id}` from the bridge with the shared
+ * contract; undefined when the event is unknown or malformed.
+ */
 export function toStreamEvent(raw: {
   event: string;
   data: unknown;
   id?: string | null;
 }): StreamEvent | undefined {
-  if (!(streamEventNames as readonly string[]).includes(raw.event)) return undefined;
-  const data = typeof raw.data === 'string' ? parseJson(raw.data) : raw.data;
-  if (data === null || typeof data !== 'object') {
-    // `started` and `artifact` payloads are not shown by the spec; tolerate empties.
-    if (raw.event !== 'started' && raw.event !== 'artifact') return undefined;
-  }
-  const payload = (data ?? {}) as Record<string, unknown>;
-  const required: Partial<Record<StreamEventName, string>> = {
-    chunk: 'text',
-    thought: 'text',
-    tool: 'id',
-    title: 'title',
-    permission: 'id',
-    'permission-resolved': 'id',
-    error: 'message',
-  };
-  const field = required[raw.event as StreamEventName];
-  if (field && typeof payload[field] !== 'string') return undefined;
-  if (raw.event === 'models' && !Array.isArray(payload['options'])) return undefined;
-  if (raw.event === 'permission' && !Array.isArray(payload['options'])) return undefined;
-  const event = { event: raw.event, data: payload } as StreamEvent;
+  const parsed = parseSseEvent(raw.event, raw.data);
+  if (!parsed.ok) return undefined;
+  const event = { event: parsed.event.event, data: parsed.event.data } as StreamEvent;
   if (raw.id) event.id = raw.id;
   return event;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

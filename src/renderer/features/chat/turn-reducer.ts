@@ -96,10 +96,14 @@ export interface ConversationStream {
   currentTurnId: string | null;
   idle: boolean;
   title?: string;
-  models?: { options: ModelOption[]; current?: string };
+  models?: { options: ModelOption[]; current?: string | null };
   caps?: { image?: boolean };
+  /** A model the person picked; it applies from the next turn. */
+  chosenModel?: string;
   /** SSE ids already applied. */
   seen: ReadonlySet<string>;
+  /** Turns already in the loaded history: a replay of them must not show them twice. */
+  settled?: ReadonlySet<string>;
 }
 
 export const emptyStream: ConversationStream = Object.freeze({
@@ -134,9 +138,27 @@ export function reduceTurnEvents(
       seen ??= new Set(state.seen);
       seen.add(event.id);
     }
-    next = apply(next, event);
+    next = isSettled(next, event) ? followSettled(next, event) : apply(next, event);
   }
   return seen ? { ...next, seen } : next;
+}
+
+const conversationLevel = new Set<StreamEvent['event']>(['title', 'models', 'caps']);
+
+function isSettled(state: ConversationStream, event: StreamEvent): boolean {
+  if (!state.settled || conversationLevel.has(event.event)) return false;
+  if (event.event === 'done' && event.data.reposo) return false;
+  const turnId = (event.data as { turnId?: string }).turnId ?? state.currentTurnId;
+  return !!turnId && state.settled.has(turnId);
+}
+
+/** A replayed event of a turn the history already shows: only keep track of where the stream is. */
+function followSettled(state: ConversationStream, event: StreamEvent): ConversationStream {
+  const turnId = (event.data as { turnId?: string }).turnId;
+  if (event.event === 'started' && turnId) return { ...state, currentTurnId: turnId };
+  if (event.event === 'done' && (!turnId || turnId === state.currentTurnId))
+    return { ...state, currentTurnId: null };
+  return state;
 }
 
 function apply(state: ConversationStream, event: StreamEvent): ConversationStream {
@@ -431,7 +453,10 @@ export function turnStopped(state: ConversationStream, turnId: string): Conversa
  * History was (re)loaded from the service: finished turns are in it now, so
  * they leave the live timeline; a running turn and unsent messages stay.
  */
-export function historyLoaded(state: ConversationStream): ConversationStream {
+export function historyLoaded(
+  state: ConversationStream,
+  lastTurn?: { turnId: string; estado: TurnEstado } | null,
+): ConversationStream {
   const keepTurn = (turnId: string) => {
     const turn = state.turns[turnId];
     return !!turn && !isTerminal(turn.estado);
@@ -440,5 +465,8 @@ export function historyLoaded(state: ConversationStream): ConversationStream {
     item.kind === 'turn' ? keepTurn(item.turnId) : item.mode === 'failed' || item.mode === 'sending',
   );
   const turns = Object.fromEntries(Object.entries(state.turns).filter(([id]) => keepTurn(id)));
-  return { ...state, items, turns };
+  const settled = new Set(state.settled);
+  for (const [id, turn] of Object.entries(state.turns)) if (isTerminal(turn.estado)) settled.add(id);
+  if (lastTurn && isTerminal(lastTurn.estado) && !turns[lastTurn.turnId]) settled.add(lastTurn.turnId);
+  return { ...state, items, turns, settled };
 }

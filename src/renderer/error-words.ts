@@ -1,0 +1,23 @@
+import type { DeskError } from '../shared/bridge';
+
+/**
+ * A DeskError as a sentence for people. The host already gives plain
+ * sentences (the API's `detalle` or `message`, e.g. the 402 text); a few
+ * codes get wording that says what to do next.
+ */
+export function errorWords(error: DeskError | undefined): string {
+  if (!error) return '';
+  switch (error.code) {
+    case 'agente_no_acp':
+      return 'This agent runs on an engine without conversations of its own, so it cannot chat here.';
+    case 'network':
+      return 'The server could not be reached. Check that it is running and try again.';
+    case 'signed_out':
+    case 'session_expired':
+      return 'You are signed out. Sign in again to continue.';
+    case 'bridge_unavailable':
+      return 'AgentDesk lost contact with its host. Reload the window to reconnect.';
+    default:
+      return error.message || 'Something went wrong. Please try again.';
+  }
+}

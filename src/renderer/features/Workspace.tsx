@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PlatformInfo } from '../../shared/bridge';
+import { desk } from '../desk';
+import { useAgentsStore } from '../stores/agents-store';
+import { useConversationsStore } from '../stores/conversations-store';
+import { useSessionStore } from '../stores/session-store';
+import { useTurnStreamStore } from '../stores/turn-stream-store';
+import { AgentsList } from './agents/AgentsList';
+import { unwatchAll } from './chat/chat-actions';
+import { ChatView } from './chat/ChatView';
+import { attachFiles } from './composer/Composer';
+import { useWindowDrop } from './composer/use-window-drop';
+import { ConversationList } from './conversations/ConversationList';
+import { useShortcuts } from './shortcuts/use-shortcuts';
+
+/** The signed-in app: agents and conversations on the left, the chat on the right. */
+export function Workspace() {
+  const agentId = useAgentsStore((s) => s.selectedAgentId);
+  const sessionId = useConversationsStore((s) => s.selectedId);
+  const list = useConversationsStore((s) => (agentId ? s.byAgent[agentId] : undefined));
+  const noConversations = useAgentsStore((s) => (agentId ? s.noConversations[agentId] : undefined));
+  const user = useSessionStore((s) => s.session?.user);
+  const [platform, setPlatform] = useState<PlatformInfo | null>(null);
+  const [dropProblems, setDropProblems] = useState<string[]>([]);
+
+  useEffect(() => {
+    void useAgentsStore.getState().load();
+    void desk()
+      .getPlatform()
+      .then((result) => result.ok && setPlatform(result.value));
+  }, []);
+  useShortcuts(platform?.os === 'mac');
+
+  // A new agent: its conversations, its starters, and streams of the old one closed.
+  useEffect(() => {
+    if (!agentId) return;
+    unwatchAll();
+    useConversationsStore.getState().select(null);
+    void useConversationsStore.getState().load(agentId);
+    void useAgentsStore.getState().loadConfig(agentId);
+  }, [agentId]);
+
+  // Open the most recent conversation once the list is in.
+  useEffect(() => {
+    if (!sessionId && list?.status === 'ready' && list.items[0])
+      useConversationsStore.getState().select(list.items[0].id);
+  }, [sessionId, list]);
+
+  useEffect(
+    () => () => {
+      unwatchAll();
+      useTurnStreamStore.getState().reset();
+      useConversationsStore.getState().reset();
+    },
+    [],
+  );
+
+  const onFiles = useCallback(
+    (files: File[]) => {
+      if (sessionId) void attachFiles(sessionId, files).then(setDropProblems);
+    },
+    [sessionId],
+  );
+  const dragging = useWindowDrop(sessionId ? onFiles : undefined);
+
+  return (
+    <div className="app-shell">
+      <aside className="sidebar" aria-label="Sidebar">
+        <div className="brand-row">
+          <h1 className="brand">AgentDesk</h1>
+          <button type="button" className="link" onClick={() => void useSessionStore.getState().signOut()}>
+            Sign out
+          </button>
+        </div>
+        {user?.email ? <p className="muted small-text">{user.email}</p> : null}
+        <AgentsList />
+        {agentId ? <ConversationList agentId={agentId} /> : null}
+      </aside>
+      <main className="content">
+        {dropProblems.length > 0 ? (
+          <ul className="banner error-text" role="alert">
+            {dropProblems.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        ) : null}
+        {agentId && sessionId && noConversations === undefined ? (
+          <ChatView key={`${agentId}:${sessionId}`} agentId={agentId} sessionId={sessionId} />
+        ) : (
+          <p className="empty-state">
+            {noConversations !== undefined
+              ? 'Pick another agent to chat: this one has no conversations.'
+              : agentId
+                ? 'Start a new conversation.'
+                : 'Pick an agent.'}
+          </p>
+        )}
+        {dragging ? (
+          <div className="drop-overlay" aria-hidden="true">
+            Drop files to attach them
+          </div>
+        ) : null}
+      </main>
+    </div>
+  );
+}

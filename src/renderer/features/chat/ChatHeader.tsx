@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useConversationsStore } from '../../stores/conversations-store';
+import { useTurnStreamStore, selectStream } from '../../stores/turn-stream-store';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { conversationMarkdown, exportFileName } from '../export/conversation-markdown';
+import { chooseModel } from './chat-actions';
+
+/** Title, model picker and the conversation's actions: rename, share, export, archive. */
+export function ChatHeader(props: { agentId: string; sessionId: string; title: string }) {
+  const { agentId, sessionId, title } = props;
+  const stream = useTurnStreamStore(selectStream(sessionId));
+  const share = useConversationsStore((s) => s.shares[sessionId]);
+  const [dialog, setDialog] = useState<'rename' | 'archive' | 'share' | null>(null);
+  const [newTitle, setNewTitle] = useState(title);
+  const [modelNote, setModelNote] = useState('');
+  const [copied, setCopied] = useState(false);
+  const store = useConversationsStore.getState();
+
+  const models = stream.models;
+  const modelValue = stream.chosenModel ?? models?.current ?? '';
+
+  const exportMarkdown = () => {
+    const thread = useConversationsStore.getState().threads[sessionId];
+    const text = conversationMarkdown(title, thread?.messages ?? [], stream, thread?.saltados ?? 0);
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = exportFileName(title);
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  const copyLink = async () => {
+    if (!share?.publicUrl) return;
+    await navigator.clipboard.writeText(share.publicUrl).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+
+  return (
+    <header className="chat-header">
+      <h2 className="chat-title">{title}</h2>
+      {models && models.options.length > 0 ? (
+        <label className="model-picker">
+          <span>Model</span>
+          <select
+            aria-label="Model"
+            value={modelValue}
+            onChange={(event) => {
+              const model = event.target.value;
+              void chooseModel(agentId, sessionId, model).then((problem) =>
+                setModelNote(problem || 'The new model applies from the next reply.'),
+              );
+            }}
+          >
+            {models.options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label || option.id}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <div className="chat-actions">
+        <button
+          type="button"
+          onClick={() => {
+            setNewTitle(title);
+            setDialog('rename');
+          }}
+        >
+          Rename
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            void store.loadShare(agentId, sessionId);
+            setDialog('share');
+          }}
+        >
+          Share
+        </button>
+        <button type="button" onClick={exportMarkdown}>
+          Export
+        </button>
+        <button type="button" onClick={() => setDialog('archive')}>
+          Archive
+        </button>
+      </div>
+      {modelNote ? (
+        <p className="model-note" role="status">
+          {modelNote}
+        </p>
+      ) : null}
+      {dialog === 'rename' ? (
+        <ConfirmDialog
+          title="Rename conversation"
+          confirmLabel="Rename"
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            const value = newTitle.trim();
+            if (!value) return;
+            void store.rename(agentId, sessionId, value).then((ok) => ok && setDialog(null));
+          }}
+        >
+          <label>
+            New name
+            <input autoFocus value={newTitle} maxLength={200} onChange={(e) => setNewTitle(e.target.value)} />
+          </label>
+        </ConfirmDialog>
+      ) : null}
+      {dialog === 'archive' ? (
+        <ConfirmDialog
+          title="Archive this conversation?"
+          confirmLabel="Archive"
+          danger
+          onCancel={() => setDialog(null)}
+          onConfirm={() => void store.archive(agentId, sessionId).then(() => setDialog(null))}
+        >
+          <p>“{title}” will leave your list.</p>
+        </ConfirmDialog>
+      ) : null}
+      {dialog === 'share' ? (
+        <ConfirmDialog
+          title="Share conversation"
+          confirmLabel="Done"
+          onCancel={() => setDialog(null)}
+          onConfirm={() => setDialog(null)}
+        >
+          {share?.compartida && share.publicUrl ? (
+            <>
+              <p>Anyone with this link can read the conversation.</p>
+              <div className="share-link">
+                <input
+                  readOnly
+                  aria-label="Public link"
+                  value={share.publicUrl}
+                  onFocus={(e) => e.target.select()}
+                />
+                <button type="button" onClick={() => void copyLink()}>
+                  {copied ? 'Copied' : 'Copy link'}
+                </button>
+              </div>
+              <button
+                type="button"
+                className="danger"
+                onClick={() => void store.setShared(agentId, sessionId, false)}
+              >
+                Stop sharing
+              </button>
+            </>
+          ) : (
+            <>
+              <p>Create a public, read-only link to this conversation.</p>
+              <button
+                type="button"
+                className="primary"
+                onClick={() => void store.setShared(agentId, sessionId, true)}
+              >
+                Create public link
+              </button>
+            </>
+          )}
+        </ConfirmDialog>
+      ) : null}
+    </header>
+  );
+}

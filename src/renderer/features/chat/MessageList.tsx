@@ -1,0 +1,194 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type { Mensaje } from '../../../shared/api';
+import { useConversationsStore, type Thread } from '../../stores/conversations-store';
+import { useUiStore } from '../../stores/ui-store';
+import { StreamingMarkdown } from './StreamingMarkdown';
+import { TurnReply } from './TurnReply';
+import type { ConversationStream, TimelineItem, UserItem } from './turn-reducer';
+
+type Row =
+  | { kind: 'earlier'; key: string }
+  | { kind: 'history'; key: string; message: Mensaje }
+  | { kind: 'live'; key: string; item: TimelineItem };
+
+const nearBottomPx = 48;
+const nearTopPx = 300;
+
+/**
+ * The thread, virtualised: only rows on screen are in the DOM. It follows the
+ * bottom while the person is there, keeps its place per conversation, and
+ * loads earlier messages when scrolled to the top.
+ */
+export function MessageList(props: {
+  agentId: string;
+  sessionId: string;
+  thread: Thread | undefined;
+  stream: ConversationStream;
+}) {
+  const { agentId, sessionId, thread, stream } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const anchorFromBottom = useRef<number | null>(null);
+
+  const rows = useMemo<Row[]>(() => {
+    const list: Row[] = [];
+    if (thread && thread.saltados > 0) list.push({ kind: 'earlier', key: 'earlier' });
+    const messages = thread?.messages ?? [];
+    // Keys are positions in the whole thread, so earlier pages prepend without renaming measured rows.
+    const skipped = thread?.saltados ?? 0;
+    messages.forEach((message, index) => list.push({ kind: 'history', key: `h${skipped + index}`, message }));
+    for (const item of stream.items) list.push({ kind: 'live', key: item.key, item });
+    return list;
+  }, [thread, stream.items]);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 96,
+    overscan: 6,
+    getItemKey: (index) => rows[index]?.key ?? index,
+  });
+
+  // Open where the person left this conversation, or at the bottom.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const memory = useUiStore.getState().scroll[sessionId];
+    const place = () => {
+      element.scrollTop = element.scrollHeight - element.clientHeight - (memory?.fromBottom ?? 0);
+      atBottom.current = !memory || memory.fromBottom < nearBottomPx;
+    };
+    place();
+    const frame = requestAnimationFrame(place);
+    return () => {
+      cancelAnimationFrame(frame);
+      const fromBottom = element.scrollHeight - element.clientHeight - element.scrollTop;
+      useUiStore.getState().rememberScroll(sessionId, { fromBottom: Math.max(0, fromBottom) });
+    };
+  }, [sessionId]);
+
+  const totalSize = virtualizer.getTotalSize();
+  // Earlier messages arrived: keep the same distance from the bottom so nothing jumps.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (anchorFromBottom.current !== null) {
+      element.scrollTop = element.scrollHeight - anchorFromBottom.current;
+      anchorFromBottom.current = null;
+    } else if (atBottom.current) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [totalSize, rows.length]);
+
+  const loadingEarlier = thread?.loadingEarlier ?? false;
+  const saltados = thread?.saltados ?? 0;
+  const onScroll = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
+    if (element.scrollTop < nearTopPx && saltados > 0 && !loadingEarlier) {
+      anchorFromBottom.current = element.scrollHeight - element.scrollTop;
+      void useConversationsStore.getState().loadEarlier(agentId, sessionId);
+    }
+  }, [agentId, sessionId, saltados, loadingEarlier]);
+
+  // A brand-new message from the person always brings the view down.
+  const lastItem = stream.items[stream.items.length - 1];
+  useEffect(() => {
+    if (lastItem?.kind === 'user') atBottom.current = true;
+  }, [lastItem]);
+
+  return (
+    <div ref={scroller} className="message-scroller" onScroll={onScroll} role="log" aria-label="Messages">
+      <div className="message-canvas" style={{ height: totalSize }}>
+        {virtualizer.getVirtualItems().map((virtualRow) => {
+          const row = rows[virtualRow.index];
+          if (!row) return null;
+          return (
+            <div
+              key={virtualRow.key}
+              data-index={virtualRow.index}
+              ref={virtualizer.measureElement}
+              className="message-row"
+              style={{ transform: `translateY(${virtualRow.start}px)` }}
+            >
+              <RowView
+                row={row}
+                agentId={agentId}
+                sessionId={sessionId}
+                stream={stream}
+                loadingEarlier={loadingEarlier}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function RowView(props: {
+  row: Row;
+  agentId: string;
+  sessionId: string;
+  stream: ConversationStream;
+  loadingEarlier: boolean;
+}) {
+  const { row } = props;
+  if (row.kind === 'earlier') {
+    return (
+      <p className="earlier">
+        {props.loadingEarlier ? 'Loading earlier messages…' : 'Scroll up for earlier messages'}
+      </p>
+    );
+  }
+  if (row.kind === 'history') return <HistoryMessage message={row.message} />;
+  if (row.item.kind === 'user') return <UserMessage item={row.item} />;
+  const turn = props.stream.turns[row.item.turnId];
+  return turn ? <TurnReply agentId={props.agentId} sessionId={props.sessionId} turn={turn} /> : null;
+}
+
+const HistoryMessage = memo(function HistoryMessage({ message }: { message: Mensaje }) {
+  if (message.role === 'user') {
+    return (
+      <article className="message user" aria-label="Your message">
+        <div className="user-text">{message.content}</div>
+      </article>
+    );
+  }
+  return (
+    <article className="message assistant" aria-label="Agent reply">
+      <StreamingMarkdown text={message.content} />
+    </article>
+  );
+});
+
+const modeWords: Record<UserItem['mode'], string> = {
+  sending: 'Sending…',
+  sent: '',
+  injected: 'Added to the running reply',
+  replacing: 'Replaced the previous reply',
+  failed: 'Not sent',
+};
+
+const UserMessage = memo(function UserMessage({ item }: { item: UserItem }) {
+  return (
+    <article className={`message user mode-${item.mode}`} aria-label="Your message">
+      <div className="user-text">{item.text}</div>
+      {item.attachments.length > 0 ? (
+        <ul className="sent-attachments" aria-label="Attachments">
+          {item.attachments.map((a, i) => (
+            <li key={i}>{a.name}</li>
+          ))}
+        </ul>
+      ) : null}
+      {modeWords[item.mode] ? <p className="user-mode">{modeWords[item.mode]}</p> : null}
+      {item.error ? (
+        <p className="error-text" role="alert">
+          {item.error}
+        </p>
+      ) : null}
+    </article>
+  );
+});

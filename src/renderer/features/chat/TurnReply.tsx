@@ -1,0 +1,94 @@
+import { memo } from 'react';
+import { PermissionCard } from './PermissionCard';
+import { StreamingMarkdown } from './StreamingMarkdown';
+import { Thought } from './Thought';
+import { ToolCall } from './ToolCall';
+import { isTerminal, type Part, type ToolPart, type Turn } from './turn-reducer';
+import { usageWords } from './usage-words';
+
+const phaseWords: Record<string, string> = {
+  queued: 'Waiting for the agent…',
+  waking: 'Waking the agent…',
+  thinking: 'Thinking…',
+};
+
+/** The agent's reply for one turn, built from its parts as they stream. */
+export const TurnReply = memo(function TurnReply(props: { agentId: string; sessionId: string; turn: Turn }) {
+  const { turn } = props;
+  const open = !isTerminal(turn.estado);
+  const lastTool = (index: number): ToolPart | undefined =>
+    turn.parts.slice(0, index).findLast((p): p is ToolPart => p.type === 'tool');
+  const usage = usageWords(turn.usage);
+  return (
+    <article className={`message assistant turn-${turn.estado}`} aria-label="Agent reply" aria-busy={open}>
+      {turn.estado === 'queued' ? (
+        <p className="queued" role="status">
+          Queued
+          {turn.enCola
+            ? `: ${turn.enCola} ${turn.enCola === 1 ? 'reply' : 'replies'} waiting for a machine`
+            : ''}
+          …
+        </p>
+      ) : null}
+      {turn.parts.map((part, index) => (
+        <PartView
+          key={part.key}
+          part={part}
+          streaming={open && index === turn.parts.length - 1}
+          agentId={props.agentId}
+          sessionId={props.sessionId}
+          about={part.type === 'permission' ? lastTool(index) : undefined}
+          turnOpen={open}
+        />
+      ))}
+      {open && turn.estado !== 'queued' && turn.parts.length === 0 ? (
+        <p className="working" role="status">
+          {(turn.phase && phaseWords[turn.phase]) || 'Working…'}
+        </p>
+      ) : null}
+      {turn.estado === 'stopped' ? <p className="stopped-note">Stopped.</p> : null}
+      {usage ? (
+        <p className="usage" aria-label="Usage">
+          {usage}
+        </p>
+      ) : null}
+    </article>
+  );
+});
+
+function PartView(props: {
+  part: Part;
+  streaming: boolean;
+  agentId: string;
+  sessionId: string;
+  about?: ToolPart;
+  turnOpen: boolean;
+}) {
+  const { part } = props;
+  switch (part.type) {
+    case 'text':
+      return <StreamingMarkdown text={part.text} />;
+    case 'thought':
+      return <Thought part={part} streaming={props.streaming} />;
+    case 'tool':
+      return <ToolCall part={part} />;
+    case 'permission':
+      return (
+        <PermissionCard
+          agentId={props.agentId}
+          sessionId={props.sessionId}
+          part={part}
+          about={props.about}
+          turnOpen={props.turnOpen}
+        />
+      );
+    case 'error':
+      return (
+        <p className="reply-error" role="alert">
+          {part.message}
+        </p>
+      );
+    case 'artifact':
+      return <p className="artifact">File: {String(part.data['title'] ?? part.data['path'] ?? 'a file')}</p>;
+  }
+}

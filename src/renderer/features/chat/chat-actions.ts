@@ -1,0 +1,184 @@
+import type { TurnoResumen } from '../../../shared/api';
+import type { ConversationUpdate, Unsubscribe } from '../../../shared/bridge';
+import { desk } from '../../desk';
+import { errorWords } from '../../error-words';
+import { useConversationsStore } from '../../stores/conversations-store';
+import { usePermissionsStore } from '../../stores/permissions-store';
+import { useTurnStreamStore } from '../../stores/turn-stream-store';
+import { sendProblems, type DraftAttachment } from '../composer/attachment-limits';
+import { createChunkBatcher } from './chunk-batcher';
+import { animationFrameScheduler } from './frame-scheduler';
+import type { StreamEvent } from './stream-event';
+import {
+  historyLoaded,
+  turnStopped,
+  userMessageAccepted,
+  userMessageFailed,
+  userMessageSent,
+  type TurnEstado,
+} from './turn-reducer';
+
+/**
+ * The thin I/O shell around the turn reducer: subscriptions to conversation
+ * streams, sending, cancelling and model changes. Subscriptions stay open
+ * while the agent is shown, so a prompt keeps its state when the person
+ * switches conversations and comes back.
+ */
+const watched = new Map<string, Unsubscribe>();
+
+export function watchConversation(agentId: string, sessionId: string): void {
+  if (watched.has(sessionId)) return;
+  const batcher = createChunkBatcher(
+    (events) => deliver(agentId, sessionId, events),
+    animationFrameScheduler,
+  );
+  const stop = desk().onConversationEvent(agentId, sessionId, (update: ConversationUpdate) => {
+    if (update.kind === 'connection') {
+      if (update.connection.state !== 'open') batcher.flush();
+      useTurnStreamStore.getState().setConnection(sessionId, update.connection);
+      return;
+    }
+    // The bridge delivers events already checked against the shared contract.
+    batcher.push(update.event as unknown as StreamEvent);
+  });
+  watched.set(sessionId, () => {
+    batcher.dispose();
+    stop();
+  });
+}
+
+export function unwatchAll(): void {
+  for (const stop of watched.values()) stop();
+  watched.clear();
+}
+
+function deliver(agentId: string, sessionId: string, events: StreamEvent[]): void {
+  const streams = useTurnStreamStore.getState();
+  const before = streams.streams[sessionId];
+  streams.applyEvents(sessionId, events);
+  const after = useTurnStreamStore.getState().streams[sessionId];
+  if (!after || after === before) return;
+  const conversations = useConversationsStore.getState();
+  for (const event of events) {
+    if (event.event === 'title') conversations.applyTitle(agentId, sessionId, event.data.title);
+    if (event.event === 'permission') usePermissionsStore.getState().noteSeen(sessionId, event.data.id);
+  }
+  // The list's badge follows the turns the stream changed.
+  for (const turnId of new Set(
+    events.map((e) => (e.data as { turnId?: string }).turnId ?? after.currentTurnId),
+  )) {
+    const turn = turnId ? after.turns[turnId] : undefined;
+    const old = turnId ? before?.turns[turnId] : undefined;
+    if (!turn || old?.estado === turn.estado) continue;
+    conversations.applyTurn(agentId, sessionId, summary(turn.turnId, turn.estado));
+    if (turn.estado !== 'running' && turn.estado !== 'queued' && old) notifyDone(sessionId, turn.estado);
+  }
+}
+
+function summary(turnId: string, estado: TurnEstado): TurnoResumen {
+  return { turnId, estado, at: new Date().toISOString() };
+}
+
+/** An OS notification when a reply finishes while the window is not focused. */
+function notifyDone(sessionId: string, estado: TurnEstado): void {
+  if (document.hasFocus()) return;
+  const conversations = useConversationsStore.getState();
+  const item = Object.values(conversations.byAgent)
+    .flatMap((entry) => entry.items)
+    .find((i) => i.id === sessionId);
+  const title = item?.titulo || useTurnStreamStore.getState().streams[sessionId]?.title || 'Conversation';
+  const body =
+    estado === 'done'
+      ? 'The reply is ready.'
+      : estado === 'error'
+        ? 'The reply ended with an error.'
+        : 'The reply was stopped.';
+  void desk().notify({ title, body });
+}
+
+/** Loads the tail of a conversation and starts following its stream. */
+export async function openConversation(agentId: string, sessionId: string): Promise<void> {
+  watchConversation(agentId, sessionId);
+  await useConversationsStore.getState().loadThread(agentId, sessionId);
+  const thread = useConversationsStore.getState().threads[sessionId];
+  if (thread?.status !== 'ready') return;
+  const last = useConversationsStore
+    .getState()
+    .byAgent[agentId]?.items.find((i) => i.id === sessionId)?.ultimoTurno;
+  useTurnStreamStore.getState().update(sessionId, (stream) => historyLoaded(stream, last ?? null));
+}
+
+export interface SendInput {
+  text: string;
+  attachments: readonly DraftAttachment[];
+}
+
+/** Sends a message; `problems` come back when limits refuse it before it leaves. */
+export async function sendMessage(
+  agentId: string,
+  sessionId: string,
+  input: SendInput,
+): Promise<{ problems: string[] }> {
+  const problems = sendProblems(input.attachments);
+  if (problems.length > 0) return { problems };
+  watchConversation(agentId, sessionId);
+  const key = crypto.randomUUID();
+  const streams = useTurnStreamStore.getState();
+  const stream = streams.streams[sessionId];
+  const thread = useConversationsStore.getState().threads[sessionId];
+  const primerTurno =
+    (thread?.messages.length ?? 0) === 0 && (thread?.saltados ?? 0) === 0 && !stream?.items.length;
+  streams.update(sessionId, (s) =>
+    userMessageSent(s, {
+      key,
+      text: input.text,
+      attachments: input.attachments.map(({ name, mimeType, size }) => ({ name, mimeType, size })),
+    }),
+  );
+  const result = await desk().sendMessage(agentId, sessionId, {
+    content: input.text,
+    turnId: crypto.randomUUID(),
+    primerTurno,
+    // The app renders permission prompts, so the agent asks before acting.
+    permisos: 'preguntar',
+    attachments: input.attachments.map((a) => ({
+      name: a.name,
+      mimeType: a.mimeType || 'application/octet-stream',
+      data: a.dataBase64,
+    })),
+  });
+  if (!result.ok) {
+    useTurnStreamStore
+      .getState()
+      .update(sessionId, (s) => userMessageFailed(s, key, errorWords(result.error)));
+    return { problems: [] };
+  }
+  useTurnStreamStore.getState().update(sessionId, (s) => userMessageAccepted(s, key, result.value));
+  if (!result.value.inyectado) {
+    useConversationsStore
+      .getState()
+      .applyTurn(agentId, sessionId, summary(result.value.turnId, result.value.estado));
+  }
+  return { problems: [] };
+}
+
+export async function cancelTurn(agentId: string, sessionId: string): Promise<string> {
+  const result = await desk().cancelTurn(agentId, sessionId);
+  if (!result.ok) return errorWords(result.error);
+  const current = useTurnStreamStore.getState().streams[sessionId]?.currentTurnId;
+  if (result.value.detenido && current) {
+    useTurnStreamStore.getState().update(sessionId, (s) => turnStopped(s, current));
+    useConversationsStore.getState().applyTurn(agentId, sessionId, summary(current, 'stopped'));
+    return '';
+  }
+  return result.value.detenido
+    ? ''
+    : 'Nothing was running, or only the person who started the reply can stop it.';
+}
+
+export async function chooseModel(agentId: string, sessionId: string, model: string): Promise<string> {
+  const result = await desk().setModel(agentId, sessionId, model);
+  if (!result.ok) return errorWords(result.error);
+  useTurnStreamStore.getState().update(sessionId, (s) => ({ ...s, chosenModel: model }));
+  return '';
+}

@@ -1,0 +1,156 @@
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { selectDraft, useDraftsStore } from '../../stores/drafts-store';
+import { useUiStore } from '../../stores/ui-store';
+import { cancelTurn, sendMessage } from '../chat/chat-actions';
+import { admitFiles, maxAttachments, megabytes, type DraftAttachment } from './attachment-limits';
+import { readFiles } from './read-files';
+
+/** Adds files to a conversation's draft, saying plainly which ones do not fit. */
+export async function attachFiles(sessionId: string, files: readonly File[]): Promise<string[]> {
+  const draft = selectDraft(sessionId)(useDraftsStore.getState());
+  const { accepted, problems } = admitFiles(draft.attachments, files);
+  useDraftsStore.getState().addAttachments(sessionId, await readFiles(accepted));
+  return problems;
+}
+
+/**
+ * Where the person writes. Enter sends, Shift+Enter starts a new line. Files
+ * come by picker, paste, or a drop anywhere on the window.
+ */
+export function Composer(props: {
+  agentId: string;
+  sessionId: string;
+  running: boolean;
+  problems: string[];
+  onProblems(problems: string[]): void;
+}) {
+  const { agentId, sessionId, running } = props;
+  const draft = useDraftsStore(selectDraft(sessionId));
+  const composerFocus = useUiStore((s) => s.composerFocus);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [sending, setSending] = useState(false);
+  const [cancelNote, setCancelNote] = useState('');
+
+  useEffect(() => {
+    input.current?.focus();
+  }, [sessionId, composerFocus]);
+
+  const send = async () => {
+    const text = draft.text.trim();
+    if (!text && draft.attachments.length === 0) return;
+    setSending(true);
+    const { problems } = await sendMessage(agentId, sessionId, { text, attachments: draft.attachments });
+    setSending(false);
+    props.onProblems(problems);
+    if (problems.length === 0) useDraftsStore.getState().clear(sessionId);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
+    event.preventDefault();
+    void attachFiles(sessionId, files).then(props.onProblems);
+  };
+
+  return (
+    <div className="composer">
+      {props.problems.length > 0 ? (
+        <ul className="composer-problems" role="alert">
+          {props.problems.map((problem, i) => (
+            <li key={i}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+      {draft.attachments.length > 0 ? (
+        <ul className="attachments" aria-label="Attachments to send">
+          {draft.attachments.map((attachment) => (
+            <AttachmentChip key={attachment.id} attachment={attachment} sessionId={sessionId} />
+          ))}
+        </ul>
+      ) : null}
+      <div className="composer-row">
+        <button
+          type="button"
+          className="icon"
+          aria-label="Attach files"
+          title={`Attach files (up to ${maxAttachments})`}
+          onClick={() => picker.current?.click()}
+        >
+          +
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          aria-label="Choose files to attach"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            void attachFiles(sessionId, files).then(props.onProblems);
+          }}
+        />
+        <textarea
+          ref={input}
+          className="composer-input"
+          aria-label="Message"
+          placeholder={running ? 'Add to the running reply…' : 'Write a message'}
+          rows={1}
+          value={draft.text}
+          onChange={(event) => useDraftsStore.getState().setText(sessionId, event.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+        />
+        {running ? (
+          <button
+            type="button"
+            className="danger"
+            onClick={() => void cancelTurn(agentId, sessionId).then(setCancelNote)}
+          >
+            Stop
+          </button>
+        ) : null}
+        <button type="button" className="primary" disabled={sending} onClick={() => void send()}>
+          Send
+        </button>
+      </div>
+      {cancelNote ? <p className="muted">{cancelNote}</p> : null}
+    </div>
+  );
+}
+
+function AttachmentChip({ attachment, sessionId }: { attachment: DraftAttachment; sessionId: string }) {
+  const image = attachment.mimeType.startsWith('image/');
+  return (
+    <li className="attachment">
+      {image ? (
+        <img
+          src={`data:${attachment.mimeType};base64,${attachment.dataBase64}`}
+          alt={`Preview of ${attachment.name}`}
+        />
+      ) : (
+        <span className="file-icon" aria-hidden="true">
+          📄
+        </span>
+      )}
+      <span className="attachment-name">{attachment.name}</span>
+      <span className="attachment-size">{megabytes(attachment.size)}</span>
+      <button
+        type="button"
+        className="icon"
+        aria-label={`Remove ${attachment.name}`}
+        onClick={() => useDraftsStore.getState().removeAttachment(sessionId, attachment.id)}
+      >
+        ×
+      </button>
+    </li>
+  );
+}

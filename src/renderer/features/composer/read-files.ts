@@ -1,0 +1,21 @@
+import type { DraftAttachment } from './attachment-limits';
+
+/** Reads browser File objects into base64 attachments. */
+export async function readFiles(files: readonly File[]): Promise<DraftAttachment[]> {
+  return Promise.all(
+    files.map(async (file) => ({
+      id: crypto.randomUUID(),
+      name: file.name || 'pasted-file',
+      mimeType: file.type || 'application/octet-stream',
+      size: file.size,
+      dataBase64: toBase64(new Uint8Array(await file.arrayBuffer())),
+    })),
+  );
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const step = 0x8000;
+  for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));
+  return btoa(binary);
+}

@@ -1,0 +1,135 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { ConversationListItem } from '../../../shared/api';
+import { useAgentsStore } from '../../stores/agents-store';
+import { useConversationsStore } from '../../stores/conversations-store';
+import { useTurnStreamStore } from '../../stores/turn-stream-store';
+import { useUiStore } from '../../stores/ui-store';
+import { relativeTime } from '../../ui/relative-time';
+import { useNow } from '../../ui/use-now';
+import { conversationTitle, searchConversations } from './conversation-search';
+
+const stateWords: Record<string, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  error: 'Error',
+  stopped: 'Stopped',
+};
+
+/** The selected agent's conversations: live titles, last-turn badge, relative time, search. */
+export function ConversationList({ agentId }: { agentId: string }) {
+  const entry = useConversationsStore((s) => s.byAgent[agentId]);
+  const selectedId = useConversationsStore((s) => s.selectedId);
+  const threads = useConversationsStore((s) => s.threads);
+  const streams = useTurnStreamStore((s) => s.streams);
+  const query = useUiStore((s) => s.query);
+  const searchFocus = useUiStore((s) => s.searchFocus);
+  const motor = useAgentsStore((s) => s.noConversations[agentId]);
+  const now = useNow(30_000);
+  const search = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (searchFocus > 0) search.current?.focus();
+  }, [searchFocus]);
+
+  const liveTitles = useMemo(
+    () => Object.fromEntries(Object.entries(streams).map(([id, stream]) => [id, stream.title])),
+    [streams],
+  );
+  const shown = useMemo(
+    () => searchConversations(entry?.items ?? [], query, threads, liveTitles),
+    [entry?.items, query, threads, liveTitles],
+  );
+
+  if (motor !== undefined) {
+    return (
+      <section className="conversations" aria-label="Conversations">
+        <p className="explain" role="note">
+          This agent runs on {motor ? `the ${motor} engine` : 'an engine'}, which has no conversations of its
+          own, so it cannot chat here. You can still use it through its other channels.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="conversations" aria-label="Conversations">
+      <div className="conversations-head">
+        <h2 className="section-title">Conversations</h2>
+        <button
+          type="button"
+          className="primary small"
+          onClick={() => void useConversationsStore.getState().create(agentId)}
+        >
+          New conversation
+        </button>
+      </div>
+      <input
+        ref={search}
+        type="search"
+        className="search"
+        aria-label="Search conversations"
+        placeholder="Search conversations"
+        value={query}
+        onChange={(e) => useUiStore.getState().setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') useUiStore.getState().setQuery('');
+        }}
+      />
+      {entry?.status === 'loading' && entry.items.length === 0 ? (
+        <p className="muted">Loading conversations…</p>
+      ) : null}
+      {entry?.error ? (
+        <p className="error-text" role="alert">
+          {entry.error}
+        </p>
+      ) : null}
+      {entry?.status === 'ready' && shown.length === 0 ? (
+        <p className="muted">{query ? 'No conversation matches.' : 'No conversations yet.'}</p>
+      ) : null}
+      <ul className="conversation-list" aria-label="Conversation list">
+        {shown.map((item) => (
+          <ConversationRow
+            key={item.id}
+            item={item}
+            title={conversationTitle(item, liveTitles[item.id])}
+            selected={item.id === selectedId}
+            when={relativeTime(item.ultimoTurno?.at ?? item.actualizada, now)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ConversationRow(props: {
+  item: ConversationListItem;
+  title: string;
+  selected: boolean;
+  when: string;
+}) {
+  const estado = props.item.ultimoTurno?.estado;
+  return (
+    <li>
+      <button
+        type="button"
+        className={`conversation ${props.selected ? 'selected' : ''}`}
+        aria-current={props.selected ? 'true' : undefined}
+        onClick={() => useConversationsStore.getState().select(props.item.id)}
+      >
+        <span className="conversation-title">{props.title}</span>
+        <span className="conversation-meta">
+          {estado ? (
+            <span
+              className={`badge badge-${estado}`}
+              aria-label={`Last reply: ${stateWords[estado] ?? estado}`}
+            >
+              {stateWords[estado] ?? estado}
+            </span>
+          ) : null}
+          <span className="when">{props.when}</span>
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ConversationListItem, Mensaje } from '../../../shared/api';
+
+/**
+ * In-app search over what is loaded: titles, plus the text of threads already
+ * opened (browser find cannot see virtualised rows). Pure.
+ */
+export function searchConversations(
+  items: readonly ConversationListItem[],
+  query: string,
+  threads: Readonly<Record<string, { messages: readonly Mensaje[] } | undefined>>,
+  liveTitles: Readonly<Record<string, string | undefined>> = {},
+): ConversationListItem[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return items.slice();
+  return items.filter((item) => {
+    const haystack = [
+      item.titulo ?? '',
+      liveTitles[item.id] ?? '',
+      ...(threads[item.id]?.messages.map((m) => m.content) ?? []),
+    ]
+      .join('\n')
+      .toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+export const untitled = 'New conversation';
+
+export function conversationTitle(item: Pick<ConversationListItem, 'titulo'>, liveTitle?: string): string {
+  return liveTitle || item.titulo || untitled;
+}

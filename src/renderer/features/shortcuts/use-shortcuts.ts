@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useAgentsStore } from '../../stores/agents-store';
+import { useConversationsStore } from '../../stores/conversations-store';
+import { useUiStore } from '../../stores/ui-store';
+import { searchConversations } from '../conversations/conversation-search';
+import { matchShortcut } from './shortcut-map';
+
+/** Desktop habits: the app's keyboard shortcuts, on the whole window. */
+export function useShortcuts(isMac: boolean): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = matchShortcut(event, isMac);
+      if (!action) return;
+      event.preventDefault();
+      const agentId = useAgentsStore.getState().selectedAgentId;
+      const conversations = useConversationsStore.getState();
+      switch (action) {
+        case 'new-conversation':
+          if (agentId) void conversations.create(agentId);
+          return;
+        case 'search':
+          useUiStore.getState().focusSearch();
+          return;
+        case 'focus-composer':
+          useUiStore.getState().focusComposer();
+          return;
+        case 'next-conversation':
+        case 'previous-conversation': {
+          if (!agentId) return;
+          const { threads } = conversations;
+          const list = searchConversations(
+            conversations.byAgent[agentId]?.items ?? [],
+            useUiStore.getState().query,
+            threads,
+          );
+          if (list.length === 0) return;
+          const index = list.findIndex((i) => i.id === conversations.selectedId);
+          const step = action === 'next-conversation' ? 1 : -1;
+          const next = list[index < 0 ? 0 : (index + step + list.length) % list.length];
+          if (next) conversations.select(next.id);
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isMac]);
+}

@@ -1,0 +1,211 @@
+import { create } from 'zustand';
+import type { ConversationListItem, Mensaje, TurnoResumen } from '../../shared/api';
+import type { DeskError, ShareState } from '../../shared/bridge';
+import { desk } from '../desk';
+import { errorWords } from '../error-words';
+import { useAgentsStore } from './agents-store';
+
+/** How many messages a conversation opens with; earlier ones load on scroll. */
+export const threadPageSize = 50;
+
+export interface AgentConversations {
+  items: ConversationListItem[];
+  status: 'loading' | 'ready' | 'error';
+  error: string;
+}
+
+export interface Thread {
+  messages: Mensaje[];
+  /** How many earlier messages the service left out. */
+  saltados: number;
+  status: 'loading' | 'ready' | 'error';
+  loadingEarlier: boolean;
+  error: string;
+}
+
+interface ConversationsStore {
+  byAgent: Record<string, AgentConversations>;
+  selectedId: string | null;
+  threads: Record<string, Thread>;
+  shares: Record<string, ShareState>;
+  /** A plain-words notice from the last action (rename, archive, share...). */
+  notice: string;
+  load(agentId: string): Promise<void>;
+  select(sessionId: string | null): void;
+  create(agentId: string): Promise<string | undefined>;
+  rename(agentId: string, sessionId: string, title: string): Promise<boolean>;
+  archive(agentId: string, sessionId: string): Promise<boolean>;
+  loadShare(agentId: string, sessionId: string): Promise<void>;
+  setShared(agentId: string, sessionId: string, shared: boolean): Promise<void>;
+  loadThread(agentId: string, sessionId: string): Promise<void>;
+  loadEarlier(agentId: string, sessionId: string): Promise<void>;
+  applyTitle(agentId: string, sessionId: string, title: string): void;
+  applyTurn(agentId: string, sessionId: string, turn: TurnoResumen): void;
+  reset(): void;
+}
+
+function noteFailure(agentId: string, error: DeskError): string {
+  if (error.code === 'agente_no_acp') {
+    useAgentsStore.getState().markNoConversations(agentId, String((error as { motor?: string }).motor ?? ''));
+  }
+  return errorWords(error);
+}
+
+export const useConversationsStore = create<ConversationsStore>((set, get) => {
+  const patchList = (agentId: string, change: (items: ConversationListItem[]) => ConversationListItem[]) => {
+    const current = get().byAgent[agentId];
+    if (!current) return;
+    set({ byAgent: { ...get().byAgent, [agentId]: { ...current, items: change(current.items) } } });
+  };
+  const patchThread = (sessionId: string, change: Partial<Thread>) => {
+    const current = get().threads[sessionId] ?? {
+      messages: [],
+      saltados: 0,
+      status: 'loading' as const,
+      loadingEarlier: false,
+      error: '',
+    };
+    set({ threads: { ...get().threads, [sessionId]: { ...current, ...change } } });
+  };
+
+  return {
+    byAgent: {},
+    selectedId: null,
+    threads: {},
+    shares: {},
+    notice: '',
+    async load(agentId) {
+      const previous = get().byAgent[agentId];
+      set({
+        byAgent: {
+          ...get().byAgent,
+          [agentId]: { items: previous?.items ?? [], status: 'loading', error: '' },
+        },
+      });
+      const result = await desk().listConversations(agentId);
+      const entry: AgentConversations = result.ok
+        ? { items: sortByRecent(result.value.conversaciones), status: 'ready', error: '' }
+        : { items: [], status: 'error', error: noteFailure(agentId, result.error) };
+      set({ byAgent: { ...get().byAgent, [agentId]: entry } });
+    },
+    select(sessionId) {
+      set({ selectedId: sessionId, notice: '' });
+    },
+    async create(agentId) {
+      const result = await desk().createConversation(agentId);
+      if (!result.ok) {
+        set({ notice: noteFailure(agentId, result.error) });
+        return undefined;
+      }
+      const item: ConversationListItem = {
+        id: result.value.id,
+        titulo: null,
+        actualizada: new Date().toISOString(),
+        ultimoTurno: null,
+      };
+      patchList(agentId, (items) => [item, ...items.filter((i) => i.id !== item.id)]);
+      patchThread(item.id, { messages: [], saltados: 0, status: 'ready' });
+      set({ selectedId: item.id, notice: '' });
+      return item.id;
+    },
+    async rename(agentId, sessionId, title) {
+      const result = await desk().renameConversation(agentId, sessionId, title);
+      if (!result.ok) {
+        set({ notice: errorWords(result.error) });
+        return false;
+      }
+      patchList(agentId, (items) => items.map((i) => (i.id === sessionId ? { ...i, titulo: title } : i)));
+      return true;
+    },
+    async archive(agentId, sessionId) {
+      const result = await desk().archiveConversation(agentId, sessionId);
+      if (!result.ok) {
+        set({ notice: errorWords(result.error) });
+        return false;
+      }
+      const items = get().byAgent[agentId]?.items ?? [];
+      const index = items.findIndex((i) => i.id === sessionId);
+      patchList(agentId, (list) => list.filter((i) => i.id !== sessionId));
+      if (get().selectedId === sessionId) {
+        const rest = items.filter((i) => i.id !== sessionId);
+        set({ selectedId: rest[Math.min(index, rest.length - 1)]?.id ?? null });
+      }
+      set({ notice: 'Conversation archived.' });
+      return true;
+    },
+    async loadShare(agentId, sessionId) {
+      const result = await desk().getShare(agentId, sessionId);
+      if (result.ok) set({ shares: { ...get().shares, [sessionId]: result.value } });
+    },
+    async setShared(agentId, sessionId, shared) {
+      const result = shared
+        ? await desk().share(agentId, sessionId)
+        : await desk().unshare(agentId, sessionId);
+      if (!result.ok) return set({ notice: errorWords(result.error) });
+      set({
+        shares: { ...get().shares, [sessionId]: result.value },
+        notice: shared
+          ? 'Anyone with the link can now read this conversation.'
+          : 'The public link no longer works.',
+      });
+    },
+    async loadThread(agentId, sessionId) {
+      patchThread(sessionId, {
+        status: get().threads[sessionId]?.messages.length ? 'ready' : 'loading',
+        error: '',
+      });
+      const result = await desk().getConversation(agentId, sessionId, { limit: threadPageSize });
+      if (!result.ok)
+        return patchThread(sessionId, { status: 'error', error: noteFailure(agentId, result.error) });
+      patchThread(sessionId, {
+        messages: result.value.messages,
+        saltados: result.value.saltados,
+        status: 'ready',
+      });
+      if (result.value.ultimoTurno) get().applyTurn(agentId, sessionId, result.value.ultimoTurno);
+    },
+    async loadEarlier(agentId, sessionId) {
+      const thread = get().threads[sessionId];
+      if (!thread || thread.loadingEarlier || thread.saltados === 0) return;
+      patchThread(sessionId, { loadingEarlier: true });
+      // The API has no offset: ask for a longer tail and keep what is new at its front.
+      const limit = thread.messages.length + Math.min(thread.saltados, threadPageSize * 4);
+      const result = await desk().getConversation(agentId, sessionId, { limit });
+      if (!result.ok)
+        return patchThread(sessionId, { loadingEarlier: false, error: errorWords(result.error) });
+      const latest = get().threads[sessionId] ?? thread;
+      const added = result.value.messages.length - thread.messages.length;
+      const earlier = result.value.messages.slice(0, Math.max(0, added));
+      patchThread(sessionId, {
+        messages: [...earlier, ...latest.messages],
+        saltados: result.value.saltados,
+        loadingEarlier: false,
+      });
+    },
+    applyTitle(agentId, sessionId, title) {
+      patchList(agentId, (items) => items.map((i) => (i.id === sessionId ? { ...i, titulo: title } : i)));
+    },
+    applyTurn(agentId, sessionId, turn) {
+      patchList(agentId, (items) =>
+        sortByRecent(
+          items.map((i) =>
+            i.id === sessionId
+              ? { ...i, ultimoTurno: turn, actualizada: laterOf(i.actualizada, turn.at) }
+              : i,
+          ),
+        ),
+      );
+    },
+    reset() {
+      set({ byAgent: {}, selectedId: null, threads: {}, shares: {}, notice: '' });
+    },
+  };
+});
+
+function laterOf(a: string | null, b: string): string {
+  return a && a > b ? a : b;
+}
+
+function sortByRecent(items: ConversationListItem[]): ConversationListItem[] {
+  return items.slice().sort((a, b) => (b.actualizada ?? '').localeCompare(a.actualizada ?? ''));
+}

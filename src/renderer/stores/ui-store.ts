@@ -1,0 +1,40 @@
+import { create } from 'zustand';
+
+export interface ScrollMemory {
+  /** Distance from the bottom of the list, so new messages do not move what the person reads. */
+  fromBottom: number;
+}
+
+interface UiStore {
+  scroll: Record<string, ScrollMemory>;
+  searchOpen: boolean;
+  query: string;
+  /** Bumped to ask the composer to take focus. */
+  composerFocus: number;
+  /** Bumped to ask the search box to take focus. */
+  searchFocus: number;
+  rememberScroll(sessionId: string, memory: ScrollMemory): void;
+  setQuery(query: string): void;
+  focusComposer(): void;
+  focusSearch(): void;
+}
+
+export const useUiStore = create<UiStore>((set, get) => ({
+  scroll: {},
+  searchOpen: false,
+  query: '',
+  composerFocus: 0,
+  searchFocus: 0,
+  rememberScroll(sessionId, memory) {
+    set({ scroll: { ...get().scroll, [sessionId]: memory } });
+  },
+  setQuery(query) {
+    set({ query });
+  },
+  focusComposer() {
+    set({ composerFocus: get().composerFocus + 1 });
+  },
+  focusSearch() {
+    set({ searchFocus: get().searchFocus + 1, searchOpen: true });
+  },
+}));
