@@ -1,0 +1,274 @@
+import * as oauth from 'oauth4webapi';
+import { err, ok } from '../api/result';
+import type { FetchLike, Result } from '../api/result';
+import { rememberSecret } from './redact';
+
+/**
+ * The OAuth 2.0 authorization-code + PKCE (S256) pieces, on oauth4webapi:
+ * verifier, challenge, state, the authorize URL, and the token endpoint calls.
+ */
+
+export interface OAuthClientConfig {
+  /** The service's base URL, e.g. `http://127.0.0.1:8787` or `https://api.example.com`. */
+  baseUrl: string;
+  /** The public client id (`agentdesk-desktop` on the local service). */
+  clientId: string;
+  /** Injected transport (Electron's `net.fetch`, a counting wrapper in tests). */
+  fetch?: FetchLike;
+  /** Epoch milliseconds; injected so expiry can be tested. */
+  now?: () => number;
+}
+
+/** What the app keeps after signing in. `expiresAt` is epoch milliseconds. */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: number;
+  scope: string[];
+}
+
+export type AuthErrorCode =
+  | 'invalid_grant'
+  | 'invalid_client'
+  | 'unsupported_grant_type'
+  | 'oauth_error'
+  | 'network'
+  | 'cancelled'
+  | 'invalid_response'
+  | 'server_error';
+
+export interface AuthError {
+  code: AuthErrorCode;
+  /** A plain sentence for the person. */
+  message: string;
+  status?: number;
+}
+
+export interface PkcePair {
+  verifier: string;
+  challenge: string;
+  method: 'S256';
+}
+
+/** A fresh random verifier (43 chars of base64url) and its S256 challenge. */
+export async function createPkce(): Promise<PkcePair> {
+  const verifier = oauth.generateRandomCodeVerifier();
+  rememberSecret(verifier);
+  return { verifier, challenge: await oauth.calculatePKCECodeChallenge(verifier), method: 'S256' };
+}
+
+/** A fresh random `state` value binding the callback to this login attempt. */
+export function createState(): string {
+  return oauth.generateRandomState();
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function isLoopback(baseUrl: string): boolean {
+  return LOOPBACK_HOSTS.has(new URL(baseUrl).hostname);
+}
+
+export function authorizationServer(baseUrl: string): oauth.AuthorizationServer {
+  const base = new URL(baseUrl);
+  const at = (path: string): string => new URL(path, base).href;
+  return {
+    issuer: base.origin,
+    authorization_endpoint: at('/oauth2/authorize'),
+    token_endpoint: at('/oauth2/token'),
+    revocation_endpoint: at('/oauth2/revoke'),
+    code_challenge_methods_supported: ['S256'],
+  };
+}
+
+function requestOptions(config: OAuthClientConfig, signal?: AbortSignal): oauth.TokenEndpointRequestOptions {
+  const options: oauth.TokenEndpointRequestOptions = {};
+  if (signal) options.signal = signal;
+  // Plain http is allowed only to this computer (the embedded service); anything else must be https.
+  if (isLoopback(config.baseUrl)) options[oauth.allowInsecureRequests] = true;
+  const fetchImpl = config.fetch;
+  if (fetchImpl) options[oauth.customFetch] = (url, init) => fetchImpl(url, init as RequestInit);
+  return options;
+}
+
+export interface AuthorizationRequest {
+  redirectUri: string;
+  scopes: readonly string[];
+  state: string;
+  challenge: string;
+}
+
+export function buildAuthorizationUrl(config: OAuthClientConfig, request: AuthorizationRequest): URL {
+  const url = new URL(authorizationServer(config.baseUrl).authorization_endpoint!);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', config.clientId);
+  url.searchParams.set('redirect_uri', request.redirectUri);
+  url.searchParams.set('scope', request.scopes.join(' '));
+  url.searchParams.set('state', request.state);
+  url.searchParams.set('code_challenge', request.challenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  return url;
+}
+
+const client = (config: OAuthClientConfig): oauth.Client => ({
+  client_id: config.clientId,
+  token_endpoint_auth_method: 'none',
+});
+
+const OAUTH_SENTENCES: Record<string, string> = {
+  invalid_grant: 'Your sign-in is no longer valid. Please sign in again.',
+  invalid_client: "The service doesn't recognise this app (unknown client id).",
+  unsupported_grant_type: "The service doesn't support this kind of sign-in.",
+};
+
+function toAuthError(error: unknown, config: OAuthClientConfig): AuthError {
+  if (error instanceof oauth.ResponseBodyError) {
+    const known = OAUTH_SENTENCES[error.error];
+    const code = (known ? error.error : 'oauth_error') as AuthErrorCode;
+    const message =
+      known ?? error.error_description ?? `The service refused the sign-in request (${error.error}).`;
+    return { code, message, status: error.status };
+  }
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    return { code: 'invalid_client', message: OAUTH_SENTENCES.invalid_client!, status: error.status };
+  }
+  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+    return { code: 'cancelled', message: 'The sign-in request was cancelled.' };
+  }
+  if (error instanceof oauth.OperationProcessingError) {
+    const response = error.cause instanceof Response ? error.cause : undefined;
+    if (response && response.status >= 500) {
+      return {
+        code: 'server_error',
+        message: `The service had a problem (HTTP ${response.status}). Try again in a moment.`,
+        status: response.status,
+      };
+    }
+    return {
+      code: 'invalid_response',
+      message: 'The service sent a sign-in response AgentDesk could not read.',
+    };
+  }
+  return { code: 'network', message: `Couldn't reach the service at ${new URL(config.baseUrl).origin}.` };
+}
+
+function toTokenSet(
+  response: oauth.TokenEndpointResponse,
+  now: number,
+  previousRefreshToken?: string,
+): Result<TokenSet, AuthError> {
+  const refreshToken = response.refresh_token ?? previousRefreshToken;
+  if (!refreshToken) {
+    return err({ code: 'invalid_response', message: 'The service did not return a refresh token.' });
+  }
+  rememberSecret(response.access_token);
+  rememberSecret(refreshToken);
+  return ok({
+    accessToken: response.access_token,
+    refreshToken,
+    expiresAt: now + (response.expires_in ?? 3600) * 1000,
+    scope: (response.scope ?? '').split(' ').filter(Boolean),
+  });
+}
+
+/** oauth4webapi wants callback parameters it has checked itself; `state` is checked by the caller in constant time. */
+export function checkCallbackParameters(
+  config: OAuthClientConfig,
+  params: URLSearchParams,
+): Result<URLSearchParams, { error: string; description?: string }> {
+  try {
+    return ok(
+      oauth.validateAuthResponse(
+        authorizationServer(config.baseUrl),
+        client(config),
+        params,
+        oauth.skipStateCheck,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError) {
+      return err({
+        error: error.error,
+        ...(error.error_description ? { description: error.error_description } : {}),
+      });
+    }
+    return err({
+      error: 'invalid_response',
+      description: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+export interface CodeExchange {
+  /** Parameters returned by `checkCallbackParameters`. */
+  callback: URLSearchParams;
+  redirectUri: string;
+  verifier: string;
+  signal?: AbortSignal;
+}
+
+/** Trades the authorization code for tokens (the code is valid 60 s, so this runs at once). */
+export async function exchangeCode(
+  config: OAuthClientConfig,
+  exchange: CodeExchange,
+): Promise<Result<TokenSet, AuthError>> {
+  const as = authorizationServer(config.baseUrl);
+  rememberSecret(exchange.callback.get('code'));
+  try {
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client(config),
+      oauth.None(),
+      exchange.callback,
+      exchange.redirectUri,
+      exchange.verifier,
+      requestOptions(config, exchange.signal),
+    );
+    const body = await oauth.processAuthorizationCodeResponse(as, client(config), response);
+    return toTokenSet(body, (config.now ?? Date.now)());
+  } catch (error) {
+    return err(toAuthError(error, config));
+  }
+}
+
+/** Uses a refresh token once; the answer carries the rotated refresh token. */
+export async function refreshTokens(
+  config: OAuthClientConfig,
+  refreshToken: string,
+  signal?: AbortSignal,
+): Promise<Result<TokenSet, AuthError>> {
+  const as = authorizationServer(config.baseUrl);
+  try {
+    const response = await oauth.refreshTokenGrantRequest(
+      as,
+      client(config),
+      oauth.None(),
+      refreshToken,
+      requestOptions(config, signal),
+    );
+    const body = await oauth.processRefreshTokenResponse(as, client(config), response);
+    return toTokenSet(body, (config.now ?? Date.now)(), refreshToken);
+  } catch (error) {
+    return err(toAuthError(error, config));
+  }
+}
+
+/** Asks the service to forget a token (sign-out). The service answers 200 even for unknown tokens. */
+export async function revokeToken(
+  config: OAuthClientConfig,
+  token: string,
+): Promise<Result<void, AuthError>> {
+  const as = authorizationServer(config.baseUrl);
+  try {
+    const response = await oauth.revocationRequest(
+      as,
+      client(config),
+      oauth.None(),
+      token,
+      requestOptions(config),
+    );
+    await oauth.processRevocationResponse(response);
+    return ok(undefined);
+  } catch (error) {
+    return err(toAuthError(error, config));
+  }
+}
