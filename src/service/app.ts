@@ -7,6 +7,7 @@ import { requestLog } from './http/request-log';
 import { accountRoutes } from './routes/account';
 import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
+import { openApiRoutes } from './routes/openapi';
 import { signInRoutes } from './routes/sign-in';
 
 /** The whole HTTP surface of the local service. */
@@ -21,6 +22,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   app.route('/', oauthRoutes(ctx));
   app.route('/', signInRoutes(ctx));
   app.route('/', accountRoutes(ctx));
+  app.route('/', openApiRoutes(ctx));
   app.route('/', meRoutes(ctx));
   // conversations/turns:
   // agent-config:

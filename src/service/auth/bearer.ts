@@ -1,12 +1,16 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Scope } from '../../shared/api';
+import {
+  createRouteMatcher,
+  routes as contractRoutes,
+  type CredentialKind,
+  type RouteSpec,
+  type Scope,
+} from '../../shared/api';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import type { AgentRecord } from '../identity/agents';
 import { AGENT_TOKEN_PREFIX } from '../identity/agent-tokens';
-import { API_ROUTES, type ApiRoute } from './api-routes';
 import type { AuthInfo, Principal } from './principal';
-import { createRouteMatcher } from './route-matcher';
 
 export type { AuthInfo, Principal } from './principal';
 
@@ -38,10 +42,10 @@ export type Denial = { status: 401 } | { status: 403; scope: Scope } | { status:
 export function authorize(
   ctx: ServiceContext,
   principal: Principal,
-  access: { credential: 'AT' | 'OA'; scope: Scope; agentId: string | null },
+  access: { credential: CredentialKind; scope: Scope | null; agentId: string | null },
 ): { ok: true; agent: AgentRecord | null } | ({ ok: false } & Denial) {
-  if (principal.kind === 'agent' && access.credential !== 'AT') return { ok: false, status: 401 };
-  if (principal.kind === 'oauth' && !principal.scopes.includes(access.scope)) {
+  if (principal.kind === 'agent' && access.credential !== 'agent-or-oauth') return { ok: false, status: 401 };
+  if (principal.kind === 'oauth' && access.scope !== null && !principal.scopes.includes(access.scope)) {
     return { ok: false, status: 403, scope: access.scope };
   }
   if (access.agentId === null) return { ok: true, agent: null };
@@ -87,9 +91,9 @@ function deny(c: Context, denial: Denial, tokenPresent: boolean): Response {
 }
 
 /** Which path parameter names the agent on a route: `{agentId}` under /me/agents, `{id}` under /agents. */
-export function agentParamOf(route: ApiRoute): 'agentId' | 'id' | null {
+export function agentParamOf(route: RouteSpec): 'agentId' | 'id' | null {
   if (route.path.includes('{agentId}')) return 'agentId';
-  if (route.credential === 'AT' && route.path.startsWith('/api/v2/agents/{id}')) return 'id';
+  if (route.credential === 'agent-or-oauth' && route.path.startsWith('/api/v2/agents/{id}')) return 'id';
   return null;
 }
 
@@ -100,9 +104,11 @@ export function agentParamOf(route: ApiRoute): 'agentId' | 'id' | null {
  */
 export function apiGuard(
   ctx: ServiceContext,
-  routes: readonly ApiRoute[] = API_ROUTES,
+  routes: readonly RouteSpec[] = contractRoutes,
 ): MiddlewareHandler<AppEnv> {
-  const lookup = createRouteMatcher(routes);
+  const { lookupRoute: lookup } = createRouteMatcher(
+    routes.filter((route) => route.path.startsWith('/api/v2/')),
+  );
   return async (c, next) => {
     const token = readBearer(c.req.header('Authorization'));
     const principal = token === null ? null : authenticate(ctx, token);
@@ -168,7 +174,7 @@ export function callerAgent(c: Context<AppEnv>): AgentRecord {
  * already checked by the guard; these re-check cheaply and are safe to stack.
  */
 export function requireOAuth(ctx: ServiceContext, scope: Scope): MiddlewareHandler<AppEnv> {
-  return requireAccess(ctx, { credential: 'OA', scope, agentParam: null });
+  return requireAccess(ctx, { credential: 'oauth', scope, agentParam: null });
 }
 
 /** Agent token of that agent, or OAuth with the scope, on `/api/v2/agents/:id/...`; foreign agents give 404. */
@@ -177,7 +183,7 @@ export function requireAgentAccess(
   scope: Scope,
   agentParam = 'id',
 ): MiddlewareHandler<AppEnv> {
-  return requireAccess(ctx, { credential: 'AT', scope, agentParam });
+  return requireAccess(ctx, { credential: 'agent-or-oauth', scope, agentParam });
 }
 
 /** OAuth with the scope on `/api/v2/me/agents/:agentId/...`; foreign agents give 404. */
@@ -186,12 +192,12 @@ export function requireOwnAgent(
   scope: Scope,
   agentParam = 'agentId',
 ): MiddlewareHandler<AppEnv> {
-  return requireAccess(ctx, { credential: 'OA', scope, agentParam });
+  return requireAccess(ctx, { credential: 'oauth', scope, agentParam });
 }
 
 function requireAccess(
   ctx: ServiceContext,
-  rule: { credential: 'AT' | 'OA'; scope: Scope; agentParam: string | null },
+  rule: { credential: CredentialKind; scope: Scope; agentParam: string | null },
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readBearer(c.req.header('Authorization'));
@@ -204,15 +210,27 @@ function requireAccess(
     c.set('auth', {
       principal,
       personId: principal.personId,
-      route: previous?.route ?? {
-        method: c.req.method as ApiRoute['method'],
-        path: c.req.routePath,
-        ...rule,
-      },
+      route: previous?.route ?? extensionRoute(c, rule),
       params: previous?.params ?? c.req.param(),
       agent: verdict.agent,
     });
     await next();
     setNoStore(c);
+  };
+}
+
+/** A route outside the contract's table, described just enough for `AuthInfo`. */
+function extensionRoute(c: Context, rule: { credential: CredentialKind; scope: Scope }): RouteSpec {
+  return {
+    operationId: `extension ${c.req.method} ${c.req.routePath}`,
+    method: c.req.method as RouteSpec['method'],
+    path: c.req.routePath,
+    tag: 'extension',
+    summary: 'Route outside the contract table',
+    scope: rule.scope,
+    credential: rule.credential,
+    request: {},
+    responses: {},
+    extension: true,
   };
 }

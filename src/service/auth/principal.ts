@@ -1,5 +1,5 @@
 import type { AgentRecord } from '../identity/agents';
-import type { ApiRoute } from './api-routes';
+import type { RouteSpec } from '../../shared/api';
 
 /** Who is calling: a person through an OAuth access token, or one agent through its `gat_` token. */
 export type Principal =
@@ -11,7 +11,7 @@ export interface AuthInfo {
   principal: Principal;
   /** The person the call acts for (the agent's owner for an agent token). */
   personId: string;
-  route: ApiRoute;
+  route: RouteSpec;
   /** Path parameters by spec name (`id`, `agentId`, `sessionId`, `path`, `slug`...), decoded. */
   params: Record<string, string>;
   /** The agent named by `{id}`/`{agentId}`, already checked to be the caller's; null on routes without one. */
