@@ -1,0 +1,88 @@
+/**
+ * The local watcher is a hint, never the truth: it only tells the engine that
+ * something may have changed, debounced into one scan. Events for files the
+ * engine itself just wrote (matching the recorded fingerprint) are dropped,
+ * so downloads do not echo back as uploads.
+ */
+import { watch, type FSWatcher } from 'chokidar';
+import { relative, sep } from 'node:path';
+import { hashFile } from './file-hash';
+import type { Fingerprint } from './sync-planner';
+import { isAlwaysIgnored, pathKey } from './sync-paths';
+
+export interface LocalWatcher {
+  /** Records an upcoming write by the engine itself. */
+  expectWrite(path: string, fingerprint: Fingerprint): void;
+  close(): Promise<void>;
+}
+
+export interface WatcherOptions {
+  root: string;
+  debounceMs: number;
+  /** Called once per quiet period after real (non-echo) changes. */
+  onChange: () => void;
+  /** Watcher errors lead to a full rescan, through the same callback. */
+  onError?: (error: Error) => void;
+}
+
+export function watchLocal(options: WatcherOptions): LocalWatcher {
+  const expected = new Map<string, Fingerprint>();
+  let timer: NodeJS.Timeout | undefined;
+  let pending: string[] = [];
+
+  const relativePath = (absolute: string) => relative(options.root, absolute).split(sep).join('/');
+
+  const watcher: FSWatcher = watch(options.root, {
+    ignoreInitial: true,
+    followSymlinks: false,
+    ignored: (absolute) => {
+      const rel = relativePath(absolute);
+      return rel !== '' && isAlwaysIgnored(rel);
+    },
+  });
+
+  const flush = async () => {
+    timer = undefined;
+    const paths = pending;
+    pending = [];
+    for (const path of paths) {
+      if (!(await isEcho(path))) {
+        options.onChange();
+        return;
+      }
+    }
+  };
+
+  const isEcho = async (path: string): Promise<boolean> => {
+    const fingerprint = expected.get(pathKey(path));
+    if (!fingerprint) return false;
+    const actual = await hashFile(`${options.root}/${path}`).catch(() => undefined);
+    if (actual && actual.size === fingerprint.size && actual.sha256 === fingerprint.sha256) {
+      expected.delete(pathKey(path));
+      return true;
+    }
+    return false;
+  };
+
+  const onEvent = (absolute: string) => {
+    pending.push(relativePath(absolute));
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void flush(), options.debounceMs);
+  };
+
+  watcher.on('all', (_event, absolute) => onEvent(absolute));
+  watcher.on('error', (error) => {
+    options.onError?.(error as Error);
+    options.onChange();
+  });
+
+  return {
+    expectWrite(path, fingerprint) {
+      expected.set(pathKey(path), fingerprint);
+    },
+    async close() {
+      if (timer) clearTimeout(timer);
+      await watcher.close();
+    },
+  };
+}

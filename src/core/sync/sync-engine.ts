@@ -1,0 +1,267 @@
+/**
+ * One synced folder: runs cycles (scan local, list remote, plan, execute,
+ * commit) one at a time, triggered by the watcher, by remote hints (a turn's
+ * `done`, a `tool` event naming a path) and by timers, and reports its status.
+ */
+import { clearStaleTempFiles, writeFileAtomic } from './atomic-write';
+import { hashBytes } from './file-hash';
+import { scanLocal } from './local-scanner';
+import { watchLocal, type LocalWatcher } from './local-watcher';
+import type { RemoteSide } from './remote-side';
+import { ensureRootMarker } from './root-marker';
+import { executePlan, type ActionFailure } from './sync-executor';
+import { planSync, type MassDeletePause, type SkippedPath } from './sync-planner';
+import { conflictCopyName } from './sync-paths';
+import type { ConflictRecord, SyncStateStore } from './sync-state-store';
+import { readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RetryOptions } from './retry';
+
+export type SyncState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'stopped';
+
+export interface SyncStatus {
+  state: SyncState;
+  root: string;
+  done: number;
+  total: number;
+  lastSyncAt?: number;
+  /** A plain sentence for `error`, `paused` and `stopped`. */
+  message?: string;
+  /** Set when the server limits sync (e.g. upload-only `work/`). */
+  limitation?: string;
+  conflicts: ConflictRecord[];
+  skipped: SkippedPath[];
+  failures: ActionFailure[];
+  /** Set while a mass deletion waits for the person's confirmation. */
+  pendingDeletes?: MassDeletePause;
+}
+
+export type ConflictChoice = 'mine' | 'theirs' | 'both';
+
+export interface SyncEngineOptions {
+  root: string;
+  agentId: string;
+  remote: RemoteSide;
+  store: SyncStateStore;
+  trash: (absolutePath: string) => Promise<void>;
+  /** Watch the folder with chokidar; off for one-shot runs. */
+  watch?: boolean;
+  debounceMs?: number;
+  /** Re-list the remote on this period while active (0 = never). */
+  remoteIntervalMs?: number;
+  concurrency?: number;
+  retry?: RetryOptions;
+  now?: () => Date;
+  onStatus?: (status: SyncStatus) => void;
+}
+
+export class SyncEngine {
+  private status: SyncStatus;
+  private watcher: LocalWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private deletesConfirmed = false;
+  private closed = false;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.status = {
+      state: 'idle',
+      root: options.root,
+      done: 0,
+      total: 0,
+      conflicts: options.store.conflicts(),
+      skipped: [],
+      failures: [],
+      ...(options.remote.limitation ? { limitation: options.remote.limitation } : {}),
+    };
+    if (options.store.setting('paused') === 'true') this.status.state = 'paused';
+  }
+
+  get current(): SyncStatus {
+    return this.status;
+  }
+
+  /** Clears crash leftovers, starts watching, and runs a first cycle. */
+  async start(): Promise<SyncStatus> {
+    await clearStaleTempFiles(this.options.root).catch(() => 0);
+    if (this.options.watch) {
+      this.watcher = watchLocal({
+        root: this.options.root,
+        debounceMs: this.options.debounceMs ?? 150,
+        onChange: () => void this.syncNow(),
+      });
+    }
+    if (this.options.remoteIntervalMs) {
+      this.timer = setInterval(() => void this.syncNow(), this.options.remoteIntervalMs);
+      this.timer.unref();
+    }
+    await this.syncNow();
+    return this.status;
+  }
+
+  /** A hint that the remote changed (a turn ended, or a tool touched a path). */
+  remoteChanged(): void {
+    void this.syncNow();
+  }
+
+  /** Runs a cycle now, or once more after the running one. Resolves when the folder is settled. */
+  async syncNow(): Promise<SyncStatus> {
+    if (this.closed) return this.status;
+    if (this.running) {
+      this.again = true;
+      await this.running;
+      return this.status;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.cycle();
+      } while (this.again && !this.closed);
+    })();
+    try {
+      await this.running;
+    } finally {
+      this.running = undefined;
+    }
+    return this.status;
+  }
+
+  pause(): void {
+    this.options.store.setSetting('paused', 'true');
+    this.update({ state: 'paused', message: 'Sync is paused.' });
+  }
+
+  async resume(): Promise<SyncStatus> {
+    this.options.store.setSetting('paused', undefined);
+    this.update({ state: 'idle', message: undefined });
+    return this.syncNow();
+  }
+
+  /** The person confirmed the pending mass deletion: run it in the next cycle. */
+  async confirmDeletes(): Promise<SyncStatus> {
+    this.deletesConfirmed = true;
+    return this.syncNow();
+  }
+
+  /**
+   * Settles a flagged conflict. mine: upload the local file. theirs: the remote
+   * version replaces the local one. both: the local version is kept under a new
+   * name and synced as its own file, the remote version takes the path.
+   */
+  async resolveConflict(key: string, choice: ConflictChoice): Promise<SyncStatus> {
+    const { store, root } = this.options;
+    const conflict = store.conflicts().find((c) => c.key === key);
+    if (!conflict) return this.status;
+    const localPath = join(root, conflict.path);
+    const copyPath = join(root, conflict.remoteCopyPath);
+    if (choice === 'mine') {
+      const bytes = await readFile(localPath);
+      await this.options.remote.write(conflict.path, bytes);
+      await this.options.remote.flush();
+      const info = await stat(localPath);
+      store.commitBase(key, conflict.path, { size: bytes.length, sha256: hashBytes(bytes) }, info.mtimeMs);
+      await rm(copyPath, { force: true });
+    } else {
+      if (choice === 'both') {
+        const keptName = conflictCopyName(conflict.path, (this.options.now ?? (() => new Date()))()).replace(
+          '.conflict-remote-',
+          '.mine-',
+        );
+        await rename(localPath, join(root, keptName));
+      }
+      const bytes = await readFile(copyPath);
+      await writeFileAtomic(root, conflict.path, bytes);
+      const info = await stat(localPath);
+      store.commitBase(key, conflict.path, { size: bytes.length, sha256: hashBytes(bytes) }, info.mtimeMs);
+      await rm(copyPath, { force: true });
+    }
+    store.clearConflict(key);
+    this.update({ conflicts: store.conflicts() });
+    return this.syncNow();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.watcher?.close();
+    await this.running;
+    this.update({ state: 'stopped' });
+  }
+
+  private async cycle(): Promise<void> {
+    const { store, remote, root, agentId } = this.options;
+    // The person's pause holds until resume; a mass-delete pause is re-checked every cycle.
+    if (store.setting('paused') === 'true' || this.closed) return;
+    const base = store.baseEntries();
+    const marker = await ensureRootMarker(root, agentId, base.size === 0);
+    if (!marker.ok) {
+      this.update({ state: 'error', message: marker.message });
+      return;
+    }
+    this.update({ state: 'scanning', message: undefined, failures: [] });
+    let listing;
+    try {
+      listing = await remote.list();
+    } catch (error) {
+      this.update({
+        state: 'error',
+        message: `Could not list the agent's files: ${(error as Error).message}`,
+      });
+      return;
+    }
+    const local = await scanLocal(root, base);
+    const conflicts = store.conflicts();
+    const plan = planSync({
+      base,
+      local: local.entries,
+      remote: listing,
+      conflicts: new Set(conflicts.map((c) => c.key)),
+      canDownload: (path) => remote.canRead(path),
+      confirmedDeletes: this.deletesConfirmed,
+    });
+    if (plan.abort) {
+      this.update({ state: 'error', message: plan.abort, skipped: plan.skipped });
+      return;
+    }
+    if (plan.pause) {
+      const where = plan.pause.side === 'remote' ? "from the agent's files" : 'from this folder';
+      this.update({
+        state: 'paused',
+        pendingDeletes: plan.pause,
+        skipped: plan.skipped,
+        message: `This sync would delete ${plan.pause.deletes} of ${plan.pause.total} files ${where}. Confirm to go ahead.`,
+      });
+      return;
+    }
+    this.deletesConfirmed = false;
+    this.update({ state: 'syncing', done: 0, total: plan.actions.length, pendingDeletes: undefined });
+    const result = await executePlan(plan.actions, {
+      root,
+      remote,
+      store,
+      trash: this.options.trash,
+      expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
+      now: this.options.now,
+      concurrency: this.options.concurrency,
+      retry: this.options.retry,
+      onProgress: (done, total) => this.update({ done, total }),
+    });
+    const failed = result.failures.length > 0;
+    this.update({
+      state: failed ? 'error' : 'idle',
+      lastSyncAt: failed ? this.status.lastSyncAt : Date.now(),
+      conflicts: store.conflicts(),
+      skipped: plan.skipped,
+      failures: result.failures,
+      message: failed
+        ? result.failures.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('\n')
+        : undefined,
+    });
+  }
+
+  private update(change: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...change };
+    this.options.onStatus?.(this.status);
+  }
+}
