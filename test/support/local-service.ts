@@ -53,11 +53,22 @@ export interface SignInOptions {
   clientSecret?: string;
 }
 
+/** What the authorize leg produced: a fresh code and what the token request needs with it. */
+export interface AuthorizedCode {
+  code: string;
+  verifier: string;
+  redirectUri: string;
+  clientId: string;
+}
+
 /**
- * The real authorization code + PKCE flow over plain HTTP: GET authorize → sign-in form (with its CSRF token)
- * → POST → consent if the client is third party → redirect with code → POST /oauth2/token.
+ * The authorize leg over plain HTTP, as a browser does it: GET authorize → sign-in form (with its CSRF token)
+ * → POST → consent (answered "allow") if the client is third party → redirect with `code` and `state`.
  */
-export async function signIn(service: RunningService, options: SignInOptions = {}): Promise<TokenResponse> {
+export async function authorizeCode(
+  service: RunningService,
+  options: SignInOptions = {},
+): Promise<AuthorizedCode> {
   const email = options.email ?? DEFAULT_EMAIL;
   const password = options.password ?? DEFAULT_PASSWORD;
   await ensurePerson(service, email, password);
@@ -75,7 +86,6 @@ export async function signIn(service: RunningService, options: SignInOptions = {
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
   });
-
   const browser = browserFor(service, email);
   const code = await browser.authorize(
     `/oauth2/authorize?${query.toString()}`,
@@ -83,15 +93,36 @@ export async function signIn(service: RunningService, options: SignInOptions = {
     redirectUri,
     state,
   );
-  const body = new URLSearchParams({
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: redirectUri,
-    code_verifier: verifier,
-    client_id: clientId,
+  return { code, verifier, redirectUri, clientId };
+}
+
+/** `POST /oauth2/token` for an authorization code, raw (tests look at status and body). */
+export function codeGrant(
+  service: RunningService,
+  grant: AuthorizedCode,
+  overrides: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${service.url}/oauth2/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: grant.code,
+      redirect_uri: grant.redirectUri,
+      code_verifier: grant.verifier,
+      client_id: grant.clientId,
+      ...overrides,
+    }),
   });
-  if (options.clientSecret) body.set('client_secret', options.clientSecret);
-  const response = await fetch(`${service.url}/oauth2/token`, { method: 'POST', body });
+}
+
+/** The whole authorization code + PKCE flow over plain HTTP; resolves to the token endpoint's body. */
+export async function signIn(service: RunningService, options: SignInOptions = {}): Promise<TokenResponse> {
+  const grant = await authorizeCode(service, options);
+  const response = await codeGrant(
+    service,
+    grant,
+    options.clientSecret ? { client_secret: options.clientSecret } : {},
+  );
   if (response.status !== 200)
     throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as TokenResponse;
