@@ -5,6 +5,7 @@ import type { AppEnv } from './http/app-env';
 import { errorJson, handleError } from './http/errors';
 import { requestLog } from './http/request-log';
 import { accountRoutes } from './routes/account';
+import { conversationRoutes } from './routes/conversations';
 import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
 import { openApiRoutes } from './routes/openapi';
@@ -24,7 +25,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   app.route('/', accountRoutes(ctx));
   app.route('/', openApiRoutes(ctx));
   app.route('/', meRoutes(ctx));
-  // conversations/turns:
+  app.route('/', conversationRoutes(ctx)); // conversations/turns
   // agent-config:
 
   app.notFound((c) => {

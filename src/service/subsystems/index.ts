@@ -1,4 +1,6 @@
+import { agentConfigSubsystem } from '../agents/subsystem';
 import type { ServiceContext } from '../context';
+import { turnsSubsystem } from '../turns/subsystem';
 
 /** Something that starts with the service: sets its part of the context, registers hooks and disposers. */
 export interface Subsystem {
@@ -12,6 +14,6 @@ export interface Subsystem {
  */
 export const subsystems: readonly Subsystem[] = [
   // engines
-  // conversations/turns
-  // agent-config
+  turnsSubsystem, // conversations/turns
+  agentConfigSubsystem, // agent-config
 ];

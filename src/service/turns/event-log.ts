@@ -55,11 +55,14 @@ export class ConversationEventLog {
     return logged;
   }
 
-  /** Closes the turn with `done {turnId}`, then `done {reposo:true}` when nothing follows it. */
-  endTurn(idle: boolean): void {
+  /**
+   * Closes the turn with `done {turnId}` (plus `extra`, e.g. the final `estado`), then
+   * `done {reposo:true}` when nothing follows it.
+   */
+  endTurn(idle: boolean, extra: Record<string, unknown> = {}): void {
     const turn = this.turns.at(-1);
     if (!turn || !this.open) return;
-    this.append('done', { turnId: turn.turnId });
+    this.append('done', { turnId: turn.turnId, ...extra });
     if (idle) this.append('done', { reposo: true });
     this.open = false;
   }

@@ -280,26 +280,26 @@ export class TurnManager {
     rt.current = turn;
     rt.log.beginTurn(turn.turnId);
     store.addMessage(turn.conversationId, turn.turnId, 'user', turn.content, now);
+    rt.log.append('started', { turnId: turn.turnId });
     let estado: 'queued' | 'running';
     if (!rt.engineBusy) {
-      this.launch(rt, turn);
+      this.launch(rt, turn, false);
       estado = turn.handle!.queued ? 'queued' : 'running';
     } else {
+      // The engine still winds down the turn before (a replacement): start right after it.
       estado = engine.wouldQueue(turn.agentId) ? 'queued' : 'running';
-      const waitFor = rt.engineFree;
-      void waitFor.then(() => {
-        if (rt.current === turn && !isFinal(turn.estado)) this.launch(rt, turn);
+      void rt.engineFree.then(() => {
+        if (rt.current === turn && !isFinal(turn.estado)) this.launch(rt, turn, true);
       });
     }
     turn.estado = estado;
     if (fresh) store.insertTurn(turn.conversationId, turn.turnId, turn.personId, turn.requester, estado, now);
     else store.setTurnEstado(turn.conversationId, turn.turnId, estado, now);
-    rt.log.append('started', { turnId: turn.turnId, estado });
     rt.log.append('status', { phase: estado, turnId: turn.turnId });
     return estado;
   }
 
-  private launch(rt: Runtime, turn: Turn): void {
+  private launch(rt: Runtime, turn: Turn, deferred: boolean): void {
     const { engine, store } = this.options;
     const model = store.modelOf(turn.conversationId) ?? undefined;
     rt.engineBusy = true;
@@ -338,7 +338,7 @@ export class TurnManager {
         this.setEstado(turn, 'running');
         rt.log.append('status', { phase: 'running', turnId: turn.turnId });
       });
-    } else if (turn.estado === 'queued' && rt.current === turn) {
+    } else if (deferred && turn.estado === 'queued' && rt.current === turn) {
       // Admitted as queued behind a previous turn; the engine runs it now.
       this.setEstado(turn, 'running');
       rt.log.append('status', { phase: 'running', turnId: turn.turnId });
@@ -475,7 +475,8 @@ export class TurnManager {
     if (turn.tokens > 0) store.setTurnTokens(turn.conversationId, turn.turnId, turn.tokens);
     store.setTurnEstado(turn.conversationId, turn.turnId, estado, now);
     const next = startNext ? rt.waiting.shift() : undefined;
-    rt.log.endTurn(startNext && !next);
+    // `estado` on done is our addition: the final state, so clients need no extra request.
+    rt.log.endTurn(startNext && !next, { estado });
     rt.current = null;
     turn.markFinished();
     if (next) this.begin(rt, next, false);
