@@ -172,6 +172,15 @@ describe('reduceTurnEvent', () => {
     expect(spoken.turns['t1']?.estado).toBe('done');
   });
 
+  it('follows the service: started then status queued waits; status running and done {estado} settle it', () => {
+    const queued = run([ev('started', { turnId: 't1' }), ev('status', { phase: 'queued', turnId: 't1' })]);
+    expect(queued.turns['t1']?.estado).toBe('queued');
+    const running = run([ev('status', { phase: 'running', turnId: 't1' })], queued);
+    expect(running.turns['t1']?.estado).toBe('running');
+    const failed = run([ev('done', { turnId: 't1', estado: 'error' })], running);
+    expect(failed.turns['t1']?.estado).toBe('error');
+  });
+
   it('a chunk with no started event still opens its turn', () => {
     const state = run([ev('chunk', { text: 'hi', turnId: 't5' })]);
     expect(state.currentTurnId).toBe('t5');

@@ -10,6 +10,12 @@ function countdown(ms: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
+/** Everything the tool call carries, readable: strings as they are, objects as indented JSON. */
+function toolDetail(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
 function optionLabel(option: PermissionPart['options'][number]): string {
   if (option.name) return option.name;
   const words: Record<string, string> = {
@@ -46,14 +52,14 @@ export function PermissionCard(props: {
   const left = expiresAt - lifetime.clock.now();
   const expired = !part.resolved && left <= 0;
   const open = !part.resolved && !closed && !expired && props.turnOpen;
-  const tool = part.tool ?? about?.kind ?? 'a tool';
-  const detail =
-    typeof about?.detalle === 'string'
-      ? about.detalle
-      : about?.detalle
-        ? JSON.stringify(about.detalle, null, 2)
-        : '';
-  void now;
+  const call = (part.toolCall ?? {}) as {
+    kind?: string;
+    locations?: { path?: string }[];
+    rawInput?: unknown;
+  };
+  const tool = part.tool ?? call.kind ?? about?.kind ?? 'A tool';
+  const path = call.locations?.[0]?.path ?? about?.path;
+  const detail = toolDetail(part.toolCall ?? about?.detalle);
 
   return (
     <section
@@ -69,7 +75,7 @@ export function PermissionCard(props: {
         ) : null}
       </header>
       <p className="permission-title">{part.title}</p>
-      {about?.path ? <p className="permission-path">{about.path}</p> : null}
+      {path ? <p className="permission-path">{path}</p> : null}
       {detail ? <pre className="permission-detail">{detail}</pre> : null}
       {open ? (
         <div className="permission-options" role="group" aria-label="Answer">

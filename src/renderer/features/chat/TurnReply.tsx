@@ -46,6 +46,9 @@ export const TurnReply = memo(function TurnReply(props: { agentId: string; sessi
           {(turn.phase && phaseWords[turn.phase]) || 'Working…'}
         </p>
       ) : null}
+      {open && turn.parts.length > 0 ? (
+        <span className="typing" aria-label="The agent is still replying" />
+      ) : null}
       {turn.estado === 'stopped' ? <p className="stopped-note">Stopped.</p> : null}
       {usage ? (
         <p className="usage" aria-label="Usage">

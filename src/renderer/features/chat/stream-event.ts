@@ -35,10 +35,18 @@ export interface StreamEventMap {
   title: { title: string };
   models: { options: ModelOption[]; current?: string | null };
   usage: { used?: number; size?: number; cost?: unknown; input?: number; output?: number };
-  permission: { id: string; title?: string; tool?: unknown; options: PermissionOption[]; turnId?: string };
+  permission: {
+    id: string;
+    title?: string;
+    tool?: unknown;
+    /** The tool call asking, with its full detail (the local service sends it). */
+    toolCall?: unknown;
+    options: PermissionOption[];
+    turnId?: string;
+  };
   'permission-resolved': { id: string; optionId?: string };
   artifact: Record<string, unknown>;
-  done: { turnId?: string; reposo?: boolean };
+  done: { turnId?: string; reposo?: boolean; estado?: string };
   error: { message: string; turnId?: string };
 }
 

@@ -35,6 +35,7 @@ export interface PermissionPart {
   id: string;
   title?: string;
   tool?: unknown;
+  toolCall?: unknown;
   options: PermissionOption[];
   resolved: boolean;
 }
@@ -165,11 +166,19 @@ function apply(state: ConversationStream, event: StreamEvent): ConversationStrea
   switch (event.event) {
     case 'started': {
       const [s, turn] = ensureTurn(state, event.data.turnId);
-      const estado = isTerminal(turn.estado) ? turn.estado : 'running';
+      // The service announces `started` even for a turn that still waits for a machine.
+      const estado = isTerminal(turn.estado) || turn.estado === 'queued' ? turn.estado : 'running';
       return { ...putTurn(s, { ...turn, estado, live: true }), currentTurnId: turn.turnId, idle: false };
     }
-    case 'status':
-      return updateTurn(state, event.data.turnId, (turn) => ({ ...turn, phase: event.data.phase }));
+    case 'status': {
+      const next = updateTurn(state, event.data.turnId, (turn) => ({ ...turn, phase: event.data.phase }));
+      const turn = next.turns[event.data.turnId ?? next.currentTurnId ?? ''];
+      // `status {phase: queued}`: the turn waits for a machine.
+      if (turn && event.data.phase === 'queued' && !isTerminal(turn.estado)) {
+        return putTurn(next, { ...turn, estado: 'queued' });
+      }
+      return next;
+    }
     case 'chunk':
       return updateTurn(state, event.data.turnId, (turn) => appendText(turn, 'text', event.data.text));
     case 'thought':
@@ -198,15 +207,21 @@ function apply(state: ConversationStream, event: StreamEvent): ConversationStrea
         estado: turn.estado === 'stopped' ? 'stopped' : 'error',
       }));
     case 'done':
-      return event.data.reposo ? rest(state) : finish(state, event.data.turnId);
+      return event.data.reposo ? rest(state) : finish(state, event.data.turnId, event.data.estado);
   }
 }
 
-function finish(state: ConversationStream, turnId: string | undefined): ConversationStream {
+function finish(
+  state: ConversationStream,
+  turnId: string | undefined,
+  reported?: string,
+): ConversationStream {
   const id = turnId ?? state.currentTurnId;
   if (!id) return state;
   const [s, turn] = ensureTurn(state, id);
-  const estado: TurnEstado = turn.estado === 'error' || turn.estado === 'stopped' ? turn.estado : 'done';
+  const said = reported === 'error' || reported === 'stopped' || reported === 'done' ? reported : undefined;
+  const estado: TurnEstado =
+    turn.estado === 'error' || turn.estado === 'stopped' ? turn.estado : (said ?? 'done');
   const next = putTurn(s, { ...turn, estado, live: true, phase: undefined });
   return next.currentTurnId === turn.turnId ? { ...next, currentTurnId: null } : next;
 }
@@ -270,6 +285,7 @@ function updateTurn(
 ): ConversationStream {
   const [s, turn] = ensureTurn(state, turnId);
   const changed = change(turn);
+  // Anything heard about a queued turn means it runs now (a `status` may say otherwise).
   const estado = changed.estado === 'queued' ? 'running' : changed.estado;
   return putTurn(s, { ...changed, estado, live: true });
 }
@@ -345,6 +361,7 @@ function addPermission(state: ConversationStream, data: StreamEventMap['permissi
       id: data.id,
       title: data.title,
       tool: data.tool,
+      toolCall: data.toolCall,
       options: data.options,
       resolved: false,
     }),

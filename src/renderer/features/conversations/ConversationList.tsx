@@ -59,9 +59,11 @@ export function ConversationList({ agentId }: { agentId: string }) {
         <button
           type="button"
           className="primary small"
+          aria-label="New conversation"
+          title="New conversation"
           onClick={() => void useConversationsStore.getState().create(agentId)}
         >
-          New conversation
+          + New
         </button>
       </div>
       <input
