@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  AgentConfig,
+  AgenteNoAcp,
+  Archivo,
+  Bundle,
+  Compartida,
+  MsgappNumbers,
+  BundlePostResult,
+  CancelResult,
+  ConnectorStartResult,
+  ConnectorsResponse,
+  ConversationCreated,
+  ConversationResponse,
+  ConversationsResponse,
+  DeletedAccount,
+  ErrorBody,
+  FileDeletedResult,
+  FilePutResult,
+  FilesListing,
+  FilesResponse,
+  FileUrlResponse,
+  McpPutResult,
+  McpResponse,
+  MeAgentsResponse,
+  MethodNotAllowed,
+  NotFound,
+  OAuthErrorBody,
+  OkResult,
+  PermissionNotFound,
+  PermissionNotOpen,
+  PermissionResult,
+  PostMessageAccepted,
+  ProveedoresResponse,
+  QuotaError,
+  Reiniciando,
+  RestartResult,
+  RevokeResult,
+  ScheduleCreated,
+  ScheduleListResponse,
+  SkillPutResult,
+  SkillsResponse,
+  SttResult,
+  TokenResponse,
+  TryResult,
+  describeZodError,
+  routes,
+} from '../../../../src/shared/api';
+import { covered, expectAccepts, expectRejects } from './schema-helpers';
+
+const at = '2025-05-01T10:00:00Z';
+const turno = { turnId: 't1', estado: 'done', at };
+const programado = { id: 's1', prompt: 'Resume', dueAt: at, repeatMin: null, until: null };
+
+describe('response bodies: spec shapes pass, a wrong field fails naming it', () => {
+  it('agent configuration responses', () => {
+    expectAccepts(FilesListing, { dir: 'notes', files: [{ path: 'notes/a.md', size: 3 }] });
+    expectRejects(FilesListing, { files: [] }, 'dir');
+    expectAccepts(FilePutResult, { path: 'a.md', bytes: 3, en: '/data/work/a.md' });
+    expectRejects(FilePutResult, { path: 'a.md', bytes: '3', en: '/data/work/a.md' }, 'bytes');
+    expectAccepts(SkillsResponse, {
+      skills: [{ slug: 'pdf', description: 'x', files: ['SKILL.md'] }],
+      community: [
+        { slug: 'csv', description: 'y', repo: 'o/r', url: 'https://x', license: 'MIT', installed: false },
+      ],
+    });
+    expectRejects(SkillsResponse, { skills: [] }, 'community');
+    expectAccepts(SkillPutResult, { slug: 'pdf', files: ['SKILL.md'], bytes: 40, nota: 'Ready next turn.' });
+    expectAccepts(McpResponse, { servers: [{ name: 'gh', type: 'http', url: 'https://gh.example' }] });
+    expectAccepts(McpPutResult, { servers: [], reiniciado: true });
+    expectRejects(McpPutResult, { servers: [] }, 'reiniciado');
+    expectAccepts(RestartResult, { reiniciado: true, sandboxId: 'sb_1' });
+    expectAccepts(TryResult, { text: 'Hola', error: null, session: 'default' });
+    expectAccepts(TryResult, { text: '', error: 'The agent crashed.', session: 'default' });
+    expectRejects(TryResult, { text: '', session: 'default' }, 'error');
+    expectAccepts(BundlePostResult, { aplicado: ['instructions.md'], ignorado: ['x.bin'], nota: 'Applied.' });
+    expectAccepts(OkResult, { ok: true });
+  });
+
+  it('account and conversation responses', () => {
+    expectAccepts(DeletedAccount, { borrada: true });
+    expectRejects(DeletedAccount, { borrada: false }, 'borrada');
+    const agente = {
+      id: 'a1',
+      nombre: 'Ayudante',
+      origen: 'gs',
+      protocolo: 'acp',
+      conexion: null,
+      necesitaToken: true,
+    };
+    expectAccepts(MeAgentsResponse, { agentes: [agente], usuario: { id: 'u1', email: 'ana@example.com' } });
+    expectAccepts(MeAgentsResponse, { agentes: [], usuario: { id: 'u1' } }); // without `profile`
+    expectRejects(MeAgentsResponse, { agentes: [], usuario: {} }, 'usuario.id');
+    expectAccepts(ConversationsResponse, {
+      conversaciones: [{ id: 'c1', titulo: null, actualizada: at, ultimoTurno: turno }],
+    });
+    expectAccepts(ConversationCreated, { id: 'c1' });
+    expectAccepts(ConversationResponse, {
+      messages: [{ role: 'user', content: 'Hola', at }],
+      saltados: 0,
+      ultimoTurno: null,
+    });
+    expectRejects(ConversationResponse, { messages: [], ultimoTurno: null }, 'saltados');
+  });
+
+  it('turn responses', () => {
+    const accepted = {
+      turnId: 't1',
+      key: 'c1:t1',
+      estado: 'queued',
+      enCola: 0,
+      reemplazoAnterior: false,
+      repetido: false,
+      inyectado: false,
+    };
+    expectAccepts(PostMessageAccepted, accepted);
+    expectAccepts(PostMessageAccepted, { ...accepted, estado: 'running', inyectado: true });
+    expectRejects(PostMessageAccepted, { ...accepted, estado: 'done' }, 'estado');
+    expectRejects(PostMessageAccepted, { ...accepted, repetido: undefined }, 'repetido');
+    expectAccepts(CancelResult, { detenido: true });
+    expectAccepts(PermissionResult, { resuelto: true });
+    expectAccepts(ScheduleListResponse, { programados: [programado] });
+    expectAccepts(ScheduleCreated, { programado });
+    expectRejects(ScheduleCreated, { programado: { ...programado, dueAt: 'x' } }, 'programado.dueAt');
+  });
+
+  it('files, audio, connectors and OAuth responses', () => {
+    const archivo = { id: 'f1', nombre: 'a.txt', mimeType: 'text/plain', size: 1, url: 'https://x/f1' };
+    expectAccepts(FilesResponse, { archivos: [archivo] });
+    expectAccepts(FileUrlResponse, { url: 'https://x/f1?sig=2' });
+    expectAccepts(FileDeletedResult, { deleted: false });
+    expectAccepts(SttResult, { text: 'hello world' });
+    expectAccepts(ConnectorsResponse, {
+      connectors: [{ id: 'demo', nombre: 'Demo', conectado: false, disponible: true }],
+    });
+    expectRejects(
+      ConnectorsResponse,
+      { connectors: [{ id: 'demo', nombre: 'Demo' }] },
+      'connectors.0.conectado',
+    );
+    expectAccepts(ConnectorStartResult, { url: 'http://127.0.0.1:1/connect' });
+    const tokens = {
+      access_token: 'a',
+      refresh_token: 'r',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'profile agents:read',
+    };
+    expectAccepts(TokenResponse, tokens);
+    expectRejects(TokenResponse, { ...tokens, token_type: 'mac' }, 'token_type');
+    expectRejects(TokenResponse, { ...tokens, expires_in: undefined }, 'expires_in');
+    expectAccepts(RevokeResult, {});
+    expectAccepts(ProveedoresResponse, {
+      proveedores: [{ id: 'email', nombre: 'E-mail', tipo: 'password' }],
+    });
+  });
+
+  it('error shapes', () => {
+    expectAccepts(ErrorBody, { error: 'body_invalido', detalle: 'content: content is required' });
+    expectAccepts(ErrorBody, { error: 'audio demasiado grande' });
+    expectRejects(ErrorBody, { detalle: 'x' }, 'error');
+    expectAccepts(OAuthErrorBody, { error: 'invalid_grant', error_description: 'Bad code.' });
+    for (const error of ['quota_exhausted', 'trial_expired', 'own_key_required']) {
+      expectAccepts(QuotaError, { error, message: 'Se acabó el saldo.' });
+    }
+    expectRejects(QuotaError, { error: 'broke', message: 'x' }, 'error');
+    expectRejects(QuotaError, { error: 'trial_expired' }, 'message');
+    expectAccepts(AgenteNoAcp, { error: 'agente_no_acp', motor: 'house-lite' });
+    expectRejects(AgenteNoAcp, { error: 'agente_no_acp' }, 'motor');
+    expectAccepts(PermissionNotOpen, { resuelto: false, motivo: 'no_abierto' });
+    expectRejects(PermissionNotOpen, { resuelto: true, motivo: 'no_abierto' }, 'resuelto');
+    expectAccepts(PermissionNotFound, { error: 'not_found' });
+    expectAccepts(Reiniciando, { error: 'reiniciando' });
+    expectAccepts(MethodNotAllowed, { error: 'method_not_allowed' });
+    expectAccepts(NotFound, { error: 'not_found' });
+    expectRejects(NotFound, { error: 'missing' }, 'error');
+  });
+
+  it('responses that are resources (their rules are in resources.test.ts)', () => {
+    expectAccepts(AgentConfig, { id: 'a1', nota: 'Applies from the next conversation.', aplicado: ['name'] });
+    expectAccepts(Bundle, { layout: 'dir', files: [{ path: 'mcp.json', contentBase64: 'e30=' }] });
+    expectAccepts(MsgappNumbers, {
+      numbers: [],
+      hasWorkspace: false,
+      hasSales: false,
+      salesUrl: null,
+      cambiados: 0,
+    });
+    expectAccepts(Compartida, { compartida: true, slug: 'abc' });
+    expectAccepts(Archivo, {
+      id: 'f1',
+      nombre: 'a.txt',
+      mimeType: 'text/plain',
+      size: 1,
+      url: 'https://x/f1',
+    });
+  });
+
+  it('every JSON response of the route table has been exercised', () => {
+    const missing = routes.flatMap((r) =>
+      Object.entries(r.responses).flatMap(([status, spec]) =>
+        spec.body instanceof z.ZodType && !covered.has(spec.body) ? [`${r.operationId} ${status}`] : [],
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('describeZodError', () => {
+  it('names every failing field with its path, picking the meant branch of a union', () => {
+    const result = McpPutResult.safeParse({
+      servers: [
+        { name: 'gh', url: 'http://gh.example' },
+        { name: 'fs', command: 7 },
+      ],
+      reiniciado: 'no',
+    });
+    expect(result.success).toBe(false);
+    const message = describeZodError(result.error!);
+    expect(message).toContain('servers.0.url: url must be an https URL');
+    expect(message).toContain('servers.1.command: command must be a string');
+    expect(message).toContain('reiniciado: ');
+  });
+});
