@@ -3,6 +3,7 @@ import { apiGuard, notFound } from './auth/bearer';
 import type { ServiceContext } from './context';
 import type { AppEnv } from './http/app-env';
 import { errorJson, handleError } from './http/errors';
+import { closeAfterRefusedBody } from './http/read-body';
 import { requestLog } from './http/request-log';
 import { accountRoutes } from './routes/account';
 import { conversationRoutes } from './routes/conversations';
@@ -15,6 +16,7 @@ import { signInRoutes } from './routes/sign-in';
 export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.log));
+  app.use('*', closeAfterRefusedBody());
   // Every /api/v2 path: bearer, route table, scope and agent ownership are checked before any handler.
   app.use('/api/v2/*', apiGuard(ctx));
 
