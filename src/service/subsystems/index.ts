@@ -1,5 +1,6 @@
 import { agentConfigSubsystem } from '../agents/subsystem';
 import type { ServiceContext } from '../context';
+import { engineSubsystem } from '../engine/subsystem';
 import { turnsSubsystem } from '../turns/subsystem';
 
 /** Something that starts with the service: sets its part of the context, registers hooks and disposers. */
@@ -13,7 +14,7 @@ export interface Subsystem {
  * e.g. `engineSubsystem` (src/service/engine). Register disposers with `ctx.onClose`.
  */
 export const subsystems: readonly Subsystem[] = [
-  // engines
+  engineSubsystem, // engines
   turnsSubsystem, // conversations/turns
   agentConfigSubsystem, // agent-config
 ];
