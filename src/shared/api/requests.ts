@@ -260,7 +260,7 @@ export const DevicesBody = z.object({
 });
 export type DevicesBody = z.infer<typeof DevicesBody>;
 
-/** DELETE devices: the device is identified by its push `token` in a JSON body (our choice). */
+/** DELETE devices: the device is identified by its push `token`, in a JSON body or the `token` query (our choice). */
 export const DevicesDeleteBody = z.object({
   token: z.string({ error: 'token is required' }).min(1, { error: 'token is required' }),
 });

@@ -38,8 +38,8 @@ export const FilePutResult = z.looseObject({
 export type FilePutResult = z.infer<typeof FilePutResult>;
 
 /**
- * 200 of a route whose body the spec does not show (DELETE file/skill/conversation/schedule
- * item/connector, PATCH conversation, POST model, POST devices): `{ok: true}` (our choice).
+ * 200 of a route whose body the spec does not show (DELETE workspace file, DELETE skill,
+ * DELETE connector, POST devices): `{ok: true}` (our choice).
  */
 export const OkResult = z.looseObject({ ok: z.literal(true) });
 export type OkResult = z.infer<typeof OkResult>;
@@ -116,6 +116,14 @@ export type ConversationsResponse = z.infer<typeof ConversationsResponse>;
 export const ConversationCreated = z.looseObject({ id: z.string() });
 export type ConversationCreated = z.infer<typeof ConversationCreated>;
 
+/** 200 of PATCH conversation; the spec does not show the body (our choice). */
+export const ConversationRenamed = z.looseObject({ id: z.string(), titulo: z.string() });
+export type ConversationRenamed = z.infer<typeof ConversationRenamed>;
+
+/** 200 of DELETE conversation (archive); the spec does not show the body (our choice). */
+export const ConversationArchived = z.looseObject({ id: z.string(), archivada: z.literal(true) });
+export type ConversationArchived = z.infer<typeof ConversationArchived>;
+
 /** Default tail size of GET conversation when `limit` is absent (our choice). */
 export const DEFAULT_CONVERSATION_TAIL = 50;
 
@@ -153,6 +161,14 @@ export type ScheduleListResponse = z.infer<typeof ScheduleListResponse>;
 
 export const ScheduleCreated = z.looseObject({ programado: TurnoProgramado });
 export type ScheduleCreated = z.infer<typeof ScheduleCreated>;
+
+/** 200 of POST model; the spec does not show the body (our choice). */
+export const ModelSet = z.looseObject({ model: z.string(), aplica: z.literal('siguiente_turno') });
+export type ModelSet = z.infer<typeof ModelSet>;
+
+/** 200 of DELETE schedule item; the spec does not show the body (our choice). */
+export const ScheduleCancelled = z.looseObject({ id: z.string(), cancelado: z.literal(true) });
+export type ScheduleCancelled = z.infer<typeof ScheduleCancelled>;
 
 // --- Files and audio -----------------------------------------------------------------------
 
@@ -194,6 +210,20 @@ export type TokenResponse = z.infer<typeof TokenResponse>;
 /** 200 of POST /oauth2/revoke, always, even for an unknown token: `{}` (our choice). */
 export const RevokeResult = z.looseObject({});
 export type RevokeResult = z.infer<typeof RevokeResult>;
+
+/** RFC 8414 metadata at `/.well-known/oauth-authorization-server` (our extension). */
+export const OAuthServerMetadata = z.looseObject({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string(),
+  revocation_endpoint: z.string().optional(),
+  response_types_supported: z.array(z.string()),
+  grant_types_supported: z.array(z.string()).optional(),
+  code_challenge_methods_supported: z.array(z.string()).optional(),
+  token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
+  scopes_supported: z.array(z.string()).optional(),
+});
+export type OAuthServerMetadata = z.infer<typeof OAuthServerMetadata>;
 
 /** GET /oauth2/proveedores: the body is not shown by the spec; this is ours (our choice). */
 export const Proveedor = z.looseObject({

@@ -59,6 +59,11 @@ import {
   McpPutResult,
   McpResponse,
   MeAgentsResponse,
+  ModelSet,
+  OAuthServerMetadata,
+  ScheduleCancelled,
+  ConversationArchived,
+  ConversationRenamed,
   OkResult,
   PermissionResult,
   PostMessageAccepted,
@@ -441,7 +446,14 @@ export const routes: readonly RouteSpec[] = [
       params: ConversationParams,
       body: { kind: 'json', schema: PatchConversationBody, required: true },
     },
-    responses: { 200: okOurs('Renamed'), 400: invalid('Missing `title`.'), 404: notFound },
+    responses: {
+      200: ok(
+        'Renamed. The spec does not show the body; ours is `{id, titulo}` (our choice).',
+        ConversationRenamed,
+      ),
+      400: invalid('Missing `title`.'),
+      404: notFound,
+    },
   }),
   route({
     operationId: 'archiveConversation',
@@ -453,7 +465,13 @@ export const routes: readonly RouteSpec[] = [
     scope: 'agents:write',
     credential: 'oauth',
     request: { params: ConversationParams },
-    responses: { 200: okOurs('Archived'), 404: notFound },
+    responses: {
+      200: ok(
+        'Archived. The spec does not show the body; ours is `{id, archivada: true}` (our choice).',
+        ConversationArchived,
+      ),
+      404: notFound,
+    },
   }),
   route({
     operationId: 'getShare',
@@ -584,7 +602,14 @@ export const routes: readonly RouteSpec[] = [
     scope: 'agents:write',
     credential: 'oauth',
     request: { params: ConversationParams, body: { kind: 'json', schema: ModelBody, required: true } },
-    responses: { 200: okOurs('Saved'), 400: invalid('Missing or unknown model.'), 404: notFound },
+    responses: {
+      200: ok(
+        'Saved. The spec does not show the body; ours is `{model, aplica: "siguiente_turno"}` (our choice).',
+        ModelSet,
+      ),
+      400: invalid('Missing or unknown model.'),
+      404: notFound,
+    },
   }),
   route({
     operationId: 'listSchedule',
@@ -623,7 +648,13 @@ export const routes: readonly RouteSpec[] = [
     scope: 'agents:write',
     credential: 'oauth',
     request: { params: ScheduleItemParams },
-    responses: { 200: okOurs('Cancelled'), 404: notFound },
+    responses: {
+      200: ok(
+        'Cancelled. The spec does not show the body; ours is `{id, cancelado: true}` (our choice).',
+        ScheduleCancelled,
+      ),
+      404: notFound,
+    },
   }),
 
   // Files and audio (credential OA, scope files)
@@ -756,10 +787,13 @@ export const routes: readonly RouteSpec[] = [
     tag: 'devices',
     summary: 'Unregister a push device',
     description:
-      'The device is identified by its push `token` in a JSON body `{token}` (our choice). Unknown tokens also answer 204. Scope `agents:write` (our choice).',
+      'The device is identified by its push `token`, in a JSON body `{token}` or as the `token` query parameter (our choice). Unknown tokens also answer 204. Scope `agents:write` (our choice).',
     scope: 'agents:write',
     credential: 'oauth',
-    request: { body: { kind: 'json', schema: DevicesDeleteBody, required: true } },
+    request: {
+      query: z.object({ token: z.string().min(1).optional() }),
+      body: { kind: 'json', schema: DevicesDeleteBody, required: false },
+    },
     responses: { 204: ok('Unregistered.', 'empty'), 400: invalid('`token_invalido`.') },
   }),
 
@@ -809,15 +843,11 @@ export const routes: readonly RouteSpec[] = [
     tag: 'oauth',
     summary: 'Revoke a token',
     description:
-      'Always 200, even if the token does not exist; the body is `{}` (our choice). Revoking a refresh token revokes its family (our choice).',
+      'Always 200, even if the token does not exist or the form is incomplete; the body is `{}` (our choice). Only a token of the authenticated client is revoked; revoking a refresh token revokes its family (our choice).',
     scope: null,
     credential: 'none',
     request: { body: { kind: 'form', schema: RevokeRequest, required: true } },
-    responses: {
-      200: ok('Done.', RevokeResult),
-      400: ok('Missing `token` or `client_id` (our choice).', OAuthErrorBody),
-      401: ok('`invalid_client` (our choice).', OAuthErrorBody),
-    },
+    responses: { 200: ok('Done, whatever the token or client.', RevokeResult) },
   }),
   route({
     operationId: 'listLoginProviders',
@@ -862,13 +892,26 @@ export const routes: readonly RouteSpec[] = [
 
   // Our extensions
   route({
+    operationId: 'oauthServerMetadata',
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    tag: 'oauth',
+    summary: 'OAuth authorization server metadata (RFC 8414)',
+    description: 'Our extension, so OAuth libraries can discover the endpoints. Public.',
+    scope: null,
+    credential: 'none',
+    request: {},
+    responses: { 200: ok('The metadata.', OAuthServerMetadata) },
+    extension: true,
+  }),
+  route({
     operationId: 'downloadSignedFile',
     method: 'GET',
-    path: '/files/{id}',
+    path: '/archivos/{id}',
     tag: 'files',
     summary: 'Download an account file through its signed URL',
     description:
-      'Our extension: the address the `url` of an Archivo points at. `exp` (Unix seconds) and `sig` (HMAC) are the credential; a tampered or expired URL gives 403 (our choice). Serves the bytes with the file’s `Content-Type`.',
+      'Our extension: the address the `url` of an Archivo points at, `/archivos/{id}?exp=<unix seconds>&sig=<HMAC>`. No bearer: the signature over (id, exp) is the credential. A tampered URL gives 403 `firma_invalida`, an expired one 403 `url_caducada` (our choice). Serves the bytes with the file’s `Content-Type`, inert (`nosniff`, sandbox CSP).',
     scope: null,
     credential: 'none',
     request: {
@@ -877,7 +920,7 @@ export const routes: readonly RouteSpec[] = [
     },
     responses: {
       200: ok('The bytes.', 'bytes'),
-      403: ok('Tampered or expired URL.', ErrorBody),
+      403: ok('Tampered (`firma_invalida`) or expired (`url_caducada`) URL.', ErrorBody),
       404: notFound,
     },
     extension: true,

@@ -36,10 +36,10 @@ describe('OpenAPI document', () => {
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
     for (const [method, path] of SPEC_ROUTE_PAIRS) expect(listed).toContain(`${method} ${path}`);
-    // Our only extra route is the signed-URL download, marked as an extension.
+    // Our only extra routes are the signed-URL download and OAuth discovery, marked as extensions.
     const extra = listed.filter((k) => !SPEC_ROUTE_PAIRS.some(([m, p]) => `${m} ${p}` === k));
-    expect(extra).toEqual(['GET /files/{id}']);
-    expect(doc.paths['/files/{id}']?.get).toMatchObject({ 'x-agentdesk-extension': true });
+    expect(extra.sort()).toEqual(['GET /.well-known/oauth-authorization-server', 'GET /archivos/{id}']);
+    expect(doc.paths['/archivos/{id}']?.get).toMatchObject({ 'x-agentdesk-extension': true });
   });
 
   it('declares OAuth (authorization code + PKCE, four scopes) and agent bearer security', () => {

@@ -24,6 +24,11 @@ import {
   McpPutResult,
   McpResponse,
   MeAgentsResponse,
+  ModelSet,
+  OAuthServerMetadata,
+  ScheduleCancelled,
+  ConversationArchived,
+  ConversationRenamed,
   MethodNotAllowed,
   NotFound,
   OAuthErrorBody,
@@ -119,6 +124,10 @@ describe('response bodies: spec shapes pass, a wrong field fails naming it', () 
     expectRejects(PostMessageAccepted, { ...accepted, estado: 'done' }, 'estado');
     expectRejects(PostMessageAccepted, { ...accepted, repetido: undefined }, 'repetido');
     expectAccepts(CancelResult, { detenido: true });
+    expectAccepts(ConversationRenamed, { id: 'c1', titulo: 'Nuevo' });
+    expectAccepts(ConversationArchived, { id: 'c1', archivada: true });
+    expectAccepts(ModelSet, { model: 'm-large', aplica: 'siguiente_turno' });
+    expectAccepts(ScheduleCancelled, { id: 's1', cancelado: true });
     expectAccepts(PermissionResult, { resuelto: true });
     expectAccepts(ScheduleListResponse, { programados: [programado] });
     expectAccepts(ScheduleCreated, { programado });
@@ -151,6 +160,12 @@ describe('response bodies: spec shapes pass, a wrong field fails naming it', () 
     expectRejects(TokenResponse, { ...tokens, token_type: 'mac' }, 'token_type');
     expectRejects(TokenResponse, { ...tokens, expires_in: undefined }, 'expires_in');
     expectAccepts(RevokeResult, {});
+    expectAccepts(OAuthServerMetadata, {
+      issuer: 'http://127.0.0.1:1',
+      authorization_endpoint: 'http://127.0.0.1:1/oauth2/authorize',
+      token_endpoint: 'http://127.0.0.1:1/oauth2/token',
+      response_types_supported: ['code'],
+    });
     expectAccepts(ProveedoresResponse, {
       proveedores: [{ id: 'email', nombre: 'E-mail', tipo: 'password' }],
     });
