@@ -15,7 +15,7 @@ export type StartedEvent = z.infer<typeof StartedEvent>;
 export const CapsEvent = z.looseObject({ image: z.boolean() });
 export type CapsEvent = z.infer<typeof CapsEvent>;
 
-/** Values of `phase` are not shown by the spec; ours are e.g. `queued`, `waking`, `thinking`, `idle`. */
+/** Values of `phase` are not shown by the spec; ours are the turn states `queued`, `running`, and `interrumpido` (with `motivo`) (our choice). */
 export const StatusEvent = z.looseObject({ phase: z.string() });
 export type StatusEvent = z.infer<typeof StatusEvent>;
 
@@ -51,7 +51,7 @@ export const ModelsEvent = z.looseObject({
 });
 export type ModelsEvent = z.infer<typeof ModelsEvent>;
 
-/** Types are not shown; ours are numbers (tokens for used/size/input/output, USD for cost). */
+/** Types are not shown; ours are numbers: context tokens `used` of `size`, `cost`, session `input`/`output` tokens (our choice). */
 export const UsageEvent = z.looseObject({
   used: z.number().optional(),
   size: z.number().optional(),

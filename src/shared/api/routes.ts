@@ -516,7 +516,7 @@ export const routes: readonly RouteSpec[] = [
     tag: 'turns',
     summary: 'Send a message (commission a turn)',
     description:
-      'Answers 202 on acceptance, not completion; follow the turn on the events stream. A repeated `turnId` gives `repetido: true` and no second turn. A message to a running turn joins it (`inyectado`) or replaces a closing one (`reemplazoAnterior`). `key` is the turn’s event-stream key: `<sessionId>:<turnId>` (our choice).',
+      'Answers 202 on acceptance, not completion; follow the turn on the events stream. A repeated `turnId` gives `repetido: true` and no second turn. A message to a running turn joins it (`inyectado`) or replaces a closing one (`reemplazoAnterior`). `key` identifies the turn across conversations: `<sessionId>/<turnId>` (our choice).',
     scope: 'agents:write',
     credential: 'oauth',
     request: { params: ConversationParams, body: { kind: 'json', schema: PostMessageBody, required: true } },
