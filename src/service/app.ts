@@ -6,11 +6,16 @@ import { errorJson, handleError } from './http/errors';
 import { closeAfterRefusedBody } from './http/read-body';
 import { requestLog } from './http/request-log';
 import { accountRoutes } from './routes/account';
+import { accountFilesRoutes } from './routes/account-files';
+import { agentConfigRoutes } from './routes/agent-config';
+import { connectorRoutes } from './routes/connectors';
 import { conversationRoutes } from './routes/conversations';
+import { deviceRoutes } from './routes/devices';
 import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
 import { openApiRoutes } from './routes/openapi';
 import { signInRoutes } from './routes/sign-in';
+import { sttRoutes } from './routes/stt';
 
 /** The whole HTTP surface of the local service. */
 export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
@@ -28,7 +33,11 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   app.route('/', openApiRoutes(ctx));
   app.route('/', meRoutes(ctx));
   app.route('/', conversationRoutes(ctx)); // conversations/turns
-  // agent-config:
+  app.route('/', agentConfigRoutes(ctx)); // agent-config
+  app.route('/', accountFilesRoutes(ctx)); // agent-config: account file library
+  app.route('/', sttRoutes(ctx)); // agent-config: audio
+  app.route('/', connectorRoutes(ctx)); // agent-config: connectors
+  app.route('/', deviceRoutes(ctx)); // agent-config: devices
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/v2/')) {

@@ -1,6 +1,7 @@
 import type { Migration } from './types';
 import { identity001 } from './001_identity';
 import { conversations002 } from './002_conversations';
+import { agentConfig003 } from './003_agent_config';
 
 export type { Migration } from './types';
 
@@ -11,5 +12,5 @@ export type { Migration } from './types';
 export const migrations: readonly Migration[] = [
   identity001,
   conversations002,
-  // 003: agent-config
+  agentConfig003, // 003: agent-config
 ];

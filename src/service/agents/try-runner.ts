@@ -1,0 +1,121 @@
+import {
+  ENGINES_WITHOUT_MACHINE,
+  type EngineHost,
+  type EngineMcpServer,
+  type PermissionRequest,
+} from '../engine/types';
+import type { BundleEntry } from './bundle';
+import { runHouseLiteTurn } from './house-lite';
+
+export interface TryRequest {
+  agentId: string;
+  engine: string;
+  text: string;
+  session: string;
+  reset: boolean;
+  as?: 'msgapp1';
+  model?: string;
+  mcpServers: EngineMcpServer[];
+}
+
+export type TryOutcome =
+  | { status: 200; body: { text: string; error: string | null; session: string } }
+  | { status: 409; body: { error: 'turno_en_curso'; detalle: string } }
+  | { status: 502; body: { text: string; error: string; session: string } };
+
+/**
+ * `POST try`: one test turn, answered when it ends (up to 180 s). A try session is its own conversation
+ * (`try:<channel>:<session>`), separate from the person's conversations; one turn at a time per session.
+ * Permissions asked during a try are allowed once: nobody is there to answer them.
+ */
+export function createTryRunner(deps: {
+  engine: () => EngineHost;
+  /** The agent's bundle, for house-lite turns (seeded into a fresh folder each turn). */
+  bundleOf: (agentId: string) => Promise<BundleEntry[]>;
+  timeoutMs: number;
+}) {
+  const running = new Set<string>();
+  /** house-lite memory per try session (process lifetime). */
+  const houseLiteHistory = new Map<string, string[]>();
+
+  async function run(req: TryRequest): Promise<TryOutcome> {
+    const channel = req.as ?? 'prueba';
+    const key = `${req.agentId}|${channel}|${req.session}`;
+    if (running.has(key)) {
+      return {
+        status: 409,
+        body: {
+          error: 'turno_en_curso',
+          detalle: `A try turn is already running in session "${req.session}".`,
+        },
+      };
+    }
+    running.add(key);
+    try {
+      const result = ENGINES_WITHOUT_MACHINE.includes(req.engine)
+        ? await runBundleTurn(req, key, channel)
+        : await runMachineTurn(req, channel);
+      if (!result.text && result.error)
+        return { status: 502, body: { text: '', error: result.error, session: req.session } };
+      return { status: 200, body: { text: result.text, error: result.error, session: req.session } };
+    } finally {
+      running.delete(key);
+    }
+  }
+
+  async function runBundleTurn(req: TryRequest, key: string, channel: string) {
+    if (req.reset) houseLiteHistory.delete(key);
+    const history = houseLiteHistory.get(key) ?? [];
+    const result = await runHouseLiteTurn(await deps.bundleOf(req.agentId), req.text, history, channel);
+    houseLiteHistory.set(key, [...history, req.text]);
+    return result;
+  }
+
+  async function runMachineTurn(req: TryRequest, channel: string) {
+    const engine = deps.engine();
+    const conversationId = `try:${channel}:${req.session}`;
+    if (req.reset) await engine.forgetConversation(req.agentId, conversationId);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), deps.timeoutMs);
+    let text = '';
+    try {
+      const result = await engine.runTurn({
+        agentId: req.agentId,
+        engine: req.engine,
+        conversationId,
+        content: req.text,
+        ...(req.model ? { model: req.model } : {}),
+        mcpServers: req.mcpServers,
+        onEvent: (event) => {
+          if (event.type === 'chunk') text += event.text;
+        },
+        requestPermission: async (permission: PermissionRequest) => {
+          const once =
+            permission.options.find((o) => o.kind === 'allow_once') ??
+            permission.options.find((o) => o.kind === 'allow_always');
+          return once ? { optionId: once.optionId } : { denied: true };
+        },
+        signal: timeout.signal,
+      });
+      if (timeout.signal.aborted) {
+        return { text, error: `The try turn did not finish within ${Math.round(deps.timeoutMs / 1000)} s.` };
+      }
+      if (result.stopReason === 'error') return { text, error: result.error ?? 'The turn failed.' };
+      if (result.stopReason === 'cancelled') {
+        return {
+          text,
+          error: result.interruptedBy
+            ? `The turn was interrupted (${result.interruptedBy}).`
+            : 'The turn was cancelled.',
+        };
+      }
+      return { text, error: null };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return { run };
+}
+
+export type TryRunner = ReturnType<typeof createTryRunner>;

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { constants, type Dirent } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { MACHINE_WORKSPACE } from './agent-layout';
+import {
+  TEMP_PREFIX,
+  WorkspacePathError,
+  isReservedPath,
+  lstatOrNull,
+  parseRelativePath,
+  resolveInside,
+  type RelativePath,
+} from './workspace-paths';
+
+export type FileEntry = {
+  path: string;
+  size: number;
+};
+
+export interface FileListing {
+  dir: string;
+  files: FileEntry[];
+}
+
+/** How the machine names a workspace path (`/data/work/<rel>`). */
+export function machinePath(rel: string): string {
+  return rel ? `${MACHINE_WORKSPACE}/${rel}` : MACHINE_WORKSPACE;
+}
+
+function reservedError(rel: string): WorkspacePathError {
+  return new WorkspacePathError(
+    'invalid_path',
+    `"${rel}" is the skills folder; manage skills through /skills/{slug} instead.`,
+  );
+}
+
+/**
+ * Files under one agent's workspace folder. Every operation validates the path, refuses symlinks
+ * and never reads or writes outside `root`.
+ */
+export class WorkspaceFiles {
+  constructor(readonly root: string) {}
+
+  /** Parse a client path; the reserved skills folder is refused here. */
+  parse(raw: string, opts: { allowRoot?: boolean } = {}): RelativePath {
+    const rel = parseRelativePath(raw, opts);
+    if (isReservedPath(rel.segments)) throw reservedError(rel.rel);
+    return rel;
+  }
+
+  /**
+   * The listing of a folder, recursive: every regular file with its size and its path relative to
+   * the workspace. A path naming a file lists that file alone. Symlinks and the skills folder are
+   * left out. A missing workspace lists as empty; a missing sub-path is `not_found`.
+   */
+  async list(relPath: RelativePath): Promise<FileListing> {
+    const resolved = await resolveInside(this.root, relPath);
+    if (!resolved.stat) {
+      if (relPath.segments.length === 0) return { dir: machinePath(''), files: [] };
+      throw new WorkspacePathError('not_found', `Nothing at "${relPath.rel}" in the workspace.`);
+    }
+    if (resolved.stat.isFile()) {
+      const parent = relPath.segments.slice(0, -1).join('/');
+      return { dir: machinePath(parent), files: [{ path: relPath.rel, size: resolved.stat.size }] };
+    }
+    if (!resolved.stat.isDirectory()) return { dir: machinePath(relPath.rel), files: [] };
+    const files: FileEntry[] = [];
+    await this.walk(resolved.absolute, relPath.segments, files);
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { dir: machinePath(relPath.rel), files };
+  }
+
+  private async walk(absDir: string, segments: string[], out: FileEntry[]): Promise<void> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(absDir, { withFileTypes: true });
+    } catch (err) {
+      // A folder removed while listing is simply gone; anything else is a real failure.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith(TEMP_PREFIX)) continue;
+      const childSegments = [...segments, entry.name];
+      if (isReservedPath(childSegments)) continue;
+      const abs = path.join(absDir, entry.name);
+      if (entry.isDirectory()) {
+        await this.walk(abs, childSegments, out);
+      } else if (entry.isFile()) {
+        const stat = await lstatOrNull(abs);
+        if (stat?.isFile()) out.push({ path: childSegments.join('/'), size: stat.size });
+      }
+    }
+  }
+
+  /** The bytes of one file. Opened with O_NOFOLLOW so a link swapped in at the last moment is refused. */
+  async read(relPath: RelativePath): Promise<Buffer> {
+    const resolved = await resolveInside(this.root, relPath);
+    if (!resolved.stat) throw new WorkspacePathError('not_found', `No file at "${relPath.rel}".`);
+    if (!resolved.stat.isFile()) {
+      throw new WorkspacePathError('is_directory', `"${relPath.rel || '/'}" is a folder, not a file.`);
+    }
+    const handle = await open(resolved.absolute, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * Write a whole file atomically: a temp file beside it, fsync, then rename over the target, so a
+   * reader sees either the old or the new contents. Parents are created as needed.
+   */
+  async write(
+    relPath: RelativePath,
+    bytes: Uint8Array,
+  ): Promise<{ path: string; bytes: number; en: string }> {
+    if (relPath.segments.length === 0) {
+      throw new WorkspacePathError('invalid_path', 'A file path is needed, not the workspace root.');
+    }
+    await mkdir(this.root, { recursive: true });
+    const resolved = await resolveInside(this.root, relPath, { createParents: true });
+    if (resolved.stat?.isDirectory()) {
+      throw new WorkspacePathError('is_directory', `"${relPath.rel}" is a folder; it cannot become a file.`);
+    }
+    await writeAtomically(resolved.absolute, bytes);
+    return { path: relPath.rel, bytes: bytes.byteLength, en: machinePath(relPath.rel) };
+  }
+
+  /** Delete a file, or a folder with everything in it (links inside are removed, never followed). */
+  async delete(relPath: RelativePath): Promise<void> {
+    if (relPath.segments.length === 0) {
+      throw new WorkspacePathError('invalid_path', 'The workspace root itself cannot be deleted.');
+    }
+    const resolved = await resolveInside(this.root, relPath);
+    if (!resolved.stat) throw new WorkspacePathError('not_found', `Nothing at "${relPath.rel}".`);
+    if (resolved.stat.isDirectory()) await rm(resolved.absolute, { recursive: true, force: true });
+    else await unlink(resolved.absolute);
+  }
+}
+
+/** Write `bytes` to `target` through a temp file in the same folder and a rename. */
+export async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
+  const temp = path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } catch (err) {
+    await handle.close();
+    await rm(temp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  try {
+    await rename(temp, target);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}

@@ -1,0 +1,46 @@
+import type { Clock } from '../clock';
+import type { ServiceDatabase } from '../db/database';
+import { sha256Hex } from '../security/token-hash';
+
+export type Plataforma = 'ios' | 'android';
+export type Entorno = 'production' | 'sandbox';
+
+/** APNs device tokens are hex (32 bytes today; longer allowed). */
+const APNS_TOKEN = /^[0-9a-fA-F]{64,200}$/;
+/** FCM registration tokens: URL-safe characters and `:`. */
+const FCM_TOKEN = /^[A-Za-z0-9_:.-]{32,4096}$/;
+
+/** Whether `token` looks like a push token of that platform (the local service cannot ask Apple or Google). */
+export function isValidPushToken(token: string, plataforma: Plataforma): boolean {
+  return plataforma === 'ios' ? APNS_TOKEN.test(token) : FCM_TOKEN.test(token);
+}
+
+/**
+ * Push devices of a person. A device is identified by its push token; only the token's SHA-256 is kept
+ * (the local service sends no pushes). Registering a token another person had moves it to this person:
+ * one phone, one signed-in account.
+ */
+export function createDeviceStore(db: ServiceDatabase, clock: Clock) {
+  const upsert = db.prepare(
+    `INSERT INTO devices (token_hash, person_id, plataforma, entorno, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (token_hash) DO UPDATE SET person_id = excluded.person_id, plataforma = excluded.plataforma,
+       entorno = excluded.entorno, updated_at = excluded.updated_at`,
+  );
+  const remove = db.prepare('DELETE FROM devices WHERE token_hash = ? AND person_id = ?');
+  const count = db.prepare('SELECT COUNT(*) FROM devices WHERE person_id = ?').pluck();
+  return {
+    register(personId: string, token: string, plataforma: Plataforma, entorno: Entorno): void {
+      const now = clock.now();
+      upsert.run(sha256Hex(token), personId, plataforma, entorno, now, now);
+    },
+    /** True when the person had that device. */
+    unregister(personId: string, token: string): boolean {
+      return remove.run(sha256Hex(token), personId).changes > 0;
+    },
+    count(personId: string): number {
+      return count.get(personId) as number;
+    },
+  };
+}
+
+export type DeviceStore = ReturnType<typeof createDeviceStore>;
