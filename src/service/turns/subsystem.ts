@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../context';
-import { createEngineHost, type EngineHost, type EnginesConfig } from '../engine';
+import type { EngineHost } from '../engine';
 import { createConversationStore, type ConversationStore, type StoredSchedule } from './conversation-store';
 import { Scheduler } from './scheduler';
 import { HeartbeatHub } from './sse-stream';
@@ -40,30 +40,13 @@ declare module '../context' {
   }
 }
 
-/**
- * The engine layer's host, set on the context by the engine subsystem (started before this
- * one). TODO(engine): drop the fallback once the engine subsystem is registered everywhere.
- */
-export function engineHostOf(ctx: ServiceContext): EngineHost {
-  const existing = (ctx as unknown as { engines?: EngineHost }).engines;
-  if (existing) return existing;
-  const host = createEngineHost({
-    dataDir: ctx.dataDir,
-    engines: ctx.config.engines as EnginesConfig | undefined,
-    maxMachines: typeof ctx.config.maxMachines === 'number' ? ctx.config.maxMachines : undefined,
-    log: ctx.log,
-  });
-  ctx.onClose(() => host.close());
-  return host;
-}
-
-/** Registered in ../subsystems (typed structurally there, so no import cycle). */
 export const turnsSubsystem = {
   name: 'turns',
   start(ctx: ServiceContext): void {
     const settings = (ctx.config.turns ?? {}) as TurnsConfig;
     const timers = timersFrom(ctx.clock as ServiceContext['clock'] & Partial<Timers>);
-    const engine = engineHostOf(ctx);
+    // The engine subsystem starts first and sets ctx.engines.
+    const engine = ctx.engines;
     const store = createConversationStore(ctx.db);
     const manager = new TurnManager({
       store,
