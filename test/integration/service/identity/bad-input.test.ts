@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => service.cleanup());
 
-function tokenRequest(body: BodyInit, contentType = 'application/x-www-form-urlencoded'): Promise<Response> {
+function tokenRequest(
+  body: string | Buffer,
+  contentType = 'application/x-www-form-urlencoded',
+): Promise<Response> {
   return fetch(`${service.url}/oauth2/token`, {
     method: 'POST',
     headers: { 'Content-Type': contentType },
