@@ -1,7 +1,7 @@
 import { engineCommand } from './agent-command';
 import { AgentMachine, type StopCause } from './machine';
 import { SessionMap } from './session-map';
-import { runTurnOnMachine, TurnInbox } from './turn-runner';
+import { runTurnOnMachine, TurnInbox, whenAborted } from './turn-runner';
 import type {
   EngineHost,
   EngineHostOptions,
@@ -149,6 +149,12 @@ class Host implements EngineHost {
         markRunning();
         try {
           return await this.runOn(slot, turn, inbox);
+        } catch (error) {
+          // Nothing above should throw (failures are results); if it does, the turn still ends cleanly.
+          inbox.close();
+          this.log(`[${turn.agentId}] turn failed unexpectedly: ${String(error)}`);
+          const message = error instanceof Error ? error.message : String(error);
+          return { stopReason: 'error', errorCode: 'agent_error', error: message };
         } finally {
           this.release(slot);
         }
@@ -167,9 +173,10 @@ class Host implements EngineHost {
   }
 
   private async runOn(slot: Slot, turn: RunTurnOptions, inbox: TurnInbox): Promise<TurnResult> {
-    let machine: AgentMachine;
+    let machine: AgentMachine | 'cancelled';
     try {
-      machine = await slot.ready;
+      // A turn cancelled while its machine is still starting ends at once.
+      machine = await Promise.race([slot.ready, whenAborted(turn.signal).then(() => 'cancelled' as const)]);
     } catch (error) {
       inbox.close();
       if (slot.retired)
@@ -179,6 +186,10 @@ class Host implements EngineHost {
         errorCode: 'spawn_failed',
         error: error instanceof Error ? error.message : String(error),
       };
+    }
+    if (machine === 'cancelled') {
+      inbox.close();
+      return { stopReason: 'cancelled' };
     }
     return runTurnOnMachine(machine, turn, inbox, {
       sessionMap: this.sessionMap,

@@ -22,6 +22,9 @@ import type { EngineCommand } from './types';
 import type { ModelSelector, SessionUsage } from './update-mapper';
 import { resolveInsideReal } from './workspace-path';
 
+/** An agent that does not finish ACP initialize in this time is given up on (real agents may load for a while). */
+const START_TIMEOUT_MS = 60_000;
+
 /** Why a machine stopped, when it was asked to. */
 export type StopCause = 'restart' | 'stop' | 'idle' | 'close';
 
@@ -143,7 +146,15 @@ export class AgentMachine {
       clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
       clientInfo: { name: 'agentdesk', title: 'AgentDesk', version: '0.1.0' },
     });
-    const response = await Promise.race([init, failedToSpawn]);
+    let timer: NodeJS.Timeout | undefined;
+    const tooSlow = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(new Error(`The agent did not answer ACP initialize within ${START_TIMEOUT_MS / 1000} s.`)),
+        START_TIMEOUT_MS,
+      );
+    });
+    const response = await Promise.race([init, failedToSpawn, tooSlow]).finally(() => clearTimeout(timer));
     this.agentCaps = response.agentCapabilities ?? {};
   }
 

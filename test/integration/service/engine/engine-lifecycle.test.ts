@@ -44,6 +44,15 @@ describe('engine lifecycle', { timeout: 60_000 }, () => {
     expect(next.rec.text).toContain('before this you said: "wait 60"');
   });
 
+  it('cancels a turn whose machine is still starting', async () => {
+    const h = await host();
+    const abort = new AbortController();
+    const { handle, rec } = startTurn(h.host, { ...turn('a1', 'c1', 'hello'), signal: abort.signal });
+    abort.abort();
+    expect(await handle.done).toEqual({ stopReason: 'cancelled' });
+    expect(rec.events).toHaveLength(0);
+  });
+
   it('cancels a turn that waits for a permission and closes the request', async () => {
     const h = await host();
     const abort = new AbortController();
