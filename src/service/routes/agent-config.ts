@@ -69,15 +69,16 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
   app.get(base, async (c) => {
     const query = AgentConfigQuery.safeParse(c.req.query());
     if (!query.success) return errorJson(c, 400, 'body_invalido', describeZodError(query.error));
-    const fields = query.data.fields
-      ? new Set([
-          'id',
-          ...query.data.fields
-            .split(',')
-            .map((f) => f.trim())
-            .filter(Boolean),
-        ])
-      : undefined;
+    const fields =
+      query.data.fields !== undefined
+        ? new Set([
+            'id',
+            ...query.data.fields
+              .split(',')
+              .map((f) => f.trim())
+              .filter(Boolean),
+          ])
+        : undefined;
     return c.json(await area().service.view(callerAgent(c), { full: query.data.full === '1', fields }));
   });
 
