@@ -10,8 +10,8 @@ import { watchLocal, type LocalWatcher } from './local-watcher';
 import type { RemoteSide } from './remote-side';
 import { ensureRootMarker } from './root-marker';
 import { executePlan, type ActionFailure } from './sync-executor';
-import { planSync, type MassDeletePause, type SkippedPath } from './sync-planner';
-import { conflictCopyName } from './sync-paths';
+import { planSync, type MassDeletePause, type RemoteEntry, type SkippedPath } from './sync-planner';
+import { conflictCopyName, sanitizeRemotePath } from './sync-paths';
 import type { ConflictRecord, SyncStateStore } from './sync-state-store';
 import { readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -210,6 +210,8 @@ export class SyncEngine {
       });
       return;
     }
+    const { accepted, refused } = screenRemotePaths(listing);
+    listing = accepted;
     const local = await scanLocal(root, base);
     const conflicts = store.conflicts();
     const plan = planSync({
@@ -220,6 +222,7 @@ export class SyncEngine {
       canDownload: (path) => remote.canRead(path),
       confirmedDeletes: this.deletesConfirmed,
     });
+    plan.skipped.push(...refused);
     if (plan.abort) {
       this.update({ state: 'error', message: plan.abort, skipped: plan.skipped });
       return;
@@ -264,4 +267,16 @@ export class SyncEngine {
     this.status = { ...this.status, ...change };
     this.options.onStatus?.(this.status);
   }
+}
+
+/** Remote names that could escape the root or break on some disk never reach the planner. */
+function screenRemotePaths(listing: RemoteEntry[]): { accepted: RemoteEntry[]; refused: SkippedPath[] } {
+  const accepted: RemoteEntry[] = [];
+  const refused: SkippedPath[] = [];
+  for (const entry of listing) {
+    const safe = sanitizeRemotePath(entry.path);
+    if (safe.ok) accepted.push({ ...entry, path: safe.path });
+    else refused.push({ path: entry.path, reason: 'invalid-name' });
+  }
+  return { accepted, refused };
 }
