@@ -26,7 +26,14 @@ async function serveCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     strict: false,
-    options: { port: { type: 'string' }, data: { type: 'string' } },
+    options: {
+      port: { type: 'string' },
+      data: { type: 'string' },
+      // Valued flags must be declared, or parseArgs (strict: false) reads them as booleans.
+      'engine-command': { type: 'string' },
+      'max-machines': { type: 'string' },
+      'machine-idle-ms': { type: 'string' },
+    },
   });
   const { port, data, ...rest } = values;
   const config: ServiceConfig = {};
