@@ -179,6 +179,8 @@ export interface GetConversationOptions {
 
 export interface UploadFileInput {
   nombre: string;
+  /** Sent as the upload's Content-Type; defaults to application/octet-stream. */
+  mimeType?: string;
   /** File bytes, base64 (plain JSON so every carrier can move it). */
   dataBase64: string;
 }
@@ -188,13 +190,14 @@ export type ConversationStreamEvent = SseEvent & { id?: string };
 
 /**
  * The stream's connection, for a reconnecting indicator. `reconnecting`
- * carries the attempt and the delay before it; `closed` follows an error
+ * carries the attempt (1, 2, ... since the stream was last open) and the
+ * reason when known; `closed` follows an error
  * that ends the subscription (e.g. 404, signed out).
  */
 export type StreamConnection =
   | { state: 'connecting' }
   | { state: 'open' }
-  | { state: 'reconnecting'; attempt: number; delayMs: number; reason?: string }
+  | { state: 'reconnecting'; attempt: number; delayMs?: number; reason?: string }
   | { state: 'closed'; error?: DeskError };
 
 export type ConversationUpdate =

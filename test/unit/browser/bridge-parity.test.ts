@@ -1,4 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import { createHost } from '../../../src/core/host';
 import { createPreloadBridge } from '../../../src/preload/desk-bridge';
 import { createWebSocketBridge } from '../../../src/renderer/bridge/websocket-bridge';
 import { bridgeMethodNames, bridgeSubscriptionNames } from '../../../src/shared/bridge';
@@ -35,5 +40,23 @@ describe('bridge name parity', () => {
     });
     expect(Object.keys(made.bridge).sort()).toEqual([...bridgeMethodNames].sort());
     made.close();
+  });
+
+  it('the host implements exactly bridgeMethodNames (plus close)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-parity-'));
+    const host = await createHost({
+      dataDir,
+      secrets: createMemorySecretStore(),
+      openBrowser: () => {},
+      startEmbeddedService: () => Promise.reject(new Error('not started in this test')),
+      os: {
+        platform: { os: 'linux', shell: 'browser', modifierKey: 'Ctrl' },
+        notify: () => {},
+        openExternal: () => {},
+      },
+    });
+    expect(Object.keys(host).sort()).toEqual([...bridgeMethodNames, 'close'].sort());
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 });
