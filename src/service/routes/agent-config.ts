@@ -236,7 +236,9 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const agent = callerAgent(c);
     const refused = noMachine(c, agent);
     if (refused) return refused;
-    const body = await readJsonBody(c, z.looseObject({ servers: z.unknown() }), { maxBytes: SMALL_JSON_MAX });
+    const body = await readJsonBody(c, z.looseObject({ servers: z.unknown().optional() }), {
+      maxBytes: SMALL_JSON_MAX,
+    });
     if (!body.ok) return body.response;
     if (body.value.servers === undefined) return errorJson(c, 400, 'mcp_invalido', '"servers" is required.');
     const checked = validateMcpServers(body.value.servers);
