@@ -105,13 +105,18 @@ async function readBody<S extends z.ZodType>(
  * family (one sign-in of one client on one device; it survives token refreshes). Two sign-ins
  * of the same person are two requesters (our reading of the spec).
  */
+const familyStatements = new WeakMap<ServiceContext, { get(hash: string): unknown }>();
+
 function requesterOf(ctx: ServiceContext, c: Context<AppEnv>): string {
   const principal = callerAuth(c).principal;
   const token = /^Bearer\s+(\S+)/i.exec(c.req.header('Authorization') ?? '')?.[1];
   if (token) {
-    const row = ctx.db
-      .prepare('SELECT family_id FROM oauth_tokens WHERE token_hash = ?')
-      .get(sha256Hex(token)) as { family_id: string } | undefined;
+    let byHash = familyStatements.get(ctx);
+    if (!byHash) {
+      byHash = ctx.db.prepare('SELECT family_id FROM oauth_tokens WHERE token_hash = ?');
+      familyStatements.set(ctx, byHash);
+    }
+    const row = byHash.get(sha256Hex(token)) as { family_id: string } | undefined;
     if (row) return `grant:${row.family_id}`;
   }
   return principal.kind === 'oauth' ? `client:${principal.clientId}` : `agent:${principal.agentId}`;
