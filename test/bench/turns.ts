@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { EventStreamReader, openEvents } from '../support/sse';
+import type { EventStreamReader } from '../support/sse';
+import { openEvents } from '../support/sse';
 
 const LATENCY_RUNS = Number(process.env.BENCH_TURNS ?? 60);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
