@@ -204,6 +204,10 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     if (!row) return notFound(c);
     await turns().manager.forget(row.id);
     turns().store.archive(row.id, turns().timers.now());
+    // The agent may drop the conversation's session too; its memory is not needed any more.
+    await turns()
+      .engine.forgetConversation(row.agent_id, row.id)
+      .catch(() => undefined);
     turns().scheduler.changed();
     // Body not shown by the spec; ours says it is archived.
     return c.json({ id: row.id, archivada: true });
