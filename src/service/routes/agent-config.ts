@@ -326,6 +326,10 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
     if (plan.prompt !== null) settings.prompt = plan.prompt;
     if (plan.mcp !== null) settings.mcp = plan.mcp;
     try {
+      // Resolved first: a knowledge folder that is a link refuses the bundle before anything changes.
+      const knowledge = service.knowledgeBaseOf(agent.id, agent.engine);
+      const folder = knowledge.parse('knowledge');
+      const existing = await resolveInside(knowledge.root, folder);
       const skills = service.skillsOf(agent.id, agent.engine);
       const named = namedSkillSlugs(body.value.files);
       const removedSkills: string[] = [];
@@ -336,9 +340,6 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
         }
       }
       for (const [slug, skill] of plan.skills) await skills.install(slug, skill.markdown, skill.assets);
-      const knowledge = service.knowledgeBaseOf(agent.id, agent.engine);
-      const folder = knowledge.parse('knowledge');
-      const existing = await resolveInside(knowledge.root, folder);
       if (existing.stat) await knowledge.delete(folder);
       for (const entry of plan.knowledge) await knowledge.write(knowledge.parse(entry.path), entry.bytes);
       area().store.write(agent.id, settings);
