@@ -25,6 +25,8 @@ export interface BridgeSocketOptions {
 export interface BridgeSocket {
   /** Asks the page that last started a sign-in (else any page) to open `url`; false when no page is connected. */
   openUrl(url: string): boolean;
+  /** Shows a notification in every connected page (each decides by its Notification permission). */
+  notify(title: string, body?: string): void;
   readonly connections: number;
   close(): Promise<void>;
 }
@@ -125,6 +127,9 @@ export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
       if (!target) return false;
       send(target, { type: 'open-url', url });
       return true;
+    },
+    notify(title, body) {
+      for (const ws of ready) send(ws, { type: 'notify', title, ...(body !== undefined ? { body } : {}) });
     },
     get connections() {
       return ready.size;

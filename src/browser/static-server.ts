@@ -36,9 +36,17 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves the built renderer from `root` on 127.0.0.1; unknown paths fall back to index.html. */
-export async function serveRenderer(root: string, port = 0, csp = browserModeCsp()): Promise<StaticServer> {
+/**
+ * Serves the built renderer from `root` on 127.0.0.1; unknown paths fall back to index.html.
+ * `csp` may be a function of the server's own origin (known only once it listens).
+ */
+export async function serveRenderer(
+  root: string,
+  port = 0,
+  csp: string | ((origin: string) => string) = browserModeCsp(),
+): Promise<StaticServer> {
   const base = resolve(root);
+  let policy = typeof csp === 'string' ? csp : '';
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     let path = normalize(join(base, decodeURIComponent(url.pathname)));
@@ -50,7 +58,7 @@ export async function serveRenderer(root: string, port = 0, csp = browserModeCsp
     if (!info || info.isDirectory()) path = join(base, 'index.html');
     res.writeHead(200, {
       'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
-      'Content-Security-Policy': csp,
+      'Content-Security-Policy': policy,
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-cache',
     });
@@ -59,6 +67,7 @@ export async function serveRenderer(root: string, port = 0, csp = browserModeCsp
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  if (typeof csp === 'function') policy = csp(`http://127.0.0.1:${actualPort}`);
   return {
     url: `http://127.0.0.1:${actualPort}/`,
     server,

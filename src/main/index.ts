@@ -1,5 +1,90 @@
-import { app, BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, ipcMain, Menu, net, Notification, safeStorage, shell } from 'electron';
+import electronUpdater from 'electron-updater';
+import { createLogger, consoleSink } from '../core/auth/logger';
+import { createBridgeDispatcher } from '../core/host-dispatch';
+import { createHost, type DeskHost } from '../core/host';
+import { platformInfo } from '../core/platform-info';
+import { startService } from '../service/index';
+import { registerBridgeIpc } from './ipc';
+import { buildMenuTemplate } from './menu';
+import { chooseDesktopSecretStore } from './secret-stores';
+import { createSenderCheck } from './sender-check';
+import { checkForUpdates } from './updater';
 import { createMainWindow } from './window';
+import { isExternalLinkAllowed } from './window-options';
+
+const HELP_URL = 'https://github.com/agentdesk/agentdesk#readme';
+const logger = createLogger((level, line) => {
+  if (level !== 'debug') consoleSink(level, line);
+}, 'main');
+
+/** Our windows' webContents: the only senders IPC accepts. */
+const ourContents = new Set<number>();
+let host: DeskHost | undefined;
+
+function openWindow(): BrowserWindow {
+  const window = createMainWindow();
+  const id = window.webContents.id;
+  ourContents.add(id);
+  window.on('closed', () => ourContents.delete(id));
+  return window;
+}
+
+async function start(): Promise<void> {
+  const userData = app.getPath('userData');
+  const secrets = await chooseDesktopSecretStore(safeStorage, {
+    userDataDir: userData,
+    platform: process.platform,
+  });
+  for (const skipped of secrets.skipped)
+    logger.warn(`Secret store ${skipped.kind} not used: ${skipped.reason}`);
+
+  host = await createHost({
+    dataDir: userData,
+    secrets: secrets.store,
+    logger,
+    // Electron's net.fetch follows the system proxy and certificate store.
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    startEmbeddedService: ({ dataDir }) => startService({ dataDir, port: 0 }),
+    openBrowser: (url) => shell.openExternal(url),
+    os: {
+      platform: platformInfo(process.platform, 'electron'),
+      notify: ({ title, body }) => {
+        if (Notification.isSupported()) new Notification({ title, ...(body ? { body } : {}) }).show();
+      },
+      openExternal: (url) => (isExternalLinkAllowed(url) ? shell.openExternal(url) : undefined),
+    },
+  });
+
+  const rendererUrl =
+    process.env['ELECTRON_RENDERER_URL'] ?? pathToFileURL(join(__dirname, '../renderer/index.html')).href;
+  registerBridgeIpc({
+    ipcMain,
+    dispatcher: createBridgeDispatcher(host, (error) => logger.error('A bridge call failed.', error)),
+    isTrustedSender: createSenderCheck({ trustedContentsIds: () => ourContents, rendererUrl }),
+    onRefused: (channel) => logger.warn(`Refused ${channel} from a page that is not AgentDesk.`),
+  });
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate(
+        process.platform,
+        app.name,
+        { openHelp: () => void shell.openExternal(HELP_URL) },
+        { devTools: !app.isPackaged },
+      ),
+    ),
+  );
+
+  openWindow();
+  void checkForUpdates({
+    updater: electronUpdater.autoUpdater,
+    isPackaged: app.isPackaged,
+    log: (line) => logger.info(line),
+  });
+}
 
 // One instance only: a second launch focuses the first window.
 if (!app.requestSingleInstanceLock()) {
@@ -13,14 +98,31 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
-  void app.whenReady().then(() => {
-    createMainWindow();
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+  void app
+    .whenReady()
+    .then(start)
+    .then(() => {
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) openWindow();
+      });
+    })
+    .catch((error: unknown) => {
+      logger.error('AgentDesk could not start.', error);
+      app.quit();
     });
-  });
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
+  });
+
+  // Stop the embedded service and open streams before leaving.
+  let stopped = false;
+  app.on('before-quit', (event) => {
+    if (stopped || !host) return;
+    event.preventDefault();
+    void host.close().finally(() => {
+      stopped = true;
+      app.quit();
+    });
   });
 }

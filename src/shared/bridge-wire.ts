@@ -28,7 +28,9 @@ export type HostMessage =
   | { type: 'event'; id: number; payload: unknown }
   | { type: 'subscribe-failed'; id: number; error: DeskError }
   /** Browser mode's "system browser": the page opens this URL in a new tab (sign-in). */
-  | { type: 'open-url'; url: string };
+  | { type: 'open-url'; url: string }
+  /** Browser mode's OS notification: the page shows it with the Notification API when allowed. */
+  | { type: 'notify'; title: string; body?: string };
 
 /** Reads a page message, or undefined when it is not one. */
 export function parsePageMessage(text: string): PageMessage | undefined {

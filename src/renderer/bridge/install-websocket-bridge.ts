@@ -42,6 +42,12 @@ export function installWebSocketBridge(win: Window = window): boolean {
       const opened = win.open(url, '_blank');
       if (opened) opened.opener = null;
     },
+    notify: (title, body) => {
+      // Shown only when the person allowed notifications for this page; never asks by itself.
+      if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+        new Notification(title, body === undefined ? {} : { body });
+      }
+    },
   });
   target.desk = bridge;
   return true;

@@ -26,6 +26,8 @@ export interface WebSocketBridgeOptions {
   createSocket?(url: string): SocketLike;
   /** Browser mode's "system browser": a new tab of this browser. */
   openUrl?(url: string): void;
+  /** Browser mode's OS notification. */
+  notify?(title: string, body?: string): void;
   /** Waits before reconnecting; grows to maxRetryMs. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -102,6 +104,9 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
         return;
       case 'open-url':
         options.openUrl?.(message.url);
+        return;
+      case 'notify':
+        options.notify?.(message.title, message.body);
         return;
     }
   };

@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { consoleSink, createLogger } from '../core/auth/logger';
+import { defaultDataDir } from '../core/profiles/data-dir';
+import { startBrowserMode } from './browser-mode';
+
+/** `npm run web -- [--data <dir>] [--port <n>] [--verbose]`: prints the URL to open. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string' },
+      port: { type: 'string' },
+      renderer: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+    },
+  });
+  const logger = createLogger((level, line) => {
+    if (values.verbose || level === 'warn' || level === 'error') consoleSink(level, line);
+  }, 'agentdesk');
+  const dataDir = resolve(values.data ?? defaultDataDir());
+  const mode = await startBrowserMode({
+    dataDir,
+    logger,
+    ...(values.port ? { port: Number(values.port) } : {}),
+    ...(values.renderer ? { rendererDir: values.renderer } : {}),
+  });
+  const session = await mode.host.getSession();
+  const warning = session.ok ? session.value.secretStore.warning : undefined;
+  console.log(`AgentDesk (browser mode) is running. Data: ${dataDir}`);
+  if (warning) console.log(`Note: ${warning}`);
+  console.log(`Open this address in your browser (it carries this launch's key; keep it private):`);
+  console.log(`  ${mode.url}`);
+  const stop = (): void => {
+    void mode.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`AgentDesk could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
