@@ -6,6 +6,12 @@ import type { TokenResponse } from '../../src/shared/api';
 import { startService, type RunningService, type ServiceOptions } from '../../src/service/index';
 
 /** A local service on 127.0.0.1, an ephemeral port and a temp data folder. */
+/**
+ * Where the helpers send requests: a service started in this process (`RunningService`), or one running
+ * elsewhere (`{url}`: another process), whose accounts must then already exist.
+ */
+export type ServiceEndpoint = { url: string } & Partial<Pick<RunningService, 'context'>>;
+
 export interface TestService extends RunningService {
   dataDir: string;
   /** Closes the service and deletes its data folder. */
@@ -31,7 +37,7 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
 
 /** Makes sure the account exists (directly in the store: creating accounts is not what is under test). */
 export async function ensurePerson(
-  service: RunningService,
+  service: Pick<RunningService, 'context'>,
   email = DEFAULT_EMAIL,
   password = DEFAULT_PASSWORD,
 ): Promise<{ id: string; email: string }> {
@@ -66,12 +72,12 @@ export interface AuthorizedCode {
  * → POST → consent (answered "allow") if the client is third party → redirect with `code` and `state`.
  */
 export async function authorizeCode(
-  service: RunningService,
+  service: ServiceEndpoint,
   options: SignInOptions = {},
 ): Promise<AuthorizedCode> {
   const email = options.email ?? DEFAULT_EMAIL;
   const password = options.password ?? DEFAULT_PASSWORD;
-  await ensurePerson(service, email, password);
+  if (service.context) await ensurePerson({ context: service.context }, email, password);
   const clientId = options.clientId ?? DESKTOP_CLIENT_ID;
   const redirectUri =
     options.redirectUri ?? `http://127.0.0.1:${40000 + Math.floor(Math.random() * 20000)}/callback`;
@@ -98,7 +104,7 @@ export async function authorizeCode(
 
 /** `POST /oauth2/token` for an authorization code, raw (tests look at status and body). */
 export function codeGrant(
-  service: RunningService,
+  service: ServiceEndpoint,
   grant: AuthorizedCode,
   overrides: Record<string, string> = {},
 ): Promise<Response> {
@@ -116,7 +122,7 @@ export function codeGrant(
 }
 
 /** The whole authorization code + PKCE flow over plain HTTP; resolves to the token endpoint's body. */
-export async function signIn(service: RunningService, options: SignInOptions = {}): Promise<TokenResponse> {
+export async function signIn(service: ServiceEndpoint, options: SignInOptions = {}): Promise<TokenResponse> {
   const grant = await authorizeCode(service, options);
   const response = await codeGrant(
     service,
@@ -129,8 +135,8 @@ export async function signIn(service: RunningService, options: SignInOptions = {
 }
 
 // One signed-in browser per service and person, as a real browser keeps its session between sign-ins.
-const browsers = new WeakMap<RunningService, Map<string, CookieBrowser>>();
-function browserFor(service: RunningService, email: string): CookieBrowser {
+const browsers = new WeakMap<ServiceEndpoint, Map<string, CookieBrowser>>();
+function browserFor(service: ServiceEndpoint, email: string): CookieBrowser {
   let byEmail = browsers.get(service);
   if (!byEmail) browsers.set(service, (byEmail = new Map()));
   let browser = byEmail.get(email);
@@ -140,7 +146,7 @@ function browserFor(service: RunningService, email: string): CookieBrowser {
 
 /** `POST /oauth2/token` with a refresh token, raw (tests look at status and body). */
 export function refreshGrant(
-  service: RunningService,
+  service: ServiceEndpoint,
   refreshToken: string,
   clientId = DESKTOP_CLIENT_ID,
 ): Promise<Response> {
@@ -159,13 +165,13 @@ export function refreshGrant(
  * pressing "Create agent token". The agent must belong to that person.
  */
 export async function createAgentToken(
-  service: RunningService,
+  service: ServiceEndpoint,
   agentId: string,
   account: { email?: string; password?: string } = {},
 ): Promise<string> {
   const email = account.email ?? DEFAULT_EMAIL;
   const password = account.password ?? DEFAULT_PASSWORD;
-  await ensurePerson(service, email, password);
+  if (service.context) await ensurePerson({ context: service.context }, email, password);
   const browser = browserFor(service, email);
   let accountPage = await browser.get('/account');
   if (accountPage.status !== 200) {
@@ -182,7 +188,7 @@ export async function createAgentToken(
 }
 
 /** The person's first agent id, enrolling it if needed (through GET /api/v2/me/agents). */
-export async function firstAgentId(service: RunningService, accessToken: string): Promise<string> {
+export async function firstAgentId(service: ServiceEndpoint, accessToken: string): Promise<string> {
   const response = await fetch(`${service.url}/api/v2/me/agents`, {
     headers: { Authorization: `Bearer ${accessToken}` },
   });

@@ -11,6 +11,8 @@ export interface AgentRecord {
   origen: 'gs' | 'partner';
   protocolo: 'acp' | 'sse' | 'http';
   createdAt: number;
+  /** A live (unrevoked) `gat_` token exists for this agent. */
+  hasLiveToken: boolean;
 }
 
 /** What an empty account is given before its first agent list is answered: a machine agent on `engine-b`. */
@@ -24,6 +26,7 @@ interface AgentRow {
   origen: AgentRecord['origen'];
   protocolo: AgentRecord['protocolo'];
   created_at: number;
+  has_live_token: number;
 }
 
 function toRecord(row: AgentRow): AgentRecord {
@@ -35,14 +38,20 @@ function toRecord(row: AgentRow): AgentRecord {
     origen: row.origen,
     protocolo: row.protocolo,
     createdAt: row.created_at,
+    hasLiveToken: row.has_live_token === 1,
   };
 }
 
 export type AgentCreatedListener = (agent: AgentRecord) => void;
 
 export function createAgentStore(db: ServiceDatabase, clock: Clock) {
-  const listStmt = db.prepare('SELECT * FROM agents WHERE person_id = ? ORDER BY created_at, rowid');
-  const byId = db.prepare('SELECT * FROM agents WHERE id = ?');
+  // One query answers both the agent and whether it has a live token (GET /me/agents is the hot path).
+  const columns = `a.*, EXISTS (SELECT 1 FROM agent_tokens t WHERE t.agent_id = a.id AND t.revoked_at IS NULL)
+    AS has_live_token`;
+  const listStmt = db.prepare(
+    `SELECT ${columns} FROM agents a WHERE a.person_id = ? ORDER BY a.created_at, a.rowid`,
+  );
+  const byId = db.prepare(`SELECT ${columns} FROM agents a WHERE a.id = ?`);
   const insert = db.prepare(
     'INSERT INTO agents (id, person_id, name, engine, origen, protocolo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -60,6 +69,7 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock) {
       origen: 'gs',
       protocolo: input.protocolo,
       createdAt: clock.now(),
+      hasLiveToken: false,
     };
     insert.run(agent.id, personId, agent.name, agent.engine, agent.origen, agent.protocolo, agent.createdAt);
     for (const listener of listeners) listener(agent);
@@ -78,7 +88,11 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock) {
       return (listStmt.all(personId) as AgentRow[]).map(toRecord);
     },
     /** The person's agents, enrolling the first one when there are none (GET /api/v2/me/agents, account page). */
-    listEnrolling: enrolIfEmpty,
+    listEnrolling(personId: string): AgentRecord[] {
+      // Most calls find agents: read without a transaction, and take one only to enrol.
+      const rows = listStmt.all(personId) as AgentRow[];
+      return rows.length > 0 ? rows.map(toRecord) : enrolIfEmpty(personId);
+    },
     find(agentId: string): AgentRecord | null {
       const row = byId.get(agentId) as AgentRow | undefined;
       return row ? toRecord(row) : null;

@@ -12,10 +12,10 @@ export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   app.get('/api/v2/me/agents', (c) => {
     const auth = callerAuth(c);
-    const agentes = ctx.identity.agents.listEnrolling(auth.personId).map((agent) => toAgente(ctx, agent));
-    const person = ctx.identity.persons.findById(auth.personId);
+    const agentes = ctx.identity.agents.listEnrolling(auth.personId).map(toAgente);
     const withEmail = auth.principal.kind === 'oauth' && auth.principal.scopes.includes('profile');
-    const usuario = withEmail && person ? { id: auth.personId, email: person.email } : { id: auth.personId };
+    const person = withEmail ? ctx.identity.persons.findById(auth.personId) : null;
+    const usuario = person ? { id: auth.personId, email: person.email } : { id: auth.personId };
     const body: MeAgentsResponse = { agentes, usuario };
     return c.json(body);
   });
@@ -34,13 +34,13 @@ export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
  * The list item. The local service offers no direct connection to an agent (`conexion` is null); an ACP
  * agent `necesitaToken` until its owner creates a `gat_` token for it on the account page.
  */
-export function toAgente(ctx: ServiceContext, agent: AgentRecord): Agente {
+export function toAgente(agent: AgentRecord): Agente {
   return {
     id: agent.id,
     nombre: agent.name,
     origen: agent.origen,
     protocolo: agent.protocolo,
     conexion: null,
-    necesitaToken: agent.protocolo === 'acp' && !ctx.identity.agentTokens.hasLiveToken(agent.id),
+    necesitaToken: agent.protocolo === 'acp' && !agent.hasLiveToken,
   };
 }
