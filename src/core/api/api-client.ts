@@ -178,6 +178,7 @@ export function createApiClient(options: ApiClientOptions) {
         continue;
       }
 
+      logger.debug(`${spec.method} ${url} -> ${response.status}`);
       if (response.status === 401 && !refreshed) {
         await response.body?.cancel();
         refreshed = true;

@@ -155,6 +155,7 @@ export class TokenManager implements AccessTokenSource {
   private async runRefresh(): Promise<Result<string, SessionError>> {
     const before = this.tokens;
     if (!before) return err({ code: 'signed_out', message: SIGNED_OUT_MESSAGE });
+    this.logger.debug('Refreshing the access token.');
     const result = await this.refresh(before.refreshToken);
     if (this.tokens !== before) {
       // Signed out or in again while refreshing: the newer state wins.
@@ -175,6 +176,9 @@ export class TokenManager implements AccessTokenSource {
     // The old refresh token is dead now: store the rotated one before anyone uses the new access token.
     await this.persist(result.value);
     this.tokens = result.value;
+    this.logger.debug(
+      `Access token refreshed; it expires at ${new Date(result.value.expiresAt).toISOString()}.`,
+    );
     this.emit({ type: 'refreshed' });
     return ok(result.value.accessToken);
   }

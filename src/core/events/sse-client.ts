@@ -88,6 +88,7 @@ export function subscribeEvents(options: SubscribeOptions): EventSubscription {
   const setState = (next: ConnectionState): void => {
     if (state === next) return;
     state = next;
+    logger.debug(`event stream ${options.url}: ${next}`);
     options.onState?.(next);
   };
   const report = (error: StreamError): void => {
@@ -209,6 +210,7 @@ export function subscribeEvents(options: SubscribeOptions): EventSubscription {
   };
 
   const run = async (): Promise<void> => {
+    logger.debug(`event stream ${options.url}: connecting`);
     options.onState?.('connecting');
     let attempt = 0;
     let refreshedAfter401 = false;
