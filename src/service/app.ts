@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { apiGuard, notFound } from './auth/bearer';
+import { lookupRoute } from '../shared/api';
+import { apiGuard, methodNotAllowed, notFound } from './auth/bearer';
 import type { ServiceContext } from './context';
 import type { AppEnv } from './http/app-env';
 import { errorJson, handleError } from './http/errors';
@@ -40,6 +41,9 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   app.route('/', deviceRoutes(ctx)); // agent-config: devices
 
   app.notFound((c) => {
+    // Public paths of the contract (/oauth2/token, /openapi.yaml...) called with another method.
+    const known = lookupRoute(c.req.method, c.req.path);
+    if (known.kind === 'wrong_method') return methodNotAllowed(c, known.allow);
     if (c.req.path.startsWith('/api/v2/')) {
       // In the route table and past the guard, but no module answers it yet.
       return errorJson(c, 501, 'no_implementado', 'This route is not implemented by the local service yet.');

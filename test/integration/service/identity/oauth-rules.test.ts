@@ -449,6 +449,13 @@ describe('revoke and providers', () => {
     await expectInvalidGrant(await refreshGrant(service, tokens.refresh_token));
   });
 
+  it('answer 405 to another method', async () => {
+    const response = await fetch(`${service.url}/oauth2/token`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.json()).toEqual({ error: 'method_not_allowed' });
+  });
+
   it('lists the e-mail provider', async () => {
     const response = await fetch(`${service.url}/oauth2/proveedores`);
     expect(await response.json()).toEqual({
