@@ -1,0 +1,163 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { BASIC_TEXT_WARNING } from '../../../src/main/secret-stores';
+import { bridgeMethodNames } from '../../../src/shared/bridge';
+
+// The Electron binary cannot run here, so `electron` and `electron-updater` are mocked, and so is
+// `@napi-rs/keyring` (there is no OS keychain on a test machine: every keychain call fails, as it
+// does on a Linux box without Secret Service). The main process is then loaded for real.
+const userData = await mkdtemp(join(tmpdir(), 'agentdesk-main-'));
+type Handler = (event: unknown, ...args: unknown[]) => unknown;
+const m = vi.hoisted(() => ({
+  handlers: new Map<string, (event: unknown, ...args: unknown[]) => unknown>(),
+  appEvents: new Map<string, (...args: unknown[]) => void>(),
+  windows: [] as {
+    webContents: { id: number };
+    focus: ReturnType<typeof vi.fn>;
+    restore: ReturnType<typeof vi.fn>;
+    minimized: boolean;
+  }[],
+  menu: undefined as unknown,
+  checkForUpdates: vi.fn(async () => undefined),
+  ready: undefined as undefined | (() => void),
+  userData: '',
+}));
+m.userData = userData;
+
+vi.mock('@napi-rs/keyring', () => ({
+  AsyncEntry: class {
+    async getPassword(): Promise<string> {
+      throw new Error('no keychain here');
+    }
+    async setPassword(): Promise<void> {
+      throw new Error('no keychain here');
+    }
+    async deletePassword(): Promise<boolean> {
+      throw new Error('no keychain here');
+    }
+  },
+}));
+
+vi.mock('electron-updater', () => ({
+  default: { autoUpdater: { checkForUpdatesAndNotify: m.checkForUpdates } },
+}));
+
+vi.mock('electron', () => {
+  let nextId = 1;
+  class BrowserWindow {
+    webContents: Record<string, unknown> & { id: number };
+    focus = vi.fn();
+    restore = vi.fn();
+    minimized = true;
+    constructor() {
+      this.webContents = { id: nextId++, setWindowOpenHandler: () => {}, on: () => {} };
+      m.windows.push(this as never);
+    }
+    static getAllWindows() {
+      return m.windows;
+    }
+    on() {}
+    once() {}
+    isMinimized() {
+      return this.minimized;
+    }
+    loadFile() {
+      return Promise.resolve();
+    }
+    loadURL() {
+      return Promise.resolve();
+    }
+  }
+  return {
+    app: {
+      name: 'AgentDesk',
+      isPackaged: false,
+      requestSingleInstanceLock: () => true,
+      quit: vi.fn(),
+      on: (event: string, fn: (...args: unknown[]) => void) => m.appEvents.set(event, fn),
+      getPath: () => m.userData,
+      whenReady: () => new Promise<void>((r) => (m.ready = r)),
+    },
+    BrowserWindow,
+    ipcMain: {
+      handle: (channel: string, fn: Handler) => m.handlers.set(channel, fn),
+      removeHandler: (channel: string) => m.handlers.delete(channel),
+    },
+    Menu: {
+      buildFromTemplate: (template: unknown) => ({ template }),
+      setApplicationMenu: (menu: unknown) => (m.menu = menu),
+    },
+    net: { fetch: (...args: Parameters<typeof fetch>) => fetch(...args) },
+    Notification: class {
+      static isSupported() {
+        return false;
+      }
+      show() {}
+    },
+    safeStorage: {
+      isAsyncEncryptionAvailable: async () => true,
+      getSelectedStorageBackend: () => 'basic_text',
+      encryptStringAsync: async (plain: string) => Buffer.from(plain, 'utf8').reverse(),
+      decryptStringAsync: async (data: Buffer) => ({
+        result: Buffer.from(data).reverse().toString('utf8'),
+        shouldReEncrypt: false,
+      }),
+    },
+    shell: { openExternal: vi.fn(async () => undefined) },
+    session: { defaultSession: { webRequest: { onHeadersReceived: () => {} } } },
+  };
+});
+
+await import('../../../src/main/index');
+m.ready!();
+await vi.waitFor(() => expect(m.windows).toHaveLength(1), { timeout: 10_000 });
+
+afterAll(async () => {
+  await rm(userData, { recursive: true, force: true });
+});
+
+const rendererUrl = pathToFileURL(resolve(import.meta.dirname, '../../../src/renderer/index.html')).href;
+const fromOurWindow = () => ({
+  sender: m.windows[0]!.webContents,
+  senderFrame: { url: rendererUrl, parent: null },
+});
+
+describe('main process start-up', () => {
+  it('wires one IPC handler per bridge method before opening the window', () => {
+    for (const name of bridgeMethodNames) {
+      const channel = name.startsWith('on') ? `desk:${name}:subscribe` : `desk:${name}`;
+      expect(m.handlers.has(channel), channel).toBe(true);
+    }
+  });
+
+  it('answers our window and refuses another page', async () => {
+    const own = (await m.handlers.get('desk:getPlatform')!(fromOurWindow())) as {
+      ok: boolean;
+      value: unknown;
+    };
+    expect(own).toEqual({ ok: true, value: { os: 'linux', shell: 'electron', modifierKey: 'Ctrl' } });
+    const stranger = await m.handlers.get('desk:getPlatform')!({
+      sender: { id: 99 },
+      senderFrame: { url: 'https://evil.example/', parent: null },
+    });
+    expect(stranger).toMatchObject({ ok: false, error: { code: 'bridge_unavailable' } });
+  });
+
+  it('falls back to safeStorage with the visible basic_text warning when no keychain works', async () => {
+    const session = (await m.handlers.get('desk:getSession')!(fromOurWindow())) as {
+      value: { secretStore: { kind: string; warning?: string } };
+    };
+    expect(session.value.secretStore).toEqual({ kind: 'safe-storage', warning: BASIC_TEXT_WARNING });
+  });
+
+  it('sets a menu, does not check for updates when not packaged, and focuses on a second launch', () => {
+    expect(m.menu).toBeDefined();
+    expect(m.checkForUpdates).not.toHaveBeenCalled();
+    m.appEvents.get('second-instance')!();
+    expect(m.windows[0]!.restore).toHaveBeenCalled();
+    expect(m.windows[0]!.focus).toHaveBeenCalled();
+  });
+});
