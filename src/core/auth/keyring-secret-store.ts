@@ -1,4 +1,4 @@
-import { AsyncEntry } from '@napi-rs/keyring';
+import type * as Keyring from '@napi-rs/keyring';
 import { err, ok } from '../api/result';
 import type { SecretStore, SecretStoreCandidate } from './secret-store';
 
@@ -9,10 +9,17 @@ export interface KeyringEntry {
   deletePassword(): Promise<boolean>;
 }
 
-export type KeyringEntryFactory = (service: string, account: string) => KeyringEntry;
+export type KeyringEntryFactory = (service: string, account: string) => KeyringEntry | Promise<KeyringEntry>;
+
+// Loaded on first use, so a platform without the native binary only loses the keychain, not the app.
+let keyringModule: Promise<typeof Keyring> | undefined;
 
 // The async entry runs keychain calls off the main thread, so a slow unlock prompt never freezes the app.
-const osKeyringEntry: KeyringEntryFactory = (service, account) => new AsyncEntry(service, account);
+const osKeyringEntry: KeyringEntryFactory = async (service, account) => {
+  keyringModule ??= import('@napi-rs/keyring');
+  const { AsyncEntry } = await keyringModule;
+  return new AsyncEntry(service, account);
+};
 
 export interface KeyringSecretStoreOptions {
   /** The keychain "service" name every key is filed under. */
@@ -26,15 +33,16 @@ const PROBE_ACCOUNT = 'agentdesk-keychain-probe';
 /** The OS keychain (macOS Keychain, Windows Credential Manager, Secret Service / keyutils on Linux). */
 export function createKeyringSecretStore(options: KeyringSecretStoreOptions = {}): SecretStore {
   const service = options.service ?? DEFAULT_SERVICE;
-  const entry = (key: string): KeyringEntry => (options.createEntry ?? osKeyringEntry)(service, key);
+  const entry = async (key: string): Promise<KeyringEntry> =>
+    (options.createEntry ?? osKeyringEntry)(service, key);
   return {
     kind: 'keychain',
-    get: async (key) => (await entry(key).getPassword()) ?? undefined,
+    get: async (key) => (await (await entry(key)).getPassword()) ?? undefined,
     set: async (key, value) => {
-      await entry(key).setPassword(value);
+      await (await entry(key)).setPassword(value);
     },
     delete: async (key) => {
-      await entry(key).deletePassword();
+      await (await entry(key)).deletePassword();
     },
   };
 }

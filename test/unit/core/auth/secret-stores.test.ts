@@ -155,3 +155,12 @@ describe('chooseSecretStore', () => {
     expect(chosen.skipped.map((s) => s.kind)).toEqual(['keychain', 'safe-storage', 'throws']);
   });
 });
+
+describe('the real OS keychain here', () => {
+  it('is probed through @napi-rs/keyring and either works or is passed over with a reason', async () => {
+    // This Linux box has no reachable keychain (AccessDenied); a desktop with one passes the round trip.
+    const opened = await keyringCandidate({ service: 'AgentDesk-test-probe' }).open();
+    if (opened.ok) expect(opened.value.kind).toBe('keychain');
+    else expect(opened.error).toMatch(/^The system keychain can't be used here \(.+\)\.$/);
+  });
+});
