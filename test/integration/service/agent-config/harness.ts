@@ -10,6 +10,7 @@ import {
 /** A running service with a signed-in person, their first agent and helpers to call the API over HTTP. */
 export interface Harness {
   service: TestService;
+  /** The OAuth access token `call` uses by default (tests may replace it after signing in again). */
   accessToken: string;
   agentId: string;
   /** `fetch` on the service with the OAuth bearer (or `token`), JSON bodies when `json` is given. */
@@ -23,14 +24,14 @@ export async function startHarness(options: Partial<ServiceOptions> = {}): Promi
   const tokens = await signIn(service);
   const agentId = await firstAgentId(service, tokens.access_token);
   let agentToken: string | undefined;
-  return {
+  const harness: Harness = {
     service,
     accessToken: tokens.access_token,
     agentId,
     call(path, init = {}) {
       const { json, token, ...rest } = init;
       const headers = new Headers(rest.headers);
-      headers.set('Authorization', `Bearer ${token ?? tokens.access_token}`);
+      headers.set('Authorization', `Bearer ${token ?? harness.accessToken}`);
       if (json !== undefined) headers.set('Content-Type', 'application/json');
       return fetch(`${service.url}${path}`, {
         ...rest,
@@ -44,6 +45,7 @@ export async function startHarness(options: Partial<ServiceOptions> = {}): Promi
     },
     close: () => service.cleanup(),
   };
+  return harness;
 }
 
 /** A JSON body, loosely typed for assertions. */
