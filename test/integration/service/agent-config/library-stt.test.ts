@@ -12,7 +12,12 @@ import { json, startHarness, type Harness } from './harness';
 describe('account file library over HTTP', { timeout: 60_000 }, () => {
   const clock = createTestClock(Date.now());
   let h: Harness;
-  const upload = (nombre: string | null, body: BodyInit, type = 'application/octet-stream', token?: string) =>
+  const upload = (
+    nombre: string | null,
+    body: RequestInit['body'],
+    type = 'application/octet-stream',
+    token?: string,
+  ) =>
     h.call(`/api/v2/me/files${nombre === null ? '' : `?nombre=${encodeURIComponent(nombre)}`}`, {
       method: 'POST',
       body,
