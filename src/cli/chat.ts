@@ -1,0 +1,220 @@
+import type { PermissionEvent, ToolEvent } from '../shared/api';
+import type { ConversationUpdate, DeskBridge, DeskError } from '../shared/bridge';
+import { dim, type CliIo } from './terminal';
+
+export interface ChatOptions {
+  agentId: string;
+  /** Continue this conversation instead of starting a new one. */
+  conversationId?: string;
+  /** One message, then exit; without it the chat reads lines until end of input. */
+  message?: string;
+  /** Let the service decide tool permissions instead of asking here. */
+  autoPermissions?: boolean;
+}
+
+const words = (error: DeskError): string => error.message;
+
+/**
+ * `agentdesk chat`: streams each reply as it arrives, shows thoughts and tool
+ * calls, asks permission questions, and turns Ctrl-C into a cancel of the
+ * running turn (a second Ctrl-C leaves).
+ */
+export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions): Promise<number> {
+  const { agentId } = options;
+  let sessionId = options.conversationId;
+  const fresh = !sessionId;
+  if (!sessionId) {
+    const created = await desk.createConversation(agentId);
+    if (!created.ok) {
+      io.err(`${words(created.error)}\n`);
+      return 1;
+    }
+    sessionId = created.value.id;
+  }
+  io.err(dim(io, `Conversation ${sessionId}\n`));
+
+  let mode: 'text' | 'thought' | 'other' = 'other';
+  let lineOpen = false;
+  let turn: { id: string; finish: (code: number) => void; failed: boolean; cancelled: boolean } | undefined;
+  const toolStates = new Map<string, string>();
+  const answered = new Set<string>();
+  let permissionQueue = Promise.resolve();
+
+  const write = (text: string): void => {
+    if (!text) return;
+    io.out(text);
+    lineOpen = !text.endsWith('\n');
+  };
+  const newLine = (): void => {
+    if (lineOpen) write('\n');
+  };
+
+  const showTool = (tool: ToolEvent): void => {
+    const key = `${tool.status ?? ''}|${tool.title ?? ''}`;
+    if (toolStates.get(tool.id) === key) return;
+    toolStates.set(tool.id, key);
+    newLine();
+    const parts = [
+      tool.title ?? 'tool',
+      tool.kind ? `(${tool.kind})` : '',
+      tool.status ?? '',
+      tool.path ?? '',
+    ];
+    write(`${dim(io, `⚙ ${parts.filter(Boolean).join(' ')}`)}\n`);
+    mode = 'other';
+  };
+
+  const askPermission = async (request: PermissionEvent): Promise<void> => {
+    if (answered.has(request.id)) return;
+    newLine();
+    const tool = request.tool as { title?: string; kind?: string; path?: string } | undefined;
+    write(`The agent asks: ${request.title ?? tool?.title ?? 'use a tool'}\n`);
+    if (tool && typeof tool === 'object') {
+      const detail = [tool.kind, tool.path].filter(Boolean).join(' ');
+      if (detail) write(`  ${detail}\n`);
+    }
+    request.options.forEach((option, index) => {
+      const label = (option as { name?: string }).name ?? option.optionId;
+      write(`  ${index + 1}) ${label}\n`);
+    });
+    for (;;) {
+      const answer = await io.ask(`Choose 1-${request.options.length}: `);
+      if (answered.has(request.id)) return;
+      if (answer === undefined) return; // no more input: the request expires on the service
+      const choice = request.options[Number(answer.trim()) - 1];
+      if (!choice) continue;
+      answered.add(request.id);
+      const sent = await desk.answerPermission(agentId, sessionId!, {
+        id: request.id,
+        optionId: choice.optionId,
+      });
+      if (!sent.ok) write(`${words(sent.error)}\n`);
+      return;
+    }
+  };
+
+  const onUpdate = (update: ConversationUpdate): void => {
+    if (update.kind === 'connection') {
+      const c = update.connection;
+      if (c.state === 'reconnecting') {
+        newLine();
+        io.err(dim(io, `(connection lost, reconnecting${c.reason ? `: ${c.reason}` : ''})\n`));
+      } else if (c.state === 'closed' && c.error) {
+        newLine();
+        io.err(`${c.error.message}\n`);
+        turn?.finish(1);
+      }
+      return;
+    }
+    const { event } = update;
+    switch (event.event) {
+      case 'chunk':
+        if (turn && event.data.turnId !== turn.id) return;
+        if (mode !== 'text') newLine();
+        mode = 'text';
+        write(event.data.text);
+        return;
+      case 'thought':
+        if (!turn) return;
+        if (mode !== 'thought') {
+          newLine();
+          write(dim(io, '… '));
+        }
+        mode = 'thought';
+        write(dim(io, event.data.text));
+        return;
+      case 'tool':
+        if (turn) showTool(event.data);
+        return;
+      case 'permission': {
+        const request = event.data;
+        permissionQueue = permissionQueue.then(() => askPermission(request));
+        return;
+      }
+      case 'permission-resolved':
+        answered.add(event.data.id);
+        return;
+      case 'error':
+        if (!turn) return;
+        newLine();
+        io.err(`error: ${event.data.message}\n`);
+        turn.failed = true;
+        return;
+      case 'done':
+        if (turn && 'turnId' in event.data && event.data.turnId === turn.id) {
+          newLine();
+          turn.finish(turn.cancelled ? 130 : turn.failed ? 1 : 0);
+        }
+        return;
+      default:
+        return;
+    }
+  };
+
+  // Subscribe first, and wait until the stream is open, so no event of the turn is missed.
+  let opened!: (ok: boolean) => void;
+  const ready = new Promise<boolean>((resolve) => (opened = resolve));
+  const stop = desk.onConversationEvent(agentId, sessionId, (update) => {
+    if (update.kind === 'connection' && update.connection.state === 'open') opened(true);
+    if (update.kind === 'connection' && update.connection.state === 'closed') opened(false);
+    onUpdate(update);
+  });
+
+  let interrupts = 0;
+  const stopInterrupts = io.onInterrupt(() => {
+    interrupts += 1;
+    const running = turn;
+    if (!running || interrupts > 1) {
+      stop();
+      io.close();
+      process.exit(130);
+    }
+    running.cancelled = true;
+    newLine();
+    io.err(dim(io, '(cancelling — press Ctrl-C again to leave)\n'));
+    void desk.cancelTurn(agentId, sessionId!);
+  });
+
+  const runTurn = async (content: string, first: boolean): Promise<number> => {
+    interrupts = 0;
+    mode = 'other';
+    const done = new Promise<number>((resolve) => {
+      turn = { id: '', finish: resolve, failed: false, cancelled: false };
+    });
+    const current = turn!;
+    const sent = await desk.sendMessage(agentId, sessionId!, {
+      content,
+      primerTurno: first,
+      permisos: options.autoPermissions ? 'auto' : 'preguntar',
+    });
+    if (!sent.ok) {
+      turn = undefined;
+      io.err(`${words(sent.error)}\n`);
+      return 1;
+    }
+    current.id = sent.value.turnId;
+    if (sent.value.estado === 'queued')
+      io.err(dim(io, `(queued, ${sent.value.enCola} waiting for a machine)\n`));
+    const code = await done;
+    turn = undefined;
+    await permissionQueue;
+    return code;
+  };
+
+  try {
+    if (!(await ready)) return 1;
+    if (options.message !== undefined) return await runTurn(options.message, fresh);
+    let first = fresh;
+    let last = 0;
+    for (;;) {
+      const line = await io.ask('you> ');
+      if (line === undefined) return last;
+      if (!line.trim()) continue;
+      last = await runTurn(line, first);
+      first = false;
+    }
+  } finally {
+    stopInterrupts();
+    stop();
+  }
+}

@@ -1,0 +1,46 @@
+import { keyringCandidate } from '../core/auth/keyring-secret-store';
+import type { Logger } from '../core/auth/logger';
+import { silentLogger } from '../core/auth/logger';
+import { chooseSecretStore, type SecretStore } from '../core/auth/secret-store';
+import { createHost, type DeskHost } from '../core/host';
+import { platformInfo } from '../core/platform-info';
+import { startService } from '../service/index';
+import type { CliIo } from './terminal';
+
+export interface CliHostOptions {
+  dataDir: string;
+  io: CliIo;
+  /** Also open the sign-in page in the default browser (the URL is always printed). */
+  openBrowser: boolean;
+  /** Tests pass a shared store; by default the OS keychain, else memory only (with a warning). */
+  secrets?: SecretStore;
+  logger?: Logger;
+  signInTimeoutMs?: number;
+}
+
+/** The host for one CLI run: the keychain (or memory, said plainly), and "this computer"'s service in-process. */
+export async function openCliHost(options: CliHostOptions): Promise<DeskHost> {
+  const { io } = options;
+  const secrets = options.secrets ?? (await chooseSecretStore([keyringCandidate()])).store;
+  if (secrets.warning) io.err(`Note: ${secrets.warning}\n`);
+  return createHost({
+    dataDir: options.dataDir,
+    secrets,
+    logger: options.logger ?? silentLogger,
+    ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
+    startEmbeddedService: ({ dataDir }) => startService({ dataDir, port: 0 }),
+    openBrowser: async (url) => {
+      io.err(`Open this address in your browser to sign in:\n  ${url}\n`);
+      if (options.openBrowser) {
+        const { default: open } = await import('open');
+        // A missing browser is not fatal: the address is printed above.
+        await open(url).catch(() => undefined);
+      }
+    },
+    os: {
+      platform: platformInfo(process.platform, 'browser'),
+      notify: () => {},
+      openExternal: (url) => io.out(`${url}\n`),
+    },
+  });
+}

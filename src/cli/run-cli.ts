@@ -1,0 +1,209 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Logger } from '../core/auth/logger';
+import type { SecretStore } from '../core/auth/secret-store';
+import type { DeskHost } from '../core/host';
+import { defaultDataDir } from '../core/profiles/data-dir';
+import type { Agente } from '../shared/api';
+import type { SessionState } from '../shared/bridge';
+import { runChat } from './chat';
+import { openCliHost } from './open-host';
+import type { CliIo } from './terminal';
+
+export const USAGE = `Usage: agentdesk <command> [options]
+
+Commands:
+  login                 sign in through your browser
+  logout                sign out (and revoke the sign-in)
+  whoami                who is signed in, and where
+  agents                list your agents
+  chat <agent> [text]   talk to an agent (by id or name); without text, read lines until end of input
+
+Options:
+  --server <url>        a custom server instead of the local service on this computer
+  --client-id <id>      the client id for --server (default agentdesk-desktop)
+  --port <n>            a loopback port registered for --server's client (repeatable)
+  --data <dir>          where profiles and the local service's data live
+  --conversation <id>   chat: continue this conversation
+  --yes                 chat: let the service decide tool permissions instead of asking
+  --no-open             print the sign-in address without opening a browser
+`;
+
+export interface CliDeps {
+  io: CliIo;
+  /** Tests share one store across runs (the OS keychain plays that part for people). */
+  secrets?: SecretStore;
+  logger?: Logger;
+  signInTimeoutMs?: number;
+}
+
+/** Runs one `agentdesk` command and resolves with its exit code. */
+export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
+  const { io } = deps;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        server: { type: 'string' },
+        'client-id': { type: 'string' },
+        port: { type: 'string', multiple: true },
+        data: { type: 'string' },
+        conversation: { type: 'string' },
+        yes: { type: 'boolean', default: false },
+        'no-open': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    io.out(USAGE);
+    return command || values.help ? 0 : 2;
+  }
+  if (!['login', 'logout', 'whoami', 'agents', 'chat'].includes(command)) {
+    io.err(`Unknown command "${command}".\n\n${USAGE}`);
+    return 2;
+  }
+
+  const host = await openCliHost({
+    dataDir: resolve(values.data ?? defaultDataDir()),
+    io,
+    openBrowser: !values['no-open'],
+    ...(deps.secrets ? { secrets: deps.secrets } : {}),
+    ...(deps.logger ? { logger: deps.logger } : {}),
+    ...(deps.signInTimeoutMs ? { signInTimeoutMs: deps.signInTimeoutMs } : {}),
+  });
+  try {
+    if (values.server) {
+      const ports = (values.port ?? []).map(Number);
+      const added = await host.addCustomProfile({
+        baseUrl: values.server,
+        clientId: values['client-id'] ?? 'agentdesk-desktop',
+        ...(ports.length ? { loopbackPorts: ports } : {}),
+      });
+      if (!added.ok) {
+        io.err(`${added.error.message}\n`);
+        return 2;
+      }
+    }
+    switch (command) {
+      case 'login':
+        return await login(host, io);
+      case 'logout': {
+        const out = await host.signOut();
+        io.out(out.ok ? 'Signed out.\n' : `${out.error.message}\n`);
+        return out.ok ? 0 : 1;
+      }
+      case 'whoami':
+        return await whoami(host, io);
+      case 'agents':
+        return (await ensureSignedIn(host, io)) ? await listAgents(host, io) : 1;
+      case 'chat': {
+        const [agent, ...words] = rest;
+        if (!agent) {
+          io.err(`chat needs an agent id or name.\n\n${USAGE}`);
+          return 2;
+        }
+        if (!(await ensureSignedIn(host, io))) return 1;
+        const found = await findAgent(host, agent);
+        if (!found.ok) {
+          io.err(`${found.message}\n`);
+          return 1;
+        }
+        return await runChat(host, io, {
+          agentId: found.agent.id,
+          ...(values.conversation ? { conversationId: values.conversation } : {}),
+          ...(words.length ? { message: words.join(' ') } : {}),
+          autoPermissions: values.yes,
+        });
+      }
+    }
+    return 2;
+  } finally {
+    await host.close();
+  }
+}
+
+function describe(session: SessionState): string {
+  const where = session.profile
+    ? `${session.profile.name}${session.profile.baseUrl ? ` (${session.profile.baseUrl})` : ''}`
+    : 'nowhere yet';
+  return where;
+}
+
+async function login(host: DeskHost, io: CliIo): Promise<number> {
+  const current = await host.getSession();
+  if (current.ok && !current.value.profile) await host.addLocalProfile();
+  const result = await host.signIn();
+  if (!result.ok) {
+    io.err(`${result.error.message}\n`);
+    return 1;
+  }
+  io.out(
+    `Signed in to ${describe(result.value)} as ${result.value.user?.email ?? result.value.user?.id ?? 'you'}.\n`,
+  );
+  return 0;
+}
+
+/** Commands that need a sign-in start one when there is none (tokens may be memory-only). */
+async function ensureSignedIn(host: DeskHost, io: CliIo): Promise<boolean> {
+  const current = await host.getSession();
+  if (current.ok && current.value.status === 'signed-in') return true;
+  if (current.ok && current.value.signedOutReason) io.err(`${current.value.signedOutReason.message}\n`);
+  return (await login(host, io)) === 0;
+}
+
+async function whoami(host: DeskHost, io: CliIo): Promise<number> {
+  const session = await host.getSession();
+  if (!session.ok) {
+    io.err(`${session.error.message}\n`);
+    return 1;
+  }
+  const s = session.value;
+  if (s.status !== 'signed-in') {
+    io.out(`Not signed in (${describe(s)}). Run \`agentdesk login\`.\n`);
+    if (s.signedOutReason) io.out(`${s.signedOutReason.message}\n`);
+    return 1;
+  }
+  if (!s.user) await host.listAgents();
+  const again = await host.getSession();
+  const user = again.ok ? again.value.user : s.user;
+  io.out(`${user?.email ?? user?.id ?? 'Signed in'} on ${describe(s)}\n`);
+  if (s.scopes?.length) io.out(`Scopes: ${s.scopes.join(' ')}\n`);
+  return 0;
+}
+
+async function listAgents(host: DeskHost, io: CliIo): Promise<number> {
+  const result = await host.listAgents();
+  if (!result.ok) {
+    io.err(`${result.error.message}\n`);
+    return 1;
+  }
+  for (const agent of result.value.agentes) {
+    const note = agent.necesitaToken ? '  (needs a token)' : '';
+    io.out(`${agent.id}\t${agent.nombre}\t${agent.protocolo}${note}\n`);
+  }
+  if (result.value.agentes.length === 0) io.out('No agents yet.\n');
+  return 0;
+}
+
+async function findAgent(
+  host: DeskHost,
+  wanted: string,
+): Promise<{ ok: true; agent: Agente } | { ok: false; message: string }> {
+  const result = await host.listAgents();
+  if (!result.ok) return { ok: false, message: result.error.message };
+  const lower = wanted.toLowerCase();
+  const agent =
+    result.value.agentes.find((a) => a.id === wanted) ??
+    result.value.agentes.find((a) => a.nombre.toLowerCase() === lower);
+  if (agent) return { ok: true, agent };
+  const names = result.value.agentes.map((a) => a.nombre).join(', ') || 'none';
+  return { ok: false, message: `No agent called "${wanted}". Your agents: ${names}.` };
+}
