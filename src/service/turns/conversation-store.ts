@@ -120,6 +120,10 @@ export function createConversationStore(db: ServiceDatabase) {
   };
 
   return {
+    /** Runs `fn` in one transaction (all its writes land, or none). */
+    atomic<T>(fn: () => T): T {
+      return db.transaction(fn)() as T;
+    },
     create(agentId: string, personId: string, now: number): string {
       const id = randomUUID();
       q.insert.run(id, agentId, personId, now);

@@ -152,8 +152,13 @@ export class TurnManager {
    * concurrent identical POSTs can never both create a turn.
    */
   submit(s: Submission): SubmitResult {
-    const { store } = this.options;
     if (this.draining) return { kind: 'draining' };
+    // One transaction: the turn, its message and the idempotency record land together.
+    return this.options.store.atomic(() => this.admit(s));
+  }
+
+  private admit(s: Submission): SubmitResult {
+    const { store } = this.options;
     if (s.requestId) {
       const seen = store.findRequest(s.conversationId, s.requestId);
       if (seen) {
