@@ -74,6 +74,19 @@ describe('a turn, from POST to done', () => {
     expect(stream.comments[0]).toBe('ping');
   });
 
+  it('a stream that goes away releases its subscription and heartbeat', async () => {
+    const id = await h.conversation();
+    const hub = h.service.context.turns.heartbeats;
+    const before = hub.size;
+    const streams = await Promise.all([h.events(id), h.events(id), h.events(id)]);
+    await Promise.all(streams.map((s) => s.next()));
+    expect(hub.size).toBe(before + 3);
+    for (const s of streams) s.close();
+    const deadline = Date.now() + 5000;
+    while (hub.size > before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(hub.size).toBe(before);
+  });
+
   it('titles the thread when a primerTurno closes', async () => {
     const id = await h.conversation();
     const stream = await h.events(id);
