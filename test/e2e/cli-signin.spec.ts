@@ -1,0 +1,87 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+// The `agentdesk` command as a real process (bin/agentdesk.js), signing in to the local service it
+// starts itself; Chromium plays the person's browser on the address the CLI prints.
+
+const EMAIL = 'cli-person@example.test';
+const PASSWORD = 'a long enough password';
+const bin = resolve(import.meta.dirname, '../../bin/agentdesk.js');
+let dataDir: string;
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  output: () => { out: string; err: string };
+  exited: Promise<number | null>;
+  signInUrl: Promise<string>;
+}
+
+function agentdesk(args: string[]): Running {
+  const child = spawn(process.execPath, [bin, ...args, '--data', dataDir, '--no-open'], {
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  let out = '';
+  let err = '';
+  let foundUrl!: (url: string) => void;
+  const signInUrl = new Promise<string>((r) => (foundUrl = r));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+    const url = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\S+/.exec(err)?.[0];
+    if (url) foundUrl(url);
+  });
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return { child, output: () => ({ out, err }), exited, signInUrl };
+}
+
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-cli-e2e-'));
+});
+test.afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+
+test('agentdesk login prints the address, the browser signs in, and the CLI says who it is', async ({
+  page,
+}) => {
+  const login = agentdesk(['login']);
+  const url = await login.signInUrl;
+  expect(new URL(url).searchParams.get('client_id')).toBe('agentdesk-desktop');
+  expect(new URL(url).searchParams.get('code_challenge_method')).toBe('S256');
+
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(EMAIL);
+  await page.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: "You're signed in" })).toBeVisible();
+
+  expect(await login.exited).toBe(0);
+  expect(login.output().out).toMatch(
+    new RegExp(`Signed in to This computer \\(http://127\\.0\\.0\\.1:\\d+\\) as ${EMAIL}\\.`),
+  );
+  // Tokens never reach the terminal.
+  expect(login.output().out + login.output().err).not.toMatch(/access_token|refresh_token|Bearer /);
+});
+
+/** With a keychain the CLI is still signed in; with memory-only tokens it asks again, and the browser answers. */
+async function signInIfAsked(run: Running, page: Page): Promise<void> {
+  const url = await Promise.race([run.signInUrl, run.exited.then(() => undefined)]);
+  if (!url) return;
+  await page.goto(url);
+  await page.getByLabel('E-mail').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: "You're signed in" })).toBeVisible();
+}
+
+test('agentdesk chat streams a reply from the demo agent', async ({ page }) => {
+  // The service's first agent of a new account is called "Mi agente"; the CLI finds agents by name.
+  const chat = agentdesk(['chat', 'mi agente', 'hello from a terminal']);
+  await signInIfAsked(chat, page);
+  expect(await chat.exited).toBe(0);
+  expect(chat.output().err).toMatch(/Conversation \S+/);
+  expect(chat.output().out).toContain('hello from a terminal');
+});
