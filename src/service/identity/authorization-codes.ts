@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { throttled } from '../db/throttle';
 import { randomSecret, safeEqual, sha256Hex } from '../security/token-hash';
 
 /** Authorization codes are single use and live 60 s. */
@@ -40,13 +41,14 @@ export function createCodeStore(db: ServiceDatabase, clock: Clock) {
   const markUsed = db.prepare(
     'UPDATE authorization_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL',
   );
-  const purge = db.prepare('DELETE FROM authorization_codes WHERE expires_at < ?');
+  const purgeStmt = db.prepare('DELETE FROM authorization_codes WHERE expires_at < ?');
+  // Expired codes are useless after a day even for reuse detection; sweep them now and then.
+  const purge = throttled(clock, 60_000, () => purgeStmt.run(clock.now() - 86_400_000));
 
   return {
     issue(input: Omit<IssuedCode, 'familyId'> & { codeChallenge: string }): string {
       const code = randomSecret();
-      // Expired codes are useless after a day even for reuse detection; keep the table small.
-      purge.run(clock.now() - 86_400_000);
+      purge();
       insert.run(
         sha256Hex(code),
         input.clientId,

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { throttled } from '../db/throttle';
 import { randomSecret, sha256Hex } from '../security/token-hash';
 
 /** Browser sessions of the sign-in, consent and account pages. */
@@ -24,12 +25,13 @@ export function createBrowserSessionStore(db: ServiceDatabase, clock: Clock) {
   );
   const select = db.prepare('SELECT person_id, csrf, expires_at FROM browser_sessions WHERE id_hash = ?');
   const remove = db.prepare('DELETE FROM browser_sessions WHERE id_hash = ?');
-  const purge = db.prepare('DELETE FROM browser_sessions WHERE expires_at < ?');
+  const purgeStmt = db.prepare('DELETE FROM browser_sessions WHERE expires_at < ?');
+  const purge = throttled(clock, 60_000, () => purgeStmt.run(clock.now()));
 
   return {
     /** A new session; signing in always starts a new one, so a planted cookie never becomes signed in. */
     create(personId: string | null): BrowserSession {
-      purge.run(clock.now());
+      purge();
       const session = { secret: randomSecret(), personId, csrf: randomSecret('', 24) };
       insert.run(
         sha256Hex(session.secret),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { throttled } from '../db/throttle';
 import { randomSecret, sha256Hex } from '../security/token-hash';
 
 export const ACCESS_TOKEN_LIFETIME_S = 3600;
@@ -47,7 +48,9 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
   const revokeFamilyStmt = db.prepare(
     'UPDATE oauth_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL',
   );
-  const purge = db.prepare('DELETE FROM oauth_tokens WHERE expires_at < ?');
+  const purgeStmt = db.prepare('DELETE FROM oauth_tokens WHERE expires_at < ?');
+  // Long-dead rows (a day past expiry) no longer help reuse detection; sweep them now and then.
+  const purge = throttled(clock, 60_000, () => purgeStmt.run(clock.now() - 86_400_000));
 
   function issuePair(familyId: string, clientId: string, personId: string, scope: string): TokenResponse {
     const now = clock.now();
@@ -101,8 +104,7 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
       }
       if (clock.now() >= row.expires_at) return { ok: false };
       rotate.run(clock.now(), hash);
-      // Long-dead rows (a day past expiry) no longer help reuse detection.
-      purge.run(clock.now() - 86_400_000);
+      purge();
       return { ok: true, tokens: issuePair(row.family_id, row.client_id, row.person_id, row.scope) };
     }) as (refreshToken: string, clientId: string) => RefreshResult,
     /** A live access token's grant, or null (unknown, expired, revoked). */
