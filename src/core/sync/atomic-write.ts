@@ -4,7 +4,7 @@
  * Invariant: the target holds either its old contents or the new ones.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { tempFilePrefix } from './sync-paths';
 
@@ -37,27 +37,37 @@ export async function resolveInsideRoot(root: string, path: string): Promise<str
   return absolute;
 }
 
-/** Writes `bytes` to `root/path` atomically. `expectedSize` guards against short downloads. */
+/**
+ * Writes `bytes` to `root/path` atomically. `expectedSize` guards against short downloads.
+ * Resolves to the written file's mtime, read before the rename (which keeps it): a stat after
+ * the rename could see an edit the person made in between, and record it as already synced.
+ */
 export async function writeFileAtomic(
   root: string,
   path: string,
   bytes: Uint8Array,
   expectedSize?: number,
-): Promise<void> {
+): Promise<{ mtimeMs: number }> {
   if (expectedSize !== undefined && bytes.length !== expectedSize)
     throw new ShortWriteError(expectedSize, bytes.length);
   const target = await resolveInsideRoot(root, path);
   await mkdir(dirname(target), { recursive: true });
+  // A folder emptied earlier in the cycle may stand where the file goes (folder → file); rmdir refuses a non-empty one.
+  const existing = await lstat(target).catch(() => undefined);
+  if (existing?.isDirectory()) await rmdir(target);
   const temp = join(dirname(target), `${tempFilePrefix}${randomBytes(6).toString('hex')}`);
   try {
     const handle = await open(temp, 'wx');
+    let mtimeMs: number;
     try {
       await handle.writeFile(bytes);
       await handle.sync();
+      mtimeMs = (await handle.stat()).mtimeMs;
     } finally {
       await handle.close();
     }
     await rename(temp, target);
+    return { mtimeMs };
   } catch (error) {
     await rm(temp, { force: true });
     throw error;

@@ -25,10 +25,15 @@ export interface BoxRemoteOptions {
 }
 
 export class BoxRemote implements RemoteSide {
+  /** The configuration files always list (instructions.md, mcp.json); the workspace lists on its own. */
+  readonly listedGroups = ['', workPrefix];
   /** Bytes of the non-workspace files, from the latest listing. */
   private config = new Map<string, Uint8Array>();
   private uploadOnly = false;
   private probed = false;
+  /** Per skill: the last content sent this cycle, and the send in flight, so a skill goes out once. */
+  private sentSkills = new Map<string, string>();
+  private skillSends = new Map<string, Promise<void>>();
 
   constructor(private readonly options: BoxRemoteOptions) {}
 
@@ -45,6 +50,7 @@ export class BoxRemote implements RemoteSide {
       api.listWorkspace(agentId, '').then((r) => unwrap(r, "Listing the agent's workspace")),
     ]);
     this.config = new Map();
+    this.sentSkills = new Map();
     const entries: RemoteEntry[] = [];
     for (const file of bundle.files) {
       // Knowledge of a machine agent lives in its workspace, and is synced there as work/knowledge/.
@@ -137,27 +143,47 @@ export class BoxRemote implements RemoteSide {
     unwrap(result, 'Updating the instructions');
   }
 
-  /** Sends a skill whole from the local folder, or deletes it when its folder is gone. */
-  private async sendSkill(path: string): Promise<void> {
+  /**
+   * Sends a skill whole from the local folder, or deletes it when its folder is gone. Several files
+   * of one skill changing in one cycle send it once: calls for a slug run one after another, and a
+   * call that finds the content already sent does nothing.
+   */
+  private sendSkill(path: string): Promise<void> {
     const match = skillPath.exec(path);
-    if (!match)
-      throw new RemoteError(`${path} is not part of a skill folder (skills/<name>/…).`, 400, undefined, true);
+    if (!match) {
+      return Promise.reject(
+        new RemoteError(`${path} is not part of a skill folder (skills/<name>/…).`, 400, undefined, true),
+      );
+    }
     const slug = match[1]!;
+    const previous = this.skillSends.get(slug) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.sendSkillNow(slug));
+    this.skillSends.set(slug, next);
+    return next;
+  }
+
+  private async sendSkillNow(slug: string): Promise<void> {
     const { api, agentId, root } = this.options;
     const files = await readSkillFolder(join(root, 'skills', slug), `skills/${slug}`);
     const markdown = files.get('SKILL.md');
-    if (files.size === 0 || markdown === undefined) {
+    const digest =
+      markdown === undefined
+        ? 'deleted'
+        : hashBytes(Buffer.from(JSON.stringify([...files].map(([n, b]) => [n, hashBytes(b)]))));
+    if (this.sentSkills.get(slug) === digest) return;
+    if (markdown === undefined) {
       const result = await api.deleteSkill(agentId, slug);
       if (!result.ok && result.error.status !== 404) unwrap(result, `Removing the skill ${slug}`);
-      return;
+    } else {
+      const assets = [...files]
+        .filter(([name]) => name !== 'SKILL.md')
+        .map(([name, bytes]) => ({ name, contentBase64: Buffer.from(bytes).toString('base64') }));
+      unwrap(
+        await api.installSkill(agentId, slug, { markdown: Buffer.from(markdown).toString('utf8'), assets }),
+        `skills/${slug}/SKILL.md`,
+      );
     }
-    const assets = [...files]
-      .filter(([name]) => name !== 'SKILL.md')
-      .map(([name, bytes]) => ({ name, contentBase64: Buffer.from(bytes).toString('base64') }));
-    unwrap(
-      await api.installSkill(agentId, slug, { markdown: Buffer.from(markdown).toString('utf8'), assets }),
-      `Installing the skill ${slug}`,
-    );
+    this.sentSkills.set(slug, digest);
   }
 }
 

@@ -18,6 +18,7 @@ interface Pending {
 
 export class BundleRemote implements RemoteSide {
   readonly limitation = undefined;
+  readonly listedGroups = [''];
   /** The bundle as last listed, with our own confirmed writes applied. */
   private files = new Map<string, Uint8Array>();
   private changes = new Map<string, Uint8Array | null>();

@@ -11,6 +11,8 @@ import type { Fingerprint } from './sync-planner';
 import { isAlwaysIgnored, pathKey } from './sync-paths';
 
 export interface LocalWatcher {
+  /** Resolves once the initial crawl is done and changes are being seen. */
+  ready: Promise<void>;
   /** Records an upcoming write by the engine itself. */
   expectWrite(path: string, fingerprint: Fingerprint): void;
   close(): Promise<void>;
@@ -76,7 +78,10 @@ export function watchLocal(options: WatcherOptions): LocalWatcher {
     options.onChange();
   });
 
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
   return {
+    ready,
     expectWrite(path, fingerprint) {
       expected.set(pathKey(path), fingerprint);
     },

@@ -15,6 +15,8 @@ export interface RemoteSide {
   remove(path: string): Promise<void>;
   /** Sends writes that the API takes in groups (a whole skill, a whole bundle). */
   flush(): Promise<void>;
+  /** Path prefixes listed by separate requests; an empty one with a non-empty base aborts the cycle. */
+  readonly listedGroups: readonly string[];
   /** A plain sentence when the server limits what sync can do (e.g. upload-only `work/`). */
   readonly limitation?: string;
 }

@@ -3,19 +3,19 @@
  * commit) one at a time, triggered by the watcher, by remote hints (a turn's
  * `done`, a `tool` event naming a path) and by timers, and reports its status.
  */
-import { clearStaleTempFiles, writeFileAtomic } from './atomic-write';
-import { hashBytes } from './file-hash';
+import { clearStaleTempFiles } from './atomic-write';
+import { settleConflict, type ConflictChoice } from './conflict-resolution';
 import { scanLocal } from './local-scanner';
 import { watchLocal, type LocalWatcher } from './local-watcher';
 import type { RemoteSide } from './remote-side';
 import { ensureRootMarker } from './root-marker';
 import { executePlan, type ActionFailure } from './sync-executor';
 import { planSync, type MassDeletePause, type RemoteEntry, type SkippedPath } from './sync-planner';
-import { conflictCopyName, sanitizeRemotePath } from './sync-paths';
+import { sanitizeRemotePath } from './sync-paths';
 import type { ConflictRecord, SyncStateStore } from './sync-state-store';
-import { readFile, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { RetryOptions } from './retry';
+
+export type { ConflictChoice } from './conflict-resolution';
 
 export type SyncState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'stopped';
 
@@ -35,8 +35,6 @@ export interface SyncStatus {
   /** Set while a mass deletion waits for the person's confirmation. */
   pendingDeletes?: MassDeletePause;
 }
-
-export type ConflictChoice = 'mine' | 'theirs' | 'both';
 
 export interface SyncEngineOptions {
   root: string;
@@ -91,6 +89,7 @@ export class SyncEngine {
         debounceMs: this.options.debounceMs ?? 150,
         onChange: () => void this.syncNow(),
       });
+      await this.watcher.ready;
     }
     if (this.options.remoteIntervalMs) {
       this.timer = setInterval(() => void this.syncNow(), this.options.remoteIntervalMs);
@@ -150,35 +149,28 @@ export class SyncEngine {
    * name and synced as its own file, the remote version takes the path.
    */
   async resolveConflict(key: string, choice: ConflictChoice): Promise<SyncStatus> {
-    const { store, root } = this.options;
+    const { store } = this.options;
+    // Never alongside a cycle: both would act on the same path.
+    while (this.running) await this.running.catch(() => undefined);
     const conflict = store.conflicts().find((c) => c.key === key);
     if (!conflict) return this.status;
-    const localPath = join(root, conflict.path);
-    const copyPath = join(root, conflict.remoteCopyPath);
-    if (choice === 'mine') {
-      const bytes = await readFile(localPath);
-      await this.options.remote.write(conflict.path, bytes);
-      await this.options.remote.flush();
-      const info = await stat(localPath);
-      store.commitBase(key, conflict.path, { size: bytes.length, sha256: hashBytes(bytes) }, info.mtimeMs);
-      await rm(copyPath, { force: true });
-    } else {
-      if (choice === 'both') {
-        const keptName = conflictCopyName(conflict.path, (this.options.now ?? (() => new Date()))()).replace(
-          '.conflict-remote-',
-          '.mine-',
-        );
-        await rename(localPath, join(root, keptName));
-      }
-      const bytes = await readFile(copyPath);
-      await writeFileAtomic(root, conflict.path, bytes);
-      const info = await stat(localPath);
-      store.commitBase(key, conflict.path, { size: bytes.length, sha256: hashBytes(bytes) }, info.mtimeMs);
-      await rm(copyPath, { force: true });
-    }
-    store.clearConflict(key);
+    const outcome = await settleConflict(
+      {
+        root: this.options.root,
+        remote: this.options.remote,
+        store,
+        trash: this.options.trash,
+        expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
+        retry: this.options.retry,
+        now: this.options.now,
+      },
+      conflict,
+      choice,
+    );
     this.update({ conflicts: store.conflicts() });
-    return this.syncNow();
+    await this.syncNow();
+    if (!outcome.resolved) this.update({ message: outcome.message });
+    return this.status;
   }
 
   async close(): Promise<void> {
@@ -221,6 +213,7 @@ export class SyncEngine {
       conflicts: new Set(conflicts.map((c) => c.key)),
       canDownload: (path) => remote.canRead(path),
       confirmedDeletes: this.deletesConfirmed,
+      listedGroups: remote.listedGroups,
     });
     plan.skipped.push(...refused);
     if (plan.abort) {

@@ -84,12 +84,13 @@ async function runAction(action: SyncAction, deps: ExecutorDeps): Promise<boolea
   const { store, remote } = deps;
   switch (action.type) {
     case 'upload': {
+      // mtime is taken before the read: an edit during the upload then shows as a change next cycle.
+      const info = await stat(join(deps.root, action.local.path));
       const bytes = await readFile(join(deps.root, action.local.path));
       const fingerprint = { size: bytes.length, sha256: hashBytes(bytes) };
       const remotePath = action.path.normalize('NFC');
       await withRetry(() => remote.write(remotePath, bytes), retry);
       if (action.replacesRemotePath) await withRetry(() => remote.remove(action.replacesRemotePath!), retry);
-      const info = await stat(join(deps.root, action.local.path));
       store.commitBase(action.key, action.local.path, fingerprint, info.mtimeMs);
       return false;
     }
@@ -143,15 +144,14 @@ async function writeDownloaded(
 ): Promise<false> {
   const fingerprint = { size: bytes.length, sha256: hashBytes(bytes) };
   deps.expectWrite?.(path, fingerprint);
-  await writeFileAtomic(deps.root, path, bytes, remote.size);
+  const written = await writeFileAtomic(deps.root, path, bytes, remote.size);
   if (replacesLocalPath && pathKey(replacesLocalPath) === key && replacesLocalPath !== path) {
     // A case-only rename: on a case-insensitive disk the write above already replaced it.
     const old = await lstat(join(deps.root, replacesLocalPath)).catch(() => undefined);
     const fresh = await lstat(join(deps.root, path));
     if (old && old.ino !== fresh.ino) await rm(join(deps.root, replacesLocalPath));
   }
-  const info = await stat(join(deps.root, path));
-  deps.store.commitBase(key, path, fingerprint, info.mtimeMs);
+  deps.store.commitBase(key, path, fingerprint, written.mtimeMs);
   return false;
 }
 

@@ -79,8 +79,13 @@ export interface PlanInput {
   conflicts?: ReadonlySet<string>;
   /** Whether the remote bytes of a path can be read (false for `work/` on an upload-only server). */
   canDownload?: (path: string) => boolean;
-  /** The person already confirmed this many deletions for this cycle. */
+  /** The person confirmed the pending mass deletion for this cycle. */
   confirmedDeletes?: boolean;
+  /**
+   * Path prefixes the remote lists separately (e.g. `work/`). If one comes back empty while the
+   * base has paths under it, the cycle aborts: an empty listing may be a fault, never a reason to delete.
+   */
+  listedGroups?: readonly string[];
 }
 
 type Change = 'absent' | 'unchanged' | 'new' | 'modified' | 'deleted';
@@ -93,18 +98,22 @@ export function planSync(input: PlanInput): SyncPlan {
   const local = indexByKey(input.local, skipped);
   const remote = indexByKey(input.remote, skipped);
 
-  if (input.remote.length === 0 && input.base.size > 0) {
-    return {
-      actions: [],
-      skipped,
-      abort: 'The remote listing is empty while files were synced before; nothing was changed.',
-    };
+  for (const group of input.listedGroups ?? ['']) {
+    const inGroup = (path: string) => path.startsWith(group);
+    if (input.remote.some((e) => inGroup(e.path))) continue;
+    if ([...input.base.values()].some((e) => inGroup(e.path))) {
+      const where = group ? ` for ${group}` : '';
+      return {
+        actions: [],
+        skipped,
+        abort: `The agent's listing${where} came back empty although files were synced before, so nothing was changed. If the files really were removed there, delete them here too.`,
+      };
+    }
   }
 
   const keys = new Set<string>([...input.base.keys(), ...local.entries.keys(), ...remote.entries.keys()]);
   for (const key of local.clashes) keys.delete(key);
   for (const key of remote.clashes) keys.delete(key);
-  const localDirs = parentKeys(local.entries.keys());
 
   const actions: SyncAction[] = [];
   for (const key of [...keys].sort()) {
@@ -117,9 +126,10 @@ export function planSync(input: PlanInput): SyncPlan {
     }
     if (input.conflicts?.has(key)) continue;
     const canDownload = r ? (input.canDownload?.(r.path) ?? true) : true;
-    const action = decide(key, base, l, r, canDownload, localDirs, skipped);
+    const action = decide(key, base, l, r, canDownload, skipped);
     if (action) actions.push(...action);
   }
+  keepBothWhereFolderStands(actions, local.entries);
 
   const pause = input.confirmedDeletes ? undefined : checkMassDelete(actions, input);
   return pause ? { actions, skipped, pause } : { actions, skipped };
@@ -131,7 +141,6 @@ function decide(
   l: LocalEntry | undefined,
   r: RemoteEntry | undefined,
   canDownload: boolean,
-  localDirs: ReadonlySet<string>,
   skipped: SkippedPath[],
 ): SyncAction[] | undefined {
   const localChange = classify(base, l);
@@ -154,8 +163,6 @@ function decide(
       skipped.push({ path: r.path, reason: 'upload-only' });
       return undefined;
     }
-    // A local folder now stands where the remote file would go: keep both.
-    if (localDirs.has(key)) return [{ type: 'conflict', key, path: r.path, local: undefined, remote: r }];
     return [
       { type: 'download', key, path: r.path, remote: r, replacesLocalPath: differentPath(l?.path, r.path) },
     ];
@@ -242,6 +249,26 @@ function indexByKey<T extends { path: string }>(entries: readonly T[], skipped: 
     index.entries.set(key, entry);
   }
   return index;
+}
+
+/**
+ * A local folder that stays (it holds files not being deleted) where a remote file would be
+ * downloaded: keep both, the remote version beside it as a conflict copy.
+ */
+function keepBothWhereFolderStands(actions: SyncAction[], local: ReadonlyMap<string, LocalEntry>): void {
+  const leaving = new Set(actions.filter((a) => a.type === 'delete-local').map((a) => a.key));
+  const folders = parentKeys([...local.keys()].filter((key) => !leaving.has(key)));
+  actions.forEach((action, index) => {
+    if (action.type === 'download' && folders.has(action.key)) {
+      actions[index] = {
+        type: 'conflict',
+        key: action.key,
+        path: action.path,
+        local: undefined,
+        remote: action.remote,
+      };
+    }
+  });
 }
 
 function parentKeys(keys: Iterable<string>): Set<string> {

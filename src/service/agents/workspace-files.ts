@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, type Dirent } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { MACHINE_WORKSPACE } from './agent-layout';
 import {
@@ -138,6 +138,17 @@ export class WorkspaceFiles {
     if (!resolved.stat) throw new WorkspacePathError('not_found', `Nothing at "${relPath.rel}".`);
     if (resolved.stat.isDirectory()) await rm(resolved.absolute, { recursive: true, force: true });
     else await unlink(resolved.absolute);
+    await this.pruneEmptyParents(relPath.segments.slice(0, -1));
+  }
+
+  /** Listings never show empty folders, so none is left behind to block a file of the same name later. */
+  private async pruneEmptyParents(segments: string[]): Promise<void> {
+    for (let depth = segments.length; depth > 0; depth -= 1) {
+      const folder = path.join(this.root, ...segments.slice(0, depth));
+      const left = await readdir(folder).catch(() => ['(unreadable)']);
+      if (left.length > 0) return;
+      await rmdir(folder).catch(() => undefined);
+    }
   }
 }
 

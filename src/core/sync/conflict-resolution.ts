@@ -1,0 +1,156 @@
+/**
+ * Settles a flagged conflict the way the person chose:
+ *   mine   — the local file (or its deletion) goes to the remote;
+ *   theirs — the remote version replaces the local file;
+ *   both   — the local file is kept under a new `.mine-` name, the remote version takes the path.
+ * Invariant: only the version the person chose to drop is dropped. A remote version they have
+ * not seen (the agent changed the file again after the copy was made) is never overwritten:
+ * the copy is refreshed instead and the conflict stays open.
+ */
+import { lstat, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-write';
+import { hashBytes } from './file-hash';
+import { RemoteError, type RemoteSide } from './remote-side';
+import { defaultRetry, withRetry, type RetryOptions } from './retry';
+import type { Fingerprint } from './sync-planner';
+import { conflictCopyName } from './sync-paths';
+import type { ConflictRecord, SyncStateStore } from './sync-state-store';
+
+export type ConflictChoice = 'mine' | 'theirs' | 'both';
+
+export interface ResolveDeps {
+  root: string;
+  remote: RemoteSide;
+  store: SyncStateStore;
+  trash: (absolutePath: string) => Promise<void>;
+  expectWrite?: (path: string, fingerprint: Fingerprint) => void;
+  retry?: RetryOptions;
+  now?: () => Date;
+}
+
+export type ResolveOutcome = { resolved: true } | { resolved: false; message: string };
+
+export async function settleConflict(
+  deps: ResolveDeps,
+  conflict: ConflictRecord,
+  choice: ConflictChoice,
+): Promise<ResolveOutcome> {
+  const { root, store } = deps;
+  const local = await readLocalFile(root, conflict.path);
+  const copy = await readLocalFile(root, conflict.remoteCopyPath);
+
+  if (choice === 'mine') {
+    const theirs = await readRemote(deps, conflict.path);
+    // The person must have seen the version "mine" replaces: refresh a stale or missing copy first.
+    if (theirs && (!copy || !sameBytes(theirs, copy.bytes))) {
+      await writeFileAtomic(root, conflict.remoteCopyPath, theirs);
+      return {
+        resolved: false,
+        message: `The agent changed ${conflict.path} again; its newest version is now in ${conflict.remoteCopyPath}. Choose again.`,
+      };
+    }
+    await keepMine(deps, conflict, local, theirs !== null);
+  } else {
+    // Their version: the copy beside the file, or the remote itself if the copy was removed.
+    const theirs = copy ? copy.bytes : await readRemote(deps, conflict.path);
+    if (theirs === undefined) {
+      return {
+        resolved: false,
+        message: `The copy of the agent's ${conflict.path} is gone and this server cannot send it again.`,
+      };
+    }
+    if (choice === 'both' && local)
+      await rename(join(root, conflict.path), join(root, await keptName(deps, conflict.path)));
+    await keepTheirs(deps, conflict, theirs, choice === 'theirs' && local !== undefined);
+  }
+  store.clearConflict(conflict.key);
+  await rm(join(root, conflict.remoteCopyPath), { force: true });
+  return { resolved: true };
+}
+
+async function keepMine(
+  deps: ResolveDeps,
+  conflict: ConflictRecord,
+  local: LocalFile | undefined,
+  remoteExists: boolean,
+): Promise<void> {
+  const { remote, store } = deps;
+  const retry = deps.retry ?? defaultRetry;
+  if (local) {
+    await withRetry(() => remote.write(conflict.path, local.bytes), retry);
+    await withRetry(() => remote.flush(), retry);
+    store.commitBase(conflict.key, conflict.path, fingerprintOf(local.bytes), local.mtimeMs);
+  } else {
+    // The person deleted their file while the conflict was open: keeping "mine" is that deletion.
+    if (remoteExists) await withRetry(() => remote.remove(conflict.path), retry);
+    await withRetry(() => remote.flush(), retry);
+    store.forgetBase(conflict.key);
+  }
+}
+
+async function keepTheirs(
+  deps: ResolveDeps,
+  conflict: ConflictRecord,
+  theirs: Uint8Array | null,
+  localStillThere: boolean,
+): Promise<void> {
+  const { root, store } = deps;
+  if (theirs === null) {
+    // The agent deleted the file: keeping theirs is that deletion (to the trash, like any local delete).
+    if (localStillThere) await deps.trash(join(root, conflict.path));
+    store.forgetBase(conflict.key);
+    return;
+  }
+  const fingerprint = fingerprintOf(theirs);
+  deps.expectWrite?.(conflict.path, fingerprint);
+  const written = await writeFileAtomic(root, conflict.path, theirs);
+  store.commitBase(conflict.key, conflict.path, fingerprint, written.mtimeMs);
+}
+
+interface LocalFile {
+  bytes: Uint8Array;
+  mtimeMs: number;
+}
+
+/** The file's bytes and its mtime taken before the read, or undefined when it is not a file. */
+async function readLocalFile(root: string, path: string): Promise<LocalFile | undefined> {
+  const info = await lstat(join(root, path)).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  const bytes = await readFile(join(root, path)).catch(() => undefined);
+  return bytes ? { bytes, mtimeMs: info.mtimeMs } : undefined;
+}
+
+/** The remote bytes now; null when the remote file is gone; undefined when this server cannot send them. */
+async function readRemote(deps: ResolveDeps, path: string): Promise<Uint8Array | null | undefined> {
+  if (!deps.remote.canRead(path)) return undefined;
+  try {
+    return await withRetry(() => deps.remote.read(path), deps.retry ?? defaultRetry);
+  } catch (error) {
+    if (error instanceof RemoteError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** `notes.md` → `notes.mine-20261121-071500.md`, never the name of an existing file. */
+async function keptName(deps: ResolveDeps, path: string): Promise<string> {
+  const stamped = conflictCopyName(path, (deps.now ?? (() => new Date()))()).replace(
+    '.conflict-remote-',
+    '.mine-',
+  );
+  const dot = stamped.lastIndexOf('.');
+  const slash = stamped.lastIndexOf('/');
+  const [stem, ext] = dot > slash + 1 ? [stamped.slice(0, dot), stamped.slice(dot)] : [stamped, ''];
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? stamped : `${stem}-${n}${ext}`;
+    if (!(await lstat(join(deps.root, candidate)).catch(() => undefined))) return candidate;
+  }
+}
+
+function fingerprintOf(bytes: Uint8Array): Fingerprint {
+  return { size: bytes.length, sha256: hashBytes(bytes) };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a).equals(Buffer.from(b));
+}
