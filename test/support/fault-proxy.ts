@@ -23,6 +23,8 @@ export type Fault =
   | { kind: 'drop' }
   | { kind: 'truncate'; keepBytes: number }
   | { kind: 'rewrite-json'; rewrite: (body: unknown) => unknown }
+  /** Run `before` (e.g. change a file mid-cycle), then forward as usual. */
+  | { kind: 'tap'; before: () => Promise<void> }
   /** Forward to the service, then never answer: the caller sees the request hang. */
   | { kind: 'hold'; onHeld?: () => void };
 
@@ -80,6 +82,16 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       req.socket.destroy();
       return;
     }
+    if (fault?.kind === 'tap') {
+      req.pause();
+      void fault.before().then(() => proxyTo(req, res, undefined));
+      return;
+    }
+    proxyTo(req, res, fault);
+  });
+
+  const proxyTo = (req: IncomingMessage, res: ServerResponse, fault: Fault | undefined) => {
+    const method = req.method ?? 'GET';
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, method, path: req.url, headers: req.headers },
       async (answer) => {
@@ -106,7 +118,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     );
     forward.on('error', () => res.destroy());
     req.pipe(forward);
-  });
+    req.resume();
+  };
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

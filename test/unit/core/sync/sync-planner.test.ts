@@ -166,6 +166,16 @@ describe('sync planner: guards', () => {
     expect(result.abort).toMatch(/empty/);
     expect(result.actions).toEqual([]);
   });
+  it('aborts when one separately listed group comes back empty but was synced before', () => {
+    const result = plan({
+      base: base(b('instructions.md'), b('work/a.txt')),
+      local: [lSame('instructions.md'), lSame('work/a.txt')],
+      remote: [r('instructions.md')],
+      listedGroups: ['', 'work/'],
+    });
+    expect(result.abort).toMatch(/work\//);
+    expect(result.actions).toEqual([]);
+  });
   it('pauses when more than half of the files would be deleted remotely', () => {
     const names = many(10);
     const result = plan({
