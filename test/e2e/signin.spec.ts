@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
-import type { SessionState } from '../../src/shared/bridge';
+import type { DeskBridge, SessionState } from '../../src/shared/bridge';
 
 // A whole sign-in in Chromium through browser mode: the built renderer (out/renderer, from
 // `npm run build`), the bridge over its WebSocket, the host, the embedded local service with its
@@ -33,7 +33,7 @@ test.afterAll(async () => {
 
 const session = (page: Page): Promise<SessionState | undefined> =>
   page.evaluate(async () => {
-    const result = await window.desk?.getSession();
+    const result = await (globalThis as unknown as { desk?: DeskBridge }).desk?.getSession();
     return result?.ok ? result.value : undefined;
   });
 
@@ -84,10 +84,14 @@ test('signs in to a custom server as a third-party client through the sign-in an
   await page.goto(mode.url);
   // Switching profile from the workspace: the session becomes signed out for the new server.
   await expect.poll(async () => (await session(page))?.status).toBe('signed-in');
-  await page.evaluate(async ({ baseUrl, clientId }) => window.desk?.addCustomProfile({ baseUrl, clientId }), {
-    baseUrl: service!.url,
-    clientId: client.client_id,
-  });
+  await page.evaluate(
+    async ({ baseUrl, clientId }) =>
+      (globalThis as unknown as { desk?: DeskBridge }).desk?.addCustomProfile({ baseUrl, clientId }),
+    {
+      baseUrl: service!.url,
+      clientId: client.client_id,
+    },
+  );
   await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
   await page.getByLabel('Another server').check();
   await page.getByLabel('Server address').fill(service!.url);
@@ -108,14 +112,16 @@ test('signs in to a custom server as a third-party client through the sign-in an
 
   await expect.poll(async () => (await session(page))?.status).toBe('signed-in');
   expect(await session(page)).toMatchObject({ profile: { kind: 'custom', clientId: client.client_id } });
-  const profiles = await page.evaluate(async () => (await window.desk?.listProfiles())?.ok);
+  const profiles = await page.evaluate(
+    async () => (await (globalThis as unknown as { desk?: DeskBridge }).desk?.listProfiles())?.ok,
+  );
   expect(profiles).toBe(true);
 });
 
 test('a denied consent comes back as a plain sentence and leaves the person signed out', async ({ page }) => {
   await page.goto(mode.url);
   await expect.poll(async () => (await session(page))?.status).toBe('signed-in');
-  await page.evaluate(async () => window.desk?.signOut());
+  await page.evaluate(async () => (globalThis as unknown as { desk?: DeskBridge }).desk?.signOut());
   await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
   await page.getByLabel('Another server').check();
   const current = await session(page);
