@@ -112,7 +112,6 @@ interface Real {
 let world: SyncWorld;
 let scratch: string;
 let runCount = 0;
-const timing = {};
 
 /** What the runs actually went through, printed at the end so a quiet run is visibly not a trivial one. */
 const stats = {
@@ -286,7 +285,10 @@ async function remoteDelete(m: Model, real: Real, path: string) {
 
 /** Every version on either side, conflict copies included, by content. */
 async function everythingPresent(real: Real): Promise<Set<string>> {
-  const [localPaths, remotePaths] = await Promise.all([localFilesUnder(real, 'work'), real.world.remote.list()]);
+  const [localPaths, remotePaths] = await Promise.all([
+    localFilesUnder(real, 'work'),
+    real.world.remote.list(),
+  ]);
   const texts = await Promise.all([
     ...localPaths.map((path) => readLocal(real, path)),
     ...remotePaths.map((path) => real.world.remote.read(path)),
@@ -395,7 +397,10 @@ class CycleCommand implements Cmd {
     this.during.length === 0
       ? 'sync'
       : `sync with ${this.during
-          .map((d) => `[at request ${d.at}: ${describeLocalOp(d.op)}${d.inFlight ? ', or the file in flight' : ''}]`)
+          .map(
+            (d) =>
+              `[at request ${d.at}: ${describeLocalOp(d.op)}${d.inFlight ? ', or the file in flight' : ''}]`,
+          )
           .join(' ')}`;
 }
 
@@ -603,17 +608,7 @@ it(
         const model: Model = { versions: new Map(), written: 0 };
         const real = await newRun();
         try {
-          const timed = [...commands].map((c) => ({
-            check: c.check.bind(c),
-            toString: c.toString.bind(c),
-            run: async (m: Model, r: Real) => {
-              const t0 = performance.now();
-              await c.run(m, r);
-              const k = c.toString().split(" ").slice(0, 2).join(" ");
-              (timing as Record<string, number>)[k] = ((timing as Record<string, number>)[k] ?? 0) + performance.now() - t0;
-            },
-          }));
-          await fc.asyncModelRun(() => ({ model, real }), timed);
+          await fc.asyncModelRun(() => ({ model, real }), commands);
           stats.operations += [...commands].length;
           await quiesce(model, real);
           await assertNoVersionLost(model, real, 'quiescence');
@@ -629,7 +624,6 @@ it(
       }),
       { seed, numRuns, endOnFailure: process.env.SYNC_MODEL_SHRINK !== '1' },
     );
-    console.log(JSON.stringify(timing));
     console.log(`sync model: ${numRuns} runs, seed ${seed}: ${JSON.stringify(stats)}`);
   },
   timeoutMs,
