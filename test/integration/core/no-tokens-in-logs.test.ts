@@ -22,6 +22,9 @@ import { walkSignIn } from './support/browser-walk';
 import { recordingFetch } from './support/recording-fetch';
 import { waitFor } from './support/wait-for';
 
+// Real service work on a shared two-core machine: allow for a slow neighbour.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
 /**
  * A whole run (sign-in, API calls, a refresh, a 503 retry, an event stream, an agent token,
  * sign-out) with every log line captured: core loggers at debug level, the service's request

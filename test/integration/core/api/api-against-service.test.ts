@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../../src/core/api/api-client';
 import { startTestService } from '../../../support/local-service';
 import type { TestService } from '../../../support/local-service';
 import { signedInClient } from '../support/signed-in-client';
 import type { recordingFetch } from '../support/recording-fetch';
+
+// Real service work on a shared two-core machine: allow for a slow neighbour.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /** The API client against the real local service: every route the app uses parses with the shared schemas. */
 

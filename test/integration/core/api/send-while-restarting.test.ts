@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../../src/core/api/api-client';
 import { subscribeEvents } from '../../../../src/core/events/sse-client';
 import type { StreamEvent } from '../../../../src/core/events/sse-client';
@@ -8,6 +8,9 @@ import type { TestService } from '../../../support/local-service';
 import { signedInClient } from '../support/signed-in-client';
 import type { recordingFetch } from '../support/recording-fetch';
 import { waitFor } from '../support/wait-for';
+
+// Real service work on a shared two-core machine: allow for a slow neighbour.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /**
  * POST messages while the local service drains for a restart: it answers 503 `reiniciando`

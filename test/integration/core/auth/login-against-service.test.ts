@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../../src/core/api/api-client';
 import { login, startLogin } from '../../../../src/core/auth/login-flow';
 import { createMemorySecretStore } from '../../../../src/core/auth/memory-secret-store';
@@ -16,6 +16,9 @@ import { walkSignIn } from '../support/browser-walk';
 import type { PlainResponse } from '../support/http-get';
 import { httpGet } from '../support/http-get';
 import { recordingFetch } from '../support/recording-fetch';
+
+// Real service work on a shared two-core machine: allow for a slow neighbour.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /** The whole RFC 8252 sign-in against the real local service; the browser is plain HTTP requests. */
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../../src/core/api/api-client';
 import { createMemorySecretStore } from '../../../../src/core/auth/memory-secret-store';
 import type { TokenSet } from '../../../../src/core/auth/pkce';
@@ -8,6 +8,9 @@ import type { TokenManagerEvent } from '../../../../src/core/auth/token-manager'
 import { DESKTOP_CLIENT_ID, refreshGrant, signIn, startTestService } from '../../../support/local-service';
 import type { TestService } from '../../../support/local-service';
 import { recordingFetch } from '../support/recording-fetch';
+
+// Real service work on a shared two-core machine: allow for a slow neighbour.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /** The token manager against the real local service's token endpoint and API. */
 

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../../src/core/api/api-client';
 import type { FetchLike } from '../../../../src/core/api/result';
 import type { TokenManager } from '../../../../src/core/auth/token-manager';
@@ -11,6 +11,9 @@ import { startTestService } from '../../../support/local-service';
 import type { TestService } from '../../../support/local-service';
 import { signedInClient } from '../support/signed-in-client';
 import { waitFor } from '../support/wait-for';
+
+// Real service work on a shared two-core machine: allow for a slow neighbour.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /**
  * The SSE client against the real local service: a stream cut mid-turn, and a whole service
