@@ -27,7 +27,7 @@ import { createApiClient, type ApiClient, type ApiResult } from './api/api-clien
 import type { FetchLike } from './api/result';
 import type { Logger } from './auth/logger';
 import { silentLogger } from './auth/logger';
-import { startLogin, type LoginAttempt, type LoginError } from './auth/login-flow';
+import { startLogin, type LoginError } from './auth/login-flow';
 import type { SecretStore } from './auth/secret-store';
 import { TokenManager } from './auth/token-manager';
 import { subscribeEvents, type EventSubscription, type StreamError } from './events/sse-client';
@@ -150,7 +150,8 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
 
   let localService: Promise<EmbeddedService> | undefined;
   let connection: Connection | undefined;
-  let login: { attempt: LoginAttempt; profileId: string } | undefined;
+  /** The running sign-in, from its first step (starting the service) to its end. */
+  let login: { abort: AbortController; profileId: string; done: Promise<unknown> } | undefined;
   let signInProgress: SignInProgress | undefined;
   let signedOutReason: DeskError | undefined;
   let user: SessionState['user'];
@@ -305,8 +306,14 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
   const stopLogin = async (): Promise<void> => {
     const running = login;
     if (!running) return;
-    running.attempt.cancel();
-    await running.attempt.result;
+    running.abort.abort();
+    await running.done;
+  };
+
+  const cancelled = (): DeskResult<never> => {
+    signInProgress = undefined;
+    emitSession();
+    return fail('sign_in_cancelled', 'Sign-in was cancelled.');
   };
 
   // Bring back the remembered profile (and its saved sign-in) on start.
@@ -394,6 +401,61 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
 
   // --- The bridge ---------------------------------------------------------------------------
 
+  const runSignIn = async (
+    profile: ServiceProfile,
+    signal: AbortSignal,
+  ): Promise<DeskResult<SessionState>> => {
+    signedOutReason = undefined;
+    signInProgress = { phase: profile.kind === 'local' ? 'starting-service' : 'waiting-for-browser' };
+    emitSession();
+    const connected = await connect();
+    if (signal.aborted) return cancelled();
+    if (!connected.ok) {
+      signInProgress = undefined;
+      signedOutReason = connected.error;
+      emitSession();
+      return connected;
+    }
+    const current = connected.value;
+    const attempt = startLogin({
+      baseUrl: current.baseUrl,
+      clientId: current.profile.clientId,
+      scopes,
+      signal,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      ...(current.profile.kind === 'custom' && current.profile.loopbackPorts
+        ? { registeredPorts: current.profile.loopbackPorts }
+        : {}),
+      ...(options.resourcesDir ? { resourcesDir: options.resourcesDir } : {}),
+      ...(options.signInTimeoutMs ? { timeoutMs: options.signInTimeoutMs } : {}),
+      logger,
+      openBrowser: async (url) => {
+        signInProgress = { phase: 'waiting-for-browser', authorizeUrl: url };
+        emitSession();
+        await options.openBrowser(url);
+      },
+    });
+    const result = await attempt.result;
+    await attempt.closed;
+    signInProgress = undefined;
+    if (!result.ok) {
+      const error = fromLoginError(result.error);
+      // Cancelling is the person's own choice: nothing to explain afterwards.
+      signedOutReason = error.code === 'sign_in_cancelled' ? undefined : error;
+      emitSession();
+      return { ok: false, error };
+    }
+    if (connection !== current) {
+      emitSession();
+      return fail('signed_out', 'The account changed during sign-in. Please sign in again.');
+    }
+    await current.tokens.signIn(result.value);
+    await refreshUser();
+    emitSession();
+    return { ok: true, value: session() };
+  };
+
   const host: DeskHost = {
     async listProfiles(): Promise<DeskResult<ProfilesState>> {
       const state = profiles.state();
@@ -456,54 +518,15 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
       if (login) return fail('sign_in_in_progress', 'A sign-in is already waiting for the browser.');
       const profile = profiles.active();
       if (!profile) return fail('signed_out', 'Choose where to sign in first: this computer or a server.');
-      signedOutReason = undefined;
-      signInProgress = { phase: profile.kind === 'local' ? 'starting-service' : 'waiting-for-browser' };
-      emitSession();
-      const connected = await connect();
-      if (!connected.ok) {
-        signInProgress = undefined;
-        signedOutReason = connected.error;
-        emitSession();
-        return connected;
+      const abort = new AbortController();
+      let finished!: () => void;
+      login = { abort, profileId: profile.id, done: new Promise<void>((resolve) => (finished = resolve)) };
+      try {
+        return await runSignIn(profile, abort.signal);
+      } finally {
+        login = undefined;
+        finished();
       }
-      const current = connected.value;
-      const attempt = startLogin({
-        baseUrl: current.baseUrl,
-        clientId: current.profile.clientId,
-        scopes,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.now ? { now: options.now } : {}),
-        ...(current.profile.kind === 'custom' && current.profile.loopbackPorts
-          ? { registeredPorts: current.profile.loopbackPorts }
-          : {}),
-        ...(options.resourcesDir ? { resourcesDir: options.resourcesDir } : {}),
-        ...(options.signInTimeoutMs ? { timeoutMs: options.signInTimeoutMs } : {}),
-        logger,
-        openBrowser: async (url) => {
-          signInProgress = { phase: 'waiting-for-browser', authorizeUrl: url };
-          emitSession();
-          await options.openBrowser(url);
-        },
-      });
-      login = { attempt, profileId: current.profile.id };
-      const result = await attempt.result;
-      login = undefined;
-      signInProgress = undefined;
-      if (!result.ok) {
-        const error = fromLoginError(result.error);
-        // Cancelling is the person's own choice: nothing to explain afterwards.
-        signedOutReason = error.code === 'sign_in_cancelled' ? undefined : error;
-        emitSession();
-        return { ok: false, error };
-      }
-      if (connection !== current) {
-        emitSession();
-        return fail('signed_out', 'The account changed during sign-in. Please sign in again.');
-      }
-      await current.tokens.signIn(result.value);
-      await refreshUser();
-      emitSession();
-      return { ok: true, value: session() };
     },
 
     async cancelSignIn() {

@@ -7,7 +7,7 @@ import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-st
 import type { SecretStore } from '../../../src/core/auth/secret-store';
 import { createHost, type DeskHost, type HostOptions } from '../../../src/core/host';
 import { startService } from '../../../src/service/index';
-import type { SessionState } from '../../../src/shared/bridge';
+import type { ConversationUpdate, SessionState } from '../../../src/shared/bridge';
 import {
   CookieBrowser,
   DEFAULT_EMAIL,
@@ -215,7 +215,6 @@ describe('host on "this computer"', () => {
     const idle: Browser = async () => {};
     const third = await openHost(idle);
     const pending = third.signIn();
-    await new Promise((r) => setTimeout(r, 50));
     const busy = await third.signIn();
     expect(busy).toMatchObject({ ok: false, error: { code: 'sign_in_in_progress' } });
     const cancelled = await third.cancelSignIn();
@@ -241,6 +240,89 @@ describe('host on "this computer"', () => {
     expect(logLines.length).toBeGreaterThan(0);
     expect(log).not.toContain(saved.accessToken);
     expect(log).not.toContain(saved.refreshToken);
+  });
+});
+
+describe('host conversation events', () => {
+  it('streams a turn through onConversationEvent, with connection states, until unsubscribed', async () => {
+    const host = await openHost(personBrowser());
+    await host.addLocalProfile();
+    await host.signIn();
+    const agents = await host.listAgents();
+    const agentId = agents.ok ? agents.value.agentes[0]!.id : '';
+    const created = await host.createConversation(agentId);
+    const sessionId = created.ok ? created.value.id : '';
+
+    const updates: ConversationUpdate[] = [];
+    const stop = host.onConversationEvent(agentId, sessionId, (u) => updates.push(u));
+    await expect
+      .poll(() => updates.some((u) => u.kind === 'connection' && u.connection.state === 'open'))
+      .toBe(true);
+    const sent = await host.sendMessage(agentId, sessionId, { content: 'hello stream', primerTurno: true });
+    expect(sent.ok).toBe(true);
+    const turnId = sent.ok ? sent.value.turnId : '';
+    await expect
+      .poll(
+        () =>
+          updates.some(
+            (u) =>
+              u.kind === 'event' &&
+              u.event.event === 'done' &&
+              (u.event.data as { turnId?: string }).turnId === turnId,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const text = updates
+      .flatMap((u) => (u.kind === 'event' && u.event.event === 'chunk' ? [u.event.data.text] : []))
+      .join('');
+    expect(text).toContain('hello stream');
+    expect(
+      updates
+        .filter((u) => u.kind === 'event')
+        .every((u) => u.kind === 'event' && typeof u.event.id === 'string'),
+    ).toBe(true);
+
+    stop();
+    const count = updates.length;
+    // A second listener sees the next turn end; the first, unsubscribed, sees nothing of it.
+    const later: ConversationUpdate[] = [];
+    const stopLater = host.onConversationEvent(agentId, sessionId, (u) => later.push(u));
+    const next = await host.sendMessage(agentId, sessionId, { content: 'after unsubscribe' });
+    const nextId = next.ok ? next.value.turnId : '';
+    await expect
+      .poll(
+        () =>
+          later.some(
+            (u) =>
+              u.kind === 'event' &&
+              u.event.event === 'done' &&
+              (u.event.data as { turnId?: string }).turnId === nextId,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    stopLater();
+    expect(updates).toHaveLength(count);
+  });
+
+  it('says plainly why a stream cannot start', async () => {
+    const host = await openHost(personBrowser());
+    await host.addLocalProfile();
+    const updates: ConversationUpdate[] = [];
+    host.onConversationEvent('agent', 'conversation', (u) => updates.push(u));
+    await expect.poll(() => updates.length).toBe(1);
+    expect(updates[0]).toMatchObject({
+      kind: 'connection',
+      connection: { state: 'closed', error: { code: 'signed_out' } },
+    });
+
+    await host.signIn();
+    const missing: ConversationUpdate[] = [];
+    host.onConversationEvent('no-such-agent', 'no-such-conversation', (u) => missing.push(u));
+    await expect
+      .poll(() => missing.find((u) => u.kind === 'connection' && u.connection.state === 'closed'))
+      .toMatchObject({ connection: { error: { code: 'not_found' } } });
   });
 });
 
