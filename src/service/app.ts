@@ -12,6 +12,7 @@ import { agentConfigRoutes } from './routes/agent-config';
 import { connectorRoutes } from './routes/connectors';
 import { conversationRoutes } from './routes/conversations';
 import { deviceRoutes } from './routes/devices';
+import { lentToolsMcpRoutes } from './routes/lent-tools-mcp';
 import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
 import { openApiRoutes } from './routes/openapi';
@@ -39,6 +40,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   app.route('/', sttRoutes(ctx)); // agent-config: audio
   app.route('/', connectorRoutes(ctx)); // agent-config: connectors
   app.route('/', deviceRoutes(ctx)); // agent-config: devices
+  app.route('/', lentToolsMcpRoutes(ctx)); // agent-config: tools lent to agents over MCP
 
   app.notFound((c) => {
     // Public paths of the contract (/oauth2/token, /openapi.yaml...) called with another method.

@@ -17,6 +17,8 @@ export type McpServer = RemoteMcpServer | LocalMcpServer;
 
 export const MCP_NAME = /^[a-z0-9][a-z0-9_-]{0,40}$/;
 export const MAX_MCP_SERVERS = 20;
+/** The service's own server of lent tools is given to the agent under this name. */
+const RESERVED_NAME = 'agentdesk';
 
 export type McpValidation = { ok: true; servers: McpServer[] } | { ok: false; message: string };
 
@@ -66,6 +68,7 @@ function validateOne(raw: unknown, index: number): McpServer | string {
     return `${position} has the name "${name.slice(0, 60)}", which must match ^[a-z0-9][a-z0-9_-]{0,40}$.`;
   }
   const label = `MCP server "${name}"`;
+  if (name === RESERVED_NAME) return `${label}: the name is reserved for the tools the service lends.`;
   const hasUrl = 'url' in raw;
   const hasCommand = 'command' in raw;
   if (hasUrl && hasCommand) return `${label} has both "url" and "command"; give one of them.`;

@@ -23,17 +23,16 @@ const CUSTOMER_CHANNELS: readonly ToolChannelName[] = ['msgapp1', 'msgapp2'];
 export const LENT_TOOLS: readonly LentTool[] = [
   {
     name: 'account_files',
-    description: "Lists and reads the owner's account file library.",
+    description: "Lists the owner's account file library, each file with a signed link valid 6 hours.",
     // A customer must never read the owner's files.
     offOn: CUSTOMER_CHANNELS,
   },
-  { name: 'send_file', description: 'Sends a file from the workspace to the person in the conversation.' },
   {
-    name: 'schedule_turn',
-    description: 'Schedules a later turn in the same conversation.',
-    offOn: CUSTOMER_CHANNELS,
+    name: 'send_file',
+    description:
+      'Shares a workspace file: copies it to the account library and returns a signed link to give the person.',
   },
-  { name: 'connectors', description: "Calls the owner's connected providers." },
+  { name: 'connectors', description: "Lists the owner's connected providers." },
 ];
 
 /** Extensions of the machine configuration file, all enabled unless vetoed. */

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { LIMITS } from '../../shared/api';
 import type { ServiceContext } from '../context';
-import type { EngineHost } from '../engine/types';
+import type { EngineHost, EngineMcpServer } from '../engine/types';
 import { createConnectors, type ConnectorProviderConfig, type Connectors } from '../connectors/connectors';
 import { startDemoProvider, type DemoProvider } from '../connectors/demo-provider';
 import { createDeviceStore, type DeviceStore } from '../connectors/devices';
@@ -13,6 +13,8 @@ import { createAgentConfigService, type AgentConfigService } from './agent-confi
 import { assembleBundle } from './bundle';
 import { createAgentConfigStore, type AgentConfigStore } from './config-store';
 import { createMsgappNumbers, type MsgappNumbers, type WorkspaceConfig } from './msgapp1-numbers';
+import { lentToolsServer } from './lent-tools';
+import type { ToolChannelName } from './service-tools';
 import { createTryRunner, type TryRunner } from './try-runner';
 
 /**
@@ -42,6 +44,12 @@ export interface AgentConfigArea {
   connectors: Connectors;
   demoProvider: DemoProvider;
   devices: DeviceStore;
+  /**
+   * What a turn of this agent on `channel` must give the engine: the agent's model (when one is chosen)
+   * and its MCP servers plus the service's lent tools for that channel. The turns layer should spread
+   * this into `startTurn` so conversations get them too, as `try` does.
+   */
+  turnOptions(agentId: string, channel: ToolChannelName): { model?: string; mcpServers: EngineMcpServer[] };
 }
 
 declare module '../context' {
@@ -127,6 +135,13 @@ export const agentConfigSubsystem = {
       connectors,
       demoProvider,
       devices,
+      turnOptions(agentId, channel) {
+        const saved = store.read(agentId);
+        return {
+          ...(saved.model ? { model: saved.model } : {}),
+          mcpServers: [...saved.mcp, lentToolsServer(ctx.baseUrl, signingKey, agentId, channel)],
+        };
+      },
     };
 
     ctx.account.register({

@@ -271,7 +271,6 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const agent = callerAgent(c);
     const body = await readJsonBody(c, TryBody, { maxBytes: SMALL_JSON_MAX });
     if (!body.ok) return body.response;
-    const settings = area().store.read(agent.id);
     const outcome = await area().tryRunner.run({
       agentId: agent.id,
       engine: agent.engine,
@@ -279,8 +278,7 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
       session: body.value.session,
       reset: body.value.reset === true,
       ...(body.value.as ? { as: body.value.as } : {}),
-      ...(settings.model ? { model: settings.model } : {}),
-      mcpServers: settings.mcp,
+      ...area().turnOptions(agent.id, body.value.as ?? 'prueba'),
     });
     return c.json(outcome.body, outcome.status);
   });

@@ -58,12 +58,7 @@ describe('GET and PATCH /api/v2/agents/{id} over HTTP', { timeout: 120_000 }, ()
       starters: [],
       msgapp2Page: false,
     });
-    expect(config.tools.gs).toEqual({
-      account_files: true,
-      send_file: true,
-      schedule_turn: true,
-      connectors: true,
-    });
+    expect(config.tools.gs).toEqual({ account_files: true, send_file: true, connectors: true });
     expect(config.tools.extensions).toEqual({});
     expect(Object.keys(config.tools.canales).sort()).toEqual(
       ['chat', 'msgapp1', 'msgapp2', 'programado', 'prueba', 'workchat'].sort(),
@@ -94,7 +89,9 @@ describe('GET and PATCH /api/v2/agents/{id} over HTTP', { timeout: 120_000 }, ()
     const config = await json(await h.call(`${agent()}?full=1`));
     expect(h.service.context.engines.isAwake(h.agentId)).toBe(true);
     // The demo agent keeps its own session state in its workspace; leave that aside.
-    const own = config.files.filter((f: { path: string }) => !f.path.startsWith('.agentdesk-demo/'));
+    const own = config.files
+      .filter((f: { path: string }) => !f.path.startsWith('.agentdesk-demo/'))
+      .map((f: { path: string; size: number }) => ({ path: f.path, size: f.size }));
     expect(own).toEqual([{ path: 'readme.md', size: 4 }]);
     expect(config.skills).toEqual([
       { slug: 'hello', description: 'Says hello politely.', files: ['SKILL.md'] },

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startHarness, type Harness } from './harness';
+import { json, specListing, startHarness, type Harness } from './harness';
 import { rawRequest } from './raw-http';
 
 const TEN_MB = 10 * 1024 * 1024;
@@ -38,7 +38,7 @@ describe('agent workspace files over HTTP', () => {
     const root = await h.call(files(''));
     expect(root.status).toBe(200);
     expect(root.headers.get('cache-control')).toBe('no-store');
-    expect(await json(root)).toEqual({
+    expect(specListing(await json(root))).toEqual({
       dir: '/data/work',
       files: [
         { path: 'notes/deep/inner.txt', size: 3 },
@@ -47,7 +47,7 @@ describe('agent workspace files over HTTP', () => {
       ],
     });
     const sub = await json(await h.call(files('notes')));
-    expect(sub).toEqual({
+    expect(specListing(sub)).toEqual({
       dir: '/data/work/notes',
       files: [
         { path: 'notes/deep/inner.txt', size: 3 },
@@ -65,7 +65,7 @@ describe('agent workspace files over HTTP', () => {
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
     // A folder asked for as bytes still answers its listing.
     const folder = await h.call(files('bin'), { headers: { Accept: 'application/octet-stream' } });
-    expect(await json(folder)).toEqual({
+    expect(specListing(await json(folder))).toEqual({
       dir: '/data/work/bin',
       files: [{ path: 'bin/data.bin', size: 7 }],
     });
@@ -73,7 +73,10 @@ describe('agent workspace files over HTTP', () => {
 
   it('a file path without the octet-stream Accept lists that one file', async () => {
     const res = await h.call(files('top.txt'));
-    expect(await json(res)).toEqual({ dir: '/data/work', files: [{ path: 'top.txt', size: 5 }] });
+    expect(specListing(await json(res))).toEqual({
+      dir: '/data/work',
+      files: [{ path: 'top.txt', size: 5 }],
+    });
   });
 
   it('PUT takes effect at once: the new bytes are read back without any restart', async () => {

@@ -53,3 +53,8 @@ export async function startHarness(options: Partial<ServiceOptions> = {}): Promi
 export async function json(res: Response): Promise<any> {
   return res.json();
 }
+
+/** A listing reduced to the spec's fields (servers may add more, e.g. a content hash). */
+export function specListing(listing: { dir: string; files: { path: string; size: number }[] }) {
+  return { dir: listing.dir, files: listing.files.map((f) => ({ path: f.path, size: f.size })) };
+}

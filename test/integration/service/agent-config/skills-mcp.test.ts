@@ -177,6 +177,7 @@ describe('skills, MCP servers and restart over HTTP', { timeout: 120_000 }, () =
         [{ servers: [remote, remote] }, '"docs"'],
         [{ servers: Array.from({ length: 21 }, (_, i) => ({ name: `s${i}`, command: 'x' })) }, '20'],
         [{}, 'servers'],
+        [{ servers: [{ name: 'agentdesk', command: 'x' }] }, 'reserved'],
       ];
       for (const [body, named] of cases) {
         const res = await h.call(`${agent()}/mcp`, { method: 'PUT', json: body });
@@ -216,6 +217,13 @@ describe('skills, MCP servers and restart over HTTP', { timeout: 120_000 }, () =
           command: 'npx',
           args: ['-y', 'some-mcp'],
           env: [{ name: 'DEBUG', value: '1' }],
+        },
+        // The tools the service lends, for the channel of the turn (try is `prueba`).
+        {
+          type: 'http',
+          name: 'agentdesk',
+          url: `${h.service.url}/gs-mcp/${h.agentId}/prueba`,
+          headers: [{ name: 'Authorization', value: expect.stringMatching(/^Bearer [\w-]+$/) }],
         },
       ]);
 
