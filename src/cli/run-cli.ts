@@ -8,6 +8,7 @@ import type { Agente } from '../shared/api';
 import type { SessionState } from '../shared/bridge';
 import { runChat } from './chat';
 import { openCliHost } from './open-host';
+import { runSyncCommand } from './sync-command';
 import type { CliIo } from './terminal';
 
 export const USAGE = `Usage: agentdesk <command> [options]
@@ -18,6 +19,7 @@ Commands:
   whoami                who is signed in, and where
   agents                list your agents
   chat <agent> [text]   talk to an agent (by id or name); without text, read lines until end of input
+  sync <folder> --agent <id> [--once]   keep a folder and an agent's files in step (sync --help)
 
 Options:
   --server <url>        a custom server instead of the local service on this computer
@@ -40,6 +42,7 @@ export interface CliDeps {
 /** Runs one `agentdesk` command and resolves with its exit code. */
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const { io } = deps;
+  if (argv[0] === 'sync') return runSyncCommand(argv.slice(1), { io });
   let parsed;
   try {
     parsed = parseArgs({
