@@ -8,7 +8,13 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          // The built-in demo agent, prebuilt so the packaged app runs it with ELECTRON_RUN_AS_NODE.
+          'demo-agent': resolve('src/service/demo-agent/main.ts'),
+        },
+      },
     },
   },
   preload: {

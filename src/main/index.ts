@@ -47,7 +47,11 @@ async function start(): Promise<void> {
     logger,
     // Electron's net.fetch follows the system proxy and certificate store.
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
-    startEmbeddedService: ({ dataDir }) => startService({ dataDir, port: 0 }),
+    startEmbeddedService: ({ dataDir }) => {
+      // The service runs the demo agent from its prebuilt bundle (electron.vite.config.ts builds it next to us).
+      process.env['AGENTDESK_DEMO_AGENT_JS'] ??= join(__dirname, 'demo-agent.js');
+      return startService({ dataDir, port: 0 });
+    },
     openBrowser: (url) => shell.openExternal(url),
     os: {
       platform: platformInfo(process.platform, 'electron'),
