@@ -3,6 +3,7 @@ import { constants, type Dirent } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { MACHINE_WORKSPACE } from './agent-layout';
+import { workspaceHashes } from './content-hash-cache';
 import {
   TEMP_PREFIX,
   WorkspacePathError,
@@ -16,6 +17,8 @@ import {
 export type FileEntry = {
   path: string;
   size: number;
+  /** Our extension: hex SHA-256 of the bytes, so a client can tell a same-size edit. */
+  sha256?: string;
 };
 
 export interface FileListing {
@@ -62,7 +65,8 @@ export class WorkspaceFiles {
     }
     if (resolved.stat.isFile()) {
       const parent = relPath.segments.slice(0, -1).join('/');
-      return { dir: machinePath(parent), files: [{ path: relPath.rel, size: resolved.stat.size }] };
+      const sha256 = await workspaceHashes.sha256(resolved.absolute, resolved.stat);
+      return { dir: machinePath(parent), files: [{ path: relPath.rel, size: resolved.stat.size, sha256 }] };
     }
     if (!resolved.stat.isDirectory()) return { dir: machinePath(relPath.rel), files: [] };
     const files: FileEntry[] = [];
@@ -89,7 +93,10 @@ export class WorkspaceFiles {
         await this.walk(abs, childSegments, out);
       } else if (entry.isFile()) {
         const stat = await lstatOrNull(abs);
-        if (stat?.isFile()) out.push({ path: childSegments.join('/'), size: stat.size });
+        if (!stat?.isFile()) continue;
+        // A file removed between the stat and the read is simply not listed.
+        const sha256 = await workspaceHashes.sha256(abs, stat).catch(() => undefined);
+        if (sha256) out.push({ path: childSegments.join('/'), size: stat.size, sha256 });
       }
     }
   }

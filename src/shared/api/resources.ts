@@ -115,7 +115,12 @@ export type MsgappNumbers = z.infer<typeof MsgappNumbers>;
 export const ModelOption = z.looseObject({ id: z.string(), label: z.string() });
 export type ModelOption = z.infer<typeof ModelOption>;
 
-export const WorkspaceFile = z.looseObject({ path: z.string(), size: z.int() });
+export const WorkspaceFile = z.looseObject({
+  path: z.string(),
+  size: z.int(),
+  /** Our extension: hex SHA-256 of the bytes, so a client can tell a same-size edit. */
+  sha256: z.string().optional(),
+});
 export type WorkspaceFile = z.infer<typeof WorkspaceFile>;
 
 export const ExtensionState = z.looseObject({ name: z.string(), enabled: z.boolean() });

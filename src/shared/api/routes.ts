@@ -159,7 +159,7 @@ export const routes: readonly RouteSpec[] = [
     summary: 'List workspace files (or read one file’s bytes)',
     description:
       '`path` is relative to the workspace `/data/work`, no `..`; an empty path (`.../files` or `.../files/`) lists the root (our choice). The listing is recursive under the directory. ' +
-      'Our extension: with `Accept: application/octet-stream` and a path naming a file, the answer is the file’s bytes; with a directory it is the listing. Clients must cope with servers that lack this.',
+      'Our extension: with `Accept: application/octet-stream` and a path naming a file, the answer is the file’s bytes; with a directory it is the listing. Each listed file also carries `sha256` (hex SHA-256 of its bytes), so a client can tell a same-size edit. Clients must cope with servers that lack both.',
     scope: 'agents:read',
     credential: 'agent-or-oauth',
     request: {

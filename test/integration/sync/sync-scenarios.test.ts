@@ -83,6 +83,15 @@ describe('sync.md scenarios', () => {
     expect((await world.remote.list()).filter((p) => p.includes('conflict'))).toEqual([]);
   });
 
+  it('4b. a remote edit that keeps the size is still seen (the listing carries sha256)', async () => {
+    await world.remote.write('work/same.txt', 'aaaa');
+    const engine = world.engine();
+    await engine.start();
+    await world.remote.write('work/same.txt', 'bbbb');
+    expect((await engine.syncNow()).total).toBe(1);
+    expect(await world.local.read('work/same.txt')).toBe('bbbb');
+  });
+
   it('5. a local delete deletes the remote file', async () => {
     await world.remote.write('work/a.txt', 'a');
     await world.remote.write('work/b.txt', 'b');

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, type Stats } from 'node:fs';
+
+interface Known {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  sha256: string;
+}
+
+/**
+ * SHA-256 of workspace files for listings (our extension: clients such as sync
+ * see a same-size edit). A file is hashed again only when its size, times or
+ * inode moved, so re-listing a large workspace costs stats, not reads.
+ */
+export class ContentHashCache {
+  private readonly known = new Map<string, Known>();
+
+  constructor(private readonly maxEntries = 200_000) {}
+
+  async sha256(absolutePath: string, stat: Stats): Promise<string> {
+    const hit = this.known.get(absolutePath);
+    if (
+      hit &&
+      hit.size === stat.size &&
+      hit.mtimeMs === stat.mtimeMs &&
+      hit.ctimeMs === stat.ctimeMs &&
+      hit.ino === stat.ino
+    ) {
+      return hit.sha256;
+    }
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(absolutePath)) hash.update(chunk as Buffer);
+    const sha256 = hash.digest('hex');
+    if (this.known.size >= this.maxEntries) this.known.clear();
+    this.known.set(absolutePath, {
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+      ctimeMs: stat.ctimeMs,
+      ino: stat.ino,
+      sha256,
+    });
+    return sha256;
+  }
+}
+
+/** One cache for the whole service: every listing of every agent shares it. */
+export const workspaceHashes = new ContentHashCache();
