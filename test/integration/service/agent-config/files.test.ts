@@ -71,6 +71,12 @@ describe('agent workspace files over HTTP', () => {
     });
   });
 
+  it('`.../files` without a trailing slash lists the root too', async () => {
+    const res = await h.call(`/api/v2/agents/${h.agentId}/files`);
+    expect(res.status).toBe(200);
+    expect((await json(res)).dir).toBe('/data/work');
+  });
+
   it('a file path without the octet-stream Accept lists that one file', async () => {
     const res = await h.call(files('top.txt'));
     expect(specListing(await json(res))).toEqual({
