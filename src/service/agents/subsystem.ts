@@ -20,7 +20,7 @@ import { createTryRunner, type TryRunner } from './try-runner';
 /**
  * Settings of this area (config file or `startService({config})`):
  * - `agentConfig.tryTimeoutMs`: how long `try` waits (default 180 s);
- * - `library.maxBytes`: cap of one account file (default 50 MiB);
+ * - `library.maxBytes`: cap of one account file (default 10 MiB);
  * - `stt`: transcription engines and the audio cap (see SttConfig);
  * - `connectors`: OAuth providers with client credentials (see ConnectorProviderConfig);
  * - `workspace`: the msgapp1 numbers of the service's workspace (see WorkspaceConfig).
@@ -29,7 +29,8 @@ export interface AgentConfigAreaConfig {
   tryTimeoutMs?: number;
 }
 
-export const DEFAULT_LIBRARY_MAX_BYTES = 50 * 1024 * 1024;
+/** Same cap as a workspace file (10 MB), as the contract describes it. */
+export const DEFAULT_LIBRARY_MAX_BYTES = LIMITS.workspaceFileBytesMax;
 
 export interface AgentConfigArea {
   store: AgentConfigStore;

@@ -126,7 +126,9 @@ export const routes: readonly RouteSpec[] = [
     tag: 'agent-config',
     summary: 'Read the agent configuration',
     description:
-      '`full=1` wakes the machine and adds `files`, `skills`, `extensions`. `fields` filters (comma-separated); `id` is always included.',
+      '`full=1` wakes the machine and adds `files`, `skills`, `extensions`. `fields` filters (comma-separated); `id` is always included; unknown names are ignored and an empty `fields` leaves only `id` (our choice). ' +
+      '`tools.gs` lists the tools the service lends (`account_files`, `send_file`, `connectors`; our choice), served to the agent as an MCP server named `agentdesk` per channel, so a vetoed tool is not listed and a call to it is refused. ' +
+      'On the customer channels (`msgapp1`, `msgapp2`) `account_files` is off by default (our choice). `promptMode` is shown only for machine engines.',
     scope: 'agents:read',
     credential: 'agent-or-oauth',
     request: { params: AgentParams, query: AgentConfigQuery },
@@ -139,7 +141,8 @@ export const routes: readonly RouteSpec[] = [
     tag: 'agent-config',
     summary: 'Change the agent configuration',
     description:
-      'All fields optional. `model` restarts the agent; `tools.extensions` changes restart the machine; `engine` switches engine keeping identity, skills, knowledge, channels and permissions.',
+      'All fields optional. `model` restarts the agent; `tools.extensions` changes restart the machine; `engine` switches engine keeping identity, skills, knowledge, channels and permissions. ' +
+      'Our choices: switching to a machine engine starts its machine at once, so a machine that cannot start answers 502 `maquina_no_aplico` with the change saved; `promptMode` for an engine without a machine is 400 `body_invalido`; unknown tool or extension names are 400; a body whose every field already has that value is 400 `nada_que_cambiar`; the answer also carries `aplicado`, the fields that changed.',
     scope: 'agents:write',
     credential: 'agent-or-oauth',
     request: { params: AgentParams, body: { kind: 'json', schema: PatchAgentBody, required: true } },
@@ -159,6 +162,7 @@ export const routes: readonly RouteSpec[] = [
     summary: 'List workspace files (or read one file’s bytes)',
     description:
       '`path` is relative to the workspace `/data/work`, no `..`; an empty path (`.../files` or `.../files/`) lists the root (our choice). The listing is recursive under the directory. ' +
+      'Our choices: `dir` is the machine path of the directory (`/data/work/...`) and each `files[].path` is relative to the workspace; a path naming a file lists that file alone; symbolic links are never followed (a path through one is 400 `ruta_invalida`) and are not listed; the skills folder `.agents/skills` is managed by the skills routes and left out. ' +
       'Our extension: with `Accept: application/octet-stream` and a path naming a file, the answer is the file’s bytes; with a directory it is the listing. Each listed file also carries `sha256` (hex SHA-256 of its bytes), so a client can tell a same-size edit. Clients must cope with servers that lack both.',
     scope: 'agents:read',
     credential: 'agent-or-oauth',
@@ -223,7 +227,7 @@ export const routes: readonly RouteSpec[] = [
     path: `${agent}/skills/{slug}`,
     tag: 'agent-config',
     summary: 'Install or replace a skill',
-    description: `\`markdown\` is SKILL.md with frontmatter; it is required unless \`fromCatalog\` is true (our choice). Payload max ${MB(LIMITS.skillPayloadBytesMax)}.`,
+    description: `\`markdown\` is SKILL.md with frontmatter; it is required unless \`fromCatalog\` is true (our choice). Payload max ${MB(LIMITS.skillPayloadBytesMax)}, measured on the request body (our choice). The frontmatter must be a YAML mapping with a non-empty \`description\` (our choice). The skill is installed in \`/data/work/.agents/skills/<slug>/\`, where the agent process sees it, replacing any earlier version as a whole. The community catalog is a small set of our own example skills (CC0); each item's \`url\` is served by the service at \`/catalogo/skills/{slug}?v=<pin>\` (our choice).`,
     scope: 'agents:write',
     credential: 'agent-or-oauth',
     request: {
@@ -296,7 +300,8 @@ export const routes: readonly RouteSpec[] = [
     tag: 'agent-config',
     summary: 'Run a test turn and wait for its text',
     description:
-      'Waits up to 180 s; one turn at a time per session; consumes balance like any turn. `reset: true` forgets the session before sending `text`. `text` is required even when only resetting (our choice). With `as: msgapp1` the turn runs as a business-chat customer and `session` is a phone number of 10 to 15 digits.',
+      'Waits up to 180 s; one turn at a time per session; consumes balance like any turn. `reset: true` forgets the session before sending `text`. `text` is required even when only resetting (our choice). With `as: msgapp1` the turn runs as a business-chat customer and `session` is a phone number of 10 to 15 digits. ' +
+      "Our choices: try sessions are separate from the person's conversations; permissions asked during a try are allowed once; a turn cut by the 180 s limit keeps the text said so far (200 with `error`, or 502 without text). `house-lite` has no machine: each turn runs in a fresh folder seeded from the bundle, answered by the service's built-in deterministic responder (`list files`, `read <path>`, `fail`, anything else gets a reply naming the instructions, skills and knowledge it sees).",
     scope: 'agents:write',
     credential: 'agent-or-oauth',
     request: { params: AgentParams, body: { kind: 'json', schema: TryBody, required: true } },
@@ -328,7 +333,8 @@ export const routes: readonly RouteSpec[] = [
     tag: 'agent-config',
     summary: 'Import an agent bundle',
     description:
-      'The posted files are the whole bundle: known parts not posted are removed (our choice). Unknown paths are listed in `ignorado`.',
+      'The posted files are the whole bundle: known parts not posted are removed (our choice): a skill not named goes, knowledge files not posted go, no `instructions.md` empties the prompt and no `mcp.json` empties the server list. Unknown paths are listed in `ignorado`. ' +
+      'Our choices: a part that cannot be used (an `mcp.json` with an invalid server, a skill without a valid SKILL.md, a prompt over 20000 characters, a path with `.` or empty segments) is listed in `ignorado`, explained in `nota`, and the saved state of that part is kept. The whole body is capped at 100 MiB. A changed MCP list restarts a machine agent.',
     scope: 'agents:write',
     credential: 'agent-or-oauth',
     request: { params: AgentParams, body: { kind: 'json', schema: BundleBody, required: true } },
@@ -357,7 +363,8 @@ export const routes: readonly RouteSpec[] = [
     tag: 'agent-config',
     summary: 'Choose the msgapp1 numbers this agent answers',
     description:
-      'A number answered by another agent moves to this one; unticking only silences, the pairing is kept.',
+      'A number answered by another agent moves to this one; unticking only silences, the pairing is kept. ' +
+      "Our choices: the numbers come from the service's workspace config (`workspace.msgapp1.numbers` and `salesUrl` in config.json) and are shared by every agent of the service; `hasSales` is true when a `salesUrl` is set; an unknown number id is 400 `body_invalido`; `cambiados` counts the numbers whose pairing or silencing changed.",
     scope: 'agents:write',
     credential: 'agent-or-oauth',
     request: { params: AgentParams, body: { kind: 'json', schema: MsgappPutBody, required: true } },
@@ -675,7 +682,7 @@ export const routes: readonly RouteSpec[] = [
     path: '/api/v2/me/files',
     tag: 'files',
     summary: 'Upload an account file',
-    description: `Raw bytes (not multipart); the \`Content-Type\` header becomes \`mimeType\` (our choice). Max ${MB(LIMITS.workspaceFileBytesMax)} (our choice).`,
+    description: `Raw bytes (not multipart); the \`Content-Type\` header becomes \`mimeType\`; without one, or with \`application/octet-stream\`, it is guessed from the extension of \`nombre\` (our choice). Max ${MB(LIMITS.workspaceFileBytesMax)} (our choice). \`nombre\` is a file name of at most 255 characters without slashes or control characters (our choice).`,
     scope: 'files',
     credential: 'oauth',
     request: {
@@ -718,14 +725,16 @@ export const routes: readonly RouteSpec[] = [
     tag: 'files',
     summary: 'Transcribe audio',
     description:
-      'Raw audio bytes with an `audio/*` content type. Without a configured transcription engine: 503 `{error, detalle}` (our choice).',
+      'Raw audio bytes with an `audio/*` content type. Without a configured transcription engine: 503 `{error, detalle}` (our choice). ' +
+      "Our choices: engines are tried in order, Debian's pocketsphinx with its English model (audio converted to 16 kHz mono WAV by ffmpeg when needed), then an OpenAI-compatible `/audio/transcriptions` endpoint from config `stt.openai`; the local plan's audio cap is 25 MiB, set with config `stt.maxBytes`; audio that cannot be decoded is 400 `audio_invalido`; an engine that fails is 502 `transcripcion_fallida`.",
     scope: 'files',
     credential: 'oauth',
     request: { body: { kind: 'audio', required: true } },
     responses: {
       200: ok('The text.', SttResult),
-      400: invalid('Empty body or not `audio/*`.'),
+      400: invalid('Empty body, not `audio/*`, or audio that cannot be decoded.'),
       413: invalid('Audio too large: `{error: "audio demasiado grande"}`.'),
+      502: invalid('The transcription engine failed (our choice).'),
       503: invalid('No transcription engine is set up (our choice).'),
     },
   }),
@@ -750,11 +759,16 @@ export const routes: readonly RouteSpec[] = [
     tag: 'connectors',
     summary: 'Start connecting a provider',
     description:
-      'Open `url` in a browser. On return from the provider the service stores the grant, shows a page saying the connection is done, and the connector reads `conectado: true` (our choice). Scope `agents:write` (our choice).',
+      'Open `url` in a browser. On return from the provider the service stores the grant, shows a page saying the connection is done, and the connector reads `conectado: true` (our choice). Scope `agents:write` (our choice). ' +
+      'Our choices: the provider sends the browser back to `/conectores/callback` on the service (authorization code with PKCE, state valid 10 minutes and single use); a refusal or a stale attempt shows a page saying why. The built-in `demo` provider runs on its own loopback port so the round trip is real; other providers come from config `connectors` with client credentials, and one without credentials is listed with `disponible: false` and answers 409 `no_disponible` here. Provider tokens are stored sealed (AES-256-GCM).',
     scope: 'agents:write',
     credential: 'oauth',
     request: { params: IdParams },
-    responses: { 200: ok('Where to go.', ConnectorStartResult), 404: notFound },
+    responses: {
+      200: ok('Where to go.', ConnectorStartResult),
+      404: notFound,
+      409: invalid('`no_disponible`: the provider has no client credentials here (our choice).'),
+    },
   }),
   route({
     operationId: 'deleteConnector',
@@ -762,7 +776,8 @@ export const routes: readonly RouteSpec[] = [
     path: '/api/v2/me/connectors/{id}',
     tag: 'connectors',
     summary: 'Disconnect a provider',
-    description: 'Disconnects and revokes at the provider. Scope `agents:write` (our choice).',
+    description:
+      'Disconnects and revokes at the provider (RFC 7009; the link is forgotten even when the provider cannot be reached). Disconnecting a connector that is not connected also answers 200. Scope `agents:write` (our choice).',
     scope: 'agents:write',
     credential: 'oauth',
     request: { params: IdParams },
@@ -774,11 +789,15 @@ export const routes: readonly RouteSpec[] = [
     path: '/api/v2/me/devices',
     tag: 'devices',
     summary: 'Register a push device',
-    description: 'Scope `agents:write` (our choice).',
+    description:
+      'Scope `agents:write` (our choice). Our choices: `entorno` defaults to `production`; an iOS token is 64 or more hex characters and an Android token 32 to 4096 of letters, digits, `-`, `_`, `:` and `.`, else 400 `token_invalido`; a wrong `plataforma` or `entorno` is 400 `body_invalido`; registering a token again updates it, and only its SHA-256 is stored (the local service sends no pushes).',
     scope: 'agents:write',
     credential: 'oauth',
     request: { body: { kind: 'json', schema: DevicesBody, required: true } },
-    responses: { 200: okOurs('Registered'), 400: invalid('`token_invalido`.') },
+    responses: {
+      200: okOurs('Registered'),
+      400: invalid('`token_invalido`, or `body_invalido` for the other fields.'),
+    },
   }),
   route({
     operationId: 'unregisterDevice',
