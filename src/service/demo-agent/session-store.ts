@@ -24,9 +24,15 @@ export interface DemoSession {
 
 const SAFE_SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
+/** Where sessions are kept: the service's private state folder when it gives one, else hidden in the workspace. */
+function sessionsDir(cwd: string): string {
+  const state = process.env['AGENTDESK_AGENT_STATE'];
+  return state ? join(state, 'sessions') : join(cwd, DEMO_STATE_DIR, 'sessions');
+}
+
 function sessionFile(cwd: string, id: string): string {
   if (!SAFE_SESSION_ID.test(id)) throw new Error(`Invalid session id: ${JSON.stringify(id)}`);
-  return join(cwd, DEMO_STATE_DIR, 'sessions', `${id}.json`);
+  return join(sessionsDir(cwd), `${id}.json`);
 }
 
 /** Reads a saved session, or null when there is none. */
@@ -44,7 +50,7 @@ export async function loadSession(cwd: string, id: string): Promise<DemoSession 
 /** Saves a session; write-then-rename, so the file holds either the old memory or the new one. */
 export async function saveSession(session: DemoSession): Promise<void> {
   const file = sessionFile(session.cwd, session.id);
-  await mkdir(join(session.cwd, DEMO_STATE_DIR, 'sessions'), { recursive: true });
+  await mkdir(sessionsDir(session.cwd), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, JSON.stringify(session, null, 2));
   await rename(temp, file);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import {
   client,
@@ -101,7 +101,13 @@ export class AgentMachine {
 
     const child = spawn(program, args, {
       cwd: workspaceDir,
-      env: { ...process.env, ...command.env },
+      // AGENTDESK_AGENT_STATE: a private folder beside (not inside) the workspace, so an agent's own
+      // bookkeeping never shows up in file listings or sync.
+      env: {
+        ...process.env,
+        AGENTDESK_AGENT_STATE: join(dirname(workspaceDir), 'agent-state'),
+        ...command.env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child = child;

@@ -55,6 +55,8 @@ export const turnsSubsystem = {
       quota: settings.quota,
       permissionTimeoutMs: settings.permissionTimeoutMs,
       hooks: settings.hooks,
+      // The agent-config area starts after this one, so it is looked up when a turn launches.
+      agentSettings: (agentId, channel) => ctx.agentConfig?.turnOptions(agentId, channel) ?? {},
     });
     const scheduler = new Scheduler(store.schedules, timers, (item) => {
       const conversation = store.findAny(item.conversationId);

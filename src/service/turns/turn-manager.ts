@@ -3,6 +3,7 @@ import type {
   EngineAttachment,
   EngineEvent,
   EngineHost,
+  EngineMcpServer,
   PermissionAnswer,
   PermissionRequest,
   TurnHandle,
@@ -44,6 +45,14 @@ export interface TurnHooks {
 export interface TurnManagerOptions {
   store: ConversationStore;
   engine: EngineHost;
+  /**
+   * The agent's saved settings for a turn on a channel (its model and MCP servers, lent tools
+   * included). Read at launch, so a change applies from the next turn.
+   */
+  agentSettings?: (
+    agentId: string,
+    channel: 'chat' | 'programado',
+  ) => { model?: string; mcpServers?: EngineMcpServer[] };
   timers: Timers;
   quota?: QuotaConfig;
   permissionTimeoutMs?: number;
@@ -306,7 +315,12 @@ export class TurnManager {
 
   private launch(rt: Runtime, turn: Turn, deferred: boolean): void {
     const { engine, store } = this.options;
-    const model = store.modelOf(turn.conversationId) ?? undefined;
+    const saved = this.options.agentSettings?.(
+      turn.agentId,
+      turn.requester === 'programado' ? 'programado' : 'chat',
+    );
+    // A model chosen for this conversation wins over the agent's saved one.
+    const model = store.modelOf(turn.conversationId) ?? saved?.model;
     rt.engineBusy = true;
     let freeEngine!: () => void;
     rt.engineFree = new Promise<void>((resolve) => (freeEngine = resolve));
@@ -319,6 +333,7 @@ export class TurnManager {
         content: turn.content,
         attachments: turn.images,
         model,
+        ...(saved?.mcpServers ? { mcpServers: saved.mcpServers } : {}),
         onEvent: (event) => this.onEngineEvent(rt, turn, event),
         requestPermission: (req, signal) => this.onPermission(rt, turn, req, signal),
         signal: turn.abort.signal,
