@@ -67,7 +67,11 @@ export class BoxRemote implements RemoteSide {
         ...(typeof sha256 === 'string' ? { sha256 } : {}),
       });
     }
-    if (!this.probed && listing.files[0]) await this.probeByteRoute(listing.files[0].path);
+    if (!this.probed && listing.files.length > 0) {
+      // The smallest file makes the cheapest probe (a large one would delay the first sync).
+      const smallest = listing.files.reduce((a, b) => (b.size < a.size ? b : a));
+      await this.probeByteRoute(smallest.path);
+    }
     return entries;
   }
 

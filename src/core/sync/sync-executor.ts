@@ -172,7 +172,7 @@ async function keepRemoteBeside(
 async function assertLocalUntouched(deps: ExecutorDeps, path: string, key: string): Promise<void> {
   const info = await lstat(join(deps.root, path)).catch(() => undefined);
   if (!info) return;
-  const base = deps.store.baseEntries().get(key);
+  const base = deps.store.baseEntry(key);
   if (!base) throw new Error(`${path} appeared locally during the sync; it will be compared next cycle.`);
   if (info.size === base.size && info.mtimeMs === base.mtimeMs) return;
   const hashed = await hashFile(join(deps.root, path));
