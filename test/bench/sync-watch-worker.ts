@@ -1,0 +1,61 @@
+/**
+ * The sync engine alone in its own process, watching a folder, for the "watching 20,000 files"
+ * figures of `npm run bench:sync`: its RSS and CPU are then its own, not the service's.
+ * Started with an IPC channel; answers `{ type: 'sample' }` with `process.cpuUsage()` and RSS
+ * (after a GC when --expose-gc is on), and stops on `{ type: 'stop' }`.
+ */
+import { createApiClient } from '../../src/core/api/api-client';
+import { staticTokenSource } from '../../src/core/auth/access-token-source';
+import { BoxRemote } from '../../src/core/sync/box-remote';
+import { SyncEngine } from '../../src/core/sync/sync-engine';
+import { SyncStateStore } from '../../src/core/sync/sync-state-store';
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const sample = () => {
+  gc?.();
+  return { cpu: process.cpuUsage(), rss: process.memoryUsage().rss, at: performance.now() };
+};
+
+const before = sample();
+const agentId = env('SYNC_AGENT');
+const root = env('SYNC_ROOT');
+const api = createApiClient({ baseUrl: env('SYNC_URL'), auth: staticTokenSource(env('SYNC_TOKEN')) });
+const store = new SyncStateStore(env('SYNC_STATE'));
+const engine = new SyncEngine({
+  root,
+  agentId,
+  remote: new BoxRemote({ api, agentId, root }),
+  store,
+  trash: async () => {
+    throw new Error('the bench never deletes');
+  },
+  watch: true,
+  remoteIntervalMs: Number(process.env.SYNC_REMOTE_INTERVAL_MS ?? 0),
+});
+const started = performance.now();
+const status = await engine.start();
+const settled = sample();
+process.send!({
+  type: 'started',
+  before,
+  settled,
+  startMs: performance.now() - started,
+  state: status.state,
+  total: status.total,
+});
+
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'sample') process.send!({ type: 'sample', ...sample() });
+  if (message.type === 'stop') {
+    void engine.close().then(() => {
+      store.close();
+      process.disconnect();
+    });
+  }
+});
