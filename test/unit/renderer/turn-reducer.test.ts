@@ -181,6 +181,16 @@ describe('reduceTurnEvent', () => {
     expect(failed.turns['t1']?.estado).toBe('error');
   });
 
+  it('usage heard after the turn ended belongs to that turn, not to a new one', () => {
+    const state = run([
+      ev('started', { turnId: 't1' }),
+      ev('done', { turnId: 't1', estado: 'stopped' }),
+      ev('usage', { used: 26 }),
+    ]);
+    expect(Object.keys(state.turns)).toEqual(['t1']);
+    expect(state.turns['t1']).toMatchObject({ estado: 'stopped', usage: { used: 26 } });
+  });
+
   it('a chunk with no started event still opens its turn', () => {
     const state = run([ev('chunk', { text: 'hi', turnId: 't5' })]);
     expect(state.currentTurnId).toBe('t5');

@@ -5,9 +5,11 @@ import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from './html-as-text';
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
-const rehypePlugins = [[rehypeHighlight, { detect: false }]] as ComponentProps<
-  typeof Markdown
->['rehypePlugins'];
+// react-markdown builds a new processor on every render, and rehype-highlight's attacher
+// registers every language each time it runs: build its transform once and share it.
+const highlight = rehypeHighlight({ detect: false });
+const rehypeSharedHighlight = () => highlight;
+const rehypePlugins = [rehypeSharedHighlight];
 
 function CodeBlock(props: ComponentProps<'pre'>) {
   const { children, ...rest } = props;

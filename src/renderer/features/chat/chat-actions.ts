@@ -11,6 +11,7 @@ import { animationFrameScheduler } from './frame-scheduler';
 import type { StreamEvent } from './stream-event';
 import {
   historyLoaded,
+  isTerminal,
   turnStopped,
   userMessageAccepted,
   userMessageFailed,
@@ -63,15 +64,16 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
     if (event.event === 'title') conversations.applyTitle(agentId, sessionId, event.data.title);
     if (event.event === 'permission') usePermissionsStore.getState().noteSeen(sessionId, event.data.id);
   }
-  // The list's badge follows the turns the stream changed.
-  for (const turnId of new Set(
-    events.map((e) => (e.data as { turnId?: string }).turnId ?? after.currentTurnId),
-  )) {
-    const turn = turnId ? after.turns[turnId] : undefined;
-    const old = turnId ? before?.turns[turnId] : undefined;
-    if (!turn || old?.estado === turn.estado) continue;
+  // The list's badge follows every turn the stream speaks of by id.
+  const turnIds = new Set(events.map((e) => (e.data as { turnId?: string }).turnId).filter((id) => !!id));
+  for (const turnId of turnIds) {
+    const turn = after.turns[turnId as string];
+    if (!turn) continue;
+    const shown = conversations.byAgent[agentId]?.items.find((i) => i.id === sessionId)?.ultimoTurno;
+    if (shown?.turnId === turn.turnId && shown.estado === turn.estado) continue;
     conversations.applyTurn(agentId, sessionId, summary(turn.turnId, turn.estado));
-    if (turn.estado !== 'running' && turn.estado !== 'queued' && old) notifyDone(sessionId, turn.estado);
+    const old = before?.turns[turn.turnId];
+    if (old && !isTerminal(old.estado) && isTerminal(turn.estado)) notifyDone(sessionId, turn.estado);
   }
 }
 

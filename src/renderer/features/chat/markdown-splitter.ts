@@ -23,13 +23,11 @@ const fenceOpen = /^ {0,3}(`{3,}|~{3,})/;
 export function splitMarkdown(text: string, previous?: MarkdownSplit): MarkdownSplit {
   let closed: MarkdownBlock[] = [];
   let start = 0;
-  if (previous && previous.openStart <= text.length) {
-    const kept = previous.blocks.filter((block) => block.closed);
+  if (previous && previous.openStart <= text.length && grewFrom(previous, text)) {
     // Reuse the closed blocks (same objects, so memoised views skip them) when the text only grew.
-    if (text.startsWith(previous.source.substring(0, previous.openStart))) {
-      closed = kept;
-      start = previous.openStart;
-    }
+    const open = previous.blocks[previous.blocks.length - 1];
+    closed = open && !open.closed ? previous.blocks.slice(0, -1) : previous.blocks.slice();
+    start = previous.openStart;
   }
   if (start === 0) closed = [];
 
@@ -66,6 +64,21 @@ export function splitMarkdown(text: string, previous?: MarkdownSplit): MarkdownS
     blocks.push({ key: `b${closed.length}`, text: text.substring(blockStart), closed: false });
   }
   return { source: text, blocks, openStart: blockStart };
+}
+
+/**
+ * Whether `text` extends what `previous` split. Streamed text only ever grows, so
+ * checking the last closed block in place (not the whole prefix) is enough and
+ * keeps each frame's work proportional to the open block.
+ */
+function grewFrom(previous: MarkdownSplit, text: string): boolean {
+  if (text === previous.source) return true;
+  const lastClosed = previous.blocks.findLast((block) => block.closed);
+  if (!lastClosed) return true;
+  const at = previous.openStart - lastClosed.text.length;
+  return (
+    text.startsWith(lastClosed.text, at) && (at === 0 || text.startsWith(previous.source.slice(0, 64), 0))
+  );
 }
 
 function isFenceClose(line: string, fence: { char: string; length: number }): boolean {

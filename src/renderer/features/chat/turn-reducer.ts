@@ -235,8 +235,14 @@ function rest(state: ConversationStream): ConversationStream {
   return { ...state, idle: true };
 }
 
+/** The most recent turn in the timeline, if any. */
+function latestTurnId(state: ConversationStream): string | undefined {
+  return state.items.findLast((item): item is TurnItem => item.kind === 'turn')?.turnId;
+}
+
 function ensureTurn(state: ConversationStream, turnId: string | undefined): [ConversationStream, Turn] {
-  let id = turnId ?? state.currentTurnId ?? provisionalTurnId;
+  // An event that names no turn belongs to the current one, else to the latest (e.g. usage after a cancel).
+  let id = turnId ?? state.currentTurnId ?? latestTurnId(state) ?? provisionalTurnId;
   // A provisional turn takes the real id as soon as one is heard.
   if (
     turnId &&

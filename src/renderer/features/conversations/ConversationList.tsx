@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { ConversationListItem } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
@@ -21,7 +22,12 @@ export function ConversationList({ agentId }: { agentId: string }) {
   const entry = useConversationsStore((s) => s.byAgent[agentId]);
   const selectedId = useConversationsStore((s) => s.selectedId);
   const threads = useConversationsStore((s) => s.threads);
-  const streams = useTurnStreamStore((s) => s.streams);
+  // Only the live titles: the list must not re-render on every streamed chunk.
+  const liveTitles = useTurnStreamStore(
+    useShallow((s) =>
+      Object.fromEntries(Object.entries(s.streams).map(([id, stream]) => [id, stream.title])),
+    ),
+  );
   const query = useUiStore((s) => s.query);
   const searchFocus = useUiStore((s) => s.searchFocus);
   const motor = useAgentsStore((s) => s.noConversations[agentId]);
@@ -32,10 +38,6 @@ export function ConversationList({ agentId }: { agentId: string }) {
     if (searchFocus > 0) search.current?.focus();
   }, [searchFocus]);
 
-  const liveTitles = useMemo(
-    () => Object.fromEntries(Object.entries(streams).map(([id, stream]) => [id, stream.title])),
-    [streams],
-  );
   const shown = useMemo(
     () => searchConversations(entry?.items ?? [], query, threads, liveTitles),
     [entry?.items, query, threads, liveTitles],
@@ -59,8 +61,8 @@ export function ConversationList({ agentId }: { agentId: string }) {
         <button
           type="button"
           className="primary small"
-          aria-label="New conversation"
-          title="New conversation"
+          aria-label="Start a new conversation"
+          title="New conversation (Ctrl/Cmd+Shift+O)"
           onClick={() => void useConversationsStore.getState().create(agentId)}
         >
           + New

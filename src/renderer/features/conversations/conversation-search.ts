@@ -27,5 +27,6 @@ export function searchConversations(
 export const untitled = 'New conversation';
 
 export function conversationTitle(item: Pick<ConversationListItem, 'titulo'>, liveTitle?: string): string {
-  return liveTitle || item.titulo || untitled;
+  // Title events also land in the list item, so a later rename wins over the automatic title.
+  return item.titulo || liveTitle || untitled;
 }

@@ -1,0 +1,339 @@
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
+import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
+
+// The chat experience end to end: browser mode (the built renderer from `npm run build`, the
+// bridge over its WebSocket, the host) against the real local service and its demo agent, a
+// real ACP process. Tokens live in a memory secret store (no OS keychain on a test machine).
+
+const EMAIL = 'chat@example.test';
+const PASSWORD = 'a long enough password';
+const screens = resolve(import.meta.dirname, '../../test-results/screens');
+
+let dataDir: string;
+let mode: BrowserMode;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  // Slow the demo agent's streaming a little so growth is visible frame by frame.
+  process.env['AGENTDESK_DEMO_PACE_MS'] = '25';
+  await mkdir(screens, { recursive: true });
+  dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-chat-e2e-'));
+  mode = await startBrowserMode({
+    dataDir,
+    rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
+    secrets: createMemorySecretStore(),
+  });
+  await signIn(browser);
+});
+
+test.afterAll(async () => {
+  await mode.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(browser: Browser): Promise<void> {
+  const page = await browser.newPage();
+  await page.goto(mode.url);
+  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
+  await page.screenshot({ path: join(screens, 'sign-in.png') });
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  const tab = await popup;
+  await tab.getByLabel('E-mail').fill(EMAIL);
+  await tab.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
+  await tab.getByLabel('Repeat the password').fill(PASSWORD);
+  await tab.getByRole('button', { name: 'Create account' }).click();
+  await expect(tab.getByRole('heading', { name: "You're signed in" })).toBeVisible();
+  await tab.close();
+  await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
+  await page.close();
+}
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto(mode.url);
+  await expect(page.getByRole('button', { name: 'Start a new conversation' })).toBeVisible();
+}
+
+async function newConversation(page: Page): Promise<void> {
+  const rows = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
+  const before = await rows.count();
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await expect(rows).toHaveCount(before + 1);
+  await expect(chatTitle(page)).toHaveText('New conversation');
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+const chatTitle = (page: Page) =>
+  page.getByRole('region', { name: 'Chat' }).getByRole('heading', { level: 2 });
+const replies = (page: Page) => page.getByRole('article', { name: 'Agent reply' });
+const lastReply = (page: Page) => replies(page).last();
+
+async function waitForReplyDone(page: Page): Promise<void> {
+  await expect(lastReply(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+}
+
+test('a new conversation: the reply is seen growing over several frames before done', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByRole('navigation', { name: 'Agents' }).getByRole('button').first()).toContainText(
+    'ACP',
+  );
+  await newConversation(page);
+
+  // Sample the reply's text once per frame until the turn ends.
+  const sampled = page.evaluate(
+    () =>
+      new Promise<number[]>((done) => {
+        const lengths: number[] = [];
+        const started = performance.now();
+        const tick = () => {
+          const reply = document.querySelector('[aria-label="Agent reply"][aria-busy]');
+          if (reply) {
+            lengths.push(reply.querySelector('.markdown')?.textContent?.length ?? 0);
+            if (reply.getAttribute('aria-busy') === 'false') return done(lengths);
+          }
+          if (performance.now() - started > 30_000) return done(lengths);
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  await send(page, 'Hello there, demo agent');
+  const lengths = await sampled;
+  const growth = lengths.filter((length, i) => length > 0 && length !== lengths[i - 1]);
+  expect(growth.length).toBeGreaterThanOrEqual(3);
+  expect(growth).toEqual([...growth].sort((a, b) => a - b));
+
+  await expect(lastReply(page)).toContainText('You said: "Hello there, demo agent"');
+  await expect(page.getByRole('article', { name: 'Your message' })).toContainText('Hello there, demo agent');
+  // The first turn titles the thread live, and the list badge follows the turn.
+  const selected = page.getByRole('list', { name: 'Conversation list' }).locator('[aria-current="true"]');
+  await expect(selected.getByLabel(/Last reply: Done/)).toBeVisible();
+  await expect(chatTitle(page)).not.toHaveText('New conversation', { timeout: 15_000 });
+  await expect(lastReply(page).getByLabel('Usage')).toContainText('tokens');
+  await page.screenshot({ path: join(screens, 'chat-reply.png') });
+});
+
+test('a thought and a tool call are rendered', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await send(page, 'list files');
+  await waitForReplyDone(page);
+  const reply = lastReply(page);
+  await expect(reply.locator('details.thought summary')).toHaveText('Thought');
+  await reply.locator('details.thought summary').click();
+  await expect(reply.locator('.thought-text')).toContainText('Reading the message.');
+  const tool = reply.getByRole('group', { name: 'Tool call: List files' });
+  await expect(tool).toContainText('read');
+  await expect(tool.getByLabel('Tool status')).toHaveText('Done');
+  await expect(reply).toContainText('The workspace has');
+  await page.screenshot({ path: join(screens, 'thought-and-tool.png') });
+});
+
+test('a permission approved writes the file; denied does not', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await send(page, 'write approved.txt\n```\nhello from the test\n```');
+  const card = lastReply(page).getByRole('region', { name: /Permission request: Write approved\.txt/ });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('approved.txt');
+  await expect(card.getByLabel('Time left to answer')).toHaveText(/^(10:00|9:5\d) left$/);
+  for (const option of ['Allow once', 'Always allow writes', 'Reject']) {
+    await expect(card.getByRole('button', { name: option })).toBeVisible();
+  }
+  await page.screenshot({ path: join(screens, 'permission.png') });
+  await card.getByRole('button', { name: 'Allow once' }).click();
+  await expect(card).toContainText('Answered.');
+  await waitForReplyDone(page);
+  expect(await findWorkspaceFile('approved.txt')).toBe('hello from the test');
+
+  await newConversation(page);
+  await send(page, 'write denied.txt\n```\nmust not exist\n```');
+  const second = lastReply(page).getByRole('region', { name: /Permission request: Write denied\.txt/ });
+  await second.getByRole('button', { name: 'Reject' }).click();
+  await expect(second).toContainText('Answered.');
+  await waitForReplyDone(page);
+  expect(await findWorkspaceFile('denied.txt')).toBeUndefined();
+});
+
+test('a permission prompt survives switching conversations and coming back', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await send(page, 'write kept.txt\n```\nkept\n```');
+  const card = () => lastReply(page).getByRole('region', { name: /Permission request: Write kept\.txt/ });
+  await expect(card()).toBeVisible();
+  const list = page.getByRole('list', { name: 'Conversation list' });
+  await list.getByRole('button').nth(1).click();
+  await expect(card()).toHaveCount(0);
+  await list.getByRole('button').first().click();
+  await expect(card().getByRole('button', { name: 'Allow once' })).toBeVisible();
+  await card().getByRole('button', { name: 'Allow once' }).click();
+  await waitForReplyDone(page);
+  expect(await findWorkspaceFile('kept.txt')).toBe('kept');
+});
+
+test('cancel stops a running reply, and a message sent while it runs is injected', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await send(page, 'wait 30');
+  await expect(lastReply(page)).toContainText('Waiting 30 seconds');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(lastReply(page)).toContainText('Stopped.');
+  const selected = page.getByRole('list', { name: 'Conversation list' }).locator('[aria-current="true"]');
+  await expect(selected.getByLabel(/Last reply: Stopped/)).toBeVisible();
+
+  await send(page, 'wait 2');
+  await expect(lastReply(page)).toContainText('Waiting 2 seconds');
+  await send(page, 'and also this');
+  const injected = page.getByRole('article', { name: 'Your message' }).last();
+  await expect(injected).toContainText('and also this');
+  await expect(injected).toContainText(/Added to the running reply|Replaced the previous reply/);
+  await waitForReplyDone(page);
+  await page.screenshot({ path: join(screens, 'cancel-and-inject.png') });
+});
+
+test('attachments dropped on the window reach the agent', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['hello attachment'], 'note.txt', { type: 'text/plain' }));
+    // A 1x1 PNG.
+    const png = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    data.items.add(new File([png], 'dot.png', { type: 'image/png' }));
+    const target = document.querySelector('.chat-header') ?? document.body;
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    }
+  });
+  const chips = page.getByRole('list', { name: 'Attachments to send' });
+  await expect(chips.getByRole('listitem')).toHaveCount(2);
+  await expect(chips.getByRole('img', { name: 'Preview of dot.png' })).toBeVisible();
+  await page.screenshot({ path: join(screens, 'attachments.png') });
+  await send(page, 'echo files please');
+  await waitForReplyDone(page);
+  await expect(lastReply(page)).toContainText('note.txt');
+  await expect(lastReply(page)).toContainText('dot.png');
+});
+
+test('more than 8 attachments are refused before sending, in plain words', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    for (let i = 1; i <= 9; i++) data.items.add(new File([`file ${i}`], `f${i}.txt`, { type: 'text/plain' }));
+    document.body.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }),
+    );
+  });
+  await expect(page.getByRole('list', { name: 'Attachments to send' }).getByRole('listitem')).toHaveCount(8);
+  await expect(page.getByRole('alert')).toContainText(
+    'f9.txt was not added: a message can carry at most 8 attachments.',
+  );
+});
+
+test('a model switch applies from the next reply', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await send(page, 'hi');
+  await waitForReplyDone(page);
+  await expect(lastReply(page)).toContainText('(model: demo-fast)');
+  await page.getByRole('combobox', { name: 'Model' }).selectOption('demo-deep');
+  await expect(page.getByRole('status').filter({ hasText: 'applies from the next reply' })).toBeVisible();
+  await send(page, 'hi again');
+  await expect(replies(page)).toHaveCount(2);
+  await waitForReplyDone(page);
+  await expect(lastReply(page)).toContainText('(model: demo-deep)');
+});
+
+test('rename, share (the public page opens), unshare and archive', async ({ page, context }) => {
+  await openApp(page);
+  await newConversation(page);
+  await send(page, 'Something worth sharing');
+  await waitForReplyDone(page);
+
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename conversation' });
+  await rename.getByLabel('New name').fill('Shared notes');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(chatTitle(page)).toHaveText('Shared notes');
+  await expect(page.getByRole('list', { name: 'Conversation list' })).toContainText('Shared notes');
+
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const share = page.getByRole('dialog', { name: 'Share conversation' });
+  await share.getByRole('button', { name: 'Create public link' }).click();
+  const link = share.getByRole('textbox', { name: 'Public link' });
+  await expect(link).toHaveValue(/\/s\//);
+  await page.screenshot({ path: join(screens, 'share.png') });
+  const url = await link.inputValue();
+  const publicPage = await context.newPage();
+  const response = await publicPage.goto(url);
+  expect(response?.status()).toBe(200);
+  await expect(publicPage.locator('body')).toContainText('Something worth sharing');
+  await share.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(share.getByRole('button', { name: 'Create public link' })).toBeVisible();
+  expect((await publicPage.goto(url))?.status()).toBe(404);
+  await publicPage.close();
+  await share.getByRole('button', { name: 'Done' }).click();
+
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  const archive = page.getByRole('dialog', { name: 'Archive this conversation?' });
+  await archive.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByRole('list', { name: 'Conversation list' })).not.toContainText('Shared notes');
+});
+
+test('a reload mid-turn resumes the stream without duplicated text', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await send(page, 'wait 3');
+  await expect(lastReply(page)).toContainText('Waiting 3 seconds');
+  await page.reload();
+  await expect(lastReply(page)).toContainText('Done waiting 3 seconds.', { timeout: 20_000 });
+  await waitForReplyDone(page);
+  const all = await page.getByRole('log', { name: 'Messages' }).innerText();
+  expect(all.split('Waiting 3 seconds').length - 1).toBe(1);
+  expect(all.split('Done waiting 3 seconds.').length - 1).toBe(1);
+  expect(all.split('wait 3').length - 1).toBe(1);
+});
+
+test('a reply containing raw HTML renders as text, never as an element', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await send(page, 'echo <img src=x onerror="window.__xss=1"> and <script>window.__xss=2</script>');
+  await waitForReplyDone(page);
+  const reply = lastReply(page);
+  await expect(reply).toContainText('<img src=x onerror="window.__xss=1">');
+  await expect(reply.locator('img, script')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+});
+
+/** The text of a file the agent wrote in its workspace, if any (searched under the data folder). */
+async function findWorkspaceFile(name: string): Promise<string | undefined> {
+  const walk = async (dir: string): Promise<string | undefined> => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const path = join(dir, entry.name);
+      if (entry.isFile() && entry.name === name) return readFile(path, 'utf8');
+      if (entry.isDirectory()) {
+        const found = await walk(path);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  return walk(dataDir);
+}
