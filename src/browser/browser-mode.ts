@@ -76,6 +76,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       openExternal: (url) => {
         pages.socket?.openUrl(url);
       },
+      // The page and this process share one computer (127.0.0.1), so its file manager is the person's.
+      openPath: async (path) => {
+        const { default: open } = await import('open');
+        await open(path);
+      },
     },
   });
 

@@ -41,6 +41,10 @@ export async function openCliHost(options: CliHostOptions): Promise<DeskHost> {
       platform: platformInfo(process.platform, 'browser'),
       notify: () => {},
       openExternal: (url) => io.out(`${url}\n`),
+      openPath: async (path) => {
+        const { default: open } = await import('open');
+        await open(path);
+      },
     },
   });
 }

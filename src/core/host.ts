@@ -31,6 +31,7 @@ import { startLogin, type LoginError } from './auth/login-flow';
 import type { SecretStore } from './auth/secret-store';
 import { TokenManager } from './auth/token-manager';
 import { subscribeEvents, type EventSubscription, type StreamError } from './events/sse-client';
+import { createHostSync, type HostSyncSettings, type SyncOs } from './host-sync';
 import { openProfileStore, type ProfileStore } from './profiles/profile-store';
 
 /**
@@ -46,7 +47,7 @@ export interface EmbeddedService {
   close(): Promise<void>;
 }
 
-export interface HostOs {
+export interface HostOs extends SyncOs {
   platform: PlatformInfo;
   notify(notification: NotificationInput): void | Promise<void>;
   /** Opens an https link in the system browser (the host checks the scheme first). */
@@ -72,6 +73,8 @@ export interface HostOptions {
   signInTimeoutMs?: number;
   /** Epoch ms, for token expiry. */
   now?: () => number;
+  /** Sync timings and trash (tests); folders are remembered under `profiles/<id>/sync/`. */
+  sync?: HostSyncSettings;
 }
 
 export interface DeskHost extends DeskBridge {
@@ -159,6 +162,7 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
   let closed = false;
   const sessionListeners = new Set<(session: SessionState) => void>();
   const streams = new Set<EventSubscription>();
+  const sync = createHostSync({ ...options.sync, dataDir: options.dataDir, os: options.os, logger });
 
   // --- Session state ------------------------------------------------------------------------
 
@@ -214,6 +218,7 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
 
   const dropConnection = (): void => {
     closeStreams();
+    sync.disconnect();
     connection?.stopTokenEvents();
     connection = undefined;
     user = undefined;
@@ -273,8 +278,11 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
     const built: Connection = { profile, baseUrl, tokens, api, stopTokenEvents: () => {} };
     built.stopTokenEvents = tokens.onEvent((event) => {
       if (connection !== built) return;
-      if (event.type === 'signed-out') {
+      if (event.type === 'signed-in') {
+        sync.connect(built.profile.id, built.api);
+      } else if (event.type === 'signed-out') {
         closeStreams();
+        sync.disconnect();
         user = undefined;
         signedOutReason =
           event.reason === 'session_ended' ? deskError('session_expired', event.message) : undefined;
@@ -284,6 +292,7 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
       emitSession();
     });
     connection = built;
+    if (tokens.signedIn) sync.connect(profile.id, api);
     void refreshUser();
     return { ok: true, value: built };
   };
@@ -360,7 +369,11 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
         auth: tokens,
         logger,
         ...(options.fetch ? { fetch: options.fetch } : {}),
-        onEvent: (event) => send({ kind: 'event', event }),
+        onEvent: (event) => {
+          // Sync hears of the agent's file changes from streams the renderer opened, never its own.
+          sync.hint(agentId, event);
+          send({ kind: 'event', event });
+        },
         onError: (error) => {
           lastProblem = error;
         },
@@ -743,11 +756,14 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
       return { ok: true, value: options.os.platform };
     },
 
+    ...sync.bridge,
+
     async close() {
       if (closed) return;
       closed = true;
       await stopLogin();
       dropConnection();
+      await sync.close();
       sessionListeners.clear();
       const running = localService;
       localService = undefined;

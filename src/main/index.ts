@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, Menu, net, Notification, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, Notification, safeStorage, shell } from 'electron';
 import electronUpdater from 'electron-updater';
 import { createLogger, consoleSink } from '../core/auth/logger';
 import { createBridgeDispatcher } from '../core/host-dispatch';
@@ -59,6 +59,23 @@ async function start(): Promise<void> {
         if (Notification.isSupported()) new Notification({ title, ...(body ? { body } : {}) }).show();
       },
       openExternal: (url) => (isExternalLinkAllowed(url) ? shell.openExternal(url) : undefined),
+      openPath: async (path) => {
+        // shell.openPath answers an error sentence, or '' when the OS opened it.
+        const problem = await shell.openPath(path);
+        if (problem) throw new Error(problem);
+      },
+      pickFolder: async ({ title, defaultPath }) => {
+        const options: Electron.OpenDialogOptions = {
+          title,
+          properties: ['openDirectory', 'createDirectory'],
+          ...(defaultPath ? { defaultPath } : {}),
+        };
+        const parent = BrowserWindow.getFocusedWindow();
+        const picked = parent
+          ? await dialog.showOpenDialog(parent, options)
+          : await dialog.showOpenDialog(options);
+        return picked.canceled ? undefined : picked.filePaths[0];
+      },
     },
   });
 

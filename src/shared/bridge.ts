@@ -84,6 +84,14 @@ export const deskErrorCodes = {
   /** The bridge carrier itself failed (socket closed, IPC sender refused). */
   bridgeUnavailable: 'bridge_unavailable',
   unknownMethod: 'unknown_method',
+  /** This host cannot do that (e.g. a folder picker in browser mode). */
+  notAvailable: 'not_available',
+  /** The agent has no sync folder yet. */
+  syncNotSetUp: 'sync_not_set_up',
+  /** Sync could not start or run the action; the message says why. */
+  syncFailed: 'sync_failed',
+  /** The OS could not open the folder or file. */
+  openFailed: 'open_failed',
   internal: 'internal',
 } as const;
 
@@ -218,6 +226,66 @@ export interface NotificationInput {
   body?: string;
 }
 
+// --- Sync (issue 8): one synced folder per agent, see docs/sync.md ----------------------------
+
+/** Where a synced folder is. `paused` covers both the person's pause and a mass delete awaiting confirmation. */
+export type SyncState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'stopped';
+
+/** Why a file is left out of sync. */
+export type SyncSkipReason = 'too-large' | 'symlink' | 'invalid-name' | 'upload-only' | 'name-clash';
+
+export type SyncConflictChoice = 'mine' | 'theirs' | 'both';
+
+/** `folder` opens the file manager; `editor` opens the agent's instructions.md in the default editor. */
+export type SyncOpenTarget = 'folder' | 'editor';
+
+export interface SyncConflict {
+  /** Pass it back to `resolveSyncConflict`. */
+  key: string;
+  path: string;
+  /** The agent's version, saved beside the local file (local only), relative to the folder. */
+  remoteCopyPath: string;
+  /** Epoch ms when the conflict was found. */
+  at: number;
+}
+
+export interface SyncStatus {
+  state: SyncState;
+  root: string;
+  /** Progress of the running sync: `done` of `total` file operations. */
+  done: number;
+  total: number;
+  /** Epoch ms of the last sync that finished without failures. */
+  lastSyncAt?: number;
+  /** A plain sentence for `error`, `paused` and `stopped`. */
+  message?: string;
+  /** Set when the server limits sync, e.g. upload-only `work/`. */
+  limitation?: string;
+  conflicts: SyncConflict[];
+  skipped: { path: string; reason: SyncSkipReason }[];
+  failures: { path: string; message: string }[];
+  /** Set while a mass deletion waits for the person's confirmation. */
+  pendingDeletes?: { side: 'local' | 'remote'; deletes: number; total: number };
+}
+
+export interface SyncFolderStatus {
+  agentId: string;
+  root: string;
+  agentName: string;
+  status: SyncStatus;
+}
+
+/** What the sync panel needs to offer a folder for an agent. */
+export interface SyncFolderChoice {
+  agentId: string;
+  /** The folder being synced, or null when the agent has none. */
+  folder: SyncFolderStatus | null;
+  /** The suggested folder: ~/AgentDesk/<agent name>. */
+  defaultRoot: string;
+  /** True when `pickSyncFolder` can show the system's folder picker (the desktop app). */
+  canPickFolder: boolean;
+}
+
 // --- The contract ----------------------------------------------------------------------------
 
 export interface DeskBridge {
@@ -314,7 +382,32 @@ export interface DeskBridge {
   openExternal(url: string): Promise<DeskResult<void>>;
   getPlatform(): Promise<DeskResult<PlatformInfo>>;
 
-  // Sync (issue 8) adds its methods here; add each name to `bridgeMethodNames` too.
+  // Sync (issue 8): the agent's files in a local folder, kept in step both ways.
+  listSyncFolders(): Promise<DeskResult<SyncFolderStatus[]>>;
+  getSyncFolder(agentId: string): Promise<DeskResult<SyncFolderChoice>>;
+  /**
+   * Syncs `root` (an absolute path; by default ~/AgentDesk/<agent name>) with the agent, replacing
+   * its earlier folder, and remembers the choice. Resolves after the first sync; progress arrives
+   * through `onSyncStatus`.
+   */
+  setSyncFolder(agentId: string, root?: string): Promise<DeskResult<SyncFolderStatus>>;
+  /** Stops syncing the agent; both sides keep their files. */
+  stopSync(agentId: string): Promise<DeskResult<void>>;
+  pauseSync(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
+  resumeSync(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
+  syncNow(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
+  /** Goes ahead with the mass deletion the status's `pendingDeletes` describes. */
+  confirmSyncDeletes(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
+  resolveSyncConflict(
+    agentId: string,
+    key: string,
+    choice: SyncConflictChoice,
+  ): Promise<DeskResult<SyncFolderStatus>>;
+  openSyncFolder(agentId: string, target: SyncOpenTarget): Promise<DeskResult<void>>;
+  /** The system's folder picker: the chosen path, or null when cancelled; `not_available` outside the desktop app. */
+  pickSyncFolder(defaultPath?: string): Promise<DeskResult<string | null>>;
+  /** Every synced folder's status as it changes (the current ones first). */
+  onSyncStatus(listener: (state: SyncFolderStatus) => void): Unsubscribe;
 }
 
 export type BridgeMethodName = keyof DeskBridge;
@@ -323,6 +416,7 @@ export type BridgeMethodName = keyof DeskBridge;
 export const bridgeSubscriptionNames = [
   'onSessionChange',
   'onConversationEvent',
+  'onSyncStatus',
 ] as const satisfies readonly Extract<BridgeMethodName, `on${string}`>[];
 
 export type BridgeSubscriptionName = (typeof bridgeSubscriptionNames)[number];
@@ -366,6 +460,18 @@ export const bridgeMethodNames = [
   'notify',
   'openExternal',
   'getPlatform',
+  'listSyncFolders',
+  'getSyncFolder',
+  'setSyncFolder',
+  'stopSync',
+  'pauseSync',
+  'resumeSync',
+  'syncNow',
+  'confirmSyncDeletes',
+  'resolveSyncConflict',
+  'openSyncFolder',
+  'pickSyncFolder',
+  'onSyncStatus',
 ] as const satisfies readonly BridgeMethodName[];
 
 // Compile-time proof that the list names every method of the interface.

@@ -24,6 +24,11 @@ const m = vi.hoisted(() => ({
   checkForUpdates: vi.fn(async () => undefined),
   ready: undefined as undefined | (() => void),
   userData: '',
+  showOpenDialog: vi.fn(async (..._args: unknown[]) => ({
+    canceled: false,
+    filePaths: ['/home/ana/Agents/Helper'],
+  })),
+  openPath: vi.fn(async (_path: string) => ''),
 }));
 m.userData = userData;
 
@@ -58,6 +63,9 @@ vi.mock('electron', () => {
     }
     static getAllWindows() {
       return m.windows;
+    }
+    static getFocusedWindow() {
+      return m.windows[0] ?? null;
     }
     on() {}
     once() {}
@@ -106,7 +114,8 @@ vi.mock('electron', () => {
         shouldReEncrypt: false,
       }),
     },
-    shell: { openExternal: vi.fn(async () => undefined) },
+    shell: { openExternal: vi.fn(async () => undefined), openPath: m.openPath },
+    dialog: { showOpenDialog: m.showOpenDialog },
     session: { defaultSession: { webRequest: { onHeadersReceived: () => {} } } },
   };
 });
@@ -144,6 +153,22 @@ describe('main process start-up', () => {
       senderFrame: { url: 'https://evil.example/', parent: null },
     });
     expect(stranger).toMatchObject({ ok: false, error: { code: 'bridge_unavailable' } });
+  });
+
+  it('picks a sync folder with the system dialog (folders only, new ones allowed)', async () => {
+    const picked = await m.handlers.get('desk:pickSyncFolder')!(fromOurWindow(), '/home/ana/AgentDesk');
+    expect(picked).toEqual({ ok: true, value: '/home/ana/Agents/Helper' });
+    const options = m.showOpenDialog.mock.calls.at(-1)!.at(-1) as {
+      properties: string[];
+      defaultPath: string;
+    };
+    expect(options.properties).toEqual(['openDirectory', 'createDirectory']);
+    expect(options.defaultPath).toBe('/home/ana/AgentDesk');
+    // Parented to our window, so the dialog is modal to it.
+    expect(m.showOpenDialog.mock.calls.at(-1)![0]).toBe(m.windows[0]);
+
+    m.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+    expect(await m.handlers.get('desk:pickSyncFolder')!(fromOurWindow())).toEqual({ ok: true, value: null });
   });
 
   it('falls back to safeStorage with the visible basic_text warning when no keychain works', async () => {

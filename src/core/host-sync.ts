@@ -1,0 +1,364 @@
+/**
+ * The sync part of the host: one SyncManager per signed-in profile (its
+ * folder choices and sync state under the app's data folder), the bridge's
+ * sync methods on top of it, and the remote hints taken from conversation
+ * streams the renderer already opened.
+ */
+import { mkdir, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type {
+  ConversationStreamEvent,
+  DeskBridge,
+  DeskError,
+  DeskResult,
+  SyncFolderStatus,
+  Unsubscribe,
+} from '../shared/bridge';
+import type { ApiClient } from './api/api-client';
+import type { Logger } from './auth/logger';
+import { createLatestValueThrottle } from './latest-value-throttle';
+import { chooseSyncRoot } from './sync-root-choice';
+import type { SyncStatus as EngineStatus } from './sync/sync-engine';
+import { defaultSyncFolder, SyncManager, type SyncFolderState } from './sync/sync-manager';
+
+/** What sync needs of the OS; each program provides what it can. */
+export interface SyncOs {
+  /** Opens a folder in the file manager, or a file in its default app. Throws with a plain message on failure. */
+  openPath?(path: string): void | Promise<void>;
+  /** The system's folder picker: a path, or undefined when cancelled. */
+  pickFolder?(options: { title: string; defaultPath?: string }): Promise<string | undefined>;
+}
+
+export interface HostSyncSettings {
+  /** How often each folder re-lists the agent's files while the app runs (default 30 s). */
+  remoteIntervalMs?: number;
+  debounceMs?: number;
+  /** Moves a local file to the OS trash (the `trash` package by default). */
+  trash?: (absolutePath: string) => Promise<void>;
+  /** The home folder behind the default ~/AgentDesk/<agent name>. */
+  home?: string;
+}
+
+export interface HostSyncOptions extends HostSyncSettings {
+  /** The app's data folder; each profile's sync data goes under `profiles/<id>/sync/`. */
+  dataDir: string;
+  os: SyncOs;
+  logger: Logger;
+}
+
+export type SyncBridge = Pick<
+  DeskBridge,
+  | 'listSyncFolders'
+  | 'getSyncFolder'
+  | 'setSyncFolder'
+  | 'stopSync'
+  | 'pauseSync'
+  | 'resumeSync'
+  | 'syncNow'
+  | 'confirmSyncDeletes'
+  | 'resolveSyncConflict'
+  | 'openSyncFolder'
+  | 'pickSyncFolder'
+  | 'onSyncStatus'
+>;
+
+export interface HostSync {
+  bridge: SyncBridge;
+  /** The signed-in profile's API: starts its remembered folders (stopping another profile's first). */
+  connect(profileId: string, api: ApiClient): void;
+  /** Signed out or switched away: stops every folder; choices stay remembered. */
+  disconnect(): void;
+  /** A conversation event the renderer's stream delivered: a turn's `done` or a file path means "look again". */
+  hint(agentId: string, event: ConversationStreamEvent): void;
+  close(): Promise<void>;
+}
+
+// The engine's status is the bridge's, field for field; this line fails to compile if they drift.
+const sameShape = (status: EngineStatus): SyncFolderStatus['status'] => status;
+void sameShape;
+
+interface Active {
+  profileId: string;
+  api: ApiClient;
+  manager: SyncManager;
+  /** Remembered folders starting; choices wait for it so one agent never gets two engines. */
+  started: Promise<void>;
+}
+
+const fail = <T>(code: string, message: string): DeskResult<T> => ({ ok: false, error: { code, message } });
+const signedOut = <T>(): DeskResult<T> => fail('signed_out', 'You are signed out. Sign in to sync folders.');
+
+function checkAgentId(agentId: unknown): DeskError | undefined {
+  return typeof agentId === 'string' && agentId.trim() !== '' && agentId.length <= 512
+    ? undefined
+    : { code: 'invalid_argument', message: 'An agent is needed.' };
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Changes that must reach the screen at once; progress within one state may be throttled. */
+const signature = (state: SyncFolderState): string => {
+  const s = state.status;
+  return [
+    state.root,
+    s.state,
+    s.message ?? '',
+    s.conflicts.length,
+    s.pendingDeletes?.deletes ?? '',
+    s.lastSyncAt ?? '',
+    s.limitation ?? '',
+  ].join('|');
+};
+
+export function createHostSync(options: HostSyncOptions): HostSync {
+  const { logger } = options;
+  const home = options.home ?? homedir();
+  const listeners = new Set<(state: SyncFolderStatus) => void>();
+  const lastSignature = new Map<string, string>();
+  const closing = new Set<Promise<void>>();
+  let active: Active | undefined;
+
+  const feed = createLatestValueThrottle<SyncFolderStatus>(100, (_agentId, state) => {
+    for (const listener of listeners) {
+      try {
+        listener(state);
+      } catch (error) {
+        logger.error('A sync status listener failed.', error);
+      }
+    }
+  });
+
+  const onStatus = (state: SyncFolderState): void => {
+    const now = signature(state);
+    const urgent = lastSignature.get(state.agentId) !== now;
+    lastSignature.set(state.agentId, now);
+    feed.push(state.agentId, state, urgent);
+  };
+
+  const disconnect = (): void => {
+    const old = active;
+    if (!old) return;
+    active = undefined;
+    const done = old.started
+      .then(() => old.manager.close())
+      .catch((error: unknown) => logger.error('Sync did not stop cleanly.', error))
+      .finally(() => closing.delete(done));
+    closing.add(done);
+  };
+
+  const agentName = async (api: ApiClient, agentId: string): Promise<DeskResult<string>> => {
+    const config = await api.getAgentConfig(agentId, { fields: ['name'] });
+    if (!config.ok) {
+      const { code, message, status } = config.error;
+      return { ok: false, error: { code, message, ...(status ? { status } : {}) } };
+    }
+    return { ok: true, value: config.value.name ?? agentId };
+  };
+
+  /** Runs an action on an agent's running folder, waiting for remembered folders to start if needed. */
+  const onFolder = async (
+    agentId: unknown,
+    run: (manager: SyncManager, agentId: string) => Promise<unknown>,
+  ): Promise<DeskResult<SyncFolderStatus>> => {
+    const invalid = checkAgentId(agentId);
+    if (invalid) return { ok: false, error: invalid };
+    const id = agentId as string;
+    const current = active;
+    if (!current) return signedOut();
+    if (!current.manager.get(id)) await current.started;
+    if (!current.manager.get(id)) {
+      return fail('sync_not_set_up', 'This agent has no sync folder yet. Choose one first.');
+    }
+    try {
+      await run(current.manager, id);
+    } catch (error) {
+      return fail('sync_failed', messageOf(error));
+    }
+    const state = current.manager.get(id);
+    return state ? { ok: true, value: state } : fail('sync_not_set_up', 'Sync stopped for this agent.');
+  };
+
+  const bridge: SyncBridge = {
+    async listSyncFolders() {
+      if (!active) return signedOut();
+      return { ok: true, value: active.manager.list() };
+    },
+
+    async getSyncFolder(agentId) {
+      const invalid = checkAgentId(agentId);
+      if (invalid) return { ok: false, error: invalid };
+      const current = active;
+      if (!current) return signedOut();
+      let folder = current.manager.get(agentId);
+      let name = folder?.agentName;
+      if (!name) {
+        const named = await agentName(current.api, agentId);
+        if (!named.ok) return named;
+        name = named.value;
+        folder = current.manager.get(agentId);
+      }
+      return {
+        ok: true,
+        value: {
+          agentId,
+          folder: folder ?? null,
+          defaultRoot: defaultSyncFolder(name, home),
+          canPickFolder: !!options.os.pickFolder,
+        },
+      };
+    },
+
+    async setSyncFolder(agentId, root) {
+      const invalid = checkAgentId(agentId);
+      if (invalid) return { ok: false, error: invalid };
+      if (root !== undefined && typeof root !== 'string')
+        return fail('invalid_argument', 'A folder is needed.');
+      const current = active;
+      if (!current) return signedOut();
+      const named = await agentName(current.api, agentId);
+      if (!named.ok) return named;
+      await current.started;
+      if (active !== current) return signedOut();
+      const choice = chooseSyncRoot(root, {
+        defaultRoot: defaultSyncFolder(named.value, home),
+        home,
+        dataDir: options.dataDir,
+        otherRoots: current.manager.list().filter((f) => f.agentId !== agentId),
+      });
+      if (!choice.ok) return fail('invalid_argument', choice.message);
+      try {
+        // The folder must exist before the engine starts watching it, or its changes go unseen.
+        await mkdir(choice.root, { recursive: true });
+        return { ok: true, value: await current.manager.setFolder(agentId, choice.root) };
+      } catch (error) {
+        // A choice that could not start is not remembered: the person sees why and chooses again.
+        await current.manager.removeFolder(agentId).catch(() => undefined);
+        return fail('sync_failed', `Sync could not start: ${messageOf(error)}`);
+      }
+    },
+
+    async stopSync(agentId) {
+      const invalid = checkAgentId(agentId);
+      if (invalid) return { ok: false, error: invalid };
+      const current = active;
+      if (!current) return signedOut();
+      await current.started;
+      await current.manager.removeFolder(agentId);
+      lastSignature.delete(agentId);
+      return { ok: true, value: undefined };
+    },
+
+    pauseSync: (agentId) => onFolder(agentId, async (m, id) => m.pause(id)),
+    resumeSync: (agentId) => onFolder(agentId, (m, id) => m.resume(id)),
+    syncNow: (agentId) => onFolder(agentId, (m, id) => m.syncNow(id)),
+    confirmSyncDeletes: (agentId) => onFolder(agentId, (m, id) => m.confirmDeletes(id)),
+
+    async resolveSyncConflict(agentId, key, choice) {
+      if (typeof key !== 'string' || key === '') return fail('invalid_argument', 'A conflict is needed.');
+      if (choice !== 'mine' && choice !== 'theirs' && choice !== 'both') {
+        return fail('invalid_argument', 'Choose keep mine, keep theirs or keep both.');
+      }
+      return onFolder(agentId, (m, id) => m.resolveConflict(id, key, choice));
+    },
+
+    async openSyncFolder(agentId, target) {
+      const invalid = checkAgentId(agentId);
+      if (invalid) return { ok: false, error: invalid };
+      if (target !== 'folder' && target !== 'editor') {
+        return fail('invalid_argument', 'Open the folder or the editor.');
+      }
+      const current = active;
+      if (!current) return signedOut();
+      const folder = current.manager.get(agentId);
+      if (!folder) return fail('sync_not_set_up', 'This agent has no sync folder yet. Choose one first.');
+      if (!options.os.openPath) return fail('not_available', 'This window cannot open folders.');
+      let path = folder.root;
+      if (target === 'editor') {
+        // The agent's instructions are the file people edit most; the folder when there is none yet.
+        const instructions = join(folder.root, 'instructions.md');
+        if (
+          await stat(instructions).then(
+            (s) => s.isFile(),
+            () => false,
+          )
+        )
+          path = instructions;
+      }
+      try {
+        await options.os.openPath(path);
+        return { ok: true, value: undefined };
+      } catch (error) {
+        return fail('open_failed', `Could not open ${path}: ${messageOf(error)}`);
+      }
+    },
+
+    async pickSyncFolder(defaultPath) {
+      if (!options.os.pickFolder) {
+        return fail('not_available', "This window has no folder picker. Type the folder's path instead.");
+      }
+      const picked = await options.os.pickFolder({
+        title: 'Choose a folder to sync',
+        ...(typeof defaultPath === 'string' && defaultPath ? { defaultPath } : {}),
+      });
+      return { ok: true, value: picked ?? null };
+    },
+
+    onSyncStatus(listener) {
+      listeners.add(listener);
+      for (const state of active?.manager.list() ?? []) {
+        try {
+          listener(state);
+        } catch (error) {
+          logger.error('A sync status listener failed.', error);
+        }
+      }
+      const stop: Unsubscribe = () => {
+        listeners.delete(listener);
+      };
+      return stop;
+    },
+  };
+
+  return {
+    bridge,
+
+    connect(profileId, api) {
+      if (active?.profileId === profileId && active.api === api) return;
+      disconnect();
+      const manager = new SyncManager({
+        dataDir: join(options.dataDir, 'profiles', encodeURIComponent(profileId)),
+        api,
+        onStatus,
+        ...(options.trash ? { trash: options.trash } : {}),
+        ...(options.remoteIntervalMs !== undefined ? { remoteIntervalMs: options.remoteIntervalMs } : {}),
+        ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
+      });
+      const started = manager.start().catch((error: unknown) => {
+        logger.error('Remembered sync folders did not start.', error);
+      });
+      active = { profileId, api, manager, started };
+    },
+
+    disconnect,
+
+    hint(agentId, event) {
+      const current = active;
+      if (!current) return;
+      const data = event.data as { turnId?: unknown; path?: unknown };
+      const changed =
+        (event.event === 'done' && typeof data.turnId === 'string') ||
+        ((event.event === 'tool' || event.event === 'artifact') &&
+          typeof data.path === 'string' &&
+          data.path !== '');
+      if (changed) current.manager.remoteChanged(agentId);
+    },
+
+    async close() {
+      disconnect();
+      await Promise.all([...closing]);
+      feed.close();
+      listeners.clear();
+    },
+  };
+}
