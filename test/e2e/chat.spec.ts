@@ -91,23 +91,7 @@ test('a new conversation: the reply is seen growing over several frames before d
   await newConversation(page);
 
   // Sample the reply's text once per frame until the turn ends.
-  const sampled = page.evaluate(
-    () =>
-      new Promise<number[]>((done) => {
-        const lengths: number[] = [];
-        const started = performance.now();
-        const tick = () => {
-          const reply = document.querySelector('[aria-label="Agent reply"][aria-busy]');
-          if (reply) {
-            lengths.push(reply.querySelector('.markdown')?.textContent?.length ?? 0);
-            if (reply.getAttribute('aria-busy') === 'false') return done(lengths);
-          }
-          if (performance.now() - started > 30_000) return done(lengths);
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
+  const sampled = inPage(page, 'sampleReplyGrowth');
   await send(page, 'Hello there, demo agent');
   const lengths = await sampled;
   const growth = lengths.filter((length, i) => length > 0 && length !== lengths[i - 1]);
@@ -205,22 +189,12 @@ test('cancel stops a running reply, and a message sent while it runs is injected
 test('attachments dropped on the window reach the agent', async ({ page }) => {
   await openApp(page);
   await newConversation(page);
-  await page.evaluate(() => {
-    const data = new DataTransfer();
-    data.items.add(new File(['hello attachment'], 'note.txt', { type: 'text/plain' }));
-    // A 1x1 PNG.
-    const png = Uint8Array.from(
-      atob(
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      ),
-      (c) => c.charCodeAt(0),
-    );
-    data.items.add(new File([png], 'dot.png', { type: 'image/png' }));
-    const target = document.querySelector('.chat-header') ?? document.body;
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-    }
-  });
+  const dot =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  await inPage(page, 'dropFiles', [
+    { name: 'note.txt', type: 'text/plain', base64: Buffer.from('hello attachment').toString('base64') },
+    { name: 'dot.png', type: 'image/png', base64: dot },
+  ]);
   const chips = page.getByRole('list', { name: 'Attachments to send' });
   await expect(chips.getByRole('listitem')).toHaveCount(2);
   await expect(chips.getByRole('img', { name: 'Preview of dot.png' })).toBeVisible();
@@ -234,13 +208,12 @@ test('attachments dropped on the window reach the agent', async ({ page }) => {
 test('more than 8 attachments are refused before sending, in plain words', async ({ page }) => {
   await openApp(page);
   await newConversation(page);
-  await page.evaluate(() => {
-    const data = new DataTransfer();
-    for (let i = 1; i <= 9; i++) data.items.add(new File([`file ${i}`], `f${i}.txt`, { type: 'text/plain' }));
-    document.body.dispatchEvent(
-      new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }),
-    );
-  });
+  const nine = Array.from({ length: 9 }, (_, i) => ({
+    name: `f${i + 1}.txt`,
+    type: 'text/plain',
+    base64: Buffer.from(`file ${i + 1}`).toString('base64'),
+  }));
+  await inPage(page, 'dropFiles', nine, ['drop']);
   await expect(page.getByRole('list', { name: 'Attachments to send' }).getByRole('listitem')).toHaveCount(8);
   await expect(page.getByRole('alert')).toContainText(
     'f9.txt was not added: a message can carry at most 8 attachments.',
@@ -319,8 +292,38 @@ test('a reply containing raw HTML renders as text, never as an element', async (
   const reply = lastReply(page);
   await expect(reply).toContainText('<img src=x onerror="window.__xss=1">');
   await expect(reply.locator('img, script')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await inPage(page, 'xssFired')).toBeUndefined();
 });
+
+interface PageFile {
+  name: string;
+  type: string;
+  base64: string;
+}
+/** What test/e2e/fixtures/chat-page.js puts on the page. */
+interface ChatTestHelpers {
+  sampleReplyGrowth(): Promise<number[]>;
+  dropFiles(files: PageFile[], events?: string[]): void;
+  xssFired(): unknown;
+}
+const pageHelpers = readFile(resolve(import.meta.dirname, 'fixtures/chat-page.js'), 'utf8');
+
+/** Calls one of the chat test helpers in the page, installing them first. */
+async function inPage<K extends keyof ChatTestHelpers>(
+  page: Page,
+  name: K,
+  ...args: Parameters<ChatTestHelpers[K]>
+): Promise<Awaited<ReturnType<ChatTestHelpers[K]>>> {
+  await page.evaluate(await pageHelpers);
+  return page.evaluate(
+    ({ name, args }) => {
+      const helpers = (globalThis as unknown as { __chatTest: Record<string, (...a: unknown[]) => unknown> })
+        .__chatTest;
+      return helpers[name]?.(...args);
+    },
+    { name, args: args as unknown[] },
+  ) as Promise<Awaited<ReturnType<ChatTestHelpers[K]>>>;
+}
 
 /** The text of a file the agent wrote in its workspace, if any (searched under the data folder). */
 async function findWorkspaceFile(name: string): Promise<string | undefined> {
