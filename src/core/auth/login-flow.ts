@@ -230,7 +230,10 @@ export function startLogin(options: LoginOptions): LoginAttempt {
             });
           },
         );
-      received = await untilAborted(Promise.race([listener.callback, browserFailed]), controller.signal);
+      const waiting = Promise.race([listener.callback, browserFailed]);
+      // After a cancel or timeout nobody awaits this race; its later rejection is expected, not an error.
+      waiting.catch(() => undefined);
+      received = await untilAborted(waiting, controller.signal);
       const result = await completeCallback(
         options,
         received,

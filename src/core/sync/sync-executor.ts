@@ -171,7 +171,8 @@ async function keepRemoteBeside(
 /** Refuses to overwrite or trash a local file that changed since the base: that version exists nowhere else. */
 async function assertLocalUntouched(deps: ExecutorDeps, path: string, key: string): Promise<void> {
   const info = await lstat(join(deps.root, path)).catch(() => undefined);
-  if (!info) return;
+  // Nothing there, or a folder (an emptied one is replaced; a full one makes the write fail safely).
+  if (!info || info.isDirectory()) return;
   const base = deps.store.baseEntry(key);
   if (!base) throw new Error(`${path} appeared locally during the sync; it will be compared next cycle.`);
   if (info.size === base.size && info.mtimeMs === base.mtimeMs) return;
