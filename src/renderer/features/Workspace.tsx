@@ -12,6 +12,9 @@ import { attachFiles } from './composer/Composer';
 import { useWindowDrop } from './composer/use-window-drop';
 import { ConversationList } from './conversations/ConversationList';
 import { useShortcuts } from './shortcuts/use-shortcuts';
+import { SyncPanel } from './sync/SyncPanel';
+import { SyncSidebarEntry } from './sync/SyncSidebarEntry';
+import { useSyncStore } from '../stores/sync-store';
 
 /** The signed-in app: agents and conversations on the left, the chat on the right. */
 export function Workspace() {
@@ -20,6 +23,7 @@ export function Workspace() {
   const list = useConversationsStore((s) => (agentId ? s.byAgent[agentId] : undefined));
   const noConversations = useAgentsStore((s) => (agentId ? s.noConversations[agentId] : undefined));
   const user = useSessionStore((s) => s.session?.user);
+  const syncPanelOpen = useSyncStore((s) => !!agentId && s.panelAgentId === agentId);
   const [platform, setPlatform] = useState<PlatformInfo | null>(null);
   const [dropProblems, setDropProblems] = useState<string[]>([]);
 
@@ -74,6 +78,7 @@ export function Workspace() {
         </div>
         {user?.email ? <p className="muted small-text">{user.email}</p> : null}
         <AgentsList />
+        {agentId ? <SyncSidebarEntry agentId={agentId} /> : null}
         {agentId ? <ConversationList agentId={agentId} /> : null}
       </aside>
       <main className="content">
@@ -84,7 +89,9 @@ export function Workspace() {
             ))}
           </ul>
         ) : null}
-        {agentId && sessionId && noConversations === undefined ? (
+        {agentId && syncPanelOpen ? (
+          <SyncPanel agentId={agentId} />
+        ) : agentId && sessionId && noConversations === undefined ? (
           <ChatView key={`${agentId}:${sessionId}`} agentId={agentId} sessionId={sessionId} />
         ) : (
           <p className="empty-state">

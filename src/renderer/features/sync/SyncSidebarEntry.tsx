@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useSyncStore } from '../../stores/sync-store';
+import { summaryWords } from './sync-words';
+
+/** The sidebar's way into the selected agent's sync panel, with a one-line state. */
+export function SyncSidebarEntry(props: { agentId: string }) {
+  const { agentId } = props;
+  const folder = useSyncStore((s) => s.byAgent[agentId]?.folder);
+  const open = useSyncStore((s) => s.panelAgentId === agentId);
+
+  useEffect(() => useSyncStore.getState().watch(), []);
+  useEffect(() => {
+    const store = useSyncStore.getState();
+    // An open panel follows the person to the next agent.
+    if (store.panelAgentId && store.panelAgentId !== agentId) store.openPanel(agentId);
+    void store.load(agentId);
+  }, [agentId]);
+
+  const summary = summaryWords(folder);
+  const attention =
+    !!folder &&
+    (folder.status.conflicts.length > 0 || !!folder.status.pendingDeletes || folder.status.state === 'error');
+  return (
+    <section className="sync-entry" aria-label="Sync">
+      <button
+        type="button"
+        className={`sync-entry-button ${open ? 'selected' : ''}`}
+        aria-pressed={open}
+        onClick={() => {
+          const store = useSyncStore.getState();
+          if (open) store.closePanel();
+          else store.openPanel(agentId);
+        }}
+      >
+        <span className="agent-name">Sync folder</span>
+        {summary ? <span className={attention ? 'agent-note' : 'when'}>{summary}</span> : null}
+      </button>
+    </section>
+  );
+}
