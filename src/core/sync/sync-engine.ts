@@ -3,6 +3,7 @@
  * commit) one at a time, triggered by the watcher, by remote hints (a turn's
  * `done`, a `tool` event naming a path) and by timers, and reports its status.
  */
+import { mkdir } from 'node:fs/promises';
 import { clearStaleTempFiles } from './atomic-write';
 import { settleConflict, type ConflictChoice } from './conflict-resolution';
 import { scanLocal } from './local-scanner';
@@ -83,6 +84,9 @@ export class SyncEngine {
   /** Clears crash leftovers, starts watching, and runs a first cycle. */
   async start(): Promise<SyncStatus> {
     await clearStaleTempFiles(this.options.root).catch(() => 0);
+    // A first sync creates its folder; create it before watching, or the watcher would never see it.
+    // (A folder that vanished after syncing is not recreated: the root-marker check stops sync.)
+    if (this.options.store.baseEntries().size === 0) await mkdir(this.options.root, { recursive: true });
     if (this.options.watch) {
       this.watcher = watchLocal({
         root: this.options.root,
@@ -195,6 +199,8 @@ export class SyncEngine {
     let listing;
     try {
       listing = await remote.list();
+      // The remote may learn its limits while listing (e.g. a server without the byte route).
+      if (remote.limitation !== this.status.limitation) this.update({ limitation: remote.limitation });
     } catch (error) {
       this.update({
         state: 'error',

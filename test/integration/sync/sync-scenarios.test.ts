@@ -92,6 +92,26 @@ describe('sync.md scenarios', () => {
     expect(await world.local.read('work/same.txt')).toBe('bbbb');
   });
 
+  it('upload-only: against a server without the byte route, work/ only uploads and the status says so', async () => {
+    await world.remote.write('work/theirs.txt', 'made by the agent');
+    await world.local.write('work/mine.txt', 'made here');
+    // A server of the spec alone answers a file path with its listing, never its bytes.
+    world.proxy.add({
+      method: 'GET',
+      path: /\/files\/.+$/,
+      fault: {
+        kind: 'status',
+        status: 200,
+        body: JSON.stringify({ dir: '/data/work', files: [{ path: 'theirs.txt', size: 17 }] }),
+      },
+    });
+    const status = await world.engine().start();
+    expect(status.limitation).toMatch(/only uploads/);
+    expect(status.skipped).toContainEqual({ path: 'work/theirs.txt', reason: 'upload-only' });
+    expect(await world.remote.read('work/mine.txt')).toBe('made here');
+    expect(await world.local.exists('work/theirs.txt')).toBe(false);
+  });
+
   it('5. a local delete deletes the remote file', async () => {
     await world.remote.write('work/a.txt', 'a');
     await world.remote.write('work/b.txt', 'b');
