@@ -284,6 +284,30 @@ test('a reload mid-turn resumes the stream without duplicated text', async ({ pa
   expect(all.split('wait 3').length - 1).toBe(1);
 });
 
+test('shortcuts, search over loaded conversations, and drafts kept per conversation', async ({ page }) => {
+  await openApp(page);
+  const rows = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
+  const before = await rows.count();
+  await page.keyboard.press('Control+Shift+O');
+  await expect(rows).toHaveCount(before + 1);
+  await page.getByRole('textbox', { name: 'Message' }).fill('half-written thought');
+
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('half-written thought');
+
+  await page.keyboard.press('Control+K');
+  await expect(page.getByRole('searchbox', { name: 'Search conversations' })).toBeFocused();
+  await page.keyboard.type('list files');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('list files');
+  await page.keyboard.press('Escape');
+  await expect(rows).toHaveCount(before + 1);
+  await page.keyboard.press('Control+/');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+});
+
 test('a reply containing raw HTML renders as text, never as an element', async ({ page }) => {
   await openApp(page);
   await newConversation(page);

@@ -11,9 +11,11 @@ import {
   userMessageAccepted,
   userMessageFailed,
   userMessageSent,
+  textPartSealSize,
   type ConversationStream,
   type ToolPart,
 } from '../../../src/renderer/features/chat/turn-reducer';
+import { splitMarkdown } from '../../../src/renderer/features/chat/markdown-splitter';
 import { toStreamEvent } from '../../../src/renderer/features/chat/stream-event';
 
 let seq = 0;
@@ -78,6 +80,41 @@ describe('reduceTurnEvent', () => {
     const replayed = run([...events, ev('chunk', { text: '!', turnId: 't1' }, 'a4')], once);
     expect(textOf(replayed, 't1')).toBe('Hello!');
     expect(reduceTurnEvent(once, events[1] as StreamEvent)).toBe(once);
+  });
+
+  it('ids shaped <turn>.<n> (the local service) dedupe by the highest n per turn', () => {
+    const first = [
+      ev('started', { turnId: 'tA' }, 'tA.1'),
+      ev('chunk', { text: 'one ', turnId: 'tA' }, 'tA.2'),
+      ev('chunk', { text: 'two', turnId: 'tA' }, 'tA.3'),
+    ];
+    const once = run(first);
+    const again = run([...first, ev('chunk', { text: '!', turnId: 'tA' }, 'tA.4')], once);
+    expect(textOf(again, 'tA')).toBe('one two!');
+    const next = run(
+      [ev('started', { turnId: 'tB' }, 'tB.1'), ev('chunk', { text: 'b', turnId: 'tB' }, 'tB.2')],
+      again,
+    );
+    expect(textOf(next, 'tB')).toBe('b');
+    expect(next.seen.size).toBe(0);
+  });
+
+  it('a very long reply is kept in parts cut at block boundaries, rendering to the same text', () => {
+    const paragraph = 'Words in a paragraph that keeps going for a while. '.repeat(20) + '\n\n';
+    const fence = '```\ncode line\n\nmore code after a blank line\n```\n\n';
+    let whole = '';
+    while (whole.length < textPartSealSize * 3) whole += paragraph + fence;
+    const chunks = whole.match(/[\s\S]{1,97}/g) ?? [];
+    const state = run([
+      ev('started', { turnId: 'tL' }),
+      ...chunks.map((text) => ev('chunk', { text, turnId: 'tL' })),
+    ]);
+    const parts = (state.turns['tL']?.parts ?? []) as { type: string; text: string }[];
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.map((p) => p.text).join('')).toBe(whole);
+    // Every part starts a block of the whole text: the blocks of the parts are the blocks of the whole.
+    const blocksOfParts = parts.flatMap((p) => splitMarkdown(p.text).blocks.map((b) => b.text));
+    expect(blocksOfParts).toEqual(splitMarkdown(whole).blocks.map((b) => b.text));
   });
 
   it('property: replaying any prefix of the stream, any number of times, gives the same state as once', () => {

@@ -10,6 +10,16 @@ function countdown(ms: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
+const kindWords: Record<string, string> = {
+  read: 'read',
+  edit: 'edit a file',
+  delete: 'delete',
+  move: 'move',
+  search: 'search',
+  execute: 'run a command',
+  fetch: 'fetch from the web',
+};
+
 /** Everything the tool call carries, readable: strings as they are, objects as indented JSON. */
 function toolDetail(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
@@ -67,14 +77,18 @@ export function PermissionCard(props: {
       aria-label={`Permission request: ${part.title ?? tool}`}
     >
       <header>
-        <strong>{String(tool)} asks for permission</strong>
+        <strong>Permission needed{call.kind ? ` to ${kindWords[call.kind] ?? call.kind}` : ''}</strong>
         {open ? (
           <span className="countdown" aria-label="Time left to answer">
             {countdown(left)} left
           </span>
         ) : null}
       </header>
-      <p className="permission-title">{part.title}</p>
+      <p className="permission-title">
+        <span className="muted">Tool: </span>
+        {String(tool)}
+        {part.title && part.title !== tool ? ` — ${part.title}` : ''}
+      </p>
       {path ? <p className="permission-path">{path}</p> : null}
       {detail ? <pre className="permission-detail">{detail}</pre> : null}
       {open ? (

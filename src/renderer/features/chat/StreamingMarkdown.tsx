@@ -5,7 +5,7 @@ import { splitMarkdown, type MarkdownBlock as Block, type MarkdownSplit } from '
 /** Closed blocks are rendered in groups, so a long reply re-renders a few groups per frame, not every block. */
 const groupSize = 32;
 /** At most this many blocks are parsed per frame; the rest show as plain text for a frame or two. */
-const blocksPerFrame = 12;
+const blocksPerFrame = 4;
 
 /**
  * Markdown that grows while it streams: finished blocks keep their rendered

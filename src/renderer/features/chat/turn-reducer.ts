@@ -1,3 +1,4 @@
+import { splitMarkdown } from './markdown-splitter';
 import type { ModelOption, PermissionOption, StreamEvent, StreamEventMap } from './stream-event';
 
 /**
@@ -101,8 +102,10 @@ export interface ConversationStream {
   caps?: { image?: boolean };
   /** A model the person picked; it applies from the next turn. */
   chosenModel?: string;
-  /** SSE ids already applied. */
+  /** SSE ids already applied (ids of other shapes than `<turn>.<n>`). */
   seen: ReadonlySet<string>;
+  /** For ids shaped `<turn>.<n>` (the local service's): the highest n applied per turn. */
+  seenUpTo?: Readonly<Record<string, number>>;
   /** Turns already in the loaded history: a replay of them must not show them twice. */
   settled?: ReadonlySet<string>;
 }
@@ -132,16 +135,29 @@ export function reduceTurnEvents(
   events: readonly StreamEvent[],
 ): ConversationStream {
   let seen: Set<string> | undefined;
+  let upTo: Record<string, number> | undefined;
   let next = state;
   for (const event of events) {
     if (event.id !== undefined) {
-      if ((seen ?? state.seen).has(event.id)) continue;
-      seen ??= new Set(state.seen);
-      seen.add(event.id);
+      const ordinal = /^(.+)\.(\d+)$/.exec(event.id);
+      if (ordinal) {
+        // Events of one turn come in order, so a replay is anything at or below the highest seen.
+        const [, turn, n] = ordinal as unknown as [string, string, string];
+        const high = (upTo ?? state.seenUpTo)?.[turn] ?? 0;
+        if (Number(n) <= high) continue;
+        upTo ??= { ...state.seenUpTo };
+        upTo[turn] = Number(n);
+      } else {
+        if ((seen ?? state.seen).has(event.id)) continue;
+        seen ??= new Set(state.seen);
+        seen.add(event.id);
+      }
     }
     next = isSettled(next, event) ? followSettled(next, event) : apply(next, event);
   }
-  return seen ? { ...next, seen } : next;
+  if (seen) next = { ...next, seen };
+  if (upTo) next = { ...next, seenUpTo: upTo };
+  return next;
 }
 
 const conversationLevel = new Set<StreamEvent['event']>(['title', 'models', 'caps']);
@@ -304,14 +320,40 @@ function withPart(turn: Turn, part: Part): Turn {
   return { ...turn, parts: [...turn.parts, part] };
 }
 
+/** Past this size a reply's text starts a new part at the next block boundary, so no string grows without end. */
+export const textPartSealSize = 32 * 1024;
+
 function appendText(turn: Turn, type: 'text' | 'thought', text: string): Turn {
   const last = turn.parts[turn.parts.length - 1];
+  if (last && last.type === 'text' && type === 'text' && last.text.length > textPartSealSize) {
+    const cut = sealPoint(last.text, text);
+    if (cut !== undefined) {
+      const parts = turn.parts.slice();
+      parts[parts.length - 1] = { ...last, text: last.text + text.slice(0, cut) };
+      return withPart({ ...turn, parts }, { type: 'text', key: partKey(turn), text: text.slice(cut) });
+    }
+  }
   if (last && last.type === type) {
     const parts = turn.parts.slice();
     parts[parts.length - 1] = { ...last, text: last.text + text };
     return { ...turn, parts };
   }
   return withPart(turn, { type, key: partKey(turn), text });
+}
+
+/**
+ * Where in `chunk` a new top-level markdown block starts (after a blank line, at
+ * column 0, outside a code fence), or undefined. Rendering the two parts apart
+ * then gives the same blocks as rendering them together.
+ */
+function sealPoint(text: string, chunk: string): number | undefined {
+  const joined = text.slice(-2) + chunk;
+  const found = /\n[ \t]*\n(?=[^\s])/.exec(joined);
+  if (!found) return undefined;
+  const cut = found.index + found[0].length - 2;
+  if (cut <= 0) return undefined;
+  const split = splitMarkdown(text + chunk.slice(0, cut) + chunk.slice(cut, cut + 1));
+  return split.openStart === text.length + cut ? cut : undefined;
 }
 
 function findPart<T extends Part['type']>(

@@ -1,0 +1,145 @@
+/* global window, document, requestAnimationFrame, MutationObserver, addEventListener */
+// Page side of test/bench/ui.ts (plain JavaScript: the Node typecheck has no DOM types).
+//
+// It stands in for window.desk so the benchmark measures the renderer alone (reducer, batching,
+// markdown, virtual list) with no network or agent timing in the figures. Benchmarks only:
+// behaviour is tested end to end against the real service in test/e2e.
+(() => {
+  const historySize = globalThis.__benchHistorySize ?? 5000;
+  const listeners = new Map();
+  const ok = (value) => Promise.resolve({ ok: true, value });
+  const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
+  const longThread = Array.from({ length: historySize }, (_, i) => ({
+    role: i % 2 === 0 ? 'user' : 'assistant',
+    content:
+      i % 2 === 0
+        ? `Question number ${i}: how does part ${i} work?`
+        : `Answer ${i}. It works like this:\n\n- first point about ${i}\n- second point\n\n\`\`\`ts\nconst value${i} = ${i};\n\`\`\`\n`,
+    at,
+  }));
+  const conversations = [
+    { id: 'stream', titulo: 'Streaming', actualizada: at, ultimoTurno: null },
+    { id: 'long', titulo: 'Long thread', actualizada: at, ultimoTurno: null },
+  ];
+  const known = {
+    getSession: () =>
+      ok({
+        status: 'signed-in',
+        profile: { id: 'bench', kind: 'local', name: 'Bench', clientId: 'bench' },
+        user: { id: 'u', email: 'bench@example.test' },
+        secretStore: { kind: 'memory' },
+      }),
+    onSessionChange: () => () => undefined,
+    listProfiles: () => ok({ profiles: [], activeProfileId: null }),
+    getPlatform: () => ok({ os: 'linux', shell: 'browser', modifierKey: 'Ctrl' }),
+    listAgents: () =>
+      ok({
+        agentes: [
+          {
+            id: 'a',
+            nombre: 'Bench agent',
+            origen: 'gs',
+            protocolo: 'acp',
+            conexion: null,
+            necesitaToken: false,
+          },
+        ],
+        usuario: { id: 'u' },
+      }),
+    getAgentConfig: () => ok({ id: 'a', starters: [], models: [], model: 'm' }),
+    listConversations: () => ok({ conversaciones: conversations }),
+    // The whole thread, whatever the limit: the worst case of a thread fully in the store.
+    getConversation: (_agent, sessionId) =>
+      ok({ messages: sessionId === 'long' ? longThread : [], saltados: 0, ultimoTurno: null }),
+    getShare: () => ok({ compartida: false, publicUrl: null }),
+    onConversationEvent: (_agent, sessionId, listener) => {
+      listeners.set(sessionId, listener);
+      listener({ kind: 'connection', connection: { state: 'open' } });
+      return () => listeners.delete(sessionId);
+    },
+    notify: () => ok(undefined),
+  };
+  // Anything else the app asks for (other areas' features) answers plainly and does nothing.
+  window.desk = new Proxy(known, {
+    get: (target, name) =>
+      name in target
+        ? target[name]
+        : String(name).startsWith('on')
+          ? () => () => undefined
+          : () =>
+              Promise.resolve({
+                ok: false,
+                error: { code: 'unknown_method', message: 'Not in the benchmark.' },
+              }),
+  });
+
+  /** Resolves after the next frame has been painted. */
+  const afterPaint = () =>
+    new Promise((done) =>
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => done();
+        channel.port2.postMessage(0);
+      }),
+    );
+
+  /** Calls `each(i)` for every chunk, one task per chunk, as socket messages arrive. */
+  const paced = (count, each) =>
+    new Promise((finish) => {
+      const channel = new MessageChannel();
+      let i = 0;
+      channel.port1.onmessage = () => {
+        each(i);
+        i += 1;
+        if (i < count) channel.port2.postMessage(0);
+        else finish();
+      };
+      channel.port2.postMessage(0);
+    });
+
+  globalThis.__uiBench = {
+    ready: (sessionId) => listeners.has(sessionId),
+    /** Streams the chunks into the app; resolves when the last text is painted. */
+    async streamIntoApp(chunks) {
+      const emit = (update) => listeners.get('stream')?.(update);
+      const event = (id, name, data) => ({ kind: 'event', event: { id: `bench.${id}`, event: name, data } });
+      const longTasks = [];
+      const observer = new PerformanceObserver((list) =>
+        list.getEntries().forEach((e) => longTasks.push(e.duration)),
+      );
+      observer.observe({ type: 'longtask' });
+      const start = performance.now();
+      emit(event(0, 'started', { turnId: 'bench' }));
+      await paced(chunks.length, (i) => emit(event(i + 1, 'chunk', { text: chunks[i], turnId: 'bench' })));
+      emit(event(chunks.length + 1, 'done', { turnId: 'bench' }));
+      await afterPaint();
+      const totalMs = performance.now() - start;
+      await new Promise((r) => setTimeout(r, 100));
+      observer.disconnect();
+      return { totalMs, longTasks };
+    },
+    /** The same chunks at the same pace, each appended as a text node: the floor to compare with. */
+    async plainAppend(chunks) {
+      const box = document.createElement('div');
+      box.style.whiteSpace = 'pre-wrap';
+      document.body.replaceChildren(box);
+      const start = performance.now();
+      await paced(chunks.length, (i) => box.append(chunks[i]));
+      await afterPaint();
+      return performance.now() - start;
+    },
+    /** Resolves with the time from the next click to the first painted message. */
+    timeNextOpen() {
+      return new Promise((done) => {
+        let start = 0;
+        addEventListener('click', () => (start = performance.now()), { capture: true, once: true });
+        const observer = new MutationObserver(() => {
+          if (!start || !document.querySelector('[aria-label="Messages"] .message-row .markdown')) return;
+          observer.disconnect();
+          void afterPaint().then(() => done(performance.now() - start));
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      });
+    },
+  };
+})();

@@ -1,0 +1,145 @@
+/**
+ * `npm run bench:ui`: the chat view's speed in Chromium.
+ *  1. A 1 MB reply streamed in 10,000 chunks, one chunk per task (as socket
+ *     messages arrive). Goals: no long task over 50 ms; total time at most
+ *     1.5x a plain text append of the same chunks at the same pace.
+ *  2. Opening a conversation of 5,000 messages. Goal: under 500 ms to first paint.
+ * Prints figures; exits 1 when a goal is missed.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, expect, type Page } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { serveRenderer } from '../../src/browser/static-server';
+import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';
+
+const repo = resolve(import.meta.dirname, '../..');
+const chunkCount = 10_000;
+const historySize = 5_000;
+
+/** Markdown-like reply text cut into equal chunks (100 bytes each, 1 MB in all). */
+function replyChunks(): string[] {
+  const paragraphs = [
+    'Streaming replies must stay smooth. This paragraph talks about **batching** per frame, `memoised` blocks and the open block that re-parses. ',
+    '- a list item with some words in it\n- another item, a bit longer than the first one\n- and a third\n\n',
+    '```ts\nfunction add(a: number, b: number): number {\n  return a + b;\n}\n```\n\n',
+    '| col | value |\n|---|---|\n| a | 1 |\n| b | 2 |\n\n',
+  ];
+  let text = '';
+  for (let i = 0; text.length < chunkCount * 100; i++) {
+    const piece = paragraphs[i % paragraphs.length] as string;
+    text += piece.endsWith('\n\n') ? piece : `${piece.repeat(3)}\n\n`;
+  }
+  return Array.from({ length: chunkCount }, (_, i) => text.slice(i * 100, i * 100 + 100));
+}
+
+interface StreamFigures {
+  totalMs: number;
+  longTasks: number[];
+}
+
+/** What test/bench/ui-page.js puts on the page. */
+interface UiBench {
+  ready(sessionId: string): boolean;
+  streamIntoApp(chunks: string[]): Promise<StreamFigures>;
+  plainAppend(chunks: string[]): Promise<number>;
+  timeNextOpen(): Promise<number>;
+}
+
+const pageScript = join(import.meta.dirname, 'ui-page.js');
+
+/** Calls one of the page-side benchmark functions. */
+function inPage<K extends keyof UiBench>(
+  page: Page,
+  name: K,
+  ...args: Parameters<UiBench[K]>
+): Promise<Awaited<ReturnType<UiBench[K]>>> {
+  return page.evaluate(
+    ({ name, args }) =>
+      (globalThis as unknown as { __uiBench: Record<string, (...a: unknown[]) => unknown> }).__uiBench[
+        name
+      ]?.(...args),
+    { name, args: args as unknown[] },
+  ) as Promise<Awaited<ReturnType<UiBench[K]>>>;
+}
+
+/** Clicks the long conversation and times it until its messages are painted. */
+async function openLongThread(page: Page): Promise<number> {
+  const timing = inPage(page, 'timeNextOpen');
+  await page.getByRole('button', { name: /Long thread/ }).click();
+  return timing;
+}
+
+async function main(): Promise<void> {
+  const outDir = await mkdtemp(join(tmpdir(), 'agentdesk-bench-ui-'));
+  await build({
+    root: join(repo, 'src/renderer'),
+    plugins: [react()],
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
+  });
+  const site = await serveRenderer(outDir);
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
+  const failures: string[] = [];
+  try {
+    const chunks = replyChunks();
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.on('pageerror', (error) => console.log('page error:', error.message));
+    await page.addInitScript(`globalThis.__benchHistorySize = ${historySize};`);
+    await page.addInitScript({ path: pageScript });
+    await page.goto(site.url);
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    await expect.poll(() => inPage(page, 'ready', 'stream')).toBe(true);
+
+    const streamed = await inPage(page, 'streamIntoApp', chunks);
+    const shown = await page.locator('[aria-label="Agent reply"]').last().innerText();
+    if (!shown.includes('Streaming replies must stay smooth'))
+      failures.push('the streamed reply is not on screen');
+
+    const basePage = await browser.newPage();
+    await basePage.addInitScript({ path: pageScript });
+    await basePage.goto('about:blank');
+    const baseline = await inPage(basePage, 'plainAppend', chunks);
+    await basePage.close();
+
+    const opens: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      await page.getByRole('button', { name: /Streaming/ }).click();
+      await page.waitForTimeout(300);
+      opens.push(await openLongThread(page));
+    }
+    await page.close();
+
+    const worstTask = Math.max(0, ...streamed.longTasks);
+    const ratio = streamed.totalMs / baseline;
+    const medianOpen = opens.slice().sort((a, b) => a - b)[1] as number;
+    console.log('UI benchmark (Chromium)');
+    console.log(`  stream 1 MB in ${chunkCount} chunks: ${streamed.totalMs.toFixed(0)} ms`);
+    console.log(
+      `  plain text append, same chunks:     ${baseline.toFixed(0)} ms  (ratio ${ratio.toFixed(2)}x, goal <= 1.5x)`,
+    );
+    console.log(
+      `  long tasks while streaming: ${streamed.longTasks.length} over 50 ms; worst ${worstTask.toFixed(0)} ms (goal: none over 50 ms)`,
+    );
+    console.log(
+      `  open ${historySize} messages to first paint: ${opens.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${medianOpen.toFixed(0)} ms, goal < 500 ms)`,
+    );
+    if (ratio > 1.5) failures.push(`streaming took ${ratio.toFixed(2)}x the plain append`);
+    if (worstTask > 50) failures.push(`a long task took ${worstTask.toFixed(0)} ms`);
+    if (medianOpen >= 500) failures.push(`opening the long thread took ${medianOpen.toFixed(0)} ms`);
+  } finally {
+    await browser.close();
+    await site.close();
+    await rm(outDir, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    console.log(`  goals missed: ${failures.join('; ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('  all goals met');
+  }
+}
+
+await main();
