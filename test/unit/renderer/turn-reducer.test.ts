@@ -109,7 +109,7 @@ describe('reduceTurnEvent', () => {
       ev('started', { turnId: 'tL' }),
       ...chunks.map((text) => ev('chunk', { text, turnId: 'tL' })),
     ]);
-    const parts = (state.turns['tL']?.parts ?? []) as { type: string; text: string }[];
+    const parts = (state.turns['tL']?.parts ?? []) as unknown as { type: string; text: string }[];
     expect(parts.length).toBeGreaterThan(1);
     expect(parts.map((p) => p.text).join('')).toBe(whole);
     // Every part starts a block of the whole text: the blocks of the parts are the blocks of the whole.
