@@ -1,59 +1,49 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { MarkdownBlock } from './MarkdownBlock';
 import { splitMarkdown, type MarkdownBlock as Block, type MarkdownSplit } from './markdown-splitter';
+import { useSeenOnce } from './use-seen-once';
 
-/** Closed blocks are rendered in groups, so a long reply re-renders a few groups per frame, not every block. */
-const groupSize = 32;
-/** At most this many blocks are parsed per frame; the rest show as plain text for a frame or two. */
-const blocksPerFrame = 4;
+/** Closed blocks are rendered in groups, so a long reply re-renders one group per frame, not every block. */
+const groupSize = 16;
+/** Groups parsed at once when a message first shows; later ones wait until they near the viewport. */
+const eagerGroups = 2;
 
 /**
  * Markdown that grows while it streams: finished blocks keep their rendered
- * output (same objects, memoised), only the open block parses again. When a
- * burst brings many blocks at once they are parsed a few per frame, so no
- * frame turns into a long task.
+ * output (same objects, memoised), only the open block parses again. Groups of
+ * a long reply that were never near the viewport show as plain text until
+ * they are, so a 1 MB reply costs the parsing of what is seen, not of all of it.
  */
 export function StreamingMarkdown({ text }: { text: string }) {
   const previous = useRef<MarkdownSplit | undefined>(undefined);
   const split = useMemo(() => splitMarkdown(text, previous.current), [text]);
   previous.current = split;
-  const [parsed, setParsed] = useState(() => Math.min(split.blocks.length, blocksPerFrame * 4));
-  const total = split.blocks.length;
-
-  useEffect(() => {
-    if (parsed >= total) return;
-    const frame = requestAnimationFrame(() => setParsed((n) => Math.min(total, n + blocksPerFrame)));
-    return () => cancelAnimationFrame(frame);
-  }, [parsed, total]);
-
-  const groups: { blocks: Block[]; ready: number }[] = [];
-  for (let i = 0; i < total; i += groupSize) {
-    const blocks = split.blocks.slice(i, i + groupSize);
-    groups.push({ blocks, ready: Math.max(0, Math.min(blocks.length, parsed - i)) });
-  }
+  const groups: Block[][] = [];
+  for (let i = 0; i < split.blocks.length; i += groupSize) groups.push(split.blocks.slice(i, i + groupSize));
   return (
     <div className="markdown">
-      {groups.map((group, index) => (
-        // The last block always renders as markdown: it is the one the person is reading.
+      {groups.map((blocks, index) => (
         <BlockGroup
           key={index}
-          blocks={group.blocks}
-          ready={group.ready}
-          withLast={index === groups.length - 1}
+          blocks={blocks}
+          eager={index < eagerGroups}
+          last={index === groups.length - 1}
         />
       ))}
     </div>
   );
 }
 
-/** Same group when it holds the same block objects (closed blocks never change) at the same readiness. */
+/** Same group when it holds the same block objects (closed blocks never change). */
 const BlockGroup = memo(
-  function BlockGroup(props: { blocks: Block[]; ready: number; withLast: boolean }) {
-    const last = props.blocks.length - 1;
+  function BlockGroup(props: { blocks: Block[]; eager: boolean; last: boolean }) {
+    const [ref, seen] = useSeenOnce<HTMLDivElement>(props.eager);
+    // The last group is where the reply grows: it always renders as markdown.
+    const parse = seen || props.last;
     return (
-      <div className="md-group">
-        {props.blocks.map((block, index) =>
-          index < props.ready || (props.withLast && index === last) ? (
+      <div ref={ref} className="md-group">
+        {props.blocks.map((block) =>
+          parse ? (
             <MarkdownBlock key={block.key} text={block.text} />
           ) : (
             <div key={block.key} className="md-pending">
@@ -65,8 +55,8 @@ const BlockGroup = memo(
     );
   },
   (before, after) =>
-    before.ready === after.ready &&
-    before.withLast === after.withLast &&
+    before.last === after.last &&
+    before.eager === after.eager &&
     before.blocks.length === after.blocks.length &&
     before.blocks.every((block, i) => block === after.blocks[i]),
 );

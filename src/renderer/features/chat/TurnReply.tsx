@@ -59,7 +59,8 @@ export const TurnReply = memo(function TurnReply(props: { agentId: string; sessi
   );
 });
 
-function PartView(props: {
+/** One part; memoised so a streaming reply re-renders only the part that changed. */
+const PartView = memo(function PartView(props: {
   part: Part;
   streaming: boolean;
   agentId: string;
@@ -94,4 +95,4 @@ function PartView(props: {
     case 'artifact':
       return <p className="artifact">File: {String(part.data['title'] ?? part.data['path'] ?? 'a file')}</p>;
   }
-}
+});
