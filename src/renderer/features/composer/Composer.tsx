@@ -138,7 +138,7 @@ function AttachmentChip({ attachment, sessionId }: { attachment: DraftAttachment
         />
       ) : (
         <span className="file-icon" aria-hidden="true">
-          📄
+          {(attachment.name.split('.').pop() ?? 'file').slice(0, 4).toUpperCase()}
         </span>
       )}
       <span className="attachment-name">{attachment.name}</span>
