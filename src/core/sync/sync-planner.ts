@@ -101,7 +101,9 @@ export function planSync(input: PlanInput): SyncPlan {
   for (const group of input.listedGroups ?? ['']) {
     const inGroup = (path: string) => path.startsWith(group);
     if (input.remote.some((e) => inGroup(e.path))) continue;
-    if ([...input.base.values()].some((e) => inGroup(e.path))) {
+    // Only a listing that would delete local files is suspect: once the person removed them
+    // here too, the cycle may go on and forget their bases.
+    if ([...input.base].some(([key, e]) => inGroup(e.path) && local.entries.has(key))) {
       const where = group ? ` for ${group}` : '';
       return {
         actions: [],

@@ -36,8 +36,8 @@ import type { Fault } from '../../support/fault-proxy';
 import { createSyncWorld, type SyncWorld } from './sync-harness';
 
 const seed = Number(process.env.SYNC_MODEL_SEED ?? 42);
-const numRuns = Number(process.env.SYNC_MODEL_RUNS ?? 14);
-const maxCommands = Number(process.env.SYNC_MODEL_COMMANDS ?? 160);
+const numRuns = Number(process.env.SYNC_MODEL_RUNS ?? 12);
+const maxCommands = Number(process.env.SYNC_MODEL_COMMANDS ?? 400);
 const timeoutMs = Number(process.env.SYNC_MODEL_TIMEOUT_MS ?? 150_000);
 
 /** A small alphabet of names, so both sides keep touching the same paths. */
@@ -50,7 +50,8 @@ const filePaths = [
   'work/n/m/f.txt',
   'work/n/m/g.txt',
 ] as const;
-const folderPaths = ['work/n', 'work/n/m'] as const;
+/** Folders, deleted whole; `work` itself empties a side (the mass-delete guard and the empty-listing guard). */
+const folderPaths = ['work', 'work/n', 'work/n/m'] as const;
 
 type Side = 'local' | 'remote';
 
@@ -278,7 +279,8 @@ async function remoteDelete(m: Model, real: Real, path: string) {
   const files = (await real.world.remote.list()).filter((p) => p === path || p.startsWith(`${path}/`));
   if (files.length === 0) return;
   for (const file of files) discard(m, await real.world.remote.read(file));
-  await real.world.remote.remove(path);
+  if (path === 'work') for (const file of files) await real.world.remote.remove(file);
+  else await real.world.remote.remove(path);
 }
 
 // --- The invariants ------------------------------------------------------------------------------
@@ -585,6 +587,11 @@ async function quiesce(m: Model, r: Real): Promise<void> {
     noteStatus(status);
     if (status.pendingDeletes) {
       await r.current.engine.confirmDeletes();
+      continue;
+    }
+    if (status.state === 'error' && /came back empty/.test(status.message ?? '')) {
+      // The agent emptied its workspace; as the message asks, the person empties it here too.
+      await localDelete(m, r, 'work');
       continue;
     }
     if (status.conflicts.length > 0) {
