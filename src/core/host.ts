@@ -67,7 +67,7 @@ export interface HostOptions {
   /** Electron's net.fetch in the app; global fetch elsewhere. */
   fetch?: FetchLike;
   logger?: Logger;
-  /** Where signed-in.html and sign-in-failed.html live (found from the repo by default). */
+  /** Where sign-in-done.html lives (found from the repo by default). */
   resourcesDir?: string;
   scopes?: readonly Scope[];
   signInTimeoutMs?: number;

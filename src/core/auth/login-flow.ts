@@ -86,24 +86,43 @@ export function sameState(expected: string, received: string | null): boolean {
   return timingSafeEqual(digest(expected), digest(received));
 }
 
+/** The one static page the browser lands on after the callback, filled in for success or failure. */
+const doneTemplateName = 'sign-in-done.html';
+
 function findResourcesDir(): string {
   // Works from src/core/auth in development and from a bundled out/<program>/ file alike.
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i += 1) {
-    if (existsSync(join(dir, 'resources', 'signed-in.html'))) return join(dir, 'resources');
+    if (existsSync(join(dir, 'resources', doneTemplateName))) return join(dir, 'resources');
     dir = dirname(dir);
   }
-  throw new Error('resources/signed-in.html was not found; pass resourcesDir or pages.');
+  throw new Error(`resources/${doneTemplateName} was not found; pass resourcesDir or pages.`);
 }
 
-/** Reads resources/signed-in.html and resources/sign-in-failed.html. */
+/**
+ * Reads resources/sign-in-done.html and fills it in twice: the "signed in, you can close this tab"
+ * page, and the failure page whose `{{reason}}` the listener fills (escaped) with the plain sentence.
+ */
 export async function loadDonePages(resourcesDir?: string): Promise<DonePages> {
   const dir = resourcesDir ?? findResourcesDir();
-  const [signedIn, failed] = await Promise.all([
-    readFile(join(dir, 'signed-in.html'), 'utf8'),
-    readFile(join(dir, 'sign-in-failed.html'), 'utf8'),
-  ]);
-  return { signedIn, failed };
+  const template = await readFile(join(dir, doneTemplateName), 'utf8');
+  const fill = (parts: Record<'title' | 'mark' | 'heading' | 'message', string>) =>
+    template.replace(/\{\{(title|mark|heading|message)\}\}/g, (_, name: keyof typeof parts) => parts[name]);
+  return {
+    signedIn: fill({
+      title: 'Signed in to AgentDesk',
+      mark: '&#10003;',
+      heading: "You're signed in",
+      message: '<p>AgentDesk has your sign-in. You can close this tab and go back to the app.</p>',
+    }),
+    failed: fill({
+      title: 'AgentDesk sign-in did not finish',
+      mark: '!',
+      heading: "Sign-in didn't finish",
+      message:
+        '<p id="reason">{{reason}}</p>\n      <p>You can close this tab and try again from AgentDesk.</p>',
+    }),
+  };
 }
 
 class LoginStopped extends Error {
