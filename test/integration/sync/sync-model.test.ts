@@ -74,6 +74,8 @@ class ProcessNetwork {
   crashAt: number | undefined;
   onCrash: (() => void) | undefined;
   readonly hooks = new Map<number, (url: string) => Promise<void>>();
+  /** Hooks still running: a cycle can end while a request it no longer waits for is held by one. */
+  readonly runningHooks = new Set<Promise<void>>();
 
   readonly fetch: FetchLike = async (input, init) => {
     const index = this.requests++;
@@ -85,7 +87,9 @@ class ProcessNetwork {
     const hook = this.hooks.get(index);
     if (hook) {
       this.hooks.delete(index);
-      await hook(String(input instanceof Request ? input.url : input));
+      const running = hook(String(input instanceof Request ? input.url : input));
+      this.runningHooks.add(running);
+      await running.finally(() => this.runningHooks.delete(running));
     }
     return fetch(input, init);
   };
@@ -392,6 +396,7 @@ class CycleCommand implements Cmd {
       noteStatus(await engine.syncNow());
       await engine.close();
       net.hooks.clear();
+      await Promise.all([...net.runningHooks]);
     }
     await assertNoVersionLost(m, r, this.toString());
   }
@@ -444,7 +449,16 @@ type FaultTarget = keyof typeof faultTargets;
 
 type FaultKind = '503-retry-after' | '500' | 'drop' | 'truncate' | 'empty-listing';
 
-function faultOf(kind: FaultKind): Fault {
+/** Whether the engine has workspace files in its base now (false while a crash has its store closed). */
+function workBaseExists(r: Real): boolean {
+  try {
+    return [...r.current.store.baseEntries().values()].some((e) => e.path.startsWith('work/'));
+  } catch {
+    return false;
+  }
+}
+
+function faultOf(kind: FaultKind, r: Real): Fault {
   switch (kind) {
     case '503-retry-after':
       return { kind: 'status', status: 503, retryAfter: 1 };
@@ -455,9 +469,12 @@ function faultOf(kind: FaultKind): Fault {
     case 'truncate':
       return { kind: 'truncate', keepBytes: 5 };
     case 'empty-listing':
+      // The listing lies only while the base holds workspace files, the case sync.md guards.
+      // With no base, an empty workspace and a lying listing look the same, and the API has no
+      // conditional PUT, so no client could tell them apart without a request per upload.
       return {
         kind: 'rewrite-json',
-        rewrite: (body) => ({ ...(body as object), files: [] }),
+        rewrite: (body) => (workBaseExists(r) ? { ...(body as object), files: [] } : body),
       };
   }
 }
@@ -471,7 +488,7 @@ class FaultCommand implements Cmd {
   check = () => true;
   async run(_m: Model, r: Real) {
     const target = this.kind === 'empty-listing' ? faultTargets.list : faultTargets[this.target];
-    r.world.proxy.add({ ...target, fault: faultOf(this.kind), times: this.times });
+    r.world.proxy.add({ ...target, fault: faultOf(this.kind, r), times: this.times });
   }
   toString = () =>
     `fault ${this.kind} on ${this.kind === 'empty-listing' ? 'list' : this.target} ×${this.times}`;
