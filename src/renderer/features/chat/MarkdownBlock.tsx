@@ -1,8 +1,9 @@
-import { memo, useRef, useState, type ComponentProps } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ComponentProps, type ReactElement } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from './html-as-text';
+import { createParseBudget } from './parse-budget';
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 // react-markdown builds a new processor on every render, and rehype-highlight's attacher
@@ -53,11 +54,100 @@ function Link(props: ComponentProps<'a'>) {
 
 const components: Components = { pre: CodeBlock, a: Link };
 
-/** One markdown block. Memoised by its text: a finished block never renders again. */
-export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+/** Markdown to React elements. `Markdown` is a plain function (no hooks), so it can run outside a render. */
+function renderMarkdown(text: string): ReactElement {
+  return Markdown({ children: text, remarkPlugins, rehypePlugins, components });
+}
+
+/** Parsing per frame stays small; the rest waits for idle slices (a stream may close dozens of blocks a frame). */
+const budget = createParseBudget({
+  now: () => performance.now(),
+  idle: {
+    request: (callback) =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback((deadline) => callback(() => deadline.timeRemaining()), { timeout: 120 })
+        : setTimeout(() => callback(() => 8), 16),
+  },
+  nextFrame: (callback) => requestAnimationFrame(() => callback()),
+  perFrameMs: 3,
+  sliceMs: 8,
+});
+
+/**
+ * The parser and the highlighter compile much of themselves on first use (tens of ms, cold):
+ * do that a sample at a time when the app starts, so the first reply does not stutter.
+ */
+const warmUp = [
+  'Hello.',
+  'Some **bold**, `code`, a [link](https://example.com) and www.example.com.',
+  '- one\n- two\n\n1. three',
+  '| a | b |\n|---|---|\n| 1 | 2 |',
+  '```ts\nconst a: number = 1;\n```',
+  '```js\nconst a = 1;\n```',
+  '```python\ndef a():\n    return 1\n```',
+  '```bash\necho "$HOME"\n```',
+  '```json\n{ "a": 1 }\n```',
+];
+/** One sample per task, from app start: the first reply may come soon after. */
+function warmUpNext(index: number): void {
+  const sample = warmUp[index];
+  if (sample === undefined) return;
+  renderMarkdown(sample);
+  setTimeout(() => warmUpNext(index + 1), 0);
+}
+if (typeof window !== 'undefined') setTimeout(() => warmUpNext(0), 0);
+
+/** An open block this long shows as plain text until it closes: re-parsing it every frame would cost more and more. */
+const openParseLimit = 16 * 1024;
+
+interface Parsed {
+  text: string;
+  element: ReactElement;
+}
+
+/**
+ * One markdown block. Memoised by its text: a finished block never renders again.
+ * The open block (`open`) parses on every change, which the chunk batcher holds
+ * to once a frame. A finished block parses at once when the frame's budget
+ * allows, and otherwise shows as plain text (or as its last parse plus the new
+ * text) until an idle slice parses it.
+ */
+export const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text: string; open?: boolean }) {
+  // The newest parse shown, so a block that just closed keeps it until its final parse.
+  const kept = useRef<Parsed | undefined>(undefined);
+  const now = useMemo<Parsed | undefined>(() => {
+    if (open) return text.length <= openParseLimit ? budget.spend(() => parsed(text)) : undefined;
+    if (covers(kept.current, text)) return undefined;
+    return budget.tryNow(() => parsed(text));
+  }, [text, open]);
+  const [late, setLate] = useState<Parsed | undefined>(undefined);
+  const candidates = [now, late, kept.current];
+  const exact = candidates.find((p) => covers(p, text));
+  const shown = exact ?? candidates.find((p) => p && text.startsWith(p.text));
+
+  useEffect(() => {
+    if (shown) kept.current = shown;
+  });
+  useEffect(() => {
+    if (exact || open) return;
+    return budget.enqueue(() => setLate(parsed(text)));
+  }, [text, open, exact]);
+
+  if (!shown) return <div className="md-pending">{text}</div>;
+  const rest = text.slice(shown.text.length);
   return (
-    <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-      {text}
-    </Markdown>
+    <>
+      {shown.element}
+      {rest.trim() ? <div className="md-pending">{rest}</div> : null}
+    </>
   );
 });
+
+/** Whether `p` is the parse of `text`: trailing blank lines change nothing. */
+function covers(p: Parsed | undefined, text: string): p is Parsed {
+  return !!p && text.startsWith(p.text) && !text.slice(p.text.length).trim();
+}
+
+function parsed(text: string): Parsed {
+  return { text, element: renderMarkdown(text) };
+}

@@ -10,11 +10,12 @@ const eagerGroups = 2;
 
 /**
  * Markdown that grows while it streams: finished blocks keep their rendered
- * output (same objects, memoised), only the open block parses again. Groups of
+ * output (same objects, memoised), only the open block parses again, and only
+ * while `streaming` (afterwards it is a finished block like the others). Groups of
  * a long reply that were never near the viewport show as plain text until
  * they are, so a 1 MB reply costs the parsing of what is seen, not of all of it.
  */
-export function StreamingMarkdown({ text }: { text: string }) {
+export function StreamingMarkdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
   const previous = useRef<MarkdownSplit | undefined>(undefined);
   const split = useMemo(() => splitMarkdown(text, previous.current), [text]);
   previous.current = split;
@@ -28,6 +29,7 @@ export function StreamingMarkdown({ text }: { text: string }) {
           blocks={blocks}
           eager={index < eagerGroups}
           last={index === groups.length - 1}
+          streaming={streaming && index === groups.length - 1}
         />
       ))}
     </div>
@@ -36,15 +38,19 @@ export function StreamingMarkdown({ text }: { text: string }) {
 
 /** Same group when it holds the same block objects (closed blocks never change). */
 const BlockGroup = memo(
-  function BlockGroup(props: { blocks: Block[]; eager: boolean; last: boolean }) {
+  function BlockGroup(props: { blocks: Block[]; eager: boolean; last: boolean; streaming: boolean }) {
     const [ref, seen] = useSeenOnce<HTMLDivElement>(props.eager);
     // The last group is where the reply grows: it always renders as markdown.
     const parse = seen || props.last;
     return (
       <div ref={ref} className="md-group">
-        {props.blocks.map((block) =>
+        {props.blocks.map((block, i) =>
           parse ? (
-            <MarkdownBlock key={block.key} text={block.text} />
+            <MarkdownBlock
+              key={block.key}
+              text={block.text}
+              open={props.streaming && !block.closed && i === props.blocks.length - 1}
+            />
           ) : (
             <div key={block.key} className="md-pending">
               {block.text}
@@ -56,6 +62,7 @@ const BlockGroup = memo(
   },
   (before, after) =>
     before.last === after.last &&
+    before.streaming === after.streaming &&
     before.eager === after.eager &&
     before.blocks.length === after.blocks.length &&
     before.blocks.every((block, i) => block === after.blocks[i]),

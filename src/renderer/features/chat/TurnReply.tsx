@@ -71,7 +71,7 @@ const PartView = memo(function PartView(props: {
   const { part } = props;
   switch (part.type) {
     case 'text':
-      return <StreamingMarkdown text={part.text} />;
+      return <StreamingMarkdown text={part.text} streaming={props.streaming} />;
     case 'thought':
       return <Thought part={part} streaming={props.streaming} />;
     case 'tool':
