@@ -15,14 +15,15 @@ const eagerGroups = 2;
  * a long reply that were never near the viewport show as plain text until
  * they are, so a 1 MB reply costs the parsing of what is seen, not of all of it.
  */
-export function StreamingMarkdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+export function StreamingMarkdown(props: { text: string; streaming?: boolean; contained?: boolean }) {
+  const { text, streaming = false, contained = false } = props;
   const previous = useRef<MarkdownSplit | undefined>(undefined);
   const split = useMemo(() => splitMarkdown(text, previous.current), [text]);
   previous.current = split;
   const groups: Block[][] = [];
   for (let i = 0; i < split.blocks.length; i += groupSize) groups.push(split.blocks.slice(i, i + groupSize));
   return (
-    <div className="markdown">
+    <div className={contained ? 'markdown contained' : 'markdown'}>
       {groups.map((blocks, index) => (
         <BlockGroup
           key={index}

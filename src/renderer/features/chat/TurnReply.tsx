@@ -3,7 +3,7 @@ import { PermissionCard } from './PermissionCard';
 import { StreamingMarkdown } from './StreamingMarkdown';
 import { Thought } from './Thought';
 import { ToolCall } from './ToolCall';
-import { isTerminal, type Part, type ToolPart, type Turn } from './turn-reducer';
+import { isTerminal, textPartSealSize, type Part, type ToolPart, type Turn } from './turn-reducer';
 import { usageWords } from './usage-words';
 
 const phaseWords: Record<string, string> = {
@@ -71,7 +71,14 @@ const PartView = memo(function PartView(props: {
   const { part } = props;
   switch (part.type) {
     case 'text':
-      return <StreamingMarkdown text={part.text} streaming={props.streaming} />;
+      return (
+        <StreamingMarkdown
+          text={part.text}
+          streaming={props.streaming}
+          // A long finished part was on screen while it streamed, so its size is known: skip it whole off screen.
+          contained={!props.streaming && part.text.length > textPartSealSize}
+        />
+      );
     case 'thought':
       return <Thought part={part} streaming={props.streaming} />;
     case 'tool':
