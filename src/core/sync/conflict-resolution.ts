@@ -4,13 +4,14 @@
  *   theirs — the remote version replaces the local file;
  *   both   — the local file is kept under a new `.mine-` name, the remote version takes the path.
  * Invariant: only the version the person chose to drop is dropped. A remote version they have
- * not seen (the agent changed the file again after the copy was made) is never overwritten:
- * the copy is refreshed instead and the conflict stays open.
+ * not seen (the agent changed the file again after the copy was made) is never decided about:
+ * it is saved as a new copy (the older copies stay) and the conflict stays open.
  */
 import { lstat, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
 import { hashBytes } from './file-hash';
+import { freeName } from './free-name';
 import { RemoteError, type RemoteSide } from './remote-side';
 import { defaultRetry, withRetry, type RetryOptions } from './retry';
 import type { Fingerprint } from './sync-planner';
@@ -39,21 +40,24 @@ export async function settleConflict(
   const { root, store } = deps;
   const local = await readLocalFile(root, conflict.path);
   const copy = await readLocalFile(root, conflict.remoteCopyPath);
-
+  const theirsNow = await readRemote(deps, conflict.path);
+  // The person must have seen the version they decide about: when the agent changed the file
+  // again (or the copy is gone), its newest version becomes a new copy first; older copies stay.
+  if (theirsNow && (!copy || !sameBytes(theirsNow, copy.bytes))) {
+    const at = (deps.now ?? (() => new Date()))();
+    const fresh = await freeName(root, (n) => conflictCopyName(conflict.path, at, n));
+    await writeFileAtomic(root, fresh, theirsNow);
+    store.flagConflict({ ...conflict, remoteCopyPath: fresh, at: Date.now() });
+    return {
+      resolved: false,
+      message: `The agent changed ${conflict.path} again; its newest version is now in ${fresh}. Choose again.`,
+    };
+  }
   if (choice === 'mine') {
-    const theirs = await readRemote(deps, conflict.path);
-    // The person must have seen the version "mine" replaces: refresh a stale or missing copy first.
-    if (theirs && (!copy || !sameBytes(theirs, copy.bytes))) {
-      await writeFileAtomic(root, conflict.remoteCopyPath, theirs);
-      return {
-        resolved: false,
-        message: `The agent changed ${conflict.path} again; its newest version is now in ${conflict.remoteCopyPath}. Choose again.`,
-      };
-    }
-    await keepMine(deps, conflict, local, theirs !== null);
+    await keepMine(deps, conflict, local, theirsNow !== null);
   } else {
-    // Their version: the copy beside the file, or the remote itself if the copy was removed.
-    const theirs = copy ? copy.bytes : await readRemote(deps, conflict.path);
+    // Their version: the copy beside the file or, with the copy gone, the remote's deletion.
+    const theirs = copy ? copy.bytes : theirsNow;
     if (theirs === undefined) {
       return {
         resolved: false,
@@ -133,18 +137,9 @@ async function readRemote(deps: ResolveDeps, path: string): Promise<Uint8Array |
 }
 
 /** `notes.md` → `notes.mine-20261121-071500.md`, never the name of an existing file. */
-async function keptName(deps: ResolveDeps, path: string): Promise<string> {
-  const stamped = conflictCopyName(path, (deps.now ?? (() => new Date()))()).replace(
-    '.conflict-remote-',
-    '.mine-',
-  );
-  const dot = stamped.lastIndexOf('.');
-  const slash = stamped.lastIndexOf('/');
-  const [stem, ext] = dot > slash + 1 ? [stamped.slice(0, dot), stamped.slice(dot)] : [stamped, ''];
-  for (let n = 1; ; n += 1) {
-    const candidate = n === 1 ? stamped : `${stem}-${n}${ext}`;
-    if (!(await lstat(join(deps.root, candidate)).catch(() => undefined))) return candidate;
-  }
+function keptName(deps: ResolveDeps, path: string): Promise<string> {
+  const at = (deps.now ?? (() => new Date()))();
+  return freeName(deps.root, (n) => conflictCopyName(path, at, n).replace('.conflict-remote-', '.mine-'));
 }
 
 function fingerprintOf(bytes: Uint8Array): Fingerprint {

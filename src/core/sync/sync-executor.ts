@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { resolveInsideRoot, writeFileAtomic } from './atomic-write';
 import { hashBytes, hashFile } from './file-hash';
+import { freeName } from './free-name';
 import type { RemoteSide } from './remote-side';
 import { withRetry, type RetryOptions, defaultRetry } from './retry';
 import type { Fingerprint, LocalEntry, RemoteEntry, SyncAction } from './sync-planner';
@@ -163,7 +164,8 @@ async function keepRemoteBeside(
   bytes: Uint8Array,
   remote: RemoteEntry,
 ) {
-  const copy = conflictCopyName(path, (deps.now ?? (() => new Date()))());
+  const at = (deps.now ?? (() => new Date()))();
+  const copy = await freeName(deps.root, (n) => conflictCopyName(path, at, n));
   await writeFileAtomic(deps.root, copy, bytes, remote.size);
   deps.store.flagConflict({ key, path, remoteCopyPath: copy, at: Date.now() });
 }

@@ -45,7 +45,7 @@ export const ignoreFileName = '.agentdeskignore';
 /** Prefix of the engine's own temporary files; never watched or synced. */
 export const tempFilePrefix = '.agentdesk-tmp-';
 
-const conflictCopyPattern = /\.conflict-remote-\d{8}-\d{6}(\.[^/]*)?$/;
+const conflictCopyPattern = /\.conflict-remote-\d{8}-\d{6}(-\d+)?(\.[^/]*)?$/;
 
 /** Names that are never synced, whatever the ignore file says. */
 export function isAlwaysIgnored(path: string): boolean {
@@ -61,12 +61,15 @@ export function isAlwaysIgnored(path: string): boolean {
   return conflictCopyPattern.test(name);
 }
 
-/** `notes.md` → `notes.conflict-remote-20261121-071500.md`, in local time. */
-export function conflictCopyName(path: string, at: Date): string {
+/**
+ * `notes.md` → `notes.conflict-remote-20261121-071500.md`, in local time; the `n`th copy of
+ * one second gets `-n` after the time (`…-071500-2.md`).
+ */
+export function conflictCopyName(path: string, at: Date, n = 1): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const stamp =
     `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-` +
-    `${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
+    `${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}${n > 1 ? `-${n}` : ''}`;
   const slash = path.lastIndexOf('/');
   const dir = path.slice(0, slash + 1);
   const name = path.slice(slash + 1);

@@ -101,16 +101,20 @@ export function planSync(input: PlanInput): SyncPlan {
   for (const group of input.listedGroups ?? ['']) {
     const inGroup = (path: string) => path.startsWith(group);
     if (input.remote.some((e) => inGroup(e.path))) continue;
-    // Only a listing that would delete local files is suspect: once the person removed them
-    // here too, the cycle may go on and forget their bases.
-    if ([...input.base].some(([key, e]) => inGroup(e.path) && local.entries.has(key))) {
-      const where = group ? ` for ${group}` : '';
-      return {
-        actions: [],
-        skipped,
-        abort: `The agent's listing${where} came back empty although files were synced before, so nothing was changed. If the files really were removed there, delete them here too.`,
-      };
+    const synced = [...input.base].filter(([, e]) => inGroup(e.path));
+    if (synced.length === 0) continue;
+    const where = group ? ` for ${group}` : '';
+    // An empty listing is never a reason to delete, nor to trust it with uploads. Once the
+    // person removed those files here too, only their bases are forgotten, so the next
+    // listing is read afresh (if the files were still there after all, they come back).
+    if (synced.every(([key]) => !local.entries.has(key))) {
+      return { actions: synced.map(([key]) => ({ type: 'forget-base' as const, key })), skipped };
     }
+    return {
+      actions: [],
+      skipped,
+      abort: `The agent's listing${where} came back empty although files were synced before, so nothing was changed. If the files really were removed there, delete them here too.`,
+    };
   }
 
   const keys = new Set<string>([...input.base.keys(), ...local.entries.keys(), ...remote.entries.keys()]);

@@ -76,6 +76,7 @@ class ProcessNetwork {
   readonly hooks = new Map<number, (url: string) => Promise<void>>();
   /** Hooks still running: a cycle can end while a request it no longer waits for is held by one. */
   readonly runningHooks = new Set<Promise<void>>();
+  private lastHook: Promise<void> = Promise.resolve();
 
   readonly fetch: FetchLike = async (input, init) => {
     const index = this.requests++;
@@ -87,7 +88,9 @@ class ProcessNetwork {
     const hook = this.hooks.get(index);
     if (hook) {
       this.hooks.delete(index);
-      const running = hook(String(input instanceof Request ? input.url : input));
+      // One edit at a time, as one person makes them, even when two requests go out together.
+      const running = this.lastHook.then(() => hook(String(input instanceof Request ? input.url : input)));
+      this.lastHook = running.catch(() => undefined);
       this.runningHooks.add(running);
       await running.finally(() => this.runningHooks.delete(running));
     }

@@ -69,4 +69,10 @@ describe('conflict copy names', () => {
   it('are themselves ignored', () => {
     expect(isAlwaysIgnored(conflictCopyName('work/notes.md', at))).toBe(true);
   });
+  it('number a second copy of the same second, still ignored', () => {
+    const second = conflictCopyName('work/notes.md', at, 2);
+    expect(second).toBe('work/notes.conflict-remote-20261121-071500-2.md');
+    expect(isAlwaysIgnored(second)).toBe(true);
+    expect(isAlwaysIgnored('work/notes.conflict-remote-20261121-071500-x.md')).toBe(false);
+  });
 });
