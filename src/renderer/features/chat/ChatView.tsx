@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAgentsStore } from '../../stores/agents-store';
-import { useConversationsStore } from '../../stores/conversations-store';
+import { useConversationsStore, type Thread } from '../../stores/conversations-store';
 import { selectStream, useTurnStreamStore } from '../../stores/turn-stream-store';
 import { Composer } from '../composer/Composer';
 import { conversationTitle } from '../conversations/conversation-search';
@@ -15,7 +15,14 @@ export function ChatView(props: { agentId: string; sessionId: string }) {
   const thread = useConversationsStore((s) => s.threads[sessionId]);
   const item = useConversationsStore((s) => s.byAgent[agentId]?.items.find((i) => i.id === sessionId));
   const notice = useConversationsStore((s) => s.notice);
-  const stream = useTurnStreamStore(selectStream(sessionId));
+  // Only what the frame around the thread needs: a streamed batch re-renders the thread, not the header and composer.
+  const running = useTurnStreamStore((s) => {
+    const stream = selectStream(sessionId)(s);
+    const current = stream.currentTurnId ? stream.turns[stream.currentTurnId] : undefined;
+    return !!current && !isTerminal(current.estado);
+  });
+  const hasLiveItems = useTurnStreamStore((s) => selectStream(sessionId)(s).items.length > 0);
+  const streamTitle = useTurnStreamStore((s) => selectStream(sessionId)(s).title);
   const connection = useTurnStreamStore((s) => s.connections[sessionId]);
   const starters = useAgentsStore((s) => s.configs[agentId]?.starters);
   const [problems, setProblems] = useState<string[]>([]);
@@ -25,14 +32,9 @@ export function ChatView(props: { agentId: string; sessionId: string }) {
     void openConversation(agentId, sessionId);
   }, [agentId, sessionId]);
 
-  const current = stream.currentTurnId ? stream.turns[stream.currentTurnId] : undefined;
-  const running = !!current && !isTerminal(current.estado);
   const empty =
-    thread?.status === 'ready' &&
-    thread.messages.length === 0 &&
-    thread.saltados === 0 &&
-    stream.items.length === 0;
-  const title = conversationTitle(item ?? { titulo: null }, stream.title);
+    thread?.status === 'ready' && thread.messages.length === 0 && thread.saltados === 0 && !hasLiveItems;
+  const title = conversationTitle(item ?? { titulo: null }, streamTitle);
 
   return (
     <section className="chat" aria-label="Chat">
@@ -77,13 +79,7 @@ export function ChatView(props: { agentId: string; sessionId: string }) {
           ) : null}
         </div>
       ) : (
-        <MessageList
-          key={sessionId}
-          agentId={agentId}
-          sessionId={sessionId}
-          thread={thread}
-          stream={stream}
-        />
+        <LiveMessageList key={sessionId} agentId={agentId} sessionId={sessionId} thread={thread} />
       )}
       <Composer
         agentId={agentId}
@@ -94,4 +90,10 @@ export function ChatView(props: { agentId: string; sessionId: string }) {
       />
     </section>
   );
+}
+
+/** The thread with its live stream: the one part of the chat that changes with every streamed batch. */
+function LiveMessageList(props: { agentId: string; sessionId: string; thread: Thread | undefined }) {
+  const stream = useTurnStreamStore(selectStream(props.sessionId));
+  return <MessageList {...props} stream={stream} />;
 }

@@ -69,8 +69,8 @@ const budget = createParseBudget({
         : setTimeout(() => callback(() => 8), 16),
   },
   nextFrame: (callback) => requestAnimationFrame(() => callback()),
-  perFrameMs: 3,
-  sliceMs: 8,
+  perFrameMs: 2,
+  sliceMs: 6,
 });
 
 /**
