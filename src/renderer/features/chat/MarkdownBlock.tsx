@@ -106,8 +106,8 @@ interface Parsed {
 }
 
 /**
- * One markdown block. Memoised by its text: a finished block never renders again.
- * The open block (`open`) parses on every change, which the chunk batcher holds
+ * One markdown block. Memoised by its text: a finished block renders again only
+ * to show a parse that came late. The open block (`open`) parses on every change, which the chunk batcher holds
  * to once a frame. A finished block parses at once when the frame's budget
  * allows, and otherwise shows as plain text (or as its last parse plus the new
  * text) until an idle slice parses it.
