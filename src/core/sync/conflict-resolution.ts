@@ -66,7 +66,10 @@ export async function settleConflict(
     }
     if (choice === 'both' && local)
       await rename(join(root, conflict.path), join(root, await keptName(deps, conflict.path)));
-    await keepTheirs(deps, conflict, theirs, choice === 'theirs' && local !== undefined);
+    await keepTheirs(deps, conflict, theirs, {
+      localStillThere: choice === 'theirs' && local !== undefined,
+      remoteGone: theirsNow === null,
+    });
   }
   store.clearConflict(conflict.key);
   await rm(join(root, conflict.remoteCopyPath), { force: true });
@@ -97,19 +100,22 @@ async function keepTheirs(
   deps: ResolveDeps,
   conflict: ConflictRecord,
   theirs: Uint8Array | null,
-  localStillThere: boolean,
+  where: { localStillThere: boolean; remoteGone: boolean },
 ): Promise<void> {
   const { root, store } = deps;
   if (theirs === null) {
     // The agent deleted the file: keeping theirs is that deletion (to the trash, like any local delete).
-    if (localStillThere) await deps.trash(join(root, conflict.path));
+    if (where.localStillThere) await deps.trash(join(root, conflict.path));
     store.forgetBase(conflict.key);
     return;
   }
   const fingerprint = fingerprintOf(theirs);
   deps.expectWrite?.(conflict.path, fingerprint);
   const written = await writeFileAtomic(root, conflict.path, theirs);
-  store.commitBase(conflict.key, conflict.path, fingerprint, written.mtimeMs);
+  // The agent deleted the version the person chose since: with no base, it is uploaded again
+  // as a new file rather than deleted here as "unchanged".
+  if (where.remoteGone) store.forgetBase(conflict.key);
+  else store.commitBase(conflict.key, conflict.path, fingerprint, written.mtimeMs);
 }
 
 interface LocalFile {
