@@ -15,7 +15,7 @@ import { freeName } from './free-name';
 import { RemoteError, type RemoteSide } from './remote-side';
 import { defaultRetry, withRetry, type RetryOptions } from './retry';
 import type { Fingerprint } from './sync-planner';
-import { conflictCopyName } from './sync-paths';
+import { conflictCopyName, pathKey } from './sync-paths';
 import type { ConflictRecord, SyncStateStore } from './sync-state-store';
 
 export type ConflictChoice = 'mine' | 'theirs' | 'both';
@@ -40,7 +40,7 @@ export async function settleConflict(
   const { root, store } = deps;
   const local = await readLocalFile(root, conflict.path);
   const copy = await readLocalFile(root, conflict.remoteCopyPath);
-  const theirsNow = await readRemote(deps, conflict.path);
+  const theirsNow = await readRemote(deps, conflict);
   // The person must have seen the version they decide about: when the agent changed the file
   // again (or the copy is gone), its newest version becomes a new copy first; older copies stay.
   if (theirsNow && (!copy || !sameBytes(theirsNow, copy.bytes))) {
@@ -131,15 +131,36 @@ async function readLocalFile(root: string, path: string): Promise<LocalFile | un
   return bytes ? { bytes, mtimeMs: info.mtimeMs } : undefined;
 }
 
-/** The remote bytes now; null when the remote file is gone; undefined when this server cannot send them. */
-async function readRemote(deps: ResolveDeps, path: string): Promise<Uint8Array | null | undefined> {
-  if (!deps.remote.canRead(path)) return undefined;
+/**
+ * The remote bytes now, checked against a fresh listing (a short download is retried, never
+ * taken for a new version); null when the remote file is gone; undefined when this server
+ * cannot send them.
+ */
+async function readRemote(
+  deps: ResolveDeps,
+  conflict: ConflictRecord,
+): Promise<Uint8Array | null | undefined> {
+  const { remote } = deps;
+  if (!remote.canRead(conflict.path)) return undefined;
+  return withRetry(async () => {
+    const entry = (await remote.list()).find((e) => pathKey(e.path) === conflict.key);
+    if (!entry) return confirmGone(remote, conflict.path);
+    const bytes = await remote.read(entry.path);
+    if (bytes.length !== entry.size)
+      throw new RemoteError(`${conflict.path} arrived shorter than listed; it will be read again.`);
+    return bytes;
+  }, deps.retry ?? defaultRetry);
+}
+
+/** A listing without the file is only believed once reading the file itself says it is gone. */
+async function confirmGone(remote: RemoteSide, path: string): Promise<null> {
   try {
-    return await withRetry(() => deps.remote.read(path), deps.retry ?? defaultRetry);
+    await remote.read(path);
   } catch (error) {
     if (error instanceof RemoteError && error.status === 404) return null;
     throw error;
   }
+  throw new RemoteError(`The agent's listing left out ${path}, which is still there; it will be read again.`);
 }
 
 /** `notes.md` → `notes.mine-20261121-071500.md`, never the name of an existing file. */
