@@ -17,8 +17,16 @@
  * After quiescence (faults cleared, cycles run until settled, conflicts resolved):
  * both sides hold the same work/ files, and the invariant still holds.
  *
+ * Outside the model, on purpose (no client can do better against this API):
+ * - same-size remote edits: the workspace listing carries sizes but no hashes, so
+ *   every remote version here has a length of its own;
+ * - a listing that lies while the base holds no workspace file (indistinguishable
+ *   from an empty workspace without a request per upload; there is no conditional PUT);
+ * - remote edits landing between the engine's check and its PUT (same reason).
+ *
  * CI runs a fixed seed; `npm run bench:sync -- --soak` runs many more with a
- * random seed (SYNC_MODEL_RUNS / SYNC_MODEL_SEED / SYNC_MODEL_COMMANDS).
+ * random seed (SYNC_MODEL_RUNS / SYNC_MODEL_SEED / SYNC_MODEL_COMMANDS; failures
+ * shrink to a minimal sequence with SYNC_MODEL_SHRINK=1).
  */
 import fc from 'fast-check';
 import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
