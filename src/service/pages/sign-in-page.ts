@@ -9,24 +9,33 @@ export interface SignInPageInput {
   clientName?: string;
 }
 
+/** The fields both account forms start with: the CSRF token, where to go next, and the e-mail. */
+function csrfAndEmailFields(input: { csrf: string; next: string; email?: string }): Html {
+  return html`<input type="hidden" name="csrf" value="${input.csrf}" />
+    <input type="hidden" name="next" value="${input.next}" />
+    <label for="email">E-mail</label>
+    <input
+      id="email"
+      name="email"
+      type="email"
+      autocomplete="username"
+      required
+      value="${input.email ?? ''}"
+    />`;
+}
+
+function errorLine(error: string | undefined): Html | '' {
+  return error ? html`<p class="error" role="alert">${error}</p>` : '';
+}
+
 export function signInPage(input: SignInPageInput): Html {
   return layout(
     'Sign in',
     html`<h1>Sign in</h1>
       ${input.clientName ? html`<p>to continue to <strong>${input.clientName}</strong></p>` : ''}
-      ${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}
+      ${errorLine(input.error)}
       <form method="post" action="/signin">
-        <input type="hidden" name="csrf" value="${input.csrf}" />
-        <input type="hidden" name="next" value="${input.next}" />
-        <label for="email">E-mail</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autocomplete="username"
-          required
-          value="${input.email ?? ''}"
-        />
+        ${csrfAndEmailFields(input)}
         <label for="password">Password</label>
         <input id="password" name="password" type="password" autocomplete="current-password" required />
         <button type="submit">Sign in</button>
@@ -47,19 +56,9 @@ export function firstRunPage(input: FirstRunPageInput): Html {
     'Create your account',
     html`<h1>Create your account</h1>
       <p>This local service has no account yet. The first account is yours.</p>
-      ${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}
+      ${errorLine(input.error)}
       <form method="post" action="/first-run">
-        <input type="hidden" name="csrf" value="${input.csrf}" />
-        <input type="hidden" name="next" value="${input.next}" />
-        <label for="email">E-mail</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autocomplete="username"
-          required
-          value="${input.email ?? ''}"
-        />
+        ${csrfAndEmailFields(input)}
         <label for="password">Password (at least 8 characters)</label>
         <input
           id="password"
