@@ -93,13 +93,20 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   const workspaceOf = (agent: AgentRecord) => new WorkspaceFiles(area().service.layoutOf(agent.id).work);
   const rawPath = (c: Context<AppEnv>) => callerAuth(c).params['path'] ?? '';
-
-  app.get(`${base}/files/*`, async (c) => {
+  /** The files routes: a machine agent's workspace, with path errors in the API's shape. */
+  const inWorkspace = async (c: Context<AppEnv>, handle: (files: WorkspaceFiles) => Promise<Response>) => {
     const agent = callerAgent(c);
     const refused = noMachine(c, agent);
     if (refused) return refused;
-    const files = workspaceOf(agent);
     try {
+      return await handle(workspaceOf(agent));
+    } catch (err) {
+      return pathError(c, err);
+    }
+  };
+
+  app.get(`${base}/files/*`, (c) =>
+    inWorkspace(c, async (files) => {
       const rel = files.parse(rawPath(c), { allowRoot: true });
       // Our extension: the bytes of a file when asked for with Accept: application/octet-stream.
       if ((c.req.header('Accept') ?? '').includes('application/octet-stream')) {
@@ -115,40 +122,26 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
         }
       }
       return c.json(await files.list(rel));
-    } catch (err) {
-      return pathError(c, err);
-    }
-  });
+    }),
+  );
 
-  app.put(`${base}/files/*`, async (c) => {
-    const agent = callerAgent(c);
-    const refused = noMachine(c, agent);
-    if (refused) return refused;
-    const files = workspaceOf(agent);
-    try {
+  app.put(`${base}/files/*`, (c) =>
+    inWorkspace(c, async (files) => {
       const rel = files.parse(rawPath(c));
       const bytes = await readBodyLimited(c.req.raw, LIMITS.workspaceFileBytesMax);
       if (bytes === 'too_large') return errorJson(c, 413, FILE_TOO_LARGE.error, FILE_TOO_LARGE.detalle);
       if (bytes.byteLength === 0)
         return errorJson(c, 400, 'body_invalido', 'The body is empty: send the file bytes.');
       return c.json(await files.write(rel, bytes));
-    } catch (err) {
-      return pathError(c, err);
-    }
-  });
+    }),
+  );
 
-  app.delete(`${base}/files/*`, async (c) => {
-    const agent = callerAgent(c);
-    const refused = noMachine(c, agent);
-    if (refused) return refused;
-    const files = workspaceOf(agent);
-    try {
+  app.delete(`${base}/files/*`, (c) =>
+    inWorkspace(c, async (files) => {
       await files.delete(files.parse(rawPath(c)));
       return c.json({ ok: true });
-    } catch (err) {
-      return pathError(c, err);
-    }
-  });
+    }),
+  );
 
   // --- Skills --------------------------------------------------------------------------------
 
