@@ -4,6 +4,7 @@ import { apiGuard, methodNotAllowed, notFound } from './auth/bearer';
 import type { ServiceContext } from './context';
 import type { AppEnv } from './http/app-env';
 import { errorJson, handleError } from './http/errors';
+import { hostGuard } from './http/host-guard';
 import { closeAfterRefusedBody } from './http/read-body';
 import { requestLog } from './http/request-log';
 import { accountRoutes } from './routes/account';
@@ -23,6 +24,10 @@ import { sttRoutes } from './routes/stt';
 export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.log));
+  app.use(
+    '*',
+    hostGuard(() => Number(new URL(ctx.baseUrl).port)),
+  );
   app.use('*', closeAfterRefusedBody());
   // Every /api/v2 path: bearer, route table, scope and agent ownership are checked before any handler.
   app.use('/api/v2/*', apiGuard(ctx));

@@ -93,7 +93,14 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const proxyTo = (req: IncomingMessage, res: ServerResponse, fault: Fault | undefined) => {
     const method = req.method ?? 'GET';
     const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method, path: req.url, headers: req.headers },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method,
+        path: req.url,
+        // As a reverse proxy does: the service answers only to its own loopback Host.
+        headers: { ...req.headers, host: upstream.host },
+      },
       async (answer) => {
         if (fault?.kind === 'hold') {
           answer.resume();

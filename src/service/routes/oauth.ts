@@ -177,7 +177,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   /** RFC 8414 metadata, so OAuth libraries can discover the endpoints. */
   app.get('/.well-known/oauth-authorization-server', (c) => {
-    const issuer = new URL(c.req.url).origin;
+    const issuer = ctx.baseUrl; // from the service's own address, never from the request's Host
     return c.json({
       issuer,
       authorization_endpoint: `${issuer}/oauth2/authorize`,

@@ -4,12 +4,12 @@ import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 
 /** GET /openapi.yaml: the contract's OpenAPI 3.1 document, with this service's address as its server. */
-export function openApiRoutes(_ctx: ServiceContext): Hono<AppEnv> {
+export function openApiRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Building the document walks every schema; do it once per origin.
   const cache = new Map<string, string>();
   app.get('/openapi.yaml', (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = ctx.baseUrl; // never the request's Host
     let yaml = cache.get(origin);
     if (yaml === undefined) cache.set(origin, (yaml = openApiYaml({ serverUrl: origin })));
     return c.body(yaml, 200, {
