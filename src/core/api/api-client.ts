@@ -73,6 +73,8 @@ export interface ApiClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `If-Match` for the service's conditional file writes. */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -91,6 +93,7 @@ interface RequestSpec<T> {
   json?: unknown;
   bytes?: { data: Uint8Array; contentType: string };
   accept?: string;
+  headers?: Record<string, string> | undefined;
   read: Reader<T>;
   /** Safe to send again after a network failure. */
   resendable: boolean;
@@ -104,7 +107,8 @@ export interface SendMessageInput extends Omit<PostMessageBodyInput, 'turnId'> {
 
 /** Bytes of a workspace file, or its listing when the path is a folder or the server lacks the bytes extension. */
 export type WorkspaceRead =
-  { kind: 'bytes'; bytes: Uint8Array; contentType: string } | { kind: 'listing'; listing: FilesListing };
+  | { kind: 'bytes'; bytes: Uint8Array; contentType: string; etag?: string }
+  | { kind: 'listing'; listing: FilesListing };
 
 const seg = (value: string): string => encodeURIComponent(value);
 
@@ -156,6 +160,7 @@ export function createApiClient(options: ApiClientOptions) {
     for (let attempt = 1; ; attempt += 1) {
       if (spec.signal?.aborted) return err(cancelledError);
       const headers: Record<string, string> = {
+        ...spec.headers,
         authorization: `Bearer ${token}`,
         accept: spec.accept ?? 'application/json',
       };
@@ -242,6 +247,7 @@ export function createApiClient(options: ApiClientOptions) {
       read,
       resendable: true,
       signal: call?.signal,
+      headers: call?.headers,
       ...(query ? { query } : {}),
     });
 
@@ -428,11 +434,14 @@ export function createApiClient(options: ApiClientOptions) {
         read: { kind: 'raw' },
         resendable: true,
         signal: call?.signal,
+        headers: call?.headers,
       });
       if (!raw.ok) return raw;
       const contentType = raw.value.headers.get('content-type') ?? '';
       if (!contentType.includes('application/json')) {
-        return ok({ kind: 'bytes', bytes: new Uint8Array(await raw.value.arrayBuffer()), contentType });
+        const bytes = new Uint8Array(await raw.value.arrayBuffer());
+        const etag = raw.value.headers.get('etag') ?? undefined;
+        return ok({ kind: 'bytes', bytes, contentType, ...(etag ? { etag } : {}) });
       }
       const listing = await readSuccess(raw.value, json(FilesListing));
       return listing.ok ? ok({ kind: 'listing', listing: listing.value }) : listing;
@@ -447,6 +456,7 @@ export function createApiClient(options: ApiClientOptions) {
         read: json(FilePutResult),
         resendable: true,
         signal: call?.signal,
+        headers: call?.headers,
       });
     },
     deleteWorkspaceFile: (id: string, path: string, call?: CallOptions) => {
@@ -458,6 +468,7 @@ export function createApiClient(options: ApiClientOptions) {
         read: none,
         resendable: true,
         signal: call?.signal,
+        headers: call?.headers,
       });
     },
     listSkills: (id: string, call?: CallOptions) => get(`${agent(id)}/skills`, json(SkillsResponse), call),

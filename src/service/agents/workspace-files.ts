@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants, type Dirent } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +19,49 @@ export type FileEntry = {
   size: number;
   /** Our extension: hex SHA-256 of the bytes, so a client can tell a same-size edit. */
   sha256?: string;
+  /** Our extension: the file's version, for `If-Match` on PUT and DELETE (the quoted sha256). */
+  etag?: string;
 };
+
+/** A file's version as an HTTP entity tag: its content hash, quoted (a strong ETag). */
+export function etagOf(sha256: string): string {
+  return `"${sha256}"`;
+}
+
+export function etagOfBytes(bytes: Uint8Array): string {
+  return etagOf(createHash('sha256').update(bytes).digest('hex'));
+}
+
+/** The version of a whole listing, so a poller can ask `If-None-Match` and get 304 when nothing moved. */
+export function listingEtag(listing: FileListing): string {
+  const digest = createHash('sha256');
+  for (const file of listing.files) digest.update(`${file.path}\0${file.size}\0${file.sha256 ?? ''}\n`);
+  return `"${digest.digest('hex')}"`;
+}
+
+/**
+ * Conditions of a write or delete (our extension): `ifMatch` is the version the client saw
+ * (`*` = any existing file), `ifNoneMatch: '*'` means "only if no file is there yet".
+ */
+export interface WriteConditions {
+  ifMatch?: string | undefined;
+  ifNoneMatch?: string | undefined;
+}
+
+/** The file moved since the client read it: 412, with the version it holds now. */
+export class PreconditionFailed extends Error {
+  constructor(
+    readonly current: string | null,
+    rel: string,
+  ) {
+    super(
+      current === null
+        ? `"${rel}" is no longer in the workspace; list it again before writing.`
+        : `"${rel}" changed since you read it; read it again (its version is now ${current}).`,
+    );
+    this.name = 'PreconditionFailed';
+  }
+}
 
 export interface FileListing {
   dir: string;
@@ -66,7 +108,8 @@ export class WorkspaceFiles {
     if (resolved.stat.isFile()) {
       const parent = relPath.segments.slice(0, -1).join('/');
       const sha256 = await workspaceHashes.sha256(resolved.absolute, resolved.stat);
-      return { dir: machinePath(parent), files: [{ path: relPath.rel, size: resolved.stat.size, sha256 }] };
+      const entry = { path: relPath.rel, size: resolved.stat.size, sha256, etag: etagOf(sha256) };
+      return { dir: machinePath(parent), files: [entry] };
     }
     if (!resolved.stat.isDirectory()) return { dir: machinePath(relPath.rel), files: [] };
     const files: FileEntry[] = [];
@@ -96,9 +139,32 @@ export class WorkspaceFiles {
         if (!stat?.isFile()) continue;
         // A file removed between the stat and the read is simply not listed.
         const sha256 = await workspaceHashes.sha256(abs, stat).catch(() => undefined);
-        if (sha256) out.push({ path: childSegments.join('/'), size: stat.size, sha256 });
+        if (sha256)
+          out.push({ path: childSegments.join('/'), size: stat.size, sha256, etag: etagOf(sha256) });
       }
     }
+  }
+
+  /** The version (ETag) of the file at `relPath` now, or null when no file is there. */
+  async versionOf(relPath: RelativePath): Promise<string | null> {
+    const resolved = await resolveInside(this.root, relPath);
+    if (!resolved.stat?.isFile()) return null;
+    return etagOf(await workspaceHashes.sha256(resolved.absolute, resolved.stat));
+  }
+
+  /** Refuses with PreconditionFailed when the file is not at the version the client named. */
+  async checkConditions(relPath: RelativePath, conditions: WriteConditions): Promise<void> {
+    const { ifMatch, ifNoneMatch } = conditions;
+    if (ifMatch === undefined && ifNoneMatch === undefined) return;
+    const current = await this.versionOf(relPath);
+    if (
+      ifNoneMatch !== undefined &&
+      current !== null &&
+      (ifNoneMatch.trim() === '*' || matches(ifNoneMatch, current))
+    )
+      throw new PreconditionFailed(current, relPath.rel);
+    if (ifMatch !== undefined && (current === null || !(ifMatch.trim() === '*' || matches(ifMatch, current))))
+      throw new PreconditionFailed(current, relPath.rel);
   }
 
   /** The bytes of one file. Opened with O_NOFOLLOW so a link swapped in at the last moment is refused. */
@@ -123,6 +189,7 @@ export class WorkspaceFiles {
   async write(
     relPath: RelativePath,
     bytes: Uint8Array,
+    conditions: WriteConditions = {},
   ): Promise<{ path: string; bytes: number; en: string }> {
     if (relPath.segments.length === 0) {
       throw new WorkspacePathError('invalid_path', 'A file path is needed, not the workspace root.');
@@ -132,17 +199,19 @@ export class WorkspaceFiles {
     if (resolved.stat?.isDirectory()) {
       throw new WorkspacePathError('is_directory', `"${relPath.rel}" is a folder; it cannot become a file.`);
     }
-    await writeAtomically(resolved.absolute, bytes);
+    // Checked as late as possible: right before the rename that replaces the file.
+    await writeAtomically(resolved.absolute, bytes, () => this.checkConditions(relPath, conditions));
     return { path: relPath.rel, bytes: bytes.byteLength, en: machinePath(relPath.rel) };
   }
 
   /** Delete a file, or a folder with everything in it (links inside are removed, never followed). */
-  async delete(relPath: RelativePath): Promise<void> {
+  async delete(relPath: RelativePath, conditions: WriteConditions = {}): Promise<void> {
     if (relPath.segments.length === 0) {
       throw new WorkspacePathError('invalid_path', 'The workspace root itself cannot be deleted.');
     }
     const resolved = await resolveInside(this.root, relPath);
     if (!resolved.stat) throw new WorkspacePathError('not_found', `Nothing at "${relPath.rel}".`);
+    await this.checkConditions(relPath, conditions);
     if (resolved.stat.isDirectory()) await rm(resolved.absolute, { recursive: true, force: true });
     else await unlink(resolved.absolute);
     await this.pruneEmptyParents(relPath.segments.slice(0, -1));
@@ -160,7 +229,11 @@ export class WorkspaceFiles {
 }
 
 /** Write `bytes` to `target` through a temp file in the same folder and a rename. */
-export async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
+export async function writeAtomically(
+  target: string,
+  bytes: Uint8Array,
+  beforeRename?: () => Promise<void>,
+): Promise<void> {
   const temp = path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
   const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
   try {
@@ -173,9 +246,15 @@ export async function writeAtomically(target: string, bytes: Uint8Array): Promis
   }
   await handle.close();
   try {
+    await beforeRename?.();
     await rename(temp, target);
   } catch (err) {
     await rm(temp, { force: true });
     throw err;
   }
+}
+
+/** Whether an `If-Match` / `If-None-Match` list names `etag` (weak tags compare by their value). */
+function matches(header: string, etag: string): boolean {
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -24,7 +24,13 @@ import {
 import { validateMcpServers } from '../agents/mcp-servers';
 import { SkillError, checkSlug, type SkillFile } from '../agents/skills-store';
 import { engineOf } from '../agents/subsystem';
-import { WorkspaceFiles, machinePath } from '../agents/workspace-files';
+import {
+  PreconditionFailed,
+  WorkspaceFiles,
+  etagOfBytes,
+  listingEtag,
+  machinePath,
+} from '../agents/workspace-files';
 import { WorkspacePathError, resolveInside } from '../agents/workspace-paths';
 import { callerAgent, callerAuth, notFound } from '../auth/bearer';
 import type { ServiceContext } from '../context';
@@ -59,6 +65,8 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
       : c.json({ error: 'agente_no_acp', motor: agent.engine }, 409);
 
   const pathError = (c: Context, err: unknown): Response => {
+    // Our extension: a conditional write (If-Match / If-None-Match) on a file that moved.
+    if (err instanceof PreconditionFailed) return errorJson(c, 412, 'version_distinta', err.message);
     if (!(err instanceof WorkspacePathError)) throw err;
     if (err.code === 'not_found') return notFound(c, err.message);
     return errorJson(c, 400, 'ruta_invalida', err.message);
@@ -116,12 +124,17 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
           return c.body(new Uint8Array(bytes), 200, {
             'Content-Type': 'application/octet-stream',
             'Content-Length': String(bytes.byteLength),
+            ETag: etagOfBytes(bytes),
             'X-Content-Type-Options': 'nosniff',
             'Cache-Control': 'no-store',
           });
         }
       }
-      return c.json(await files.list(rel));
+      const listing = await files.list(rel);
+      // Our extension: the listing's version, so a poller gets 304 while nothing moved.
+      const version = listingEtag(listing);
+      if (c.req.header('If-None-Match') === version) return c.body(null, 304, { ETag: version });
+      return c.json(listing, 200, { ETag: version });
     }),
   );
 
@@ -132,13 +145,15 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
       if (bytes === 'too_large') return errorJson(c, 413, FILE_TOO_LARGE.error, FILE_TOO_LARGE.detalle);
       if (bytes.byteLength === 0)
         return errorJson(c, 400, 'body_invalido', 'The body is empty: send the file bytes.');
-      return c.json(await files.write(rel, bytes));
+      const conditions = { ifMatch: c.req.header('If-Match'), ifNoneMatch: c.req.header('If-None-Match') };
+      const written = await files.write(rel, bytes, conditions);
+      return c.json(written, 200, { ETag: etagOfBytes(bytes) });
     }),
   );
 
   app.delete(`${base}/files/*`, (c) =>
     inWorkspace(c, async (files) => {
-      await files.delete(files.parse(rawPath(c)));
+      await files.delete(files.parse(rawPath(c)), { ifMatch: c.req.header('If-Match') });
       return c.json({ ok: true });
     }),
   );
