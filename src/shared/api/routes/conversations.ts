@@ -1,0 +1,122 @@
+import { ConversationParams, ConversationQuery, PatchConversationBody, PersonAgentParams } from '../requests';
+import { Compartida } from '../resources';
+import {
+  ConversationArchived,
+  ConversationCreated,
+  ConversationRenamed,
+  ConversationResponse,
+  ConversationsResponse,
+} from '../responses';
+import { CONVERSATION, CONVERSATIONS, defineRoute, invalid, noMachine, notFound, ok } from './define-route';
+
+/** Conversations (credential OA): list, create, read, rename, archive, share. */
+export const conversationsSection = [
+  defineRoute({
+    operationId: 'listConversations',
+    method: 'GET',
+    path: CONVERSATIONS,
+    tag: 'conversations',
+    summary: 'List conversations with their last-turn state',
+    scope: 'agents:read',
+    credential: 'oauth',
+    request: { params: PersonAgentParams },
+    responses: { 200: ok('Conversations.', ConversationsResponse), 404: notFound, 409: noMachine },
+  }),
+  defineRoute({
+    operationId: 'createConversation',
+    method: 'POST',
+    path: CONVERSATIONS,
+    tag: 'conversations',
+    summary: 'Create a conversation',
+    scope: 'agents:write',
+    credential: 'oauth',
+    request: { params: PersonAgentParams },
+    responses: { 201: ok('Created.', ConversationCreated), 404: notFound, 409: noMachine },
+  }),
+  defineRoute({
+    operationId: 'getConversation',
+    method: 'GET',
+    path: CONVERSATION,
+    tag: 'conversations',
+    summary: 'Read a conversation’s messages',
+    description:
+      'Only the tail is returned: `limit` messages, default 50 (our choice). `saltados` counts the rest.',
+    scope: 'agents:read',
+    credential: 'oauth',
+    request: { params: ConversationParams, query: ConversationQuery },
+    responses: { 200: ok('Messages.', ConversationResponse), 404: notFound },
+  }),
+  defineRoute({
+    operationId: 'renameConversation',
+    method: 'PATCH',
+    path: CONVERSATION,
+    tag: 'conversations',
+    summary: 'Rename a conversation',
+    scope: 'agents:write',
+    credential: 'oauth',
+    request: {
+      params: ConversationParams,
+      body: { kind: 'json', schema: PatchConversationBody, required: true },
+    },
+    responses: {
+      200: ok(
+        'Renamed. The spec does not show the body; ours is `{id, titulo}` (our choice).',
+        ConversationRenamed,
+      ),
+      400: invalid('Missing `title`.'),
+      404: notFound,
+    },
+  }),
+  defineRoute({
+    operationId: 'archiveConversation',
+    method: 'DELETE',
+    path: CONVERSATION,
+    tag: 'conversations',
+    summary: 'Archive a conversation',
+    description: 'The conversation leaves the list.',
+    scope: 'agents:write',
+    credential: 'oauth',
+    request: { params: ConversationParams },
+    responses: {
+      200: ok(
+        'Archived. The spec does not show the body; ours is `{id, archivada: true}` (our choice).',
+        ConversationArchived,
+      ),
+      404: notFound,
+    },
+  }),
+  defineRoute({
+    operationId: 'getShare',
+    method: 'GET',
+    path: `${CONVERSATION}/share`,
+    tag: 'conversations',
+    summary: 'Read the sharing state',
+    scope: 'agents:read',
+    credential: 'oauth',
+    request: { params: ConversationParams },
+    responses: { 200: ok('Sharing state.', Compartida), 404: notFound },
+  }),
+  defineRoute({
+    operationId: 'share',
+    method: 'POST',
+    path: `${CONVERSATION}/share`,
+    tag: 'conversations',
+    summary: 'Share the conversation publicly',
+    description: 'The public page is `/s/{slug}`; slugs are unguessable (at least 128 bits) (our choice).',
+    scope: 'agents:write',
+    credential: 'oauth',
+    request: { params: ConversationParams },
+    responses: { 200: ok('Shared.', Compartida), 404: notFound },
+  }),
+  defineRoute({
+    operationId: 'unshare',
+    method: 'DELETE',
+    path: `${CONVERSATION}/share`,
+    tag: 'conversations',
+    summary: 'Stop sharing the conversation',
+    scope: 'agents:write',
+    credential: 'oauth',
+    request: { params: ConversationParams },
+    responses: { 200: ok('Not shared.', Compartida), 404: notFound },
+  }),
+] as const;

@@ -1,0 +1,42 @@
+import { AgenteNoAcp, ErrorBody, NotFound } from '../errors';
+import { OkResult } from '../responses';
+import type { ResponseSpec, RouteSpec } from '../route-types';
+
+// The path prefixes every section builds on; a path of the API is written only under `routes/`.
+export const AGENT = '/api/v2/agents/{id}';
+export const CONVERSATIONS = '/api/v2/me/agents/{agentId}/conversations';
+export const CONVERSATION = `${CONVERSATIONS}/{sessionId}`;
+
+export const MB = (bytes: number) => `${bytes / (1024 * 1024)} MiB`;
+
+// --- Shared responses ----------------------------------------------------------------------
+
+export const unauthorized: ResponseSpec = {
+  description: 'No token, or an expired or unusable one: refresh and retry once.',
+  body: 'text',
+};
+export const forbidden: ResponseSpec = { description: 'A scope is missing; do not retry.', body: 'text' };
+export const notFound: ResponseSpec = {
+  description:
+    'The agent is not the caller’s, or the resource does not exist (never 403). Always the JSON body (our choice).',
+  body: NotFound,
+};
+export const noMachine: ResponseSpec = {
+  description: 'The agent’s engine has no machine of its own; `motor` is the engine.',
+  body: AgenteNoAcp,
+};
+export const invalid = (what: string): ResponseSpec => ({ description: what, body: ErrorBody });
+export const ok = (description: string, body: ResponseSpec['body']): ResponseSpec => ({ description, body });
+export const okOurs = (what: string): ResponseSpec => ({
+  description: `${what}. The spec does not show the body; ours is \`{ok: true}\` (our choice).`,
+  body: OkResult,
+});
+
+/**
+ * One entry of the table, its literal type kept (operation id, path, schemas) so that the service's
+ * handlers and the client are typed from it. Adds the 401/403 every bearer route can answer.
+ */
+export function defineRoute<const S extends RouteSpec>(spec: S): S {
+  if (spec.credential === 'none') return spec;
+  return { ...spec, responses: { ...spec.responses, 401: unauthorized, 403: forbidden } };
+}

@@ -1,0 +1,51 @@
+import { MethodNotAllowed } from '../errors';
+import type { ResponseSpec, RouteSpec } from '../route-types';
+import { accountSection } from './account';
+import { agentConfigSection } from './agent-config';
+import { connectorsDevicesSection } from './connectors-devices';
+import { conversationsSection } from './conversations';
+import { extensionsSection } from './extensions';
+import { filesAudioSection } from './files-audio';
+import { oauthSection } from './oauth';
+import { publicSection } from './public';
+import { schedulesSection } from './schedules';
+import { turnsSection } from './turns';
+
+/** The table as one tuple, in the spec's order, each entry with its literal type. */
+const table = [
+  ...agentConfigSection,
+  ...accountSection,
+  ...conversationsSection,
+  ...turnsSection,
+  ...schedulesSection,
+  ...filesAudioSection,
+  ...connectorsDevicesSection,
+  ...oauthSection,
+  ...publicSection,
+  ...extensionsSection,
+] as const;
+
+/** Every route of the v2 spec, plus our marked extensions. The service and the client both read it. */
+export const routes: readonly RouteSpec[] = table;
+
+type TableEntry = (typeof table)[number];
+/** The stable name of a route: its OpenAPI `operationId`. */
+export type RouteId = TableEntry['operationId'];
+/** The entry of `id`, with the literal types of its path and schemas. */
+export type ApiRoute<Id extends RouteId> = Extract<TableEntry, { operationId: Id }>;
+
+/** The table by operation id, typed: `apiRoutes.postMessage.path`, `.request.body.schema`... */
+export const apiRoutes = Object.fromEntries(table.map((entry) => [entry.operationId, entry])) as {
+  [Id in RouteId]: ApiRoute<Id>;
+};
+
+/** 405 body for a known path with another method. */
+export const methodNotAllowedResponse: ResponseSpec = {
+  description: 'Wrong method; `Allow` lists the right ones.',
+  body: MethodNotAllowed,
+  headers: { Allow: { description: 'Methods of this path.', type: 'string' } },
+};
+
+export function routeById(operationId: string): RouteSpec | undefined {
+  return routes.find((r) => r.operationId === operationId);
+}
