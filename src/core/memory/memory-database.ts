@@ -1,0 +1,58 @@
+import Database from 'libsql';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { memoryMigrations, type MemoryMigration } from './memory-migrations';
+
+export type MemoryDatabase = InstanceType<typeof Database>;
+
+/** SQLite's companions of a WAL database; they hold the same text, so they get the same mode. */
+const COMPANIONS = ['', '-wal', '-shm'];
+
+/**
+ * Opens (creating if needed) the transcript database at `file`: WAL, mode 0600 for the file and its
+ * companions (only this user may read what was said), pending migrations applied.
+ */
+export function openMemoryDatabase(
+  file: string,
+  migrations: readonly MemoryMigration[] = memoryMigrations,
+): MemoryDatabase {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+  closeSync(openSync(file, 'a', 0o600));
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  applyMemoryMigrations(db, migrations);
+  restrictModes(file);
+  return db;
+}
+
+/** Applies, each in its own transaction, the steps not yet in `memory_migrations`; returns their ids. */
+export function applyMemoryMigrations(db: MemoryDatabase, migrations: readonly MemoryMigration[]): string[] {
+  db.exec('CREATE TABLE IF NOT EXISTS memory_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+  const rows = db.prepare('SELECT id FROM memory_migrations').all() as { id: string }[];
+  const done = new Set(rows.map((row) => row.id));
+  const applied: string[] = [];
+  for (const step of migrations) {
+    if (done.has(step.id)) continue;
+    db.transaction(() => {
+      db.exec(step.sql);
+      db.prepare('INSERT INTO memory_migrations (id, applied_at) VALUES (?, ?)').run(step.id, Date.now());
+    })();
+    applied.push(step.id);
+  }
+  return applied;
+}
+
+export function restrictModes(file: string): void {
+  if (process.platform === 'win32') return;
+  for (const suffix of COMPANIONS) {
+    if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
+  }
+}
+
+/** Deletes the database file and its companions (the caller has closed it). */
+export function removeMemoryDatabase(file: string): void {
+  for (const suffix of COMPANIONS) rmSync(file + suffix, { force: true });
+}

@@ -1,0 +1,81 @@
+import type { MemoryDatabase } from './memory-database';
+import type { SearchHit, SearchQuery, SnippetSegment } from './memory-types';
+
+const DEFAULT_LIMIT = 30;
+const MAX_LIMIT = 200;
+/** Marks around hits in FTS5's snippet; control characters never occur in what people type. */
+const OPEN = '\u0002';
+const CLOSE = '\u0003';
+
+/**
+ * What a person typed -> an FTS5 query: every word must occur, the last ones as prefixes
+ * ("deplo" finds "deployment"). Words are quoted, so FTS5 syntax in the text is only text.
+ * Null when nothing searchable is left.
+ */
+export function toMatchQuery(text: string): string | null {
+  const words = text.normalize('NFC').match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words.map((w) => `"${w}"*`).join(' ');
+}
+
+/** FTS5's snippet with its marks -> segments, hits marked; the renderer never sees markup. */
+export function toSegments(snippet: string): SnippetSegment[] {
+  const segments: SnippetSegment[] = [];
+  let hit = false;
+  for (const piece of snippet.split(new RegExp(`([${OPEN}${CLOSE}])`))) {
+    if (piece === OPEN) hit = true;
+    else if (piece === CLOSE) hit = false;
+    else if (piece) segments.push({ text: piece, hit });
+  }
+  return segments;
+}
+
+/** Full-text search over every stored message of the profile, best matches first. */
+export function searchMessages(db: MemoryDatabase, query: SearchQuery): SearchHit[] {
+  const match = toMatchQuery(query.text);
+  if (match === null) return [];
+  const limit = Math.min(Math.max(1, query.limit ?? DEFAULT_LIMIT), MAX_LIMIT);
+  const filters: string[] = [];
+  const params: unknown[] = [match];
+  if (query.agentId) {
+    filters.push('c.agent_id = ?');
+    params.push(query.agentId);
+  }
+  if (query.from !== undefined) {
+    filters.push('m.at >= ?');
+    params.push(query.from);
+  }
+  if (query.to !== undefined) {
+    filters.push('m.at <= ?');
+    params.push(query.to);
+  }
+  params.push(limit);
+  const rows = db
+    .prepare(
+      `SELECT m.conversation_id, c.agent_id, c.title, m.position, m.role, m.at,
+              snippet(messages_fts, 0, '${OPEN}', '${CLOSE}', '…', 16) AS snippet
+       FROM messages_fts
+       JOIN messages m ON m.id = messages_fts.rowid
+       JOIN conversations c ON c.id = m.conversation_id
+       WHERE messages_fts MATCH ? ${filters.map((f) => `AND ${f}`).join(' ')}
+       ORDER BY rank LIMIT ?`,
+    )
+    .all(...params) as {
+    conversation_id: string;
+    agent_id: string;
+    title: string | null;
+    position: number;
+    role: 'user' | 'assistant';
+    at: number;
+    snippet: string;
+  }[];
+  return rows.map((r) => ({
+    conversationId: r.conversation_id,
+    agentId: r.agent_id,
+    title: r.title,
+    position: r.position,
+    role: r.role,
+    at: r.at,
+    snippet: toSegments(r.snippet),
+  }));
+}

@@ -1,0 +1,313 @@
+import { mergeHistory, type HistoryMessage, type StoredTurn } from './history-merge';
+import {
+  openMemoryDatabase,
+  removeMemoryDatabase,
+  restrictModes,
+  type MemoryDatabase,
+} from './memory-database';
+import type { AttachmentMeta, MemoryHistory, SearchHit, SearchQuery } from './memory-types';
+import { searchMessages } from './transcript-search';
+import { newTurnRecord, recordedReply, type TurnRecord } from './turn-record';
+
+/** One turn's state to write: its fold so far, the question, and whether the reply is final. */
+export interface TurnWrite {
+  agentId: string;
+  conversationId: string;
+  record: TurnRecord;
+  userText?: string;
+  attachments?: AttachmentMeta[];
+}
+
+export interface ConversationMeta {
+  title?: string | null;
+  /** Epoch ms of the server's `actualizada`. */
+  updatedAt?: number | null;
+}
+
+interface TurnRow {
+  turn_id: string;
+  started_at: number;
+  user_text: string | null;
+  reply_text: string;
+  estado: string | null;
+  last_event: number;
+  record: string;
+}
+
+/**
+ * One profile's transcripts on disk (SQLite, WAL, 0600). Holds the app's copy of each conversation's
+ * text and every turn's detail; never tokens, never attachment bytes beyond a thumbnail.
+ */
+export class TranscriptStore {
+  private constructor(
+    private readonly db: MemoryDatabase,
+    readonly file: string,
+  ) {}
+
+  static open(file: string): TranscriptStore {
+    return new TranscriptStore(openMemoryDatabase(file), file);
+  }
+
+  /** Upserts what the conversation list says of a conversation (title, last activity). */
+  saveConversation(agentId: string, conversationId: string, meta: ConversationMeta = {}): void {
+    this.db
+      .prepare(
+        `INSERT INTO conversations (id, agent_id, title, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET agent_id = excluded.agent_id,
+           title = COALESCE(excluded.title, conversations.title),
+           updated_at = COALESCE(excluded.updated_at, conversations.updated_at)`,
+      )
+      .run(conversationId, agentId, meta.title ?? null, meta.updatedAt ?? null);
+  }
+
+  /**
+   * Stores the server's history from position `saltados` on (the truth for text): every stored message
+   * from there is replaced, including turns seen live. `version` marks which server state this is.
+   */
+  saveHistory(
+    agentId: string,
+    conversationId: string,
+    messages: readonly HistoryMessage[],
+    saltados: number,
+    version?: string,
+  ): void {
+    const insert = this.db.prepare(
+      'INSERT INTO messages (conversation_id, position, role, content, at, turn_id) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      this.saveConversation(agentId, conversationId);
+      this.db
+        .prepare('DELETE FROM messages WHERE conversation_id = ? AND position >= ?')
+        .run(conversationId, saltados);
+      messages.forEach((m, i) =>
+        insert.run(conversationId, saltados + i, m.role, m.content, m.at, m.turnId ?? null),
+      );
+      if (saltados === 0) {
+        this.db
+          .prepare('UPDATE conversations SET history_synced_at = ?, history_version = ? WHERE id = ?')
+          .run(Date.now(), version ?? null, conversationId);
+      }
+    })();
+  }
+
+  /** The whole history was stored for this server state (`version`), so indexing can skip it. */
+  hasFullHistory(conversationId: string, version: string): boolean {
+    const row = this.db
+      .prepare('SELECT history_version FROM conversations WHERE id = ? AND history_synced_at IS NOT NULL')
+      .get(conversationId) as { history_version: string | null } | undefined;
+    return row?.history_version === version;
+  }
+
+  /** The stored copy of a conversation's text (for reading offline). */
+  readHistory(conversationId: string): { messages: HistoryMessage[]; saltados: number } {
+    const rows = this.db
+      .prepare(
+        'SELECT position, role, content, at, turn_id FROM messages WHERE conversation_id = ? ORDER BY position',
+      )
+      .all(conversationId) as {
+      position: number;
+      role: 'user' | 'assistant';
+      content: string;
+      at: number;
+      turn_id: string | null;
+    }[];
+    const messages = rows.map((r) => ({
+      role: r.role,
+      content: r.content,
+      at: r.at,
+      ...(r.turn_id ? { turnId: r.turn_id } : {}),
+    }));
+    return { messages, saltados: rows[0]?.position ?? 0 };
+  }
+
+  /** The server's (or, offline, the stored) text with every stored turn's detail beside it. */
+  merged(
+    conversationId: string,
+    server?: { messages: readonly HistoryMessage[]; saltados: number },
+  ): MemoryHistory {
+    const text = server ?? this.readHistory(conversationId);
+    return mergeHistory(text.messages, text.saltados, this.storedTurns(conversationId));
+  }
+
+  storedTurns(conversationId: string): StoredTurn[] {
+    const rows = this.db
+      .prepare('SELECT * FROM turns WHERE conversation_id = ? ORDER BY started_at')
+      .all(conversationId) as TurnRow[];
+    const attachments = this.attachmentsOf(conversationId);
+    return rows.map((row) => {
+      const record = parseRecord(row);
+      return {
+        userText: row.user_text,
+        replyText: row.reply_text,
+        detail: {
+          turnId: row.turn_id,
+          startedAt: row.started_at,
+          ...(row.estado ? { estado: row.estado } : {}),
+          events: record.events,
+          ...(record.usage ? { usage: record.usage } : {}),
+          ...(record.models ? { models: record.models } : {}),
+          ...(record.title ? { title: record.title } : {}),
+          attachments: attachments.get(row.turn_id) ?? [],
+        },
+      };
+    });
+  }
+
+  /** A turn's fold as last written, to go on folding events that arrive after a restart. */
+  loadTurn(conversationId: string, turnId: string): TurnRecord | null {
+    const row = this.db
+      .prepare('SELECT * FROM turns WHERE conversation_id = ? AND turn_id = ?')
+      .get(conversationId, turnId) as TurnRow | undefined;
+    return row ? parseRecord(row) : null;
+  }
+
+  /** The latest `models` event stored for the conversation, so the picker is there before the next turn. */
+  latestModels(conversationId: string): Record<string, unknown> | null {
+    for (const turn of this.storedTurns(conversationId).reverse()) {
+      if (turn.detail.models) return turn.detail.models;
+    }
+    return null;
+  }
+
+  /** Writes a batch of turns in one transaction; a turn's messages join the text once known. */
+  writeTurns(batch: readonly TurnWrite[]): void {
+    if (batch.length === 0) return;
+    this.db.transaction(() => {
+      for (const write of batch) this.writeTurn(write);
+    })();
+    restrictModes(this.file);
+  }
+
+  search(query: SearchQuery): SearchHit[] {
+    return searchMessages(this.db, query);
+  }
+
+  /** Forgets every conversation, message and turn of this profile. */
+  clear(): void {
+    this.db.transaction(() => {
+      for (const table of ['messages', 'turns', 'attachments', 'conversations']) {
+        this.db.exec(`DELETE FROM ${table}`);
+      }
+    })();
+    this.db.exec("INSERT INTO messages_fts (messages_fts) VALUES ('rebuild')");
+    this.db.exec('VACUUM');
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Closes the store and deletes its files. */
+  destroy(): void {
+    this.close();
+    removeMemoryDatabase(this.file);
+  }
+
+  private writeTurn({ agentId, conversationId, record, userText, attachments }: TurnWrite): void {
+    const reply = recordedReply(record.events);
+    const { events, usage, models, title } = record;
+    this.db
+      .prepare(`INSERT INTO conversations (id, agent_id) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`)
+      .run(conversationId, agentId);
+    if (title) this.db.prepare('UPDATE conversations SET title = ? WHERE id = ?').run(title, conversationId);
+    this.db
+      .prepare(
+        `INSERT INTO turns (conversation_id, turn_id, started_at, user_text, reply_text, estado, last_event, record)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (conversation_id, turn_id) DO UPDATE SET
+           user_text = COALESCE(excluded.user_text, turns.user_text), reply_text = excluded.reply_text,
+           estado = excluded.estado, last_event = excluded.last_event, record = excluded.record`,
+      )
+      .run(
+        conversationId,
+        record.turnId,
+        record.startedAt,
+        userText ?? null,
+        reply,
+        record.estado ?? null,
+        record.lastEvent,
+        JSON.stringify({ events, usage, models, title }),
+      );
+    if (attachments?.length) this.writeAttachments(conversationId, record.turnId, attachments);
+    if (userText !== undefined)
+      this.appendMessage(conversationId, record.turnId, 'user', userText, record.startedAt);
+    if (record.estado) this.appendMessage(conversationId, record.turnId, 'assistant', reply, Date.now());
+  }
+
+  /** A live turn's message joins the stored text once; the next server download replaces it. */
+  private appendMessage(
+    conversationId: string,
+    turnId: string,
+    role: string,
+    content: string,
+    at: number,
+  ): void {
+    // Known when one of the last two messages says it: written before, or already downloaded from the server.
+    const known = this.db
+      .prepare(
+        `SELECT 1 FROM (SELECT role, content FROM messages WHERE conversation_id = ? ORDER BY position DESC LIMIT 2)
+         WHERE role = ? AND content = ?`,
+      )
+      .get(conversationId, role, content);
+    if (known) return;
+    this.db
+      .prepare(
+        `INSERT INTO messages (conversation_id, position, role, content, at, turn_id)
+         SELECT ?, COALESCE(MAX(position), -1) + 1, ?, ?, ?, ? FROM messages WHERE conversation_id = ?`,
+      )
+      .run(conversationId, role, content, at, turnId, conversationId);
+  }
+
+  private writeAttachments(
+    conversationId: string,
+    turnId: string,
+    attachments: readonly AttachmentMeta[],
+  ): void {
+    const insert = this.db.prepare(
+      `INSERT OR REPLACE INTO attachments (conversation_id, turn_id, idx, name, mime_type, size, thumbnail)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    attachments.forEach((a, i) =>
+      insert.run(conversationId, turnId, i, a.name, a.mimeType, a.size, a.thumbnail ?? null),
+    );
+  }
+
+  private attachmentsOf(conversationId: string): Map<string, AttachmentMeta[]> {
+    const rows = this.db
+      .prepare(
+        'SELECT turn_id, name, mime_type, size, thumbnail FROM attachments WHERE conversation_id = ? ORDER BY idx',
+      )
+      .all(conversationId) as {
+      turn_id: string;
+      name: string;
+      mime_type: string;
+      size: number;
+      thumbnail: string | null;
+    }[];
+    const byTurn = new Map<string, AttachmentMeta[]>();
+    for (const r of rows) {
+      const list = byTurn.get(r.turn_id) ?? [];
+      list.push({
+        name: r.name,
+        mimeType: r.mime_type,
+        size: r.size,
+        ...(r.thumbnail ? { thumbnail: r.thumbnail } : {}),
+      });
+      byTurn.set(r.turn_id, list);
+    }
+    return byTurn;
+  }
+}
+
+function parseRecord(row: TurnRow): TurnRecord {
+  const parsed = JSON.parse(row.record) as Partial<TurnRecord>;
+  return {
+    ...newTurnRecord(row.turn_id, row.started_at),
+    events: parsed.events ?? [],
+    ...(parsed.usage ? { usage: parsed.usage } : {}),
+    ...(parsed.models ? { models: parsed.models } : {}),
+    ...(parsed.title ? { title: parsed.title } : {}),
+    ...(row.estado ? { estado: row.estado } : {}),
+    lastEvent: row.last_event,
+  };
+}

@@ -1,0 +1,74 @@
+import type { RecordedEvent } from './memory-types';
+
+/** The live, mutable fold of one turn's events; owned by the recorder, written out in batches. */
+export interface TurnRecord {
+  turnId: string;
+  startedAt: number;
+  estado?: string;
+  events: RecordedEvent[];
+  usage?: Record<string, unknown>;
+  models?: Record<string, unknown>;
+  title?: string;
+  /** The highest stream index (`<turnId>.<n>`) folded in, so a replayed event is never counted twice. */
+  lastEvent: number;
+}
+
+export function newTurnRecord(turnId: string, startedAt: number): TurnRecord {
+  return { turnId, startedAt, events: [], lastEvent: 0 };
+}
+
+/** Events whose runs fold into one (a reply's text, a thought). */
+const FOLDED = new Set(['chunk', 'thought']);
+/** Events kept in order as they came. */
+const KEPT = new Set(['permission', 'permission-resolved', 'error', 'artifact']);
+
+/**
+ * Folds one event into `record` in place and says whether anything changed. Chunks append to the
+ * open text run (O(1), so a 10,000-chunk reply costs what the text costs); a tool keeps its first
+ * place and takes each update's fields, so it ends in its final state; usage, models and title keep
+ * their latest value. `index` is the event's number within the turn when the stream stamped one.
+ */
+export function foldEvent(record: TurnRecord, event: RecordedEvent, index?: number): boolean {
+  if (index !== undefined) {
+    if (index <= record.lastEvent) return false;
+    record.lastEvent = index;
+  }
+  const { event: name, data } = event;
+  if (FOLDED.has(name)) {
+    const text = typeof data['text'] === 'string' ? data['text'] : '';
+    const last = record.events[record.events.length - 1];
+    if (last?.event === name) last.data['text'] = String(last.data['text']) + text;
+    else record.events.push({ event: name, data: { text } });
+    return true;
+  }
+  if (name === 'tool') {
+    const existing = record.events.find((e) => e.event === 'tool' && e.data['id'] === data['id']);
+    if (existing) Object.assign(existing.data, data);
+    else record.events.push({ event: name, data: { ...data } });
+    return true;
+  }
+  if (KEPT.has(name)) {
+    record.events.push({ event: name, data: { ...data } });
+    return true;
+  }
+  if (name === 'usage') record.usage = { ...data };
+  else if (name === 'models') record.models = { ...data };
+  else if (name === 'title' && typeof data['title'] === 'string') record.title = data['title'];
+  else if (name === 'done' && typeof data['estado'] === 'string') record.estado = data['estado'];
+  else return false;
+  return true;
+}
+
+/** The reply text the app saw: every chunk, in order. */
+export function recordedReply(events: readonly RecordedEvent[]): string {
+  let text = '';
+  for (const e of events) if (e.event === 'chunk') text += String(e.data['text']);
+  return text;
+}
+
+/** `<turnId>.<n>` -> n, when the id has that shape. */
+export function eventIndexOf(id: string | undefined, turnId: string): number | undefined {
+  if (!id?.startsWith(turnId + '.')) return undefined;
+  const n = Number(id.slice(turnId.length + 1));
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}

@@ -1,0 +1,129 @@
+import type { AttachmentMeta, RecordedEvent } from './memory-types';
+import type { TranscriptStore, TurnWrite } from './transcript-store';
+import { eventIndexOf, foldEvent, newTurnRecord, type TurnRecord } from './turn-record';
+
+/** An event as the host streams it to the renderer: the SSE name, its payload, and its `id:` if stamped. */
+export interface ObservedEvent {
+  event: string;
+  data: unknown;
+  id?: string;
+}
+
+export interface TurnRecorderOptions {
+  /** How long a running turn's changes wait before they are written together. */
+  flushMs?: number;
+  now?: () => number;
+}
+
+interface OpenTurn extends Omit<TurnWrite, 'record'> {
+  record: TurnRecord;
+  dirty: boolean;
+}
+
+/**
+ * Keeps every event the app observes, per conversation and turn, off the hot path: `observe` only
+ * folds into memory (O(1) for a chunk); a timer writes the changed turns in one transaction, and a
+ * turn's end is written on the next tick. Invariant: an event replayed by a reconnect is folded once.
+ */
+export class TurnRecorder {
+  private readonly open = new Map<string, OpenTurn>();
+  private readonly currentTurn = new Map<string, string>();
+  private timer: NodeJS.Timeout | null = null;
+  private readonly flushMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly store: TranscriptStore,
+    options: TurnRecorderOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? 500;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** What the person sent with a turn: its text and attachments (names, types, sizes, thumbnails). */
+  noteSent(
+    agentId: string,
+    conversationId: string,
+    sent: { turnId: string; content: string; attachments?: AttachmentMeta[] },
+  ): void {
+    const turn = this.turn(agentId, conversationId, sent.turnId);
+    turn.userText = sent.content;
+    if (sent.attachments?.length) turn.attachments = sent.attachments;
+    this.markDirty(turn, false);
+  }
+
+  observe(agentId: string, conversationId: string, observed: ObservedEvent): void {
+    const data = isRecord(observed.data) ? observed.data : {};
+    const turnId = this.turnIdOf(conversationId, observed, data);
+    if (turnId === null) return;
+    const turn = this.turn(agentId, conversationId, turnId);
+    const index = eventIndexOf(observed.id, turnId);
+    // Without stream ids, a `started` means the server replays the turn from its start.
+    if (observed.event === 'started' && index === undefined && turn.record.events.length > 0) {
+      turn.record.events = [];
+    }
+    const event: RecordedEvent = { event: observed.event, data };
+    if (!foldEvent(turn.record, event, index)) return;
+    this.markDirty(turn, observed.event === 'done');
+  }
+
+  /** Writes every changed turn now, in one transaction; finished turns leave memory. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch: TurnWrite[] = [];
+    for (const [key, turn] of this.open) {
+      if (!turn.dirty) continue;
+      turn.dirty = false;
+      batch.push({ ...turn });
+      if (turn.record.estado) this.open.delete(key);
+    }
+    this.store.writeTurns(batch);
+  }
+
+  /** Writes what is pending and stops the timer. */
+  close(): void {
+    this.flush();
+  }
+
+  private turnIdOf(
+    conversationId: string,
+    observed: ObservedEvent,
+    data: Record<string, unknown>,
+  ): string | null {
+    if (observed.event === 'done' && data['reposo'] === true) return null;
+    const named = typeof data['turnId'] === 'string' ? data['turnId'] : undefined;
+    const stamped = observed.id?.includes('.')
+      ? observed.id.slice(0, observed.id.lastIndexOf('.'))
+      : undefined;
+    const turnId = named ?? stamped ?? this.currentTurn.get(conversationId) ?? null;
+    if (turnId !== null) this.currentTurn.set(conversationId, turnId);
+    return turnId;
+  }
+
+  private turn(agentId: string, conversationId: string, turnId: string): OpenTurn {
+    const key = `${conversationId}\u0000${turnId}`;
+    let turn = this.open.get(key);
+    if (!turn) {
+      const record = this.store.loadTurn(conversationId, turnId) ?? newTurnRecord(turnId, this.now());
+      turn = { agentId, conversationId, record, dirty: false };
+      this.open.set(key, turn);
+    }
+    return turn;
+  }
+
+  private markDirty(turn: OpenTurn, soon: boolean): void {
+    turn.dirty = true;
+    if (soon) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.flush(), 0);
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), this.flushMs);
+    }
+    this.timer.unref?.();
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
