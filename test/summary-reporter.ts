@@ -1,20 +1,37 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 
-/** Prints the plain closing line CI reads: `unit: N passed, N failed, N skipped`. */
+/**
+ * Prints the plain closing line CI reads: `unit: N passed, N failed, N skipped`.
+ * Honest about what did not run: a test file that fails to load counts as one failure, and a
+ * test left unrun because its suite's hook threw (vitest marks it skipped) counts as failed.
+ * Only a test that was skipped on purpose counts as skipped.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     let passed = 0;
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const module of testModules) {
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
-      for (const test of module.children.allTests()) {
+      const tests = [...module.children.allTests()];
+      if (tests.length === 0 && module.state() !== 'passed') failed += 1;
+      for (const test of tests) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
         else if (state === 'failed') failed += 1;
+        else if (underFailedSuite(test)) failed += 1;
         else skipped += 1;
       }
     }
     console.log(`unit: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  }
+}
+
+/** A test whose file or an enclosing suite failed (a throwing beforeAll, say) never ran. */
+function underFailedSuite(test: TestCase): boolean {
+  let parent: TestSuite | TestModule = test.parent;
+  for (;;) {
+    if (parent.state() === 'failed' || parent.errors().length > 0) return true;
+    if (parent.type === 'module') return false;
+    parent = parent.parent;
   }
 }

@@ -1,18 +1,53 @@
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestResult,
+} from '@playwright/test/reporter';
 
-/** Prints the plain closing line CI reads: `e2e: N passed, N failed, N skipped`. */
+/**
+ * Prints the plain closing line CI reads: `e2e: N passed, N failed, N skipped`.
+ * Honest about what did not run: a test Playwright skipped because an earlier one failed, or
+ * one that never started (a failing global setup, an interrupted run), counts as failed. Only
+ * a test skipped on purpose counts as skipped. A retried test counts once, by its last result.
+ * An error outside any test (a spec file that fails to load) counts as one failure.
+ */
 export default class SummaryReporter implements Reporter {
-  private passed = 0;
-  private failed = 0;
-  private skipped = 0;
+  private readonly last = new Map<TestCase, TestResult>();
+  private all: TestCase[] = [];
+  private readonly errorsOutsideTests: string[] = [];
 
-  onTestEnd(_test: TestCase, result: TestResult): void {
-    if (result.status === 'passed') this.passed += 1;
-    else if (result.status === 'skipped') this.skipped += 1;
-    else if (result.retry === 0 || result.status !== 'interrupted') this.failed += 1;
+  onBegin(_config: FullConfig, suite: Suite): void {
+    this.all = suite.allTests();
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    this.last.set(test, result);
+  }
+
+  onError(error: TestError): void {
+    this.errorsOutsideTests.push(error.message ?? '');
+  }
+
+  /** Playwright adds "No tests found" after a load error; that is the same failure, said twice. */
+  private failuresOutsideTests(): number {
+    const real = this.errorsOutsideTests.filter((message) => !/^(Error: )?No tests found/.test(message));
+    return real.length > 0 ? real.length : Math.min(this.errorsOutsideTests.length, 1);
   }
 
   onEnd(_result: FullResult): void {
-    console.log(`e2e: ${this.passed} passed, ${this.failed} failed, ${this.skipped} skipped`);
+    let passed = 0;
+    let failed = this.failuresOutsideTests();
+    let skipped = 0;
+    for (const test of this.all) {
+      const result = this.last.get(test);
+      if (!result) failed += 1;
+      else if (result.status === 'passed') passed += 1;
+      else if (result.status === 'skipped' && test.expectedStatus === 'skipped') skipped += 1;
+      else failed += 1;
+    }
+    console.log(`e2e: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 }
