@@ -72,6 +72,32 @@ module.exports = {
       },
     },
     {
+      name: 'renderer-model-is-pure',
+      comment:
+        'renderer/model/ is the pure model: no React, no zustand, no bridge, nothing of the renderer but itself.',
+      severity: 'error',
+      from: { path: '^src/renderer/model/' },
+      to: {
+        path: ['^src/renderer/', 'node_modules/(react|react-dom|zustand)/'],
+        pathNot: ['^src/renderer/model/'],
+      },
+    },
+    {
+      name: 'renderer-stores-never-import-features',
+      comment: 'Stores hold state for features; what both need lives in model/ or ui/.',
+      severity: 'error',
+      from: { path: '^src/renderer/(stores|ui)/' },
+      to: { path: '^src/renderer/features/' },
+    },
+    {
+      name: 'renderer-no-feature-imports-another',
+      comment:
+        'A feature stands alone; what two features share lives in model/ or ui/ (features/*.tsx compose them).',
+      severity: 'error',
+      from: { path: '^src/renderer/features/([^/]+)/' },
+      to: { path: '^src/renderer/features/', pathNot: ['^src/renderer/features/$1/'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/api';
+import { LIMITS } from '../../shared/api';
 
 /** A file waiting in the composer, already read as base64. DOM-free. */
 export interface DraftAttachment {

@@ -1,5 +1,5 @@
-import type { Mensaje } from '../../../shared/api';
-import type { ConversationStream, Part } from '../chat/turn-reducer';
+import type { Mensaje } from '../../shared/api';
+import type { ConversationStream, Part } from './turn-reducer';
 
 /**
  * A conversation as a Markdown document: the loaded history, then what

@@ -1,4 +1,4 @@
-import type { ConversationListItem, Mensaje } from '../../../shared/api';
+import type { ConversationListItem, Mensaje } from '../../shared/api';
 
 /**
  * In-app search over what is loaded: titles, plus the text of threads already

@@ -1,5 +1,12 @@
 import { splitMarkdown } from './markdown-splitter';
-import type { ModelOption, PermissionOption, StreamEvent, StreamEventMap } from './stream-event';
+import {
+  eventTurnId,
+  extraString,
+  type ModelOption,
+  type PermissionOption,
+  type StreamEvent,
+  type StreamEventMap,
+} from './stream-event';
 
 /**
  * The pure core of the chat: `(state, sseEvent) -> state` for one conversation.
@@ -165,13 +172,13 @@ const conversationLevel = new Set<StreamEvent['event']>(['title', 'models', 'cap
 function isSettled(state: ConversationStream, event: StreamEvent): boolean {
   if (!state.settled || conversationLevel.has(event.event)) return false;
   if (event.event === 'done' && event.data.reposo) return false;
-  const turnId = (event.data as { turnId?: string }).turnId ?? state.currentTurnId;
+  const turnId = eventTurnId(event) ?? state.currentTurnId;
   return !!turnId && state.settled.has(turnId);
 }
 
 /** A replayed event of a turn the history already shows: only keep track of where the stream is. */
 function followSettled(state: ConversationStream, event: StreamEvent): ConversationStream {
-  const turnId = (event.data as { turnId?: string }).turnId;
+  const turnId = eventTurnId(event);
   if (event.event === 'started' && turnId) return { ...state, currentTurnId: turnId };
   if (event.event === 'done' && (!turnId || turnId === state.currentTurnId))
     return { ...state, currentTurnId: null };
@@ -187,8 +194,8 @@ function apply(state: ConversationStream, event: StreamEvent): ConversationStrea
       return { ...putTurn(s, { ...turn, estado, live: true }), currentTurnId: turn.turnId, idle: false };
     }
     case 'status': {
-      const next = updateTurn(state, event.data.turnId, (turn) => ({ ...turn, phase: event.data.phase }));
-      const turn = next.turns[event.data.turnId ?? next.currentTurnId ?? ''];
+      const next = updateTurn(state, eventTurnId(event), (turn) => ({ ...turn, phase: event.data.phase }));
+      const turn = next.turns[eventTurnId(event) ?? next.currentTurnId ?? ''];
       // `status {phase: queued}`: the turn waits for a machine.
       if (turn && event.data.phase === 'queued' && !isTerminal(turn.estado)) {
         return putTurn(next, { ...turn, estado: 'queued' });
@@ -198,7 +205,7 @@ function apply(state: ConversationStream, event: StreamEvent): ConversationStrea
     case 'chunk':
       return updateTurn(state, event.data.turnId, (turn) => appendText(turn, 'text', event.data.text));
     case 'thought':
-      return updateTurn(state, event.data.turnId, (turn) => appendText(turn, 'thought', event.data.text));
+      return updateTurn(state, eventTurnId(event), (turn) => appendText(turn, 'thought', event.data.text));
     case 'tool':
       return updateTool(state, event.data);
     case 'title':
@@ -218,12 +225,14 @@ function apply(state: ConversationStream, event: StreamEvent): ConversationStrea
         withPart(turn, { type: 'artifact', key: partKey(turn), data: event.data }),
       );
     case 'error':
-      return updateTurn(state, event.data.turnId, (turn) => ({
+      return updateTurn(state, eventTurnId(event), (turn) => ({
         ...withPart(turn, { type: 'error', key: partKey(turn), message: event.data.message }),
         estado: turn.estado === 'stopped' ? 'stopped' : 'error',
       }));
     case 'done':
-      return event.data.reposo ? rest(state) : finish(state, event.data.turnId, event.data.estado);
+      return event.data.reposo
+        ? rest(state)
+        : finish(state, eventTurnId(event), extraString(event.data.estado));
   }
 }
 
@@ -390,7 +399,7 @@ function updateTool(state: ConversationStream, data: StreamEventMap['tool']): Co
     const old = found.turn.parts[found.index] as ToolPart;
     return replacePart(state, found.turn, found.index, { ...old, ...definedOnly(fields) });
   }
-  return updateTurn(state, turnId, (turn) =>
+  return updateTurn(state, extraString(turnId), (turn) =>
     withPart(turn, { type: 'tool', key: partKey(turn), ...definedOnly(fields), id: data.id }),
   );
 }
@@ -402,7 +411,7 @@ function addPermission(state: ConversationStream, data: StreamEventMap['permissi
     const old = found.turn.parts[found.index] as PermissionPart;
     return replacePart(state, found.turn, found.index, { ...old, ...definedOnly(fields) });
   }
-  return updateTurn(state, turnId, (turn) =>
+  return updateTurn(state, extraString(turnId), (turn) =>
     withPart(turn, {
       type: 'permission',
       key: partKey(turn),

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DraftAttachment } from '../features/composer/attachment-limits';
+import type { DraftAttachment } from '../model/attachment-limits';
 
 export interface Draft {
   text: string;

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { StreamConnection } from '../../shared/bridge';
-import type { StreamEvent } from '../features/chat/stream-event';
-import { emptyStream, reduceTurnEvents, type ConversationStream } from '../features/chat/turn-reducer';
+import type { StreamEvent } from '../model/stream-event';
+import { emptyStream, reduceTurnEvents, type ConversationStream } from '../model/turn-reducer';
 
 /** Live state of each conversation's stream, keyed by conversation id. */
 interface TurnStreamStore {

@@ -1,4 +1,4 @@
-import type { DraftAttachment } from './attachment-limits';
+import type { DraftAttachment } from '../model/attachment-limits';
 
 /** Reads browser File objects into base64 attachments. */
 export async function readFiles(files: readonly File[]): Promise<DraftAttachment[]> {

@@ -82,12 +82,32 @@ describe('architecture doors (dependency-cruiser)', () => {
       "import { r } from '../renderer/r';\nexport const a = r;\n",
       'hosts-import-core-shared-and-the-service-entry',
     ],
+    [
+      'the renderer model importing a store',
+      'src/renderer/model/a.ts',
+      "import { s } from '../stores/s';\nexport const a = s;\n",
+      'renderer-model-is-pure',
+    ],
+    [
+      'a store importing a feature',
+      'src/renderer/stores/a.ts',
+      "import { f } from '../features/chat/f';\nexport const a = f;\n",
+      'renderer-stores-never-import-features',
+    ],
+    [
+      'a feature importing another feature',
+      'src/renderer/features/studio/a.ts',
+      "import { f } from '../chat/f';\nexport const a = f;\n",
+      'renderer-no-feature-imports-another',
+    ],
   ])('catches %s', async (_name, file, source, rule) => {
     const root = await tree({
       [file]: source,
       'src/core/b.ts': 'export const b = 1;\n',
       'src/main/m.ts': 'export const m = 1;\n',
       'src/renderer/r.ts': 'export const r = 1;\n',
+      'src/renderer/stores/s.ts': 'export const s = 1;\n',
+      'src/renderer/features/chat/f.ts': 'export const f = 1;\n',
     });
     const result = await cruise(root);
     expect(result.code).not.toBe(0);

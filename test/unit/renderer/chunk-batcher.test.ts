@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createChunkBatcher, type FrameScheduler } from '../../../src/renderer/features/chat/chunk-batcher';
-import type { StreamEvent } from '../../../src/renderer/features/chat/stream-event';
+import type { StreamEvent } from '../../../src/renderer/model/stream-event';
 
 /** A hand-cranked frame clock: frames run only when the test says so. */
 function manualFrames(): FrameScheduler & { runFrame(): void; pending(): number } {

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  admitFiles,
-  maxAttachmentBytes,
-  sendProblems,
-} from '../../../src/renderer/features/composer/attachment-limits';
-import { searchConversations } from '../../../src/renderer/features/conversations/conversation-search';
-import {
-  conversationMarkdown,
-  exportFileName,
-} from '../../../src/renderer/features/export/conversation-markdown';
+import { admitFiles, maxAttachmentBytes, sendProblems } from '../../../src/renderer/model/attachment-limits';
+import { searchConversations } from '../../../src/renderer/model/conversation-search';
+import { conversationMarkdown, exportFileName } from '../../../src/renderer/model/conversation-markdown';
 import { matchShortcut, type KeyFacts } from '../../../src/renderer/features/shortcuts/shortcut-map';
-import {
-  emptyStream,
-  reduceTurnEvents,
-  userMessageSent,
-} from '../../../src/renderer/features/chat/turn-reducer';
+import { emptyStream, reduceTurnEvents, userMessageSent } from '../../../src/renderer/model/turn-reducer';
 import { usageWords } from '../../../src/renderer/features/chat/usage-words';
 import { relativeTime } from '../../../src/renderer/ui/relative-time';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitMarkdown, type MarkdownSplit } from '../../../src/renderer/features/chat/markdown-splitter';
+import { splitMarkdown, type MarkdownSplit } from '../../../src/renderer/model/markdown-splitter';
 
 const texts = (split: MarkdownSplit) => split.blocks.map((block) => block.text);
 

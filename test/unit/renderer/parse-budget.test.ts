@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createParseBudget } from '../../../src/renderer/features/chat/parse-budget';
+import { createParseBudget } from '../../../src/renderer/model/parse-budget';
 
 /** A hand-cranked clock, frames and idle periods: nothing runs until the test says so. */
 function harness(options: { perFrameMs?: number; sliceMs?: number } = {}) {

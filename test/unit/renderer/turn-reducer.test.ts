@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../../src/renderer/features/chat/stream-event';
+import type { StreamEvent } from '../../../src/renderer/model/stream-event';
 import {
   emptyStream,
   historyLoaded,
@@ -14,9 +14,9 @@ import {
   textPartSealSize,
   type ConversationStream,
   type ToolPart,
-} from '../../../src/renderer/features/chat/turn-reducer';
-import { splitMarkdown } from '../../../src/renderer/features/chat/markdown-splitter';
-import { toStreamEvent } from '../../../src/renderer/features/chat/stream-event';
+} from '../../../src/renderer/model/turn-reducer';
+import { splitMarkdown } from '../../../src/renderer/model/markdown-splitter';
+import { toStreamEvent } from '../../../src/renderer/model/stream-event';
 
 let seq = 0;
 const ev = (event: StreamEvent['event'], data: object, id = String(++seq)): StreamEvent =>

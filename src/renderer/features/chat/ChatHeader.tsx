@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { useTurnStreamStore, selectStream } from '../../stores/turn-stream-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { conversationMarkdown, exportFileName } from '../export/conversation-markdown';
+import { conversationMarkdown, exportFileName } from '../../model/conversation-markdown';
 import { chooseModel } from './chat-actions';
 
 /** Title, model picker and the conversation's actions: rename, share, export, archive. */

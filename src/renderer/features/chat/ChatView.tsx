@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore, type Thread } from '../../stores/conversations-store';
 import { selectStream, useTurnStreamStore } from '../../stores/turn-stream-store';
-import { Composer } from '../composer/Composer';
-import { conversationTitle } from '../conversations/conversation-search';
+import { Composer } from './Composer';
+import { conversationTitle } from '../../model/conversation-search';
 import { openConversation, sendMessage } from './chat-actions';
 import { ChatHeader } from './ChatHeader';
 import { MessageList } from './MessageList';
-import { isTerminal } from './turn-reducer';
+import { isTerminal } from '../../model/turn-reducer';
 
 /** One conversation: header, the streamed thread, and the composer. */
 export function ChatView(props: { agentId: string; sessionId: string }) {

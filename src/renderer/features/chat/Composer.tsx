@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { selectDraft, useDraftsStore } from '../../stores/drafts-store';
 import { useUiStore } from '../../stores/ui-store';
-import { cancelTurn, sendMessage } from '../chat/chat-actions';
-import { admitFiles, maxAttachments, megabytes, type DraftAttachment } from './attachment-limits';
-import { readFiles } from './read-files';
+import { cancelTurn, sendMessage } from './chat-actions';
+import { admitFiles, maxAttachments, megabytes, type DraftAttachment } from '../../model/attachment-limits';
+import { readFiles } from '../../ui/read-files';
 
 /** Adds files to a conversation's draft, saying plainly which ones do not fit. */
 export async function attachFiles(sessionId: string, files: readonly File[]): Promise<string[]> {

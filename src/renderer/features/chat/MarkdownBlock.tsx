@@ -3,7 +3,7 @@ import Markdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from './html-as-text';
-import { createParseBudget } from './parse-budget';
+import { createParseBudget } from '../../model/parse-budget';
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 // react-markdown builds a new processor on every render, and rehype-highlight's attacher

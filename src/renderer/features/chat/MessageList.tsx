@@ -5,7 +5,7 @@ import { useConversationsStore, type Thread } from '../../stores/conversations-s
 import { useUiStore } from '../../stores/ui-store';
 import { StreamingMarkdown } from './StreamingMarkdown';
 import { TurnReply } from './TurnReply';
-import type { ConversationStream, TimelineItem, UserItem } from './turn-reducer';
+import type { ConversationStream, TimelineItem, UserItem } from '../../model/turn-reducer';
 
 type Row =
   | { kind: 'earlier'; key: string }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { permissionKey, usePermissionsStore } from '../../stores/permissions-store';
 import { useNow } from '../../ui/use-now';
-import type { PermissionPart, ToolPart } from './turn-reducer';
+import type { PermissionPart, ToolPart } from '../../model/turn-reducer';
 
 function countdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));

@@ -1,6 +1,10 @@
 import { memo, useMemo, useRef } from 'react';
 import { MarkdownBlock } from './MarkdownBlock';
-import { splitMarkdown, type MarkdownBlock as Block, type MarkdownSplit } from './markdown-splitter';
+import {
+  splitMarkdown,
+  type MarkdownBlock as Block,
+  type MarkdownSplit,
+} from '../../model/markdown-splitter';
 import { useSeenOnce } from './use-seen-once';
 
 /** Closed blocks are rendered in groups, so a long reply re-renders one group per frame, not every block. */

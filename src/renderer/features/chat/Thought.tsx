@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ThoughtPart } from './turn-reducer';
+import type { ThoughtPart } from '../../model/turn-reducer';
 
 /** The agent's thinking, folded away by default; open while it is the part still streaming. */
 export const Thought = memo(function Thought({ part, streaming }: { part: ThoughtPart; streaming: boolean }) {

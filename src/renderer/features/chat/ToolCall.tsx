@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ToolPart } from './turn-reducer';
+import type { ToolPart } from '../../model/turn-reducer';
 
 const statusWords: Record<string, string> = {
   pending: 'Waiting',

@@ -3,7 +3,7 @@ import { PermissionCard } from './PermissionCard';
 import { StreamingMarkdown } from './StreamingMarkdown';
 import { Thought } from './Thought';
 import { ToolCall } from './ToolCall';
-import { isTerminal, textPartSealSize, type Part, type ToolPart, type Turn } from './turn-reducer';
+import { isTerminal, textPartSealSize, type Part, type ToolPart, type Turn } from '../../model/turn-reducer';
 import { usageWords } from './usage-words';
 
 const phaseWords: Record<string, string> = {

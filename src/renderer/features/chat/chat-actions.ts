@@ -5,10 +5,10 @@ import { errorWords } from '../../error-words';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { usePermissionsStore } from '../../stores/permissions-store';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
-import { sendProblems, type DraftAttachment } from '../composer/attachment-limits';
+import { sendProblems, type DraftAttachment } from '../../model/attachment-limits';
 import { createChunkBatcher } from './chunk-batcher';
 import { animationFrameScheduler } from './frame-scheduler';
-import type { StreamEvent } from './stream-event';
+import { eventTurnId, type StreamEvent } from '../../model/stream-event';
 import {
   historyLoaded,
   isTerminal,
@@ -17,7 +17,7 @@ import {
   userMessageFailed,
   userMessageSent,
   type TurnEstado,
-} from './turn-reducer';
+} from '../../model/turn-reducer';
 
 /**
  * The thin I/O shell around the turn reducer: subscriptions to conversation
@@ -40,7 +40,7 @@ export function watchConversation(agentId: string, sessionId: string): void {
       return;
     }
     // The bridge delivers events already checked against the shared contract.
-    batcher.push(update.event as unknown as StreamEvent);
+    batcher.push(update.event);
   });
   watched.set(sessionId, () => {
     batcher.dispose();
@@ -65,7 +65,7 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
     if (event.event === 'permission') usePermissionsStore.getState().noteSeen(sessionId, event.data.id);
   }
   // The list's badge follows every turn the stream speaks of by id.
-  const turnIds = new Set(events.map((e) => (e.data as { turnId?: string }).turnId).filter((id) => !!id));
+  const turnIds = new Set(events.map(eventTurnId).filter((id) => !!id));
   for (const turnId of turnIds) {
     const turn = after.turns[turnId as string];
     if (!turn) continue;

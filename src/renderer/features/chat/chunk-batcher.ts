@@ -1,4 +1,4 @@
-import type { StreamEvent } from './stream-event';
+import type { StreamEvent } from '../../model/stream-event';
 
 /**
  * Collects streamed text events and hands them over once per animation frame,

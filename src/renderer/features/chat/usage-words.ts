@@ -1,4 +1,4 @@
-import type { Usage } from './turn-reducer';
+import type { Usage } from '../../model/turn-reducer';
 
 /** "1,234 tokens · $0.0123", quiet and short; empty when nothing useful is known. */
 export function usageWords(usage: Usage | undefined): string {

@@ -7,7 +7,7 @@ import { useTurnStreamStore } from '../../stores/turn-stream-store';
 import { useUiStore } from '../../stores/ui-store';
 import { relativeTime } from '../../ui/relative-time';
 import { useNow } from '../../ui/use-now';
-import { conversationTitle, searchConversations } from './conversation-search';
+import { conversationTitle, searchConversations } from '../../model/conversation-search';
 
 const stateWords: Record<string, string> = {
   queued: 'Queued',

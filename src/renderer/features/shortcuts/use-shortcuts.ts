@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { useUiStore } from '../../stores/ui-store';
-import { searchConversations } from '../conversations/conversation-search';
+import { searchConversations } from '../../model/conversation-search';
 import { matchShortcut } from './shortcut-map';
 
 /** Desktop habits: the app's keyboard shortcuts, on the whole window. */
