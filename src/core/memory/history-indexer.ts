@@ -1,0 +1,106 @@
+import pLimit from 'p-limit';
+import type { HistoryMessage } from './history-merge';
+import type { TranscriptStore } from './transcript-store';
+
+/** The few API answers the indexer needs, as results (never thrown). */
+export type SourceResult<T> =
+  { ok: true; value: T } | { ok: false; error: { code: string; status?: number; retryAfterMs?: number } };
+
+export interface ConversationSummary {
+  id: string;
+  titulo: string | null;
+  actualizada: string | null;
+  ultimoTurno?: { turnId: string; estado: string } | null;
+}
+
+export interface HistorySource {
+  listAgents(): Promise<SourceResult<{ id: string }[]>>;
+  listConversations(agentId: string): Promise<SourceResult<ConversationSummary[]>>;
+  /** The whole history of one conversation. */
+  getHistory(agentId: string, conversationId: string): Promise<SourceResult<HistoryMessage[]>>;
+}
+
+export interface IndexerOptions {
+  /** Downloads at once; polite by default. */
+  concurrency?: number;
+  /** Wait after a 429 that did not say how long. */
+  busyWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  onProgress?: (progress: IndexProgress) => void;
+}
+
+export interface IndexProgress {
+  done: number;
+  total: number;
+  failed: number;
+}
+
+/** What a conversation's server state is, so an unchanged one is never downloaded twice. */
+export function historyVersion(c: ConversationSummary): string {
+  return `${c.actualizada ?? ''}|${c.ultimoTurno?.turnId ?? ''}|${c.ultimoTurno?.estado ?? ''}`;
+}
+
+/**
+ * Downloads, in the background, every conversation whose history the store lacks or holds for an
+ * older server state, and stores it (so search finds it). Bounded concurrency; a 429 pauses every
+ * download for its Retry-After before that conversation is tried again. Stops when `signal` aborts.
+ */
+export async function indexHistory(
+  source: HistorySource,
+  store: TranscriptStore,
+  signal: AbortSignal,
+  options: IndexerOptions = {},
+): Promise<IndexProgress> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref?.()));
+  const progress: IndexProgress = { done: 0, total: 0, failed: 0 };
+  const agents = await source.listAgents();
+  if (!agents.ok || signal.aborted) return progress;
+  const pending: { agentId: string; conversation: ConversationSummary }[] = [];
+  for (const agent of agents.value) {
+    const list = await source.listConversations(agent.id);
+    if (signal.aborted) return progress;
+    if (!list.ok) continue;
+    for (const conversation of list.value) {
+      store.saveConversation(agent.id, conversation.id, {
+        title: conversation.titulo,
+        updatedAt: conversation.actualizada ? Date.parse(conversation.actualizada) : null,
+      });
+      if (!store.hasFullHistory(conversation.id, historyVersion(conversation))) {
+        pending.push({ agentId: agent.id, conversation });
+      }
+    }
+  }
+  progress.total = pending.length;
+  options.onProgress?.({ ...progress });
+  let pausedUntil = 0;
+  const limit = pLimit(Math.max(1, options.concurrency ?? 2));
+  const fetchOne = async (agentId: string, conversation: ConversationSummary): Promise<void> => {
+    for (let attempt = 0; attempt < 5 && !signal.aborted; attempt++) {
+      const wait = pausedUntil - Date.now();
+      if (wait > 0) await sleep(wait);
+      if (signal.aborted) return;
+      const history = await source.getHistory(agentId, conversation.id);
+      if (history.ok) {
+        store.saveHistory(agentId, conversation.id, history.value, 0, historyVersion(conversation));
+        progress.done += 1;
+        return;
+      }
+      if (history.error.status !== 429) break;
+      pausedUntil = Math.max(
+        pausedUntil,
+        Date.now() + (history.error.retryAfterMs ?? options.busyWaitMs ?? 30_000),
+      );
+    }
+    if (!signal.aborted) progress.failed += 1;
+  };
+  await Promise.all(
+    pending.map(({ agentId, conversation }) =>
+      limit(async () => {
+        if (signal.aborted) return;
+        await fetchOne(agentId, conversation);
+        options.onProgress?.({ ...progress });
+      }),
+    ),
+  );
+  return progress;
+}
