@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import type { IndexProgress } from '../../shared/bridge/memory';
 import type { HistoryMessage } from './history-merge';
 import type { TranscriptStore } from './transcript-store';
 
@@ -27,12 +28,6 @@ export interface IndexerOptions {
   busyWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
   onProgress?: (progress: IndexProgress) => void;
-}
-
-export interface IndexProgress {
-  done: number;
-  total: number;
-  failed: number;
 }
 
 /** What a conversation's server state is, so an unchanged one is never downloaded twice. */

@@ -1,4 +1,4 @@
-import type { MemoryHistory, MemoryMessage, TurnDetail } from './memory-types';
+import type { MemoryHistory, MemoryMessage, TurnDetail } from '../../shared/bridge/memory';
 
 /** A message of the server's history (the truth for text), `at` in epoch ms. */
 export interface HistoryMessage {

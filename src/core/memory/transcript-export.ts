@@ -1,10 +1,9 @@
-import type { MemoryHistory, MemoryMessage, RecordedEvent } from './memory-types';
-
-export interface ExportedConversation {
-  fileName: string;
-  mimeType: string;
-  text: string;
-}
+import type {
+  ExportedConversation,
+  MemoryHistory,
+  MemoryMessage,
+  RecordedEvent,
+} from '../../shared/bridge/memory';
 
 export interface ExportSubject {
   agentId: string;

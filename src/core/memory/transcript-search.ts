@@ -1,5 +1,5 @@
 import type { MemoryDatabase } from './memory-database';
-import type { SearchHit, SearchQuery, SnippetSegment } from './memory-types';
+import type { SearchHit, SearchQuery, SnippetSegment } from '../../shared/bridge/memory';
 
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 200;

@@ -5,7 +5,7 @@ import {
   restrictModes,
   type MemoryDatabase,
 } from './memory-database';
-import type { AttachmentMeta, MemoryHistory, SearchHit, SearchQuery } from './memory-types';
+import type { AttachmentMeta, MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
 import { searchMessages } from './transcript-search';
 import { newTurnRecord, recordedReply, type TurnRecord } from './turn-record';
 

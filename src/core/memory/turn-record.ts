@@ -1,4 +1,4 @@
-import type { RecordedEvent } from './memory-types';
+import type { RecordedEvent } from '../../shared/bridge/memory';
 
 /** The live, mutable fold of one turn's events; owned by the recorder, written out in batches. */
 export interface TurnRecord {

@@ -1,4 +1,4 @@
-import type { AttachmentMeta, RecordedEvent } from './memory-types';
+import type { AttachmentMeta, RecordedEvent } from '../../shared/bridge/memory';
 import type { TranscriptStore, TurnWrite } from './transcript-store';
 import { eventIndexOf, foldEvent, newTurnRecord, type TurnRecord } from './turn-record';
 
