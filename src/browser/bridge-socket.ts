@@ -2,13 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createSubscriptionRegistry, type BridgeDispatcher } from '../core/host-dispatch';
+import { createSubscriptionRegistry, type BridgeDispatcher } from '../core/host/dispatch';
 import {
   BRIDGE_SOCKET_PATH,
   bridgeSocketCloseCodes,
   parsePageMessage,
   type HostMessage,
-} from '../shared/bridge-wire';
+} from '../shared/bridge/wire';
 
 export interface BridgeSocketOptions {
   server: Server;

@@ -3,7 +3,7 @@ import type { Logger } from '../core/auth/logger';
 import { silentLogger } from '../core/auth/logger';
 import { chooseSecretStore, type SecretStore } from '../core/auth/secret-store';
 import { createHost, type DeskHost } from '../core/host';
-import { platformInfo } from '../core/platform-info';
+import { platformInfo } from '../core/host/platform/platform-info';
 import { startService } from '../service/index';
 import type { CliIo } from './terminal';
 

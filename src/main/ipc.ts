@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import type { BridgeDispatcher, SubscriptionRegistry } from '../core/host-dispatch';
-import { createSubscriptionRegistry } from '../core/host-dispatch';
+import type { BridgeDispatcher, SubscriptionRegistry } from '../core/host/dispatch';
+import { createSubscriptionRegistry } from '../core/host/dispatch';
 import {
   bridgeChannels,
   bridgeMethodNames,

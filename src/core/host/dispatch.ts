@@ -5,7 +5,7 @@ import {
   type DeskError,
   type DeskResult,
   type Unsubscribe,
-} from '../shared/bridge';
+} from '../../shared/bridge';
 
 /**
  * What every carrier (Electron IPC, the browser-mode WebSocket) does with a

@@ -1,5 +1,5 @@
 import type { DeskBridge } from '../../shared/bridge';
-import { BRIDGE_SOCKET_PATH } from '../../shared/bridge-wire';
+import { BRIDGE_SOCKET_PATH } from '../../shared/bridge/wire';
 import { createWebSocketBridge } from './websocket-bridge';
 
 const KEY_STORAGE = 'agentdesk.bridgeKey';

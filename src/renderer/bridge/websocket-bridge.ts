@@ -5,7 +5,7 @@ import {
   type DeskResult,
   type Unsubscribe,
 } from '../../shared/bridge';
-import type { HostMessage, PageMessage } from '../../shared/bridge-wire';
+import type { HostMessage, PageMessage } from '../../shared/bridge/wire';
 
 /** The part of the browser's WebSocket this client uses (tests pass the `ws` package's). */
 export interface SocketLike {

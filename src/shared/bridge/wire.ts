@@ -4,7 +4,7 @@
  * JSON only. The first message from the page must be `hello` with the
  * per-launch key; the host answers `ready` or closes the socket.
  */
-import type { DeskError, DeskResult } from './bridge';
+import type { DeskError, DeskResult } from './desk-result';
 
 /** The path of the bridge socket on the browser-mode server. */
 export const BRIDGE_SOCKET_PATH = '/desk';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { attachBridgeSocket, type BridgeSocket } from '../../../src/browser/bridge-socket';
-import { createBridgeDispatcher } from '../../../src/core/host-dispatch';
+import { createBridgeDispatcher } from '../../../src/core/host/dispatch';
 import { createWebSocketBridge, type SocketLike } from '../../../src/renderer/bridge/websocket-bridge';
 import type { ConversationUpdate, DeskBridge } from '../../../src/shared/bridge';
 import { createFakeBridge, type FakeBridge } from './fake-bridge';

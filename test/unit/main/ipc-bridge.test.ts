@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBridgeDispatcher } from '../../../src/core/host-dispatch';
+import { createBridgeDispatcher } from '../../../src/core/host/dispatch';
 import { registerBridgeIpc } from '../../../src/main/ipc';
 import { createSenderCheck } from '../../../src/main/sender-check';
 import {

@@ -1,4 +1,4 @@
-import type { PlatformInfo } from '../shared/bridge';
+import type { PlatformInfo } from '../../../shared/bridge';
 
 /** The bridge's platform description for a Node platform name. */
 export function platformInfo(platform: NodeJS.Platform, shell: PlatformInfo['shell']): PlatformInfo {

@@ -14,13 +14,13 @@ import type {
   DeskResult,
   SyncFolderStatus,
   Unsubscribe,
-} from '../shared/bridge';
-import type { ApiClient } from './api/api-client';
-import type { Logger } from './auth/logger';
+} from '../../../shared/bridge';
+import type { ApiClient } from '../../api/api-client';
+import type { Logger } from '../../auth/logger';
 import { createLatestValueThrottle } from './latest-value-throttle';
 import { chooseSyncRoot } from './sync-root-choice';
-import type { SyncStatus as EngineStatus } from './sync/sync-engine';
-import { defaultSyncFolder, SyncManager, type SyncFolderState } from './sync/sync-manager';
+import type { SyncStatus as EngineStatus } from '../../sync/sync-engine';
+import { defaultSyncFolder, SyncManager, type SyncFolderState } from '../../sync/sync-manager';
 
 /** What sync needs of the OS; each program provides what it can. */
 export interface SyncOs {

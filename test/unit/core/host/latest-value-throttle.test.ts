@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createLatestValueThrottle, type ThrottleClock } from '../../../../src/core/latest-value-throttle';
+import {
+  createLatestValueThrottle,
+  type ThrottleClock,
+} from '../../../../src/core/host/sync/latest-value-throttle';
 
 /** A clock the test moves by hand, so no real time passes. */
 function manualClock() {

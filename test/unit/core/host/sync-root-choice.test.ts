@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSyncRoot, type SyncRootContext } from '../../../../src/core/sync-root-choice';
+import { chooseSyncRoot, type SyncRootContext } from '../../../../src/core/host/sync/sync-root-choice';
 
 const context: SyncRootContext = {
   defaultRoot: '/home/ana/AgentDesk/Helper',

@@ -1,0 +1,40 @@
+import { PatchAgentBody } from '../../../shared/api';
+import type { AgentMethods, SessionState } from '../../../shared/bridge';
+import { checkBody, checkId } from '../plumbing/argument-checks';
+import type { WithApi } from '../plumbing/with-api';
+
+/** The agents area: the person's agents and each agent's configuration. */
+export interface AgentsAreaOptions {
+  withApi: WithApi;
+  /** The listing names who is signed in; the session keeps it. */
+  onUser(user: NonNullable<SessionState['user']>): void;
+}
+
+export function createAgentsArea({ withApi, onUser }: AgentsAreaOptions): AgentMethods {
+  return {
+    async listAgents() {
+      const result = await withApi((api) => api.listAgents());
+      if (result.ok) onUser(result.value.usuario);
+      return result;
+    },
+
+    async getAgentConfig(agentId, query = {}) {
+      const invalid = checkId(agentId, 'agent');
+      if (invalid) return { ok: false, error: invalid };
+      return withApi((api) =>
+        api.getAgentConfig(agentId, {
+          full: query.full === '1',
+          ...(query.fields ? { fields: query.fields.split(',').map((f) => f.trim()) } : {}),
+        }),
+      );
+    },
+
+    async patchAgentConfig(agentId, patch) {
+      const invalid = checkId(agentId, 'agent');
+      if (invalid) return { ok: false, error: invalid };
+      const body = checkBody(PatchAgentBody, patch);
+      if (!body.ok) return body;
+      return withApi((api) => api.updateAgentConfig(agentId, body.value));
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Scope } from '../../shared/api';
+import type { DeskBridge } from '../../shared/bridge';
+import type { FetchLike } from '../api/result';
+import type { Logger } from '../auth/logger';
+import type { SecretStore } from '../auth/secret-store';
+import type { PlatformOs } from './platform/platform';
+import type { HostSyncSettings, SyncOs } from './sync/host-sync';
+
+/**
+ * What every program (Electron, browser mode, CLI) gives the host. Platform
+ * pieces (opening a browser, notifications, starting the embedded service)
+ * are injected, so the host stays plain Node.
+ */
+
+/** The embedded local service as the host needs it (main/, browser/ and cli/ start it). */
+export interface EmbeddedService {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface HostOs extends SyncOs, PlatformOs {}
+
+export interface HostOptions {
+  /** The app's data folder: `profiles.json`, and the embedded service's data under `local-service/`. */
+  dataDir: string;
+  /** Overrides where "this computer"'s service keeps its data. */
+  localServiceDataDir?: string;
+  secrets: SecretStore;
+  startEmbeddedService(options: { dataDir: string }): Promise<EmbeddedService>;
+  /** Shows the authorize page: shell.openExternal, a browser-mode tab, or print-and-open in the CLI. */
+  openBrowser(url: string): void | Promise<void>;
+  os: HostOs;
+  /** Electron's net.fetch in the app; global fetch elsewhere. */
+  fetch?: FetchLike;
+  logger?: Logger;
+  /** Where sign-in-done.html lives (found from the repo by default). */
+  resourcesDir?: string;
+  scopes?: readonly Scope[];
+  signInTimeoutMs?: number;
+  /** Epoch ms, for token expiry. */
+  now?: () => number;
+  /** Sync timings and trash (tests); folders are remembered under `profiles/<id>/sync/`. */
+  sync?: HostSyncSettings;
+}
+
+export interface DeskHost extends DeskBridge {
+  /** Stops sign-ins, streams and the embedded service. */
+  close(): Promise<void>;
+}

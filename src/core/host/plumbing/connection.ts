@@ -1,0 +1,154 @@
+import type { DeskResult, ServiceProfile, Unsubscribe } from '../../../shared/bridge';
+import { createApiClient, type ApiClient, type ApiResult } from '../../api/api-client';
+import type { FetchLike } from '../../api/result';
+import type { Logger } from '../../auth/logger';
+import type { SecretStore } from '../../auth/secret-store';
+import { TokenManager, type TokenManagerEvent } from '../../auth/token-manager';
+import type { ProfileStore } from '../../profiles/profile-store';
+import type { EmbeddedService } from '../host-options';
+import { fail, toDeskResult } from './call-results';
+import { createEventHub } from './event-hub';
+
+/**
+ * The active profile's connection: where its API is, who holds its tokens,
+ * and the API client over them. Built on first use, and for "this computer"
+ * after starting the embedded service. Areas hear of it through `on`.
+ */
+export interface Connection {
+  profile: ServiceProfile;
+  baseUrl: string;
+  tokens: TokenManager;
+  api: ApiClient;
+}
+
+export type ConnectionEvent =
+  | { type: 'connected'; connection: Connection }
+  /** The connection was dropped (sign-out of the profile, switch, removal or close). */
+  | { type: 'dropped' }
+  | { type: 'tokens'; connection: Connection; event: TokenManagerEvent };
+
+export interface ActiveConnectionOptions {
+  profiles: ProfileStore;
+  secrets: SecretStore;
+  /** Where "this computer"'s service keeps its data. */
+  localDataDir: string;
+  startEmbeddedService(options: { dataDir: string }): Promise<EmbeddedService>;
+  fetch?: FetchLike | undefined;
+  now?: (() => number) | undefined;
+  logger: Logger;
+}
+
+export interface ActiveConnection {
+  current(): Connection | undefined;
+  /** Builds (or reuses) the connection of the active profile; starts the embedded service for "this computer". */
+  connect(): Promise<DeskResult<Connection>>;
+  drop(): void;
+  /** Runs an API call for the signed-in person, or says plainly why it can't. */
+  withApi<T>(run: (api: ApiClient) => Promise<ApiResult<T>>): Promise<DeskResult<T>>;
+  on(listener: (event: ConnectionEvent) => void): Unsubscribe;
+  /** Forgets a removed profile's tokens, and stops the embedded service when it was "this computer". */
+  forget(profileId: string, profile: ServiceProfile | undefined): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const SIGNED_OUT = 'You are signed out. Please sign in.';
+const tokenKey = (profileId: string): string => `tokens:${profileId}`;
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export function createActiveConnection(options: ActiveConnectionOptions): ActiveConnection {
+  const { profiles, logger } = options;
+  const hub = createEventHub<ConnectionEvent>(logger, 'connection');
+  let localService: Promise<EmbeddedService> | undefined;
+  let connection: Connection | undefined;
+  let stopTokenEvents: () => void = () => {};
+
+  const ensureLocalService = (): Promise<EmbeddedService> => {
+    localService ??= options
+      .startEmbeddedService({ dataDir: options.localDataDir })
+      .catch((error: unknown) => {
+        localService = undefined;
+        throw error;
+      });
+    return localService;
+  };
+
+  const stopLocalService = async (): Promise<void> => {
+    const running = localService;
+    localService = undefined;
+    if (running) await (await running.catch(() => undefined))?.close().catch(() => undefined);
+  };
+
+  const baseUrlOf = async (profile: ServiceProfile): Promise<DeskResult<string>> => {
+    if (profile.kind !== 'local') return { ok: true, value: profile.baseUrl };
+    try {
+      return { ok: true, value: (await ensureLocalService()).url };
+    } catch (error) {
+      logger.error('The local service did not start.', error);
+      return fail(
+        'service_unavailable',
+        `AgentDesk could not start its local service (${messageOf(error)}).`,
+      );
+    }
+  };
+
+  const drop = (): void => {
+    hub.emit({ type: 'dropped' });
+    stopTokenEvents();
+    stopTokenEvents = () => {};
+    connection = undefined;
+  };
+
+  const connect = async (): Promise<DeskResult<Connection>> => {
+    const profile = profiles.active();
+    if (!profile) return fail('signed_out', 'Choose where to sign in first: this computer or a server.');
+    if (connection?.profile.id === profile.id) return { ok: true, value: connection };
+    drop();
+    const baseUrl = await baseUrlOf(profile);
+    if (!baseUrl.ok) return baseUrl;
+    if (profiles.active()?.id !== profile.id)
+      return fail('signed_out', 'The account changed while connecting.');
+    const withFetch = options.fetch ? { fetch: options.fetch } : {};
+    const tokens = await TokenManager.open({
+      store: options.secrets,
+      key: tokenKey(profile.id),
+      oauth: {
+        baseUrl: baseUrl.value,
+        clientId: profile.clientId,
+        ...withFetch,
+        ...(options.now ? { now: options.now } : {}),
+      },
+      logger,
+    });
+    if (connection) return { ok: true, value: connection }; // a concurrent connect won
+    const api = createApiClient({ baseUrl: baseUrl.value, auth: tokens, logger, ...withFetch });
+    const built: Connection = { profile, baseUrl: baseUrl.value, tokens, api };
+    stopTokenEvents = tokens.onEvent((event) => {
+      if (connection === built) hub.emit({ type: 'tokens', connection: built, event });
+    });
+    connection = built;
+    hub.emit({ type: 'connected', connection: built });
+    return { ok: true, value: built };
+  };
+
+  return {
+    current: () => connection,
+    connect,
+    drop,
+    async withApi(run) {
+      const connected = await connect();
+      if (!connected.ok) return connected;
+      if (!connected.value.tokens.signedIn) return fail('signed_out', SIGNED_OUT);
+      return toDeskResult(await run(connected.value.api));
+    },
+    on: (listener) => hub.on(listener),
+    async forget(profileId, profile) {
+      await options.secrets.delete(tokenKey(profileId)).catch(() => undefined);
+      if (profile?.kind === 'local') await stopLocalService();
+    },
+    async close() {
+      drop();
+      hub.clear();
+      await stopLocalService();
+    },
+  };
+}

@@ -1,0 +1,244 @@
+import type {
+  DeskError,
+  DeskResult,
+  ProfilesState,
+  ServiceProfile,
+  SessionMethods,
+  SessionState,
+  SignInProgress,
+} from '../../../shared/bridge';
+import type { Scope } from '../../../shared/api';
+import type { SecretStore } from '../../auth/secret-store';
+import type { ProfileStore } from '../../profiles/profile-store';
+import { deskError, fail } from '../plumbing/call-results';
+import type { ActiveConnection, ConnectionEvent } from '../plumbing/connection';
+import { createEventHub } from '../plumbing/event-hub';
+import type { StreamRegistry } from '../plumbing/stream-registry';
+import { runSignIn, type SignInSettings } from './sign-in';
+
+/**
+ * The session area: the profiles (where the API lives), the active one's
+ * connection, and who is signed in there. Every change reaches
+ * `onSessionChange` listeners as a whole `SessionState`.
+ */
+export interface SessionAreaOptions extends SignInSettings {
+  profiles: ProfileStore;
+  connection: ActiveConnection;
+  secrets: SecretStore;
+  /** Closed before signing out, so no stream retries with tokens being revoked. */
+  streams: StreamRegistry;
+}
+
+export interface SessionArea {
+  bridge: SessionMethods;
+  /** Brings back the remembered profile (and its saved sign-in) on start. */
+  start(): Promise<void>;
+  /** The account listing named the person: remember them if they changed. */
+  noteUser(user: NonNullable<SessionState['user']>): void;
+  close(): Promise<void>;
+}
+
+type User = SessionState['user'];
+
+export function createSessionArea(options: SessionAreaOptions): SessionArea {
+  const { profiles, connection, logger } = options;
+  const sessionHub = createEventHub<SessionState>(logger, 'session');
+  /** The running sign-in, from its first step (starting the service) to its end. */
+  let login: { abort: AbortController; profileId: string; done: Promise<unknown> } | undefined;
+  let signInProgress: SignInProgress | undefined;
+  let signedOutReason: DeskError | undefined;
+  let user: User;
+  let secretWarning = options.secrets.warning;
+
+  const withLocalUrl = (profile: ServiceProfile): ServiceProfile => {
+    const current = connection.current();
+    return profile.kind === 'local' && current?.profile.id === profile.id
+      ? { ...profile, baseUrl: current.baseUrl }
+      : profile;
+  };
+
+  const session = (): SessionState => {
+    const active = profiles.active();
+    const current = connection.current();
+    const signedIn = !!current && current.profile.id === active?.id && current.tokens.signedIn;
+    const state: SessionState = {
+      status: signInProgress ? 'signing-in' : signedIn ? 'signed-in' : 'signed-out',
+      profile: active ? withLocalUrl(active) : null,
+      secretStore: {
+        kind: options.secrets.kind as SessionState['secretStore']['kind'],
+        ...(secretWarning ? { warning: secretWarning } : {}),
+      },
+    };
+    if (signedIn && user) state.user = user;
+    if (signedIn) state.scopes = current.tokens.scopes as Scope[];
+    if (signInProgress) state.signIn = signInProgress;
+    if (!signedIn && signedOutReason) state.signedOutReason = signedOutReason;
+    return state;
+  };
+
+  const emitSession = (): void => sessionHub.emit(session());
+
+  const refreshUser = async (): Promise<void> => {
+    const current = connection.current();
+    if (!current?.tokens.signedIn) return;
+    const agents = await current.api.listAgents();
+    if (agents.ok && connection.current() === current) {
+      user = agents.value.usuario;
+      emitSession();
+    }
+  };
+
+  const onConnection = (event: ConnectionEvent): void => {
+    if (event.type === 'dropped') {
+      user = undefined;
+    } else if (event.type === 'connected') {
+      void refreshUser();
+    } else {
+      const tokens = event.event;
+      if (tokens.type === 'signed-out') {
+        user = undefined;
+        signedOutReason =
+          tokens.reason === 'session_ended' ? deskError('session_expired', tokens.message) : undefined;
+      } else if (tokens.type === 'storage-warning') {
+        secretWarning = tokens.message;
+      }
+      emitSession();
+    }
+  };
+  const stopListening = connection.on(onConnection);
+
+  const activate = async (): Promise<void> => {
+    signedOutReason = undefined;
+    const connected = await connection.connect();
+    if (!connected.ok && connected.error.code === 'service_unavailable') signedOutReason = connected.error;
+    emitSession();
+  };
+
+  const stopLogin = async (): Promise<void> => {
+    const running = login;
+    if (!running) return;
+    running.abort.abort();
+    await running.done;
+  };
+
+  const signIn = async (profile: ServiceProfile, signal: AbortSignal): Promise<DeskResult<SessionState>> => {
+    const done = await runSignIn(profile, signal, connection, options, {
+      progress: (progress) => (signInProgress = progress),
+      reason: (error) => (signedOutReason = error),
+      changed: emitSession,
+      signedIn: refreshUser,
+    });
+    return done.ok ? { ok: true, value: session() } : done;
+  };
+
+  const bridge: SessionMethods = {
+    async listProfiles(): Promise<DeskResult<ProfilesState>> {
+      const state = profiles.state();
+      return { ok: true, value: { ...state, profiles: state.profiles.map(withLocalUrl) } };
+    },
+
+    async addLocalProfile() {
+      await stopLogin();
+      const profile = await profiles.addLocal();
+      await activate();
+      return connection.current()?.profile.id === profile.id
+        ? { ok: true, value: withLocalUrl(profile) }
+        : fail(
+            'service_unavailable',
+            signedOutReason?.message ?? 'AgentDesk could not start its local service.',
+          );
+    },
+
+    async addCustomProfile(input) {
+      if (typeof input !== 'object' || input === null)
+        return fail('invalid_argument', 'A server address is needed.');
+      const added = await profiles.addCustom(input);
+      if (!added.ok) return added;
+      await stopLogin();
+      await activate();
+      return added;
+    },
+
+    async switchProfile(profileId) {
+      await stopLogin();
+      const switched = await profiles.setActive(profileId);
+      if (!switched.ok) return switched;
+      await activate();
+      return { ok: true, value: session() };
+    },
+
+    async removeProfile(profileId) {
+      if (login?.profileId === profileId) await stopLogin();
+      const wasActive = profiles.active()?.id === profileId;
+      const profile = profiles.get(profileId);
+      const removed = await profiles.remove(profileId);
+      if (!removed.ok) return removed;
+      if (wasActive) connection.drop();
+      await connection.forget(profileId, profile);
+      if (wasActive && profiles.active()) await activate();
+      else emitSession();
+      return removed;
+    },
+
+    async getSession() {
+      return { ok: true, value: session() };
+    },
+
+    async signIn() {
+      if (login) return fail('sign_in_in_progress', 'A sign-in is already waiting for the browser.');
+      const profile = profiles.active();
+      if (!profile) return fail('signed_out', 'Choose where to sign in first: this computer or a server.');
+      const abort = new AbortController();
+      let finished!: () => void;
+      login = { abort, profileId: profile.id, done: new Promise<void>((resolve) => (finished = resolve)) };
+      try {
+        return await signIn(profile, abort.signal);
+      } finally {
+        login = undefined;
+        finished();
+      }
+    },
+
+    async cancelSignIn() {
+      await stopLogin();
+      return { ok: true, value: session() };
+    },
+
+    async signOut() {
+      await stopLogin();
+      const current = connection.current();
+      signedOutReason = undefined;
+      if (current?.tokens.signedIn) {
+        options.streams.closeAll();
+        user = undefined;
+        await current.tokens.signOut();
+      }
+      emitSession();
+      return { ok: true, value: session() };
+    },
+
+    onSessionChange(listener) {
+      const stop = sessionHub.on(listener);
+      listener(session());
+      return stop;
+    },
+  };
+
+  return {
+    bridge,
+    async start() {
+      if (profiles.active()) await activate();
+    },
+    noteUser(next) {
+      if (connection.current() && user?.id !== next.id) {
+        user = next;
+        emitSession();
+      }
+    },
+    async close() {
+      await stopLogin();
+      stopListening();
+      sessionHub.clear();
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/** The conversations area: conversations, their public links, turns and live events. */
+import type {
+  CancelResult,
+  Compartida,
+  ConversationCreated,
+  ConversationResponse,
+  ConversationsResponse,
+  MessageImage,
+  PermissionBody,
+  PermissionResult,
+  Permisos,
+  PostMessageAccepted,
+  SseEvent,
+} from '../api';
+import { bridgeArea } from './bridge-area';
+import type { DeskError, DeskResult, Unsubscribe } from './desk-result';
+
+/** A conversation's public link state plus the address people open. */
+export type ShareState = Compartida & { publicUrl: string | null };
+
+export interface SendMessageInput {
+  content: string;
+  /** Attachments of any type, max 8 (the API calls them `images`). */
+  attachments?: MessageImage[];
+  primerTurno?: boolean;
+  /** `preguntar` when the UI renders and answers `permission` events. */
+  permisos?: Permisos;
+  /** Idempotency key; the host picks a uuid when absent and reuses it on every retry. */
+  turnId?: string;
+}
+
+export interface GetConversationOptions {
+  /** Only the last `limit` messages; the response's `saltados` says how many were left out. */
+  limit?: number;
+}
+
+/** One SSE event of a conversation, with the stream's `id:` when the server stamped one. */
+export type ConversationStreamEvent = SseEvent & { id?: string };
+
+/**
+ * The stream's connection, for a reconnecting indicator. `reconnecting`
+ * carries the attempt (1, 2, ... since the stream was last open) and the
+ * reason when known; `closed` follows an error
+ * that ends the subscription (e.g. 404, signed out).
+ */
+export type StreamConnection =
+  | { state: 'connecting' }
+  | { state: 'open' }
+  | { state: 'reconnecting'; attempt: number; delayMs?: number; reason?: string }
+  | { state: 'closed'; error?: DeskError };
+
+export type ConversationUpdate =
+  { kind: 'event'; event: ConversationStreamEvent } | { kind: 'connection'; connection: StreamConnection };
+
+export interface ConversationMethods {
+  listConversations(agentId: string): Promise<DeskResult<ConversationsResponse>>;
+  createConversation(agentId: string): Promise<DeskResult<ConversationCreated>>;
+  getConversation(
+    agentId: string,
+    sessionId: string,
+    options?: GetConversationOptions,
+  ): Promise<DeskResult<ConversationResponse>>;
+  renameConversation(agentId: string, sessionId: string, title: string): Promise<DeskResult<void>>;
+  archiveConversation(agentId: string, sessionId: string): Promise<DeskResult<void>>;
+
+  // Sharing
+  getShare(agentId: string, sessionId: string): Promise<DeskResult<ShareState>>;
+  share(agentId: string, sessionId: string): Promise<DeskResult<ShareState>>;
+  unshare(agentId: string, sessionId: string): Promise<DeskResult<ShareState>>;
+
+  // Turns
+  /** Resolves with the 202 body; 503 and 429 are retried inside with the same `turnId`. */
+  sendMessage(
+    agentId: string,
+    sessionId: string,
+    input: SendMessageInput,
+  ): Promise<DeskResult<PostMessageAccepted>>;
+  cancelTurn(agentId: string, sessionId: string): Promise<DeskResult<CancelResult>>;
+  answerPermission(
+    agentId: string,
+    sessionId: string,
+    answer: PermissionBody,
+  ): Promise<DeskResult<PermissionResult>>;
+  /** Applies from the next turn. */
+  setModel(agentId: string, sessionId: string, model: string): Promise<DeskResult<void>>;
+  /**
+   * Live events of one conversation: the server replays the current turn on
+   * connect, then streams; connection changes arrive as `connection` updates.
+   */
+  onConversationEvent(
+    agentId: string,
+    sessionId: string,
+    listener: (update: ConversationUpdate) => void,
+  ): Unsubscribe;
+}
+
+export const conversationsArea = bridgeArea<ConversationMethods>()({
+  calls: [
+    'listConversations',
+    'createConversation',
+    'getConversation',
+    'renameConversation',
+    'archiveConversation',
+    'getShare',
+    'share',
+    'unshare',
+    'sendMessage',
+    'cancelTurn',
+    'answerPermission',
+    'setModel',
+  ],
+  subscriptions: ['onConversationEvent'],
+});

@@ -1,0 +1,106 @@
+/** The sync area (issue 8): one synced folder per agent, kept in step both ways; see docs/sync.md. */
+import { bridgeArea } from './bridge-area';
+import type { DeskResult, Unsubscribe } from './desk-result';
+
+/** Where a synced folder is. `paused` covers both the person's pause and a mass delete awaiting confirmation. */
+export type SyncState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'stopped';
+
+/** Why a file is left out of sync. */
+export type SyncSkipReason = 'too-large' | 'symlink' | 'invalid-name' | 'upload-only' | 'name-clash';
+
+export type SyncConflictChoice = 'mine' | 'theirs' | 'both';
+
+/** `folder` opens the file manager; `editor` opens the agent's instructions.md in the default editor. */
+export type SyncOpenTarget = 'folder' | 'editor';
+
+export interface SyncConflict {
+  /** Pass it back to `resolveSyncConflict`. */
+  key: string;
+  path: string;
+  /** The agent's version, saved beside the local file (local only), relative to the folder. */
+  remoteCopyPath: string;
+  /** Epoch ms when the conflict was found. */
+  at: number;
+}
+
+export interface SyncStatus {
+  state: SyncState;
+  root: string;
+  /** Progress of the running sync: `done` of `total` file operations. */
+  done: number;
+  total: number;
+  /** Epoch ms of the last sync that finished without failures. */
+  lastSyncAt?: number;
+  /** A plain sentence for `error`, `paused` and `stopped`. */
+  message?: string;
+  /** Set when the server limits sync, e.g. upload-only `work/`. */
+  limitation?: string;
+  conflicts: SyncConflict[];
+  skipped: { path: string; reason: SyncSkipReason }[];
+  failures: { path: string; message: string }[];
+  /** Set while a mass deletion waits for the person's confirmation. */
+  pendingDeletes?: { side: 'local' | 'remote'; deletes: number; total: number };
+}
+
+export interface SyncFolderStatus {
+  agentId: string;
+  root: string;
+  agentName: string;
+  status: SyncStatus;
+}
+
+/** What the sync panel needs to offer a folder for an agent. */
+export interface SyncFolderChoice {
+  agentId: string;
+  /** The folder being synced, or null when the agent has none. */
+  folder: SyncFolderStatus | null;
+  /** The suggested folder: ~/AgentDesk/<agent name>. */
+  defaultRoot: string;
+  /** True when `pickSyncFolder` can show the system's folder picker (the desktop app). */
+  canPickFolder: boolean;
+}
+
+export interface SyncMethods {
+  listSyncFolders(): Promise<DeskResult<SyncFolderStatus[]>>;
+  getSyncFolder(agentId: string): Promise<DeskResult<SyncFolderChoice>>;
+  /**
+   * Syncs `root` (an absolute path; by default ~/AgentDesk/<agent name>) with the agent, replacing
+   * its earlier folder, and remembers the choice. Resolves after the first sync; progress arrives
+   * through `onSyncStatus`.
+   */
+  setSyncFolder(agentId: string, root?: string): Promise<DeskResult<SyncFolderStatus>>;
+  /** Stops syncing the agent; both sides keep their files. */
+  stopSync(agentId: string): Promise<DeskResult<void>>;
+  pauseSync(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
+  resumeSync(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
+  syncNow(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
+  /** Goes ahead with the mass deletion the status's `pendingDeletes` describes. */
+  confirmSyncDeletes(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
+  resolveSyncConflict(
+    agentId: string,
+    key: string,
+    choice: SyncConflictChoice,
+  ): Promise<DeskResult<SyncFolderStatus>>;
+  openSyncFolder(agentId: string, target: SyncOpenTarget): Promise<DeskResult<void>>;
+  /** The system's folder picker: the chosen path, or null when cancelled; `not_available` outside the desktop app. */
+  pickSyncFolder(defaultPath?: string): Promise<DeskResult<string | null>>;
+  /** Every synced folder's status as it changes (the current ones first). */
+  onSyncStatus(listener: (state: SyncFolderStatus) => void): Unsubscribe;
+}
+
+export const syncArea = bridgeArea<SyncMethods>()({
+  calls: [
+    'listSyncFolders',
+    'getSyncFolder',
+    'setSyncFolder',
+    'stopSync',
+    'pauseSync',
+    'resumeSync',
+    'syncNow',
+    'confirmSyncDeletes',
+    'resolveSyncConflict',
+    'openSyncFolder',
+    'pickSyncFolder',
+  ],
+  subscriptions: ['onSyncStatus'],
+});
