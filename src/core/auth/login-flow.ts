@@ -11,6 +11,7 @@ import { startLoopbackListener } from './loopback-listener';
 import type { DonePages, LoopbackListener, ReceivedCallback } from './loopback-listener';
 import {
   buildAuthorizationUrl,
+  checkAuthorizationEndpoint,
   checkCallbackParameters,
   createPkce,
   createState,
@@ -21,7 +22,8 @@ import type { AuthErrorCode, OAuthClientConfig, TokenSet } from './pkce';
 /**
  * One RFC 8252 sign-in: fresh PKCE verifier and state, a loopback listener, the system
  * browser (opened by the host), a constant-time state check, the code exchanged at once,
- * and the browser sent to a static done page. Times out after 5 minutes; cancellable.
+ * and the browser sent to a static done page. The authorize page is loaded once first, so a wrong
+ * address fails at once. Times out after 5 minutes; cancellable.
  */
 
 export type LoginErrorCode =
@@ -31,6 +33,8 @@ export type LoginErrorCode =
   | 'state_mismatch'
   | 'invalid_callback'
   | 'browser_failed'
+  /** The authorize page itself failed (wrong address, server down): said before the browser opens. */
+  | 'authorize_failed'
   | 'listener_failed'
   | 'timeout';
 
@@ -235,6 +239,11 @@ export function startLogin(options: LoginOptions): LoginAttempt {
         state,
         challenge,
       });
+      const reachable = await checkAuthorizationEndpoint(options, url, controller.signal);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      if (!reachable.ok) {
+        throw new LoginStopped({ code: 'authorize_failed', message: reachable.error.message });
+      }
       logger.info(`Waiting for the browser on ${listener.redirectUri}`);
       // Opening the browser may resolve late (or, in tests, only after the redirect): wait for the
       // callback meanwhile, and only let a failure to open end the sign-in.

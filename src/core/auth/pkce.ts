@@ -19,10 +19,13 @@ export interface OAuthClientConfig {
   now?: () => number;
 }
 
-/** What the app keeps after signing in. `expiresAt` is epoch milliseconds. */
+/**
+ * What the app keeps after signing in. `expiresAt` is epoch milliseconds. `refreshToken` is
+ * optional (RFC 6749 §5.1): without it the person signs in again when the access token expires.
+ */
 export interface TokenSet {
   accessToken: string;
-  refreshToken: string;
+  refreshToken?: string;
   expiresAt: number;
   scope: string[];
 }
@@ -68,11 +71,19 @@ function isLoopback(baseUrl: string): boolean {
   return LOOPBACK_HOSTS.has(new URL(baseUrl).hostname);
 }
 
-export function authorizationServer(baseUrl: string): oauth.AuthorizationServer {
+/** The server's base URL without a trailing slash: `https://host/tenant/` -> `https://host/tenant`. */
+export function serverBase(baseUrl: string): string {
   const base = new URL(baseUrl);
-  const at = (path: string): string => new URL(path, base).href;
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The OAuth endpoints under the server's base URL, path included (`https://host/tenant/oauth2/token`). */
+export function authorizationServer(baseUrl: string): oauth.AuthorizationServer {
+  const base = serverBase(baseUrl);
+  const at = (path: string): string => new URL(`${base}${path}`).href;
   return {
-    issuer: base.origin,
+    // RFC 9207: a server that sends `iss` on the callback names itself by its base URL.
+    issuer: base,
     authorization_endpoint: at('/oauth2/authorize'),
     token_endpoint: at('/oauth2/token'),
     revocation_endpoint: at('/oauth2/revoke'),
@@ -88,6 +99,40 @@ function requestOptions(config: OAuthClientConfig, signal?: AbortSignal): oauth.
   const fetchImpl = config.fetch;
   if (fetchImpl) options[oauth.customFetch] = (url, init) => fetchImpl(url, init as RequestInit);
   return options;
+}
+
+/**
+ * Loads the authorize page once before the browser opens, so a wrong server address (a 404, a
+ * server that is down) fails at once instead of after the sign-in timeout. Any 2xx or 3xx is fine:
+ * a login page or a redirect to one.
+ */
+export async function checkAuthorizationEndpoint(
+  config: OAuthClientConfig,
+  url: URL,
+  signal?: AbortSignal,
+): Promise<Result<void, AuthError>> {
+  const fetchImpl: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
+  let response: Response;
+  try {
+    response = await fetchImpl(url.href, { redirect: 'manual', ...(signal ? { signal } : {}) });
+    await response.body?.cancel();
+  } catch (error) {
+    return err(toAuthError(error, config));
+  }
+  if (response.status < 400) return ok(undefined);
+  const page = `${url.origin}${url.pathname}`;
+  if (response.status >= 500) {
+    return err({
+      code: 'server_error',
+      message: `The server had a problem with its sign-in page ${page} (HTTP ${response.status}). Try again in a moment.`,
+      status: response.status,
+    });
+  }
+  return err({
+    code: 'oauth_error',
+    message: `The server refused its sign-in page ${page} (HTTP ${response.status}). Check the server address, including any path after the host, and the client id.`,
+    status: response.status,
+  });
 }
 
 export interface AuthorizationRequest {
@@ -148,7 +193,7 @@ function toAuthError(error: unknown, config: OAuthClientConfig): AuthError {
       message: 'The service sent a sign-in response AgentDesk could not read.',
     };
   }
-  return { code: 'network', message: `Couldn't reach the service at ${new URL(config.baseUrl).origin}.` };
+  return { code: 'network', message: `Couldn't reach the service at ${serverBase(config.baseUrl)}.` };
 }
 
 function toTokenSet(
@@ -156,15 +201,13 @@ function toTokenSet(
   now: number,
   previousRefreshToken?: string,
 ): Result<TokenSet, AuthError> {
+  // A server may leave the refresh token out (RFC 6749 §5.1), or keep the old one on refresh.
   const refreshToken = response.refresh_token ?? previousRefreshToken;
-  if (!refreshToken) {
-    return err({ code: 'invalid_response', message: 'The service did not return a refresh token.' });
-  }
   rememberSecret(response.access_token);
   rememberSecret(refreshToken);
   return ok({
     accessToken: response.access_token,
-    refreshToken,
+    ...(refreshToken ? { refreshToken } : {}),
     expiresAt: now + (response.expires_in ?? 3600) * 1000,
     scope: (response.scope ?? '').split(' ').filter(Boolean),
   });

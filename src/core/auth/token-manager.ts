@@ -12,7 +12,8 @@ import type { SecretStore } from './secret-store';
  * Holds one profile's tokens. Invariants:
  * - at most one refresh request is in flight; every caller waiting for a token shares it;
  * - a rotated refresh token reaches the secret store before the new access token is handed out;
- * - `invalid_grant` on refresh (expired, revoked, or a reused rotated token) signs the person out.
+ * - `invalid_grant` on refresh (expired, revoked, or a reused rotated token) signs the person out;
+ * - without a refresh token (the server need not issue one), an expired access token signs the person out.
  */
 
 export type TokenManagerEvent =
@@ -40,6 +41,8 @@ export interface TokenManagerOptions {
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Please sign in.';
 export const SESSION_ENDED_MESSAGE =
   'Your sign-in has expired or was revoked, so you have been signed out. Please sign in again.';
+export const SESSION_EXPIRED_MESSAGE =
+  "Your sign-in has expired and this server doesn't renew it, so you have been signed out. Please sign in again.";
 const STORAGE_WARNING =
   "AgentDesk couldn't save your sign-in securely. It is kept in memory, so you will need to sign in again after restarting.";
 
@@ -49,7 +52,7 @@ function parseStored(text: string | undefined): TokenSet | undefined {
     const value = JSON.parse(text) as Partial<TokenSet>;
     if (
       typeof value.accessToken === 'string' &&
-      typeof value.refreshToken === 'string' &&
+      (value.refreshToken === undefined || typeof value.refreshToken === 'string') &&
       typeof value.expiresAt === 'number' &&
       Array.isArray(value.scope)
     ) {
@@ -123,8 +126,9 @@ export class TokenManager implements AccessTokenSource {
     this.tokens = undefined;
     await this.forget();
     if (tokens) {
-      const revoked = await revokeToken(this.options.oauth, tokens.refreshToken);
-      if (!revoked.ok) this.logger.warn(`Could not revoke the refresh token: ${revoked.error.message}`);
+      // Revoking the refresh token ends its access tokens too; without one, revoke the access token.
+      const revoked = await revokeToken(this.options.oauth, tokens.refreshToken ?? tokens.accessToken);
+      if (!revoked.ok) this.logger.warn(`Could not revoke the sign-in: ${revoked.error.message}`);
     }
     this.emit({ type: 'signed-out', reason: 'user', message: 'You signed out.' });
   }
@@ -155,6 +159,8 @@ export class TokenManager implements AccessTokenSource {
   private async runRefresh(): Promise<Result<string, SessionError>> {
     const before = this.tokens;
     if (!before) return err({ code: 'signed_out', message: SIGNED_OUT_MESSAGE });
+    if (!before.refreshToken)
+      return this.endSession('No refresh token; signed out.', SESSION_EXPIRED_MESSAGE);
     this.logger.debug('Refreshing the access token.');
     const result = await this.refresh(before.refreshToken);
     if (this.tokens !== before) {
@@ -165,11 +171,7 @@ export class TokenManager implements AccessTokenSource {
     }
     if (!result.ok) {
       if (result.error.code === 'invalid_grant') {
-        this.tokens = undefined;
-        await this.forget();
-        this.logger.warn('Refresh token rejected (invalid_grant); signed out.');
-        this.emit({ type: 'signed-out', reason: 'session_ended', message: SESSION_ENDED_MESSAGE });
-        return err({ code: 'signed_out', message: SESSION_ENDED_MESSAGE });
+        return this.endSession('Refresh token rejected (invalid_grant); signed out.', SESSION_ENDED_MESSAGE);
       }
       return err(result.error);
     }
@@ -181,6 +183,14 @@ export class TokenManager implements AccessTokenSource {
     );
     this.emit({ type: 'refreshed' });
     return ok(result.value.accessToken);
+  }
+
+  private async endSession(logLine: string, message: string): Promise<Result<string, SessionError>> {
+    this.tokens = undefined;
+    await this.forget();
+    this.logger.warn(logLine);
+    this.emit({ type: 'signed-out', reason: 'session_ended', message });
+    return err({ code: 'signed_out', message });
   }
 
   private async persist(tokens: TokenSet): Promise<void> {

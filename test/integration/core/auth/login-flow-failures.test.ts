@@ -1,12 +1,34 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadDonePages, login, sameState, startLogin } from '../../../../src/core/auth/login-flow';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LOGIN_TIMEOUT_MS,
+  loadDonePages,
+  login,
+  sameState,
+  startLogin,
+} from '../../../../src/core/auth/login-flow';
 import type { LoginOptions } from '../../../../src/core/auth/login-flow';
 import { followRedirects, httpGet } from '../support/http-get';
 
 /**
  * Sign-in failures that never reach a token endpoint: the "browser" is plain HTTP requests
- * sent to the real loopback listener. (The full sign-in runs against the local service elsewhere.)
+ * sent to the real loopback listener. (The full sign-in runs against the local service and
+ * oidc-provider elsewhere.) The server is a bare HTTP server whose only page is the authorize
+ * page under a base path, `/tenant/oauth2/authorize`: the flow loads it once before the browser.
  */
+
+// Stands in for a server's sign-in page; it has no token endpoint, so no test here can get tokens.
+const authorizePage = createServer((req, res) => {
+  const found = new URL(req.url ?? '/', 'http://x').pathname === '/tenant/oauth2/authorize';
+  res.writeHead(found ? 200 : 404, { 'content-type': 'text/html' }).end(found ? '<form></form>' : 'nope');
+});
+let serverUrl = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => authorizePage.listen(0, '127.0.0.1', resolve));
+  serverUrl = `http://127.0.0.1:${(authorizePage.address() as AddressInfo).port}/tenant`;
+});
+afterAll(() => new Promise<void>((resolve) => authorizePage.close(() => resolve())));
 
 const aborts: AbortController[] = [];
 afterEach(() => {
@@ -15,8 +37,7 @@ afterEach(() => {
 
 function options(openBrowser: LoginOptions['openBrowser'], extra: Partial<LoginOptions> = {}): LoginOptions {
   return {
-    // Nothing listens here: these tests must fail before any token request.
-    baseUrl: 'http://127.0.0.1:9',
+    baseUrl: serverUrl,
     clientId: 'agentdesk-desktop',
     scopes: ['profile', 'agents:read'],
     openBrowser,
@@ -43,7 +64,8 @@ describe('login flow failures', () => {
       await attempt.closed;
     }
     const [a, b] = urls as [URL, URL];
-    expect(a.pathname).toBe('/oauth2/authorize');
+    // The server's base path is kept.
+    expect(a.pathname).toBe('/tenant/oauth2/authorize');
     expect(a.searchParams.get('response_type')).toBe('code');
     expect(a.searchParams.get('client_id')).toBe('agentdesk-desktop');
     expect(a.searchParams.get('code_challenge_method')).toBe('S256');
@@ -149,6 +171,32 @@ describe('login flow failures', () => {
     expect(result).toEqual({
       ok: false,
       error: { code: 'browser_failed', message: 'AgentDesk could not open the browser (no display).' },
+    });
+  });
+
+  it('says at once when the authorize page is missing, and never opens the browser', async () => {
+    const opened: string[] = [];
+    const started = Date.now();
+    const attempt = startLogin(
+      options((url) => void opened.push(url), { baseUrl: serverUrl.replace('/tenant', '/elsewhere') }),
+    );
+    const result = await attempt.result;
+    await attempt.closed;
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.code).toBe('authorize_failed');
+    expect(!result.ok && result.error.message).toContain('/elsewhere/oauth2/authorize (HTTP 404)');
+    expect(opened).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(LOGIN_TIMEOUT_MS);
+  });
+
+  it('says at once when nothing answers at the server address', async () => {
+    const result = await login(options(() => undefined, { baseUrl: 'http://127.0.0.1:9/tenant' }));
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'authorize_failed',
+        message: "Couldn't reach the service at http://127.0.0.1:9/tenant.",
+      },
     });
   });
 

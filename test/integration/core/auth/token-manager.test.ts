@@ -119,7 +119,7 @@ describe('token manager against the local service', () => {
     const tokens = await freshTokens();
     await manager.signIn({ ...tokens, expiresAt: Date.now() - 1 });
     // Another copy of the same refresh token is used first (simulated theft or a second app instance).
-    const elsewhere = await refreshGrant(service, tokens.refreshToken);
+    const elsewhere = await refreshGrant(service, tokens.refreshToken!);
     expect(elsewhere.status).toBe(200);
     const rotated = ((await elsewhere.json()) as { refresh_token: string }).refresh_token;
 
@@ -162,7 +162,7 @@ describe('token manager against the local service', () => {
     expect(manager.signedIn).toBe(false);
     expect(await store.get(KEY)).toBeUndefined();
     expect(events.at(-1)).toEqual({ type: 'signed-out', reason: 'user', message: 'You signed out.' });
-    expect((await refreshGrant(service, tokens.refreshToken)).status).toBe(400);
+    expect((await refreshGrant(service, tokens.refreshToken!)).status).toBe(400);
   });
 
   it('warns, and leaves no stale refresh token behind, when the secret store fails', async () => {
