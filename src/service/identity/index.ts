@@ -7,6 +7,8 @@ import { createBrowserSessionStore } from './browser-sessions';
 import { createClientStore } from './clients';
 import { createOAuthTokenStore } from './oauth-tokens';
 import { createPersonStore } from './persons';
+import { createSignInInteractions } from './sign-in-interactions';
+import { createSignInThrottle } from './sign-in-throttle';
 
 /** Every identity store, built over one database and one clock. */
 export function createIdentity(db: ServiceDatabase, clock: Clock) {
@@ -18,6 +20,8 @@ export function createIdentity(db: ServiceDatabase, clock: Clock) {
     sessions: createBrowserSessionStore(db, clock),
     agents: createAgentStore(db, clock),
     agentTokens: createAgentTokenStore(db, clock),
+    signInThrottle: createSignInThrottle(clock),
+    signInInteractions: createSignInInteractions(clock),
   };
 }
 

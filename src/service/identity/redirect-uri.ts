@@ -25,3 +25,9 @@ function parse(text: string): URL | null {
     return null;
   }
 }
+
+/** A redirect to this computer: any page the person opens could have a listener there (RFC 8252 §8.6). */
+export function isLoopbackRedirect(uri: string): boolean {
+  const url = parse(uri);
+  return url !== null && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}

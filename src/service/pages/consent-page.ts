@@ -25,13 +25,38 @@ export function consentPage(input: ConsentPageInput): Html {
               </ul>`
           : html`<p>${input.clientName} asks for no permissions beyond signing you in.</p>`
       }
-      <form method="post" action="/oauth2/authorize">
-        <input type="hidden" name="csrf" value="${input.csrf}" />
-        ${Object.entries(input.params).map(
-          ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
-        )}
-        <button type="submit" name="decision" value="allow">Allow</button>
-        <button type="submit" name="decision" value="deny">Deny</button>
-      </form>`,
+      ${decisionForm(input, 'Allow', 'Deny')}`,
+  );
+}
+
+/** The answer form: the CSRF token and the validated authorize parameters echoed in hidden fields. */
+function decisionForm(
+  input: { csrf: string; params: Record<string, string> },
+  yes: string,
+  no: string,
+): Html {
+  return html`<form method="post" action="/oauth2/authorize">
+    <input type="hidden" name="csrf" value="${input.csrf}" />
+    ${Object.entries(input.params).map(
+      ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
+    )}
+    <button type="submit" name="decision" value="allow">${yes}</button>
+    <button type="submit" name="decision" value="deny">${no}</button>
+  </form>`;
+}
+
+/**
+ * A first-party app asking from a loopback address while the browser is already signed in: the person
+ * confirms with a click, so a page that starts the flow silently gets no code (RFC 8252 §8.6).
+ */
+export function continuePage(input: Omit<ConsentPageInput, 'scopes'>): Html {
+  return layout(
+    `Continue to ${input.clientName}`,
+    html`<h1>Continue to ${input.clientName} as ${input.email}?</h1>
+      <p>
+        An application on this computer asks to sign in to your account. Continue only if you just started
+        signing in to ${input.clientName}.
+      </p>
+      ${decisionForm(input, `Continue to ${input.clientName} as ${input.email}`, 'Cancel')}`,
   );
 }

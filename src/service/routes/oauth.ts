@@ -6,8 +6,9 @@ import type { AppEnv } from '../http/app-env';
 import { csrfValid, currentSession, ensureSession } from '../http/browser-session';
 import { readForm } from '../http/form-body';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeRequest } from '../identity/authorize-request';
+import { isLoopbackRedirect } from '../identity/redirect-uri';
 import { ALL_SCOPES } from '../identity/scopes';
-import { consentPage } from '../pages/consent-page';
+import { consentPage, continuePage } from '../pages/consent-page';
 import { errorPage } from '../pages/error-page';
 import { PAGE_HEADERS } from '../pages/layout';
 import { firstRunPage, signInPage } from '../pages/sign-in-page';
@@ -61,7 +62,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
           : signInPage({ csrf: fresh.csrf, next, clientName: request.client.name });
       return c.html(page, 200, PAGE_HEADERS);
     }
-    if (request.client.firstParty || decision === 'allow') return issueCode(c, request, person.id);
+    if (decision === 'allow') return issueCode(c, request, person.id);
     if (decision !== undefined) {
       return redirect(
         c,
@@ -72,9 +73,25 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
         }),
       );
     }
+    const csrf = (session ?? ensureSession(ctx, c)).csrf;
+    if (request.client.firstParty) {
+      // A public client's loopback redirect proves nothing about who listens there: without the password just
+      // typed for this very request, the person clicks "Continue" (a confidential client proves itself later).
+      const next = `/oauth2/authorize?${new URLSearchParams(request.params).toString()}`;
+      const interacted = session !== null && identity.signInInteractions.consume(session.secret, next);
+      const proven = request.client.confidential || !isLoopbackRedirect(request.redirectUri);
+      if (interacted || proven) return issueCode(c, request, person.id);
+      const page = continuePage({
+        csrf,
+        clientName: request.client.name,
+        email: person.email,
+        params: request.params,
+      });
+      return c.html(page, 200, PAGE_HEADERS);
+    }
     return c.html(
       consentPage({
-        csrf: (session ?? ensureSession(ctx, c)).csrf,
+        csrf,
         clientName: request.client.name,
         email: person.email,
         scopes: request.scopes,

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { csrfValid, currentSession, ensureSession, replaceSession, safeNext } from '../http/browser-session';
@@ -11,12 +12,17 @@ import { firstRunPage, signInPage } from '../pages/sign-in-page';
 /** Sign-in, first-run (create the first account) and sign-out pages. */
 export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { persons } = ctx.identity;
+  const { persons, signInThrottle, signInInteractions } = ctx.identity;
 
   const expired = (c: Context) =>
     c.html(errorPage('This form has expired', 'Go back, reload the page and try again.'), 400, PAGE_HEADERS);
   const seeOther = (c: Context, location: string) =>
     c.body(null, 303, { Location: location, 'Cache-Control': 'no-store' });
+
+  /** Typing the password on the way to an authorize request is the interaction that request needs. */
+  const signedInFor = (sessionSecret: string, next: string) => {
+    if (next.startsWith('/oauth2/authorize?')) signInInteractions.record(sessionSecret, next);
+  };
 
   app.get('/', (c) => c.redirect('/account', 302));
 
@@ -34,12 +40,22 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const next = safeNext(form.fields.next);
     const session = currentSession(ctx, c);
     if (!csrfValid(session, csrf)) return expired(c);
+    const address = getConnInfo(c).remote.address ?? 'unknown';
+    const allowed = signInThrottle.check(email, address);
+    if (!allowed.ok) {
+      const seconds = Math.ceil(allowed.retryAfterMs / 1000);
+      const error = `Too many failed attempts. Wait ${seconds} s, then try again.`;
+      const page = signInPage({ csrf: session.csrf, next, email, error });
+      return c.html(page, 429, { ...PAGE_HEADERS, 'Retry-After': String(seconds) });
+    }
     const person = await persons.authenticate(email, password);
     if (!person) {
+      signInThrottle.failed(email, address);
       const page = signInPage({ csrf: session.csrf, next, email, error: 'Wrong e-mail or password.' });
       return c.html(page, 401, PAGE_HEADERS);
     }
-    replaceSession(ctx, c, person.id);
+    signInThrottle.succeeded(email);
+    signedInFor(replaceSession(ctx, c, person.id).secret, next);
     return seeOther(c, next);
   });
 
@@ -69,7 +85,7 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
           : 'Give a valid e-mail and a password of at least 8 characters.',
       );
     }
-    replaceSession(ctx, c, created.person.id);
+    signedInFor(replaceSession(ctx, c, created.person.id).secret, next);
     return seeOther(c, next);
   });
 

@@ -420,12 +420,14 @@ describe('consent', () => {
     expect(forged.headers.get('location')).toBeNull();
   });
 
-  it('is skipped for first-party clients', async () => {
+  it('lists no scopes for first-party clients, but a signed-in browser still clicks for a loopback redirect', async () => {
     const browser = new CookieBrowser(service.url);
     await browser.signInPage('person@example.test', 'correct horse battery staple');
     const response = await browser.get(authorizeUrl({}).slice(service.url.length));
-    expect(response.status).toBe(302);
-    expect(new URL(response.headers.get('location') ?? '').searchParams.get('code')).toBeTruthy();
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Continue to AgentDesk as person@example.test');
+    expect(html).not.toContain('asks to:');
   });
 });
 
