@@ -98,6 +98,27 @@ module.exports = {
       to: { path: '^src/renderer/features/', pathNot: ['^src/renderer/features/$1/'] },
     },
     {
+      name: 'host-area-imports-no-other-area',
+      comment:
+        'A host area (src/core/host/<area>/) talks to another only through createHost or host/plumbing/, never its internals.',
+      severity: 'error',
+      from: { path: '^src/core/host/([^/]+)/', pathNot: '^src/core/host/plumbing/' },
+      to: {
+        path: '^src/core/host/',
+        pathNot: ['^src/core/host/$1/', '^src/core/host/plumbing/', '^src/core/host/host-options\\.ts$'],
+      },
+    },
+    {
+      name: 'host-plumbing-imports-no-area',
+      comment: 'The plumbing every host area shares knows no area.',
+      severity: 'error',
+      from: { path: '^src/core/host/plumbing/' },
+      to: {
+        path: '^src/core/host/',
+        pathNot: ['^src/core/host/plumbing/', '^src/core/host/host-options\\.ts$'],
+      },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -100,6 +100,18 @@ describe('architecture doors (dependency-cruiser)', () => {
       "import { f } from '../chat/f';\nexport const a = f;\n",
       'renderer-no-feature-imports-another',
     ],
+    [
+      'a host area importing another area',
+      'src/core/host/agents/a.ts',
+      "import { s } from '../session/s';\nexport const a = s;\n",
+      'host-area-imports-no-other-area',
+    ],
+    [
+      'host plumbing importing an area',
+      'src/core/host/plumbing/a.ts',
+      "import { s } from '../session/s';\nexport const a = s;\n",
+      'host-plumbing-imports-no-area',
+    ],
   ])('catches %s', async (_name, file, source, rule) => {
     const root = await tree({
       [file]: source,
@@ -108,6 +120,7 @@ describe('architecture doors (dependency-cruiser)', () => {
       'src/renderer/r.ts': 'export const r = 1;\n',
       'src/renderer/stores/s.ts': 'export const s = 1;\n',
       'src/renderer/features/chat/f.ts': 'export const f = 1;\n',
+      'src/core/host/session/s.ts': 'export const s = 1;\n',
     });
     const result = await cruise(root);
     expect(result.code).not.toBe(0);
