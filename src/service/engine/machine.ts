@@ -18,6 +18,7 @@ import {
   type SessionConfigOption,
   type SessionUpdate,
 } from '@agentclientprotocol/sdk/unstable';
+import { requireSessionId, requireStopReason } from './agent-answers';
 import type { EngineCommand } from './types';
 import type { ModelSelector, SessionUsage } from './update-mapper';
 import { resolveInsideReal } from './workspace-path';
@@ -160,7 +161,15 @@ export class AgentMachine {
         START_TIMEOUT_MS,
       );
     });
-    const response = await Promise.race([init, failedToSpawn, tooSlow]).finally(() => clearTimeout(timer));
+    let response: Awaited<typeof init>;
+    try {
+      response = await Promise.race([init, failedToSpawn, tooSlow]).finally(() => clearTimeout(timer));
+    } catch (error) {
+      // An agent that exits at start: its exit code and stderr say why, "connection closed" does not.
+      await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      if (!this.alive && child.pid !== undefined) throw new Error(this.describeExit());
+      throw error;
+    }
     this.agentCaps = response.agentCapabilities ?? {};
   }
 
@@ -219,9 +228,10 @@ export class AgentMachine {
       cwd: this.options.workspaceDir,
       mcpServers,
     });
-    this.openSessions.add(response.sessionId);
+    const sessionId = requireSessionId(response);
+    this.openSessions.add(sessionId);
     return {
-      sessionId: response.sessionId,
+      sessionId,
       loaded: false,
       configOptions: response.configOptions,
       raw: response,
@@ -261,7 +271,7 @@ export class AgentMachine {
   ): Promise<PromptResponse> {
     this.listeners.set(sessionId, listener);
     try {
-      return await this.agent.request(methods.agent.session.prompt, { sessionId, prompt });
+      return requireStopReason(await this.agent.request(methods.agent.session.prompt, { sessionId, prompt }));
     } finally {
       if (this.listeners.get(sessionId) === listener) this.listeners.delete(sessionId);
     }

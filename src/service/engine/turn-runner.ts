@@ -7,6 +7,7 @@ import {
   type RequestPermissionRequest,
   type RequestPermissionResponse,
 } from '@agentclientprotocol/sdk/unstable';
+import { AgentProtocolError, agentReason } from './agent-answers';
 import type { AgentMachine, OpenedSession, SessionListener } from './machine';
 import { buildPromptBlocks } from './prompt-blocks';
 import type { SessionMap } from './session-map';
@@ -118,9 +119,12 @@ async function openSession(
 
 /** Classifies a failed prompt: interrupted on purpose, crashed, or an agent error. */
 async function failure(machine: AgentMachine, error: unknown): Promise<TurnResult> {
+  if (error instanceof AgentProtocolError) {
+    return { stopReason: 'error', errorCode: 'protocol_error', error: error.message };
+  }
   if (error instanceof RequestError && machine.alive) {
     if (error.code === -32800) return { stopReason: 'cancelled' };
-    return { stopReason: 'error', errorCode: 'agent_error', error: error.message };
+    return { stopReason: 'error', errorCode: 'agent_error', error: agentReason(error) };
   }
   // The pipe can close a moment before the process is reported gone.
   await Promise.race([machine.exited, sleep(1000)]);

@@ -177,6 +177,7 @@ export type EngineErrorCode =
   | 'agent_crashed' // the process died mid-turn; the next turn respawns it
   | 'agent_error' // the agent answered the prompt with an error
   | 'spawn_failed' // the command could not start or failed ACP initialize/session setup
+  | 'protocol_error' // an answer broke ACP (e.g. session/new without sessionId)
   | 'no_machine' // the engine has no machine (house-lite)
   | 'closed'; // the host is closing
 
