@@ -1,4 +1,4 @@
-import { RequestError } from '@agentclientprotocol/sdk/unstable';
+import type { RequestError } from '@agentclientprotocol/sdk/unstable';
 
 /**
  * Reading what an agent answers: its own reason inside a JSON-RPC error, and the checks that an

@@ -167,7 +167,7 @@ export class AgentMachine {
     } catch (error) {
       // An agent that exits at start: its exit code and stderr say why, "connection closed" does not.
       await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
-      if (!this.alive && child.pid !== undefined) throw new Error(this.describeExit());
+      if (!this.alive && child.pid !== undefined) throw new Error(this.describeExit(), { cause: error });
       throw error;
     }
     this.agentCaps = response.agentCapabilities ?? {};
