@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceDatabase } from '../db/database';
+import { saneStoredPlan } from './schedule-rules';
 import type { ScheduledItem, ScheduleSource } from './scheduler';
 import type { TurnEstado } from './turn-state';
 
@@ -42,14 +43,16 @@ export interface StoredSchedule extends ScheduledItem {
   conversationId: string;
 }
 
-const toSchedule = (row: ScheduleRow): StoredSchedule => ({
-  id: row.id,
-  conversationId: row.conversation_id,
-  prompt: row.prompt,
-  dueAt: row.due_at,
-  repeatMin: row.repeat_min,
-  until: row.until,
-});
+// Rows from before the schedule limits are brought within range, so reading them can never fail.
+const toSchedule = (row: ScheduleRow): StoredSchedule =>
+  saneStoredPlan({
+    id: row.id,
+    conversationId: row.conversation_id,
+    prompt: row.prompt,
+    dueAt: row.due_at,
+    repeatMin: row.repeat_min,
+    until: row.until,
+  });
 
 export function createConversationStore(db: ServiceDatabase) {
   const q = {

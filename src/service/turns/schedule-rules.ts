@@ -1,3 +1,5 @@
+import { LIMITS } from '../../shared/api';
+
 /**
  * Pure rules of scheduled turns: validating a POST schedule body into a plan, and working out
  * when a plan fires next. No I/O, no clock of its own: `now` is always passed in.
@@ -13,6 +15,9 @@ export interface SchedulePlan {
 export type PlanResult = { ok: true; plan: SchedulePlan } | { ok: false; error: string; detalle: string };
 
 const MINUTE = 60_000;
+const AHEAD_MAX_MS = LIMITS.scheduleAheadMinutesMax * MINUTE;
+/** The latest instant a stored row may claim: 9999-12-31, still a four-digit ISO year. */
+const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 function bad(detalle: string): PlanResult {
   return { ok: false, error: 'body_invalido', detalle };
@@ -40,22 +45,29 @@ export function planFromBody(body: unknown, now: number): PlanResult {
     if (typeof b.inMinutes !== 'number' || !Number.isFinite(b.inMinutes) || b.inMinutes < 0) {
       return bad('inMinutes debe ser un número no negativo');
     }
+    if (b.inMinutes > LIMITS.scheduleAheadMinutesMax) return bad('inMinutes: como mucho unos cinco años');
     dueAt = now + Math.round(b.inMinutes * MINUTE);
   } else {
     const t = parseInstant(b.dueAt, 'dueAt');
     if (typeof t !== 'number') return bad(t ?? 'falta dueAt');
     dueAt = t;
   }
+  if (dueAt > now + AHEAD_MAX_MS) return bad('dueAt: como mucho unos cinco años desde ahora');
   let repeatMin: number | null = null;
   if (b.repeatMin !== undefined && b.repeatMin !== null) {
     if (typeof b.repeatMin !== 'number' || !Number.isFinite(b.repeatMin) || b.repeatMin <= 0) {
       return bad('repeatMin debe ser un número positivo o null');
+    }
+    if (b.repeatMin < LIMITS.scheduleRepeatMinutesMin || b.repeatMin > LIMITS.scheduleRepeatMinutesMax) {
+      return bad('repeatMin: entre 1 minuto y un año');
     }
     repeatMin = b.repeatMin;
   }
   const until = parseInstant(b.until, 'until');
   if (typeof until === 'string') return bad(until);
   if (until !== null && until < dueAt) return bad('until es anterior a la primera ejecución');
+  if (until !== null && until > now + AHEAD_MAX_MS)
+    return bad('until: como mucho unos cinco años desde ahora');
   return { ok: true, plan: { prompt: b.prompt, dueAt, repeatMin, until } };
 }
 
@@ -71,4 +83,26 @@ export function nextDueAfter(plan: SchedulePlan, now: number): number | null {
   const next = plan.dueAt + missed * step;
   if (plan.until !== null && next > plan.until) return null;
   return next;
+}
+
+/**
+ * A stored plan brought back within range, for rows written before the limits existed: an instant that
+ * no date can hold becomes the last day of year 9999 (so the item shows and can be cancelled), and a
+ * repeat under a minute runs once a minute.
+ */
+export function saneStoredPlan<T extends SchedulePlan>(plan: T): T {
+  const instant = (ms: number) =>
+    Number.isFinite(ms) ? Math.min(Math.max(ms, 0), LATEST_INSTANT) : LATEST_INSTANT;
+  const repeat = plan.repeatMin;
+  return {
+    ...plan,
+    dueAt: instant(plan.dueAt),
+    repeatMin:
+      repeat === null
+        ? null
+        : Number.isFinite(repeat)
+          ? Math.min(Math.max(repeat, LIMITS.scheduleRepeatMinutesMin), LIMITS.scheduleRepeatMinutesMax)
+          : LIMITS.scheduleRepeatMinutesMax,
+    until: plan.until === null ? null : instant(plan.until),
+  };
 }

@@ -19,6 +19,13 @@ export const LIMITS = {
   permissionTimeoutMs: 10 * 60 * 1000,
   tryTurnTimeoutMs: 180 * 1000,
   heartbeatMs: 25 * 1000,
+  /** How far ahead a turn may be scheduled (`inMinutes`, `dueAt`, `until`): about five years (our choice). */
+  scheduleAheadMinutesMax: 5 * 366 * 24 * 60,
+  /** A periodic turn runs at most once a minute and at least once a year (our choice). */
+  scheduleRepeatMinutesMin: 1,
+  scheduleRepeatMinutesMax: 366 * 24 * 60,
+  /** `limit` of a conversation's tail (our choice). */
+  conversationTailMax: 10_000,
   /** `Retry-After` seconds sent with 503 `reiniciando`. */
   restartRetryAfterSeconds: 10,
 } as const;

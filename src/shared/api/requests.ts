@@ -62,7 +62,12 @@ export type ScheduleItemParams = z.infer<typeof ScheduleItemParams>;
 
 export const ConversationQuery = z.object({
   /** Only the tail is returned; default tail size 50 (our choice). */
-  limit: z.coerce.number({ error: 'limit must be an integer' }).int().min(1).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be an integer' })
+    .int()
+    .min(1)
+    .max(LIMITS.conversationTailMax, { error: `limit must be at most ${LIMITS.conversationTailMax}` })
+    .optional(),
 });
 export type ConversationQuery = z.infer<typeof ConversationQuery>;
 
@@ -236,10 +241,19 @@ export type ModelBody = z.infer<typeof ModelBody>;
 export const ScheduleBody = z
   .object({
     prompt: z.string({ error: 'prompt is required' }).min(1, { error: 'prompt is required' }),
-    inMinutes: z.number().positive({ error: 'inMinutes must be positive' }).optional(),
+    inMinutes: z
+      .number()
+      .positive({ error: 'inMinutes must be positive' })
+      .max(LIMITS.scheduleAheadMinutesMax, { error: 'inMinutes must be at most about five years' })
+      .optional(),
     dueAt: DateTime.optional(),
     /** Makes it periodic. */
-    repeatMin: z.number().positive({ error: 'repeatMin must be positive' }).nullable().optional(),
+    repeatMin: z
+      .number()
+      .min(LIMITS.scheduleRepeatMinutesMin, { error: 'repeatMin must be at least 1 minute' })
+      .max(LIMITS.scheduleRepeatMinutesMax, { error: 'repeatMin must be at most a year' })
+      .nullable()
+      .optional(),
     /** Bounds a periodic turn. */
     until: DateTime.nullable().optional(),
   })
