@@ -75,4 +75,13 @@ export const memoryMigrations: readonly MemoryMigration[] = [
       );
     `,
   },
+  {
+    id: '002_snapshots',
+    sql: `
+      CREATE TABLE snapshots (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+  },
 ];

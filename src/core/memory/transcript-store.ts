@@ -6,6 +6,8 @@ import {
   type MemoryDatabase,
 } from './memory-database';
 import type { AttachmentMeta, MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
+import { attachmentsOf, setThumbnails, writeAttachments } from './attachment-rows';
+import { StoredLists } from './stored-lists';
 import { searchMessages } from './transcript-search';
 import { newTurnRecord, recordedReply, type TurnRecord } from './turn-record';
 
@@ -39,10 +41,15 @@ interface TurnRow {
  * text and every turn's detail; never tokens, never attachment bytes beyond a thumbnail.
  */
 export class TranscriptStore {
+  /** What the app last heard of agents and conversations, for reading offline. */
+  readonly lists: StoredLists;
+
   private constructor(
     private readonly db: MemoryDatabase,
     readonly file: string,
-  ) {}
+  ) {
+    this.lists = new StoredLists(db);
+  }
 
   static open(file: string): TranscriptStore {
     return new TranscriptStore(openMemoryDatabase(file), file);
@@ -133,7 +140,7 @@ export class TranscriptStore {
     const rows = this.db
       .prepare('SELECT * FROM turns WHERE conversation_id = ? ORDER BY started_at')
       .all(conversationId) as TurnRow[];
-    const attachments = this.attachmentsOf(conversationId);
+    const attachments = attachmentsOf(this.db, conversationId);
     return rows.map((row) => {
       const record = parseRecord(row);
       return {
@@ -178,6 +185,11 @@ export class TranscriptStore {
     restrictModes(this.file);
   }
 
+  /** Small pictures of a sent turn's images, in the order sent (null keeps none). */
+  setThumbnails(conversationId: string, turnId: string, thumbnails: readonly (string | null)[]): void {
+    setThumbnails(this.db, conversationId, turnId, thumbnails);
+  }
+
   search(query: SearchQuery): SearchHit[] {
     return searchMessages(this.db, query);
   }
@@ -185,7 +197,7 @@ export class TranscriptStore {
   /** Forgets every conversation, message and turn of this profile. */
   clear(): void {
     this.db.transaction(() => {
-      for (const table of ['messages', 'turns', 'attachments', 'conversations']) {
+      for (const table of ['messages', 'turns', 'attachments', 'conversations', 'snapshots']) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     })();
@@ -228,7 +240,7 @@ export class TranscriptStore {
         record.lastEvent,
         JSON.stringify({ events, usage, models, title }),
       );
-    if (attachments?.length) this.writeAttachments(conversationId, record.turnId, attachments);
+    if (attachments?.length) writeAttachments(this.db, conversationId, record.turnId, attachments);
     if (userText !== undefined)
       this.appendMessage(conversationId, record.turnId, 'user', userText, record.startedAt);
     if (record.estado) this.appendMessage(conversationId, record.turnId, 'assistant', reply, Date.now());
@@ -256,46 +268,6 @@ export class TranscriptStore {
          SELECT ?, COALESCE(MAX(position), -1) + 1, ?, ?, ?, ? FROM messages WHERE conversation_id = ?`,
       )
       .run(conversationId, role, content, at, turnId, conversationId);
-  }
-
-  private writeAttachments(
-    conversationId: string,
-    turnId: string,
-    attachments: readonly AttachmentMeta[],
-  ): void {
-    const insert = this.db.prepare(
-      `INSERT OR REPLACE INTO attachments (conversation_id, turn_id, idx, name, mime_type, size, thumbnail)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
-    attachments.forEach((a, i) =>
-      insert.run(conversationId, turnId, i, a.name, a.mimeType, a.size, a.thumbnail ?? null),
-    );
-  }
-
-  private attachmentsOf(conversationId: string): Map<string, AttachmentMeta[]> {
-    const rows = this.db
-      .prepare(
-        'SELECT turn_id, name, mime_type, size, thumbnail FROM attachments WHERE conversation_id = ? ORDER BY idx',
-      )
-      .all(conversationId) as {
-      turn_id: string;
-      name: string;
-      mime_type: string;
-      size: number;
-      thumbnail: string | null;
-    }[];
-    const byTurn = new Map<string, AttachmentMeta[]>();
-    for (const r of rows) {
-      const list = byTurn.get(r.turn_id) ?? [];
-      list.push({
-        name: r.name,
-        mimeType: r.mime_type,
-        size: r.size,
-        ...(r.thumbnail ? { thumbnail: r.thumbnail } : {}),
-      });
-      byTurn.set(r.turn_id, list);
-    }
-    return byTurn;
   }
 }
 

@@ -81,6 +81,14 @@ export class TurnRecorder {
     this.store.writeTurns(batch);
   }
 
+  /** Forgets what is pending without writing it (the store is being deleted). */
+  discard(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.open.clear();
+    this.currentTurn.clear();
+  }
+
   /** Writes what is pending and stops the timer. */
   close(): void {
     this.flush();

@@ -60,7 +60,11 @@ describe('transcript store on disk', () => {
     const db = new Database(join(dir, 'partial.db'));
     expect(applyMemoryMigrations(db, memoryMigrations.slice(0, 1))).toEqual(['001_transcripts']);
     const next = { id: '999_extra', sql: 'CREATE TABLE extra (x INTEGER)' };
-    expect(applyMemoryMigrations(db, [...memoryMigrations, next])).toEqual(['999_extra']);
+    expect(applyMemoryMigrations(db, [...memoryMigrations, next])).toEqual([
+      ...memoryMigrations.slice(1).map((m) => m.id),
+      '999_extra',
+    ]);
+    expect(applyMemoryMigrations(db, [...memoryMigrations, next])).toEqual([]);
     db.close();
   });
 

@@ -1,0 +1,31 @@
+import type { ApiClient, ApiResult } from '../../api/api-client';
+import type { HistorySource, SourceResult } from '../../memory/history-indexer';
+import type { WithApi } from '../plumbing/with-api';
+
+/** Beyond any real conversation: asks the server for the whole history in one answer. */
+const WHOLE_HISTORY = 1_000_000;
+
+/** The indexer's view of the API, through the active connection. */
+export function apiHistorySource(withApi: WithApi): HistorySource {
+  const call = async <T, U>(run: (api: ApiClient) => Promise<ApiResult<T>>, map: (value: T) => U) => {
+    const result = await withApi(run);
+    return (result.ok ? { ok: true, value: map(result.value) } : result) as SourceResult<U>;
+  };
+  return {
+    listAgents: () =>
+      call(
+        (api) => api.listAgents(),
+        (v) => v.agentes.map((a) => ({ id: a.id })),
+      ),
+    listConversations: (agentId) =>
+      call(
+        (api) => api.listConversations(agentId),
+        (v) => v.conversaciones,
+      ),
+    getHistory: (agentId, conversationId) =>
+      call(
+        (api) => api.getConversation(agentId, conversationId, { limit: WHOLE_HISTORY }),
+        (v) => v.messages.map((m) => ({ role: m.role, content: m.content, at: Date.parse(m.at) })),
+      ),
+  };
+}

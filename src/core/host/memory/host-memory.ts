@@ -1,0 +1,272 @@
+import type { ConversationsResponse, MeAgentsResponse, MessageImage } from '../../../shared/api';
+import type { ConversationStreamEvent, DeskResult, SendMessageInput } from '../../../shared/bridge';
+import type { AttachmentMeta, MemoryConversation, MemoryMethods } from '../../../shared/bridge/memory';
+import type { Logger } from '../../auth/logger';
+import { exportJson, exportMarkdown } from '../../memory/transcript-export';
+import { checkConversationIds, checkId } from '../plumbing/argument-checks';
+import { fail } from '../plumbing/call-results';
+import type { ActiveConnection } from '../plumbing/connection';
+import { apiHistorySource } from './api-history-source';
+import { createConnectivity, isUnreachable } from './connectivity';
+import { checkSearchQuery, checkThumbnails } from './memory-arguments';
+import { memoryFile, ProfileMemory, removeProfileMemory, type MemorySettings } from './profile-memory';
+
+export interface MemoryAreaOptions {
+  dataDir: string;
+  connection: ActiveConnection;
+  logger: Logger;
+  settings?: MemorySettings;
+  now?: () => number;
+}
+
+export interface MemoryArea {
+  bridge: MemoryMethods;
+  /** Records an event the host streams to the renderer. */
+  observe(agentId: string, sessionId: string, event: ConversationStreamEvent): void;
+  /** Records what was sent with a turn the server accepted (text, attachment names, types, sizes). */
+  noteSent(agentId: string, sessionId: string, input: SendMessageInput, turnId: string): void;
+  /** The agent list: kept when the server answers, served from the store when it can't be reached. */
+  rememberAgents(answer: DeskResult<MeAgentsResponse>): DeskResult<MeAgentsResponse>;
+  rememberConversations(
+    agentId: string,
+    answer: DeskResult<ConversationsResponse>,
+  ): DeskResult<ConversationsResponse>;
+  /** Deletes a removed profile's store. */
+  forget(profileId: string): void;
+  close(): void;
+}
+
+const NOT_STORED = "The server can't be reached, and this conversation isn't stored on this computer yet.";
+const AGENTS_KEY = 'agents';
+
+/**
+ * The memory area: keeps what the app sees in the active profile's transcript store, serves
+ * conversations merged with it (or read-only from it while offline), search and export, and
+ * indexes history never downloaded in the background.
+ */
+export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
+  const { connection, logger, dataDir } = options;
+  const settings = options.settings ?? {};
+  const now = options.now ?? Date.now;
+  let open: ProfileMemory | null = null;
+  const source = apiHistorySource(connection.withApi);
+  const connectivity = createConnectivity({
+    probe: () => connection.withApi((api) => api.listAgents()),
+    logger,
+    ...(settings.probeMs ? { probeMs: settings.probeMs } : {}),
+  });
+
+  const close = (): void => {
+    open?.close();
+    open = null;
+  };
+  /** The active profile's store, opened on first use. */
+  const memory = (): ProfileMemory | null => {
+    const profileId = connection.current()?.profile.id;
+    if (!profileId) return null;
+    if (open?.profileId === profileId) return open;
+    close();
+    try {
+      open = new ProfileMemory(profileId, memoryFile(dataDir, profileId), settings, logger);
+    } catch (error) {
+      logger.error('The transcript store could not be opened.', error);
+    }
+    return open;
+  };
+
+  connection.on((event) => {
+    if (event.type === 'dropped') close();
+    else if (event.type === 'tokens' && event.event.type === 'signed-out') open?.stopIndexing();
+    else if (event.connection.tokens.signedIn) memory()?.startIndexing(source);
+  });
+
+  const conversation = async (
+    agentId: string,
+    sessionId: string,
+    limit: number | undefined,
+  ): Promise<DeskResult<MemoryConversation>> => {
+    const answer = await connection.withApi((api) =>
+      api.getConversation(agentId, sessionId, limit === undefined ? {} : { limit }),
+    );
+    connectivity.note(answer);
+    const mem = memory();
+    if (!mem) return answer.ok ? fail('signed_out', 'Choose an account first.') : answer;
+    mem.recorder.flush();
+    const { store } = mem;
+    if (answer.ok) {
+      const messages = answer.value.messages.map((m) => ({ ...m, at: Date.parse(m.at) }));
+      store.saveHistory(agentId, sessionId, messages, answer.value.saltados);
+      const history = store.merged(sessionId, { messages, saltados: answer.value.saltados });
+      return {
+        ok: true,
+        value: {
+          ...history,
+          agentId,
+          conversationId: sessionId,
+          title: store.lists.title(sessionId),
+          ultimoTurno: answer.value.ultimoTurno,
+          models: store.latestModels(sessionId) as MemoryConversation['models'],
+          offline: false,
+        },
+      };
+    }
+    if (!isUnreachable(answer)) return answer;
+    if (!store.lists.knows(sessionId)) return fail('offline', NOT_STORED);
+    const history = store.merged(sessionId);
+    const tail =
+      limit === undefined ? history.messages : history.messages.slice(-limit || history.messages.length);
+    return {
+      ok: true,
+      value: {
+        messages: tail,
+        saltados: history.saltados + history.messages.length - tail.length,
+        agentId,
+        conversationId: sessionId,
+        title: store.lists.title(sessionId),
+        ultimoTurno: null,
+        models: store.latestModels(sessionId) as MemoryConversation['models'],
+        offline: true,
+      },
+    };
+  };
+
+  const bridge: MemoryMethods = {
+    async openConversation(agentId, sessionId, openOptions = {}) {
+      const invalid = checkConversationIds(agentId, sessionId);
+      if (invalid) return { ok: false, error: invalid };
+      const limit = openOptions?.limit;
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) {
+        return fail('invalid_argument', 'The message limit must be a whole number.');
+      }
+      return conversation(agentId, sessionId, limit);
+    },
+
+    async searchConversations(query) {
+      const checked = checkSearchQuery(query);
+      if (!checked.ok) return checked;
+      const mem = memory();
+      if (!mem) return fail('signed_out', 'Choose an account first.');
+      mem.recorder.flush();
+      return { ok: true, value: mem.store.search(checked.value) };
+    },
+
+    async exportConversation(agentId, sessionId, format) {
+      const invalid = checkConversationIds(agentId, sessionId);
+      if (invalid) return { ok: false, error: invalid };
+      if (format !== 'markdown' && format !== 'json') {
+        return fail('invalid_argument', 'Export as "markdown" or "json".');
+      }
+      const opened = await conversation(agentId, sessionId, 1_000_000);
+      if (!opened.ok) return opened;
+      const subject = {
+        agentId,
+        conversationId: sessionId,
+        title: opened.value.title,
+        history: opened.value,
+      };
+      return { ok: true, value: format === 'json' ? exportJson(subject, now()) : exportMarkdown(subject) };
+    },
+
+    async saveAttachmentThumbnails(agentId, sessionId, turnId, thumbnails) {
+      const invalid = checkConversationIds(agentId, sessionId) ?? checkId(turnId, 'turn');
+      if (invalid) return { ok: false, error: invalid };
+      const checked = checkThumbnails(thumbnails);
+      if (!checked.ok) return checked;
+      const mem = memory();
+      if (!mem) return fail('signed_out', 'Choose an account first.');
+      mem.store.setThumbnails(sessionId, turnId, checked.value);
+      return { ok: true, value: undefined };
+    },
+
+    async getMemoryInfo() {
+      const mem = memory();
+      if (!mem) return fail('signed_out', 'Choose an account first.');
+      return {
+        ok: true,
+        value: { path: mem.store.file, ...mem.store.lists.counts(), indexing: mem.indexing },
+      };
+    },
+
+    async clearMemory() {
+      const mem = memory();
+      if (!mem) return fail('signed_out', 'Choose an account first.');
+      mem.stopIndexing();
+      mem.recorder.discard();
+      mem.store.clear();
+      return bridge.getMemoryInfo();
+    },
+
+    onConnectivity(listener) {
+      return connectivity.on(listener);
+    },
+  };
+
+  return {
+    bridge,
+    observe(agentId, sessionId, event) {
+      try {
+        memory()?.recorder.observe(agentId, sessionId, event);
+      } catch (error) {
+        logger.error('An event could not be recorded.', error);
+      }
+    },
+    noteSent(agentId, sessionId, input, turnId) {
+      try {
+        memory()?.recorder.noteSent(agentId, sessionId, {
+          turnId,
+          content: input.content,
+          attachments: (input.attachments ?? []).map(describeAttachment),
+        });
+      } catch (error) {
+        logger.error('A sent message could not be recorded.', error);
+      }
+    },
+    rememberAgents(answer) {
+      connectivity.note(answer);
+      const mem = memory();
+      if (!mem) return answer;
+      if (answer.ok) mem.store.lists.saveSnapshot(AGENTS_KEY, answer.value);
+      if (answer.ok || !isUnreachable(answer)) return answer;
+      const stored = mem.store.lists.snapshot<MeAgentsResponse>(AGENTS_KEY);
+      return stored ? { ok: true, value: stored } : answer;
+    },
+    rememberConversations(agentId, answer) {
+      connectivity.note(answer);
+      const mem = memory();
+      if (!mem) return answer;
+      if (answer.ok) {
+        for (const c of answer.value.conversaciones) {
+          mem.store.saveConversation(agentId, c.id, {
+            title: c.titulo,
+            updatedAt: c.actualizada ? Date.parse(c.actualizada) : null,
+          });
+        }
+        return answer;
+      }
+      if (!isUnreachable(answer)) return answer;
+      return { ok: true, value: { conversaciones: mem.store.lists.conversations(agentId) } };
+    },
+    forget(profileId) {
+      if (open?.profileId === profileId) {
+        open.destroy();
+        open = null;
+      } else {
+        removeProfileMemory(dataDir, profileId);
+      }
+    },
+    close() {
+      connectivity.close();
+      close();
+    },
+  };
+}
+
+/** Names, types and sizes only: the bytes are never kept (an image's thumbnail comes separately). */
+function describeAttachment(image: MessageImage, index: number): AttachmentMeta {
+  const padding = image.data.endsWith('==') ? 2 : image.data.endsWith('=') ? 1 : 0;
+  return {
+    name: image.name ?? `attachment-${index + 1}`,
+    mimeType: image.mimeType,
+    size: Math.max(0, Math.floor((image.data.length * 3) / 4) - padding),
+  };
+}

@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import type { IndexProgress } from '../../../shared/bridge/memory';
+import type { Logger } from '../../auth/logger';
+import { indexHistory, type HistorySource } from '../../memory/history-indexer';
+import { removeMemoryDatabase } from '../../memory/memory-database';
+import { TranscriptStore } from '../../memory/transcript-store';
+import { TurnRecorder } from '../../memory/turn-recorder';
+
+export interface MemorySettings {
+  /** How long a running turn's events wait before they are written together. */
+  flushMs?: number;
+  /** Background downloads at once. */
+  indexConcurrency?: number;
+  /** Wait after sign-in before background indexing starts, so it never competes with the first screen. */
+  indexDelayMs?: number;
+  /** How often indexing runs again while signed in. */
+  reindexMs?: number;
+  /** How often an offline app checks whether the server is back. */
+  probeMs?: number;
+}
+
+/** Where a profile's transcripts live: beside its other per-profile data. */
+export function memoryFile(dataDir: string, profileId: string): string {
+  return join(dataDir, 'profiles', encodeURIComponent(profileId), 'memory', 'transcripts.db');
+}
+
+/** The open store of the active profile, its recorder, and its background indexing. */
+export class ProfileMemory {
+  readonly store: TranscriptStore;
+  readonly recorder: TurnRecorder;
+  indexing: IndexProgress & { running: boolean } = { done: 0, total: 0, failed: 0, running: false };
+  private abort: AbortController | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly profileId: string,
+    file: string,
+    private readonly settings: MemorySettings,
+    private readonly logger: Logger,
+  ) {
+    this.store = TranscriptStore.open(file);
+    this.recorder = new TurnRecorder(this.store, settings.flushMs ? { flushMs: settings.flushMs } : {});
+  }
+
+  /** Indexes history never downloaded, soon and then now and again, until stopped. */
+  startIndexing(source: HistorySource): void {
+    if (this.timer || this.abort) return;
+    const run = async (): Promise<void> => {
+      this.timer = null;
+      const abort = new AbortController();
+      this.abort = abort;
+      this.indexing = { ...this.indexing, running: true };
+      try {
+        const progress = await indexHistory(source, this.store, abort.signal, {
+          concurrency: this.settings.indexConcurrency ?? 2,
+          onProgress: (p) => (this.indexing = { ...p, running: true }),
+        });
+        this.indexing = { ...progress, running: false };
+      } catch (error) {
+        this.logger.error('Indexing conversation history failed.', error);
+        this.indexing = { ...this.indexing, running: false };
+      }
+      if (this.abort !== abort || abort.signal.aborted) return;
+      this.abort = null;
+      this.timer = setTimeout(() => void run(), this.settings.reindexMs ?? 10 * 60_000);
+      this.timer.unref?.();
+    };
+    this.timer = setTimeout(() => void run(), this.settings.indexDelayMs ?? 2000);
+    this.timer.unref?.();
+  }
+
+  stopIndexing(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.abort?.abort();
+    this.abort = null;
+    this.indexing = { ...this.indexing, running: false };
+  }
+
+  close(): void {
+    this.stopIndexing();
+    this.recorder.close();
+    this.store.close();
+  }
+
+  /** Forgets everything and deletes the files. */
+  destroy(): void {
+    this.stopIndexing();
+    this.recorder.discard();
+    this.store.destroy();
+  }
+}
+
+/** Deletes a profile's store that is not open. */
+export function removeProfileMemory(dataDir: string, profileId: string): void {
+  removeMemoryDatabase(memoryFile(dataDir, profileId));
+}
