@@ -5,6 +5,7 @@ import type { Logger } from '../core/auth/logger';
 import { silentLogger } from '../core/auth/logger';
 import { chooseSecretStore, type SecretStore, type SecretStoreCandidate } from '../core/auth/secret-store';
 import { createBridgeDispatcher } from '../core/host/dispatch';
+import { makePrivateDataDir } from '../core/profiles/data-dir';
 import { createHost, type DeskHost, type EmbeddedService } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
 import { startService, type RunningService } from '../service/index';
@@ -53,6 +54,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   let embedded: RunningService | undefined;
   // The socket is attached after the host exists; the host's browser hooks look it up when called.
   const pages: { socket?: BridgeSocket } = {};
+  await makePrivateDataDir(options.dataDir);
   const host = await createHost({
     dataDir: options.dataDir,
     secrets,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { consoleSink, createLogger } from '../core/auth/logger';
-import { defaultDataDir } from '../core/profiles/data-dir';
+import { defaultDataDir, usePrivateUmask } from '../core/profiles/data-dir';
 import { startBrowserMode } from './browser-mode';
 
 /** `npm run web -- [--data <dir>] [--port <n>] [--verbose]`: prints the URL to open. */
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+usePrivateUmask();
 main().catch((error: unknown) => {
   console.error(`AgentDesk could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -1,6 +1,8 @@
+import { usePrivateUmask } from '../core/profiles/data-dir';
 import { runCli } from './run-cli';
 import { processIo } from './terminal';
 
+usePrivateUmask();
 const io = processIo();
 runCli(process.argv.slice(2), { io })
   .then((code) => {

@@ -4,6 +4,7 @@ import { silentLogger } from '../core/auth/logger';
 import { chooseSecretStore, type SecretStore } from '../core/auth/secret-store';
 import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
+import { makePrivateDataDir } from '../core/profiles/data-dir';
 import { startService } from '../service/index';
 import type { CliIo } from './terminal';
 
@@ -23,6 +24,7 @@ export async function openCliHost(options: CliHostOptions): Promise<DeskHost> {
   const { io } = options;
   const secrets = options.secrets ?? (await chooseSecretStore([keyringCandidate()])).store;
   if (secrets.warning) io.err(`Note: ${secrets.warning}\n`);
+  await makePrivateDataDir(options.dataDir);
   return createHost({
     dataDir: options.dataDir,
     secrets,

@@ -6,6 +6,7 @@ import { createLogger, consoleSink } from '../core/auth/logger';
 import { createBridgeDispatcher } from '../core/host/dispatch';
 import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
+import { makePrivateDataDir, usePrivateUmask } from '../core/profiles/data-dir';
 import { startService } from '../service/index';
 import { registerBridgeIpc } from './ipc';
 import { buildMenuTemplate } from './menu';
@@ -34,6 +35,9 @@ function openWindow(): BrowserWindow {
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
+  // Everything the app writes for the person is theirs alone (profiles, sync state, the local service's data).
+  usePrivateUmask();
+  await makePrivateDataDir(userData);
   const secrets = await chooseDesktopSecretStore(safeStorage, {
     userDataDir: userData,
     platform: process.platform,

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { systemClock } from './clock';
 import { openDatabase } from './db/database';
 import { createIdentity } from './identity';
 import { startService, type ServiceConfig } from './index';
+import { makePrivateDirSync, usePrivateUmask } from './security/private-files';
 
 /**
  * `npm run service -- [--port <p>] [--data <dir>] [--<other-flag> <value>...]` runs the service;
@@ -56,7 +56,7 @@ async function serveCommand(argv: string[]): Promise<number> {
 
 function openIdentity(data: unknown) {
   const dataDir = resolve(typeof data === 'string' ? data : 'data');
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDirSync(dataDir);
   const db = openDatabase(dataDir);
   return { db, identity: createIdentity(db, systemClock) };
 }
@@ -124,6 +124,7 @@ function fail(error: string, detalle: string): number {
   return 1;
 }
 
+usePrivateUmask();
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {

@@ -1,5 +1,4 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
@@ -8,6 +7,7 @@ import type { CoreContext, ServiceContext } from './context';
 import { openDatabase } from './db/database';
 import { createIdentity } from './identity';
 import { createAccountDeletion } from './identity/account-deletion';
+import { makePrivateDir } from './security/private-files';
 import { subsystems } from './subsystems';
 
 export type { Clock, TestClock } from './clock';
@@ -37,7 +37,7 @@ export interface RunningService {
 
 /** Starts the local v2 service on 127.0.0.1 (never another interface). */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  await mkdir(options.dataDir, { recursive: true });
+  await makePrivateDir(options.dataDir);
   const config: ServiceConfig = { ...(await readConfigFile(options.dataDir)), ...options.config };
   const clock = options.clock ?? systemClock;
   const log = options.log ?? (() => {});

@@ -7,6 +7,8 @@ import { createConversationEvents } from './conversations/conversation-events';
 import { createConversationsArea } from './conversations/conversations-and-turns';
 import type { DeskHost, HostOptions } from './host-options';
 import { createLibraryArea } from './library/library-and-audio';
+import { createMemoryArea } from './memory/host-memory';
+import { withMemory } from './memory/remembering-bridge';
 import { createPlatformArea } from './platform/platform';
 import { createActiveConnection } from './plumbing/connection';
 import { createStreamRegistry } from './plumbing/stream-registry';
@@ -48,6 +50,7 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
     }
   });
   const { withApi } = connection;
+  const memory = createMemoryArea({ dataDir: options.dataDir, connection, logger });
   const session = createSessionArea({
     ...options,
     profiles,
@@ -59,14 +62,17 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
   const onConversationEvent = createConversationEvents({
     connection,
     streams,
-    onEvent: (agentId, event) => sync.hint(agentId, event), // file hints from the renderer's own streams
+    onEvent: (agentId, event, sessionId) => {
+      sync.hint(agentId, event); // file hints from the renderer's own streams
+      memory.observe(agentId, sessionId, event); // every event the app shows is kept
+    },
     fetch: options.fetch,
     logger,
   });
   await session.start();
 
   let closed = false;
-  return {
+  return withMemory(memory, {
     ...session.bridge,
     ...createAgentsArea({ withApi, onUser: session.noteUser }),
     ...createConversationsArea({
@@ -78,13 +84,15 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
     ...createLibraryArea({ withApi }),
     ...createPlatformArea(options.os),
     ...sync.bridge,
+    ...memory.bridge,
     async close() {
       if (closed) return;
       closed = true;
+      memory.close();
       await session.close();
       connection.drop();
       await sync.close();
       await connection.close();
     },
-  };
+  });
 }

@@ -1,3 +1,4 @@
+import { chmod, mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,4 +16,19 @@ export function defaultDataDir(
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'AgentDesk');
   if (platform === 'win32') return join(env['APPDATA'] ?? join(home, 'AppData', 'Roaming'), 'AgentDesk');
   return join(env['XDG_DATA_HOME'] ?? join(home, '.local', 'share'), 'agentdesk');
+}
+
+/**
+ * Creates (or tightens) the app's data folder so only this user can enter it: profiles, sync state, the
+ * local service's database and workspaces all live below it. Modes do not apply on Windows, where the
+ * per-user profile folder already has a per-user ACL.
+ */
+export async function makePrivateDataDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (process.platform !== 'win32') await chmod(dir, 0o700);
+}
+
+/** For entry points only (the mask is per process): whatever they and their children create is private. */
+export function usePrivateUmask(): void {
+  if (process.platform !== 'win32') process.umask(0o077);
 }

@@ -1,5 +1,6 @@
 import Database from 'libsql';
 import { join } from 'node:path';
+import { makePrivateFilesSync } from '../security/private-files';
 import { migrations as allMigrations, type Migration } from './migrations';
 
 export type ServiceDatabase = InstanceType<typeof Database>;
@@ -9,8 +10,11 @@ export function openDatabase(
   dataDir: string,
   migrations: readonly Migration[] = allMigrations,
 ): ServiceDatabase {
-  const db = new Database(join(dataDir, 'service.db'));
+  const file = join(dataDir, 'service.db');
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  // Password hashes and conversations: the person only, whatever the process umask.
+  makePrivateFilesSync([file, `${file}-wal`, `${file}-shm`]);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');

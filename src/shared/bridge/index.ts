@@ -11,6 +11,7 @@ import type { BridgeArea } from './bridge-area';
 import { agentsArea } from './agents';
 import { conversationsArea } from './conversations';
 import { libraryArea } from './library';
+import { memoryArea } from './memory';
 import { platformArea } from './platform';
 import { schedulesArea } from './schedules';
 import { sessionArea } from './session';
@@ -20,6 +21,7 @@ export type * from './agents';
 export type * from './conversations';
 export * from './desk-result';
 export type * from './library';
+export type * from './memory';
 export type * from './platform';
 export type * from './schedules';
 export type * from './session';
@@ -34,6 +36,7 @@ const areas = [
   libraryArea,
   platformArea,
   syncArea,
+  memoryArea,
 ] as const;
 
 type Area = (typeof areas)[number];

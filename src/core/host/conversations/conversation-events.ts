@@ -12,7 +12,7 @@ export interface ConversationEventsOptions {
   connection: ActiveConnection;
   streams: StreamRegistry;
   /** Hears every event the renderer's streams deliver (sync takes its file hints from them). */
-  onEvent(agentId: string, event: ConversationStreamEvent): void;
+  onEvent(agentId: string, event: ConversationStreamEvent, sessionId: string): void;
   fetch?: FetchLike | undefined;
   logger: Logger;
 }
@@ -59,7 +59,7 @@ export function createConversationEvents(options: ConversationEventsOptions): On
         logger,
         ...(options.fetch ? { fetch: options.fetch } : {}),
         onEvent: (event) => {
-          options.onEvent(agentId, event);
+          options.onEvent(agentId, event, sessionId);
           send({ kind: 'event', event });
         },
         onError: (error) => {
