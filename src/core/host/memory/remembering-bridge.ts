@@ -1,0 +1,31 @@
+import type { DeskBridge } from '../../../shared/bridge';
+import type { MemoryArea } from './host-memory';
+
+type Remembered = Pick<DeskBridge, 'listAgents' | 'listConversations' | 'sendMessage' | 'removeProfile'>;
+
+/**
+ * Lets the memory area hear the calls it keeps something of, without those areas knowing it:
+ * agent and conversation lists (served from the store while offline), each accepted turn (its
+ * text and attachments' names, types and sizes), and a removed profile (whose store is deleted).
+ */
+export function withMemory<B extends Remembered>(memory: MemoryArea, bridge: B): B {
+  return {
+    ...bridge,
+    async listAgents() {
+      return memory.rememberAgents(await bridge.listAgents());
+    },
+    async listConversations(agentId) {
+      return memory.rememberConversations(agentId, await bridge.listConversations(agentId));
+    },
+    async sendMessage(agentId, sessionId, input) {
+      const accepted = await bridge.sendMessage(agentId, sessionId, input);
+      if (accepted.ok) memory.noteSent(agentId, sessionId, input, accepted.value.turnId);
+      return accepted;
+    },
+    async removeProfile(profileId) {
+      const removed = await bridge.removeProfile(profileId);
+      if (removed.ok) memory.forget(profileId);
+      return removed;
+    },
+  };
+}
