@@ -1,5 +1,6 @@
 import type { PermissionEvent, ToolEvent } from '../shared/api';
 import type { ConversationUpdate, DeskBridge, DeskError } from '../shared/bridge';
+import { LOST_TURN_MESSAGE } from '../core/events/sse-client';
 import { dim, type CliIo } from './terminal';
 
 export interface ChatOptions {
@@ -35,7 +36,17 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
 
   let mode: 'text' | 'thought' | 'other' = 'other';
   let lineOpen = false;
-  let turn: { id: string; finish: (code: number) => void; failed: boolean; cancelled: boolean } | undefined;
+  let turn:
+    | {
+        id: string;
+        finish: (code: number) => void;
+        failed: boolean;
+        cancelled: boolean;
+        /** Connections opened before the service accepted the turn. */
+        sentOnConnection: number;
+      }
+    | undefined;
+  let connectionsOpened = 0;
   const toolStates = new Map<string, string>();
   const answered = new Set<string>();
   let permissionQueue = Promise.resolve();
@@ -144,6 +155,11 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
         if (turn && 'turnId' in event.data && event.data.turnId === turn.id) {
           newLine();
           turn.finish(turn.cancelled ? 130 : turn.failed ? 1 : 0);
+        } else if (turn?.id && 'reposo' in event.data && connectionsOpened > turn.sentOnConnection) {
+          // A stream reopened after the turn was accepted says nothing runs: the turn was lost.
+          newLine();
+          io.err(`error: ${LOST_TURN_MESSAGE}\n`);
+          turn.finish(1);
         }
         return;
       default:
@@ -155,7 +171,10 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
   let opened!: (ok: boolean) => void;
   const ready = new Promise<boolean>((resolve) => (opened = resolve));
   const stop = desk.onConversationEvent(agentId, sessionId, (update) => {
-    if (update.kind === 'connection' && update.connection.state === 'open') opened(true);
+    if (update.kind === 'connection' && update.connection.state === 'open') {
+      connectionsOpened += 1;
+      opened(true);
+    }
     if (update.kind === 'connection' && update.connection.state === 'closed') opened(false);
     onUpdate(update);
   });
@@ -179,7 +198,7 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     interrupts = 0;
     mode = 'other';
     const done = new Promise<number>((resolve) => {
-      turn = { id: '', finish: resolve, failed: false, cancelled: false };
+      turn = { id: '', finish: resolve, failed: false, cancelled: false, sentOnConnection: 0 };
     });
     const current = turn!;
     const sent = await desk.sendMessage(agentId, sessionId!, {
@@ -193,6 +212,7 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
       return 1;
     }
     current.id = sent.value.turnId;
+    current.sentOnConnection = connectionsOpened;
     if (sent.value.estado === 'queued')
       io.err(dim(io, `(queued, ${sent.value.enCola} waiting for a machine)\n`));
     const code = await done;

@@ -16,7 +16,9 @@ import { backoffDelay, parseRetryAfter } from '../api/retry-after';
  * jittered backoff (honouring Retry-After and the server's `retry:`), resumes with
  * Last-Event-ID, and drops an event id it already delivered, so a reconnect neither loses
  * nor repeats events. A watchdog reconnects when nothing (not even a heartbeat) arrives for
- * 2.5 heartbeats.
+ * 2.5 heartbeats. A turn the stream started but never ended, when the stream then says the
+ * conversation is idle (`done {reposo}`, e.g. after the server restarted), is ended here with an
+ * `error` and its `done {turnId}`, so no listener waits for it forever.
  */
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -63,6 +65,12 @@ export interface EventSubscription {
   close(): void;
 }
 
+export const LOST_TURN_MESSAGE =
+  'The server says this conversation is idle, but the reply never finished (the server may have restarted). Send your message again to continue.';
+
+// Events that name the turn they belong to while it runs.
+const TURN_EVENTS = new Set(['started', 'status', 'chunk']);
+
 // Ids remembered to drop repeats; a turn is far shorter than this.
 const SEEN_ID_LIMIT = 10_000;
 const FATAL_STATUSES = new Set([400, 403, 404, 405, 409, 410]);
@@ -84,6 +92,7 @@ export function subscribeEvents(options: SubscribeOptions): EventSubscription {
   let lastEventId = options.lastEventId;
   let serverRetryMs: number | undefined;
   const seen = new Set<string>();
+  let runningTurnId: string | undefined;
 
   const setState = (next: ConnectionState): void => {
     if (state === next) return;
@@ -107,11 +116,31 @@ export function subscribeEvents(options: SubscribeOptions): EventSubscription {
       report({ code: 'invalid_event', message: parsed.error.message, fatal: false });
       return;
     }
+    for (const event of endLostTurn(parsed.event)) emit(event);
+    emit(message.id !== undefined ? { ...parsed.event, id: message.id } : parsed.event);
+  };
+  const emit = (event: StreamEvent): void => {
     try {
-      options.onEvent(message.id !== undefined ? { ...parsed.event, id: message.id } : parsed.event);
+      options.onEvent(event);
     } catch (error) {
       logger.error('An event listener failed.', error);
     }
+  };
+  /** Follows the running turn; an idle notice while one runs first ends that turn. */
+  const endLostTurn = (event: SseEvent): StreamEvent[] => {
+    const data = event.data as { turnId?: unknown; reposo?: unknown };
+    if (event.event === 'done') {
+      const lost = data.reposo === true ? runningTurnId : undefined;
+      if (data.reposo === true || data.turnId === runningTurnId) runningTurnId = undefined;
+      if (!lost) return [];
+      logger.warn(`event stream: turn ${lost} never ended before the stream went idle`);
+      return [
+        { event: 'error', data: { message: LOST_TURN_MESSAGE, code: 'turn_lost', turnId: lost } },
+        { event: 'done', data: { turnId: lost } },
+      ];
+    }
+    if (TURN_EVENTS.has(event.event) && typeof data.turnId === 'string') runningTurnId = data.turnId;
+    return [];
   };
 
   /** One connection: resolves with how long to wait before the next, or undefined to stop. */

@@ -11,6 +11,11 @@
  * from its start (or the idle notice when no turn is open).
  * Invariant: for one subscriber, replay followed by live events never repeats an id and never
  * skips one.
+ *
+ * A turn that an earlier run of the service left open is closed with `closeLeftover`: its ending
+ * (`error`, `done {turnId}`, `done {reposo}`) is replayed to every subscriber until the next turn
+ * begins, under ids of their own (`<turnId>~restart.<n>`) that cannot collide with ids the
+ * earlier run already gave out.
  */
 
 export interface LoggedEvent {
@@ -33,9 +38,12 @@ export class ConversationEventLog {
   private readonly turns: TurnLog[] = [];
   private readonly listeners = new Set<EventListener>();
   private open = false;
+  /** The latest turn is a leftover of an earlier run, closed at start: replay its ending to all. */
+  private leftover = false;
 
   /** Starts a new turn's log; the one before it is kept for resuming across the boundary. */
   beginTurn(turnId: string): void {
+    this.leftover = false;
     this.turns.push({ turnId, events: [] });
     while (this.turns.length > 2) this.turns.shift();
     this.open = true;
@@ -67,6 +75,20 @@ export class ConversationEventLog {
     this.open = false;
   }
 
+  /** Closes a turn an earlier run of the service left open: `error {message}`, then its `done`. */
+  closeLeftover(turnId: string, message: string, estado: 'error' | 'stopped'): void {
+    const log: TurnLog = { turnId: `${turnId}~restart`, events: [] };
+    const add = (event: string, data: Record<string, unknown>) =>
+      log.events.push({ id: `${log.turnId}.${log.events.length + 1}`, event, data });
+    add('error', { message, code: 'service_restarted', turnId });
+    add('done', { turnId, estado });
+    add('done', { reposo: true });
+    this.turns.push(log);
+    while (this.turns.length > 2) this.turns.shift();
+    this.open = false;
+    this.leftover = true;
+  }
+
   /** What a subscriber receives first: the current turn so far, or the rest after Last-Event-ID. */
   replay(lastEventId?: string | null): LoggedEvent[] {
     const parsed = lastEventId ? parseEventId(lastEventId) : null;
@@ -79,7 +101,7 @@ export class ConversationEventLog {
       }
       return out;
     }
-    if (this.open) return [...this.turns.at(-1)!.events];
+    if (this.open || this.leftover) return [...this.turns.at(-1)!.events];
     return [this.idleNotice()];
   }
 

@@ -127,6 +127,9 @@ interface Runtime {
   models: { options: { id: string; label: string }[]; current: string | null } | null;
 }
 
+export const SERVICE_RESTARTED_MESSAGE =
+  'The service restarted while this turn was running, so the turn was interrupted. Send your message again to continue.';
+
 export function turnKey(conversationId: string, turnId: string): string {
   return `${conversationId}/${turnId}`;
 }
@@ -136,10 +139,12 @@ export class TurnManager {
   private draining = false;
 
   constructor(private readonly options: TurnManagerOptions) {
-    // A previous run stopped under these turns: they were interrupted.
+    // A previous run stopped under these turns, and their agent sessions died with it: they end
+    // as errors, and whoever subscribes is told so (a reconnecting client would otherwise wait).
     const now = options.timers.now();
     for (const row of options.store.unfinishedTurns()) {
-      options.store.setTurnEstado(row.conversation_id, row.turn_id, 'stopped', now);
+      options.store.setTurnEstado(row.conversation_id, row.turn_id, 'error', now);
+      this.runtime(row.conversation_id).log.closeLeftover(row.turn_id, SERVICE_RESTARTED_MESSAGE, 'error');
     }
   }
 

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from '../../../../src/core/api/result';
 import type { AccessTokenSource } from '../../../../src/core/auth/access-token-source';
-import { subscribeEvents } from '../../../../src/core/events/sse-client';
+import { LOST_TURN_MESSAGE, subscribeEvents } from '../../../../src/core/events/sse-client';
 import type {
   ConnectionState,
   EventSubscription,
@@ -152,6 +152,42 @@ describe('sse client', () => {
     await waitFor(() => events.length === 2);
     expect(errors.map((e) => e.code)).toContain('stalled');
     expect(server.requests[1]!.headers['last-event-id']).toBe('t1.1');
+  });
+
+  it('ends a turn that never finished when the stream comes back idle (a restarted server)', async () => {
+    const { events } = await setup([
+      (_req, res) => {
+        openStream(res);
+        send(res, undefined, 'started', { turnId: 't1' });
+        send(res, undefined, 'chunk', { text: 'half', turnId: 't1' });
+        res.end();
+      },
+      (_req, res) => {
+        openStream(res);
+        // This server forgot the turn and only says it is idle.
+        send(res, undefined, 'done', { reposo: true });
+      },
+    ]);
+    await waitFor(() => events.length === 5);
+    expect(events.slice(2)).toEqual([
+      { event: 'error', data: { message: LOST_TURN_MESSAGE, code: 'turn_lost', turnId: 't1' } },
+      { event: 'done', data: { turnId: 't1' } },
+      { event: 'done', data: { reposo: true } },
+    ]);
+  });
+
+  it('passes an idle notice through untouched when no turn runs', async () => {
+    const { events } = await setup([
+      (_req, res) => {
+        openStream(res);
+        send(res, undefined, 'done', { reposo: true });
+        send(res, undefined, 'started', { turnId: 't2' });
+        send(res, undefined, 'done', { turnId: 't2' });
+        send(res, undefined, 'done', { reposo: true });
+      },
+    ]);
+    await waitFor(() => events.length === 4);
+    expect(events.map((e) => e.event)).toEqual(['done', 'started', 'done', 'done']);
   });
 
   it('honours Retry-After on 503 and the jittered backoff otherwise', async () => {

@@ -1,0 +1,78 @@
+/**
+ * The service killed with SIGKILL in the middle of a turn (a real child process), then started
+ * again on the same port and data: the turn it cannot continue ends as `error`, and whoever
+ * subscribes afterwards, with or without Last-Event-ID, is told so and sees the turn's `done`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SERVICE_RESTARTED_MESSAGE } from '../../../../src/service/turns/turn-manager';
+import { ensurePerson, firstAgentId, signIn, startTestService } from '../../../support/local-service';
+import { freePort, startServiceProcess, type ServiceProcess } from '../../../support/service-process';
+import { openEvents } from '../../../support/sse';
+
+const running: ServiceProcess[] = [];
+let dataDir = '';
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((service) => service.kill('SIGTERM')));
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** An account, a token that survives restarts (it is in the service's database) and the first agent. */
+async function prepareAccount(dir: string): Promise<{ token: string; agentId: string }> {
+  const service = await startTestService({ dataDir: dir });
+  try {
+    await ensurePerson(service);
+    const token = (await signIn(service)).access_token;
+    return { token, agentId: await firstAgentId(service, token) };
+  } finally {
+    await service.close();
+  }
+}
+
+describe('a service restart in the middle of a turn', { timeout: 90_000 }, () => {
+  it('closes the turn as an error and replays that ending to every subscriber', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-restart-'));
+    const { token, agentId } = await prepareAccount(dataDir);
+    const port = await freePort();
+    const first = await startServiceProcess({ port, dataDir });
+    running.push(first);
+    const created = await fetch(`${first.url}/api/v2/me/agents/${agentId}/conversations`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const conversationId = ((await created.json()) as { id: string }).id;
+    const path = `/api/v2/me/agents/${agentId}/conversations/${conversationId}`;
+    const before = await openEvents(`${first.url}${path}/events`, token);
+    const sent = await fetch(`${first.url}${path}/messages`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ content: 'wait 60' }),
+    });
+    const { turnId } = (await sent.json()) as { turnId: string };
+    await before.nextNamed('tool', (d) => d.status === 'in_progress');
+    const lastSeen = before.events.at(-1)!.id!;
+    before.close();
+
+    await first.kill('SIGKILL');
+    const second = await startServiceProcess({ port, dataDir });
+    running.push(second);
+
+    for (const lastEventId of [undefined, lastSeen]) {
+      const after = await openEvents(
+        `${second.url}${path}/events`,
+        token,
+        lastEventId ? { lastEventId } : {},
+      );
+      const error = await after.nextNamed('error');
+      expect(error.data).toMatchObject({ message: SERVICE_RESTARTED_MESSAGE, turnId });
+      expect((await after.next()).data).toEqual({ turnId, estado: 'error' });
+      expect((await after.next()).data).toEqual({ reposo: true });
+      after.close();
+    }
+    const thread = await fetch(`${second.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const body = (await thread.json()) as { ultimoTurno: { turnId: string; estado: string } };
+    expect(body.ultimoTurno).toMatchObject({ turnId, estado: 'error' });
+  });
+});

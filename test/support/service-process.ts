@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The local service as a real child process (`src/service/cli.ts` under tsx), so a test can kill it
+ * with SIGKILL, as a crash or an OOM kill would, and start it again on the same port and data.
+ */
+
+const cli = fileURLToPath(new URL('../../src/service/cli.ts', import.meta.url));
+
+export interface ServiceProcess {
+  url: string;
+  /** Everything the service printed. */
+  output(): string;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1 (free when asked; the service takes it moments later). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+export async function startServiceProcess(
+  options: { port: number; dataDir: string; args?: string[] },
+  timeoutMs = 30_000,
+): Promise<ServiceProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      cli,
+      '--port',
+      String(options.port),
+      '--data',
+      options.dataDir,
+      ...(options.args ?? []),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), timeoutMs);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    void exited.then(() => reject(new Error(`the service exited at start:\n${output}`)));
+  });
+  return {
+    url,
+    output: () => output,
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
