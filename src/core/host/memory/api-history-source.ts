@@ -1,9 +1,10 @@
+import { LIMITS } from '../../../shared/api';
 import type { ApiClient, ApiResult } from '../../api/api-client';
 import type { HistorySource, SourceResult } from '../../memory/history-indexer';
 import type { WithApi } from '../plumbing/with-api';
 
-/** Beyond any real conversation: asks the server for the whole history in one answer. */
-const WHOLE_HISTORY = 1_000_000;
+/** The longest tail the API gives in one answer: the whole history of all but giant conversations. */
+export const WHOLE_HISTORY = LIMITS.conversationTailMax;
 
 /** The indexer's view of the API, through the active connection. */
 export function apiHistorySource(withApi: WithApi): HistorySource {

@@ -6,7 +6,7 @@ import { exportJson, exportMarkdown } from '../../memory/transcript-export';
 import { checkConversationIds, checkId } from '../plumbing/argument-checks';
 import { fail } from '../plumbing/call-results';
 import type { ActiveConnection } from '../plumbing/connection';
-import { apiHistorySource } from './api-history-source';
+import { apiHistorySource, WHOLE_HISTORY } from './api-history-source';
 import { createConnectivity, isUnreachable } from './connectivity';
 import { checkSearchQuery, checkThumbnails } from './memory-arguments';
 import { memoryFile, ProfileMemory, removeProfileMemory, type MemorySettings } from './profile-memory';
@@ -26,6 +26,8 @@ export interface MemoryArea {
   /** Records what was sent with a turn the server accepted (text, attachment names, types, sizes). */
   noteSent(agentId: string, sessionId: string, input: SendMessageInput, turnId: string): void;
   /** The agent list: kept when the server answers, served from the store when it can't be reached. */
+  /** A network failure to answer at once while the server is known to be unreachable, else null. */
+  offlineAnswer(): DeskResult<never> | null;
   rememberAgents(answer: DeskResult<MeAgentsResponse>): DeskResult<MeAgentsResponse>;
   rememberConversations(
     agentId: string,
@@ -56,6 +58,12 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     ...(settings.probeMs ? { probeMs: settings.probeMs } : {}),
   });
 
+  /** While offline, calls go to the store at once; the probe says when the server is back. */
+  const offlineAnswer = (): DeskResult<never> | null => {
+    const state = connectivity.current();
+    return state.online ? null : fail('network', state.reason ?? "The server can't be reached.");
+  };
+
   const close = (): void => {
     open?.close();
     open = null;
@@ -85,9 +93,11 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     sessionId: string,
     limit: number | undefined,
   ): Promise<DeskResult<MemoryConversation>> => {
-    const answer = await connection.withApi((api) =>
-      api.getConversation(agentId, sessionId, limit === undefined ? {} : { limit }),
-    );
+    const answer =
+      offlineAnswer() ??
+      (await connection.withApi((api) =>
+        api.getConversation(agentId, sessionId, limit === undefined ? {} : { limit }),
+      ));
     connectivity.note(answer);
     const mem = memory();
     if (!mem) return answer.ok ? fail('signed_out', 'Choose an account first.') : answer;
@@ -156,7 +166,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       if (format !== 'markdown' && format !== 'json') {
         return fail('invalid_argument', 'Export as "markdown" or "json".');
       }
-      const opened = await conversation(agentId, sessionId, 1_000_000);
+      const opened = await conversation(agentId, sessionId, WHOLE_HISTORY);
       if (!opened.ok) return opened;
       const subject = {
         agentId,
@@ -221,6 +231,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
         logger.error('A sent message could not be recorded.', error);
       }
     },
+    offlineAnswer,
     rememberAgents(answer) {
       connectivity.note(answer);
       const mem = memory();

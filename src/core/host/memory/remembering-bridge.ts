@@ -12,10 +12,13 @@ export function withMemory<B extends Remembered>(memory: MemoryArea, bridge: B):
   return {
     ...bridge,
     async listAgents() {
-      return memory.rememberAgents(await bridge.listAgents());
+      return memory.rememberAgents(memory.offlineAnswer() ?? (await bridge.listAgents()));
     },
     async listConversations(agentId) {
-      return memory.rememberConversations(agentId, await bridge.listConversations(agentId));
+      return memory.rememberConversations(
+        agentId,
+        memory.offlineAnswer() ?? (await bridge.listConversations(agentId)),
+      );
     },
     async sendMessage(agentId, sessionId, input) {
       const accepted = await bridge.sendMessage(agentId, sessionId, input);

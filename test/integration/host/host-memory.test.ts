@@ -1,0 +1,236 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../src/core/auth/logger';
+import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import type { SecretStore } from '../../../src/core/auth/secret-store';
+import { createHost, type DeskHost } from '../../../src/core/host';
+import { memoryFile } from '../../../src/core/host/memory/profile-memory';
+import { startService, type RunningService } from '../../../src/service/index';
+import type { Connectivity, ConversationUpdate } from '../../../src/shared/bridge';
+import { CookieBrowser, DEFAULT_EMAIL, DEFAULT_PASSWORD, ensurePerson } from '../../support/local-service';
+
+// The host's memory against the real local service over real HTTP and SSE, with real SQLite files.
+// The service runs apart from the host ("another server"), so the test can stop it and bring it back
+// on the same address. The person's browser is a cookie-keeping HTTP client, as in host.test.ts.
+
+let dir: string;
+let serviceDir: string;
+let secrets: SecretStore;
+let service: RunningService;
+const hosts: DeskHost[] = [];
+
+async function signInBrowser(url: string): Promise<void> {
+  const authorize = new URL(url);
+  await ensurePerson(service);
+  const browser = new CookieBrowser(authorize.origin);
+  const redirectUri = authorize.searchParams.get('redirect_uri')!;
+  const state = authorize.searchParams.get('state')!;
+  const code = await browser.authorize(
+    authorize.pathname + authorize.search,
+    { email: DEFAULT_EMAIL, password: DEFAULT_PASSWORD },
+    redirectUri,
+    state,
+  );
+  await fetch(`${redirectUri}?${new URLSearchParams({ code, state })}`);
+}
+
+async function openHost(dataDir = dir): Promise<DeskHost> {
+  const host = await createHost({
+    dataDir,
+    secrets,
+    openBrowser: signInBrowser,
+    startEmbeddedService: () => Promise.reject(new Error('not used: the profile is another server')),
+    os: {
+      platform: { os: 'linux', shell: 'browser', modifierKey: 'Ctrl' },
+      notify: () => {},
+      openExternal: () => {},
+    },
+    logger: silentLogger,
+  });
+  hosts.push(host);
+  return host;
+}
+
+async function signedInHost(dataDir = dir): Promise<DeskHost> {
+  const host = await openHost(dataDir);
+  await host.addCustomProfile({ baseUrl: service.url, clientId: 'agentdesk-desktop' });
+  const signedIn = await host.signIn();
+  expect(signedIn.ok).toBe(true);
+  return host;
+}
+
+/** Sends a message and answers every permission with its first option, until the turn is done. */
+async function runTurn(host: DeskHost, agentId: string, sessionId: string, content: string, attach = false) {
+  const updates: ConversationUpdate[] = [];
+  const stop = host.onConversationEvent(agentId, sessionId, (u) => {
+    updates.push(u);
+    if (u.kind === 'event' && u.event.event === 'permission') {
+      const { id, options } = u.event.data;
+      void host.answerPermission(agentId, sessionId, { id, optionId: options[0]!.optionId });
+    }
+  });
+  await expect
+    .poll(() => updates.some((u) => u.kind === 'connection' && u.connection.state === 'open'))
+    .toBe(true);
+  const sent = await host.sendMessage(agentId, sessionId, {
+    content,
+    permisos: 'preguntar',
+    primerTurno: true,
+    ...(attach
+      ? { attachments: [{ name: 'dot.png', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUg==' }] }
+      : {}),
+  });
+  if (!sent.ok) throw new Error(sent.error.message);
+  const turnId = sent.value.turnId;
+  await expect
+    .poll(
+      () =>
+        updates.some(
+          (u) =>
+            u.kind === 'event' &&
+            u.event.event === 'done' &&
+            (u.event.data as { turnId?: string }).turnId === turnId,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  stop();
+  return turnId;
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'agentdesk-memory-'));
+  serviceDir = await mkdtemp(join(tmpdir(), 'agentdesk-memory-service-'));
+  secrets = createMemorySecretStore();
+  service = await startService({ dataDir: serviceDir, port: 0 });
+});
+
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+  await service.close();
+  await rm(dir, { recursive: true, force: true });
+  await rm(serviceDir, { recursive: true, force: true });
+});
+
+describe('host memory', () => {
+  it('reopens a turn after a restart with its thought, tool call, permission, usage and attachment', async () => {
+    let host = await signedInHost();
+    const agents = await host.listAgents();
+    const agentId = agents.ok ? agents.value.agentes.find((a) => a.protocolo === 'acp')!.id : '';
+    const created = await host.createConversation(agentId);
+    const sessionId = created.ok ? created.value.id : '';
+    const turnId = await runTurn(host, agentId, sessionId, 'write notes.md\n```\nmarmalade\n```', true);
+    const thumbnail = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(await host.saveAttachmentThumbnails(agentId, sessionId, turnId, [thumbnail])).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    expect((await host.saveAttachmentThumbnails(agentId, sessionId, turnId, ['<img>'])).ok).toBe(false);
+    await host.close();
+
+    host = await openHost();
+    const opened = await host.openConversation(agentId, sessionId);
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(opened.value.offline).toBe(false);
+    const [question, reply] = opened.value.messages;
+    expect(question!.attachments).toEqual([{ name: 'dot.png', mimeType: 'image/png', size: 16, thumbnail }]);
+    const detail = reply!.detail!;
+    expect(detail.turnId).toBe(turnId);
+    expect(detail.storedText).toBeUndefined();
+    const kinds = detail.events.map((e) => e.event);
+    for (const kind of ['thought', 'tool', 'permission', 'permission-resolved', 'chunk'])
+      expect(kinds).toContain(kind);
+    expect(detail.events.find((e) => e.event === 'tool')!.data).toMatchObject({ status: 'completed' });
+    expect(detail.usage).toBeDefined();
+    expect(opened.value.models?.options.map((m) => m.id)).toEqual(['demo-fast', 'demo-deep']);
+
+    const hits = await host.searchConversations({ text: 'marmal' });
+    expect(hits.ok && hits.value.map((h) => [h.conversationId, h.role])).toContainEqual([sessionId, 'user']);
+
+    const markdown = await host.exportConversation(agentId, sessionId, 'markdown');
+    expect(markdown.ok && markdown.value.text).toMatch(/<summary>Thought<\/summary>/);
+    const json = await host.exportConversation(agentId, sessionId, 'json');
+    const record = json.ok ? (JSON.parse(json.value.text) as { messages: { detail?: unknown }[] }) : null;
+    expect(record?.messages[1]?.detail).toMatchObject({ turnId });
+  });
+
+  it('reads stored conversations offline while the server is down, and resumes by itself', async () => {
+    const host = await signedInHost();
+    const agents = await host.listAgents();
+    const agentId = agents.ok ? agents.value.agentes.find((a) => a.protocolo === 'acp')!.id : '';
+    const created = await host.createConversation(agentId);
+    const sessionId = created.ok ? created.value.id : '';
+    await runTurn(host, agentId, sessionId, 'echo lighthouse');
+    expect((await host.listConversations(agentId)).ok).toBe(true);
+    const states: Connectivity[] = [];
+    host.onConnectivity((c) => states.push(c));
+
+    const port = Number(new URL(service.url).port);
+    await service.close();
+    const offline = await host.openConversation(agentId, sessionId);
+    expect(offline.ok && offline.value.offline).toBe(true);
+    expect(offline.ok && offline.value.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(offline.ok && offline.value.messages[1]!.detail?.events.length).toBeGreaterThan(0);
+    expect(states.at(-1)).toMatchObject({ online: false });
+    expect(states.at(-1)!.reason).toMatch(/can't be reached/);
+    const storedAgents = await host.listAgents();
+    expect(storedAgents.ok && storedAgents.value.agentes.map((a) => a.id)).toContain(agentId);
+    const storedList = await host.listConversations(agentId);
+    expect(storedList.ok && storedList.value.conversaciones.map((c) => c.id)).toContain(sessionId);
+    expect(await host.openConversation(agentId, 'never-stored')).toMatchObject({
+      ok: false,
+      error: { code: 'offline' },
+    });
+
+    service = await startService({ dataDir: serviceDir, port });
+    await expect.poll(() => states.at(-1)?.online, { timeout: 15_000 }).toBe(true);
+    const online = await host.openConversation(agentId, sessionId);
+    expect(online.ok && online.value.offline).toBe(false);
+  }, 60_000);
+
+  it('indexes history never opened here in the background, so search finds it', async () => {
+    const first = await signedInHost();
+    const agents = await first.listAgents();
+    const agentId = agents.ok ? agents.value.agentes.find((a) => a.protocolo === 'acp')!.id : '';
+    const created = await first.createConversation(agentId);
+    const sessionId = created.ok ? created.value.id : '';
+    await runTurn(first, agentId, sessionId, 'echo periwinkle');
+    await first.close();
+
+    const otherDir = await mkdtemp(join(tmpdir(), 'agentdesk-memory-other-'));
+    try {
+      const second = await signedInHost(otherDir);
+      await expect
+        .poll(
+          async () => {
+            const hits = await second.searchConversations({ text: 'periwink', agentId });
+            return hits.ok ? hits.value.map((h) => h.conversationId) : [];
+          },
+          { timeout: 15_000, interval: 250 },
+        )
+        .toContain(sessionId);
+      const info = await second.getMemoryInfo();
+      expect(info.ok && info.value.indexing).toMatchObject({ failed: 0 });
+      const cleared = await second.clearMemory();
+      expect(cleared.ok && cleared.value.messages).toBe(0);
+      expect(await second.searchConversations({ text: 'periwinkle' })).toEqual({ ok: true, value: [] });
+      await second.close();
+    } finally {
+      await rm(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it('deletes a profile store when the profile is removed', async () => {
+    const host = await signedInHost();
+    const agents = await host.listAgents();
+    expect(agents.ok).toBe(true);
+    const profiles = await host.listProfiles();
+    const profileId = profiles.ok ? profiles.value.activeProfileId! : '';
+    expect(existsSync(memoryFile(dir, profileId))).toBe(true);
+    expect((await host.removeProfile(profileId)).ok).toBe(true);
+    expect(existsSync(memoryFile(dir, profileId))).toBe(false);
+  });
+});
