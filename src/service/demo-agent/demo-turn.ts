@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { methods, RequestError } from '@agentclientprotocol/sdk/unstable';
 import type {
@@ -12,7 +12,8 @@ import type {
   ToolCallStatus,
   ToolKind,
 } from '@agentclientprotocol/sdk/unstable';
-import { displayPath, resolveInsideReal } from '../engine/workspace-path';
+import { confinedPath, readWorkspaceText, writeWorkspaceText } from '../agents/workspace-io';
+import { displayPath } from '../engine/workspace-path';
 import { parseDirective, type Directive } from './directives';
 import { DEMO_STATE_DIR, type DemoSession } from './session-store';
 
@@ -263,7 +264,7 @@ class DemoTurn {
   private async readFile(path: string): Promise<StopReason> {
     const id = `call_${randomUUID()}`;
     const cwd = this.ctx.session.cwd;
-    const abs = await resolveInsideReal(cwd, path);
+    const abs = await confinedPath(cwd, path);
     const shown = abs ? displayPath(cwd, abs) : path;
     await this.tool(
       id,
@@ -285,7 +286,7 @@ class DemoTurn {
               path: abs,
             })
           ).content
-        : await readFile(abs, 'utf8');
+        : await readWorkspaceText(cwd, abs);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await this.tool(id, { status: 'failed', detail: reason });
@@ -303,7 +304,7 @@ class DemoTurn {
     }
     const id = `call_${randomUUID()}`;
     const { session } = this.ctx;
-    const abs = await resolveInsideReal(session.cwd, path);
+    const abs = await confinedPath(session.cwd, path);
     const shown = abs ? displayPath(session.cwd, abs) : path;
     const title = `Write ${shown}`;
     await this.tool(id, { title, kind: 'edit', status: 'pending', path: abs ?? undefined }, true);
@@ -351,8 +352,7 @@ class DemoTurn {
           content: text,
         });
       } else {
-        await mkdir(dirname(abs), { recursive: true });
-        await writeFile(abs, text);
+        await writeWorkspaceText(session.cwd, abs, text);
       }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import {
@@ -21,7 +21,8 @@ import {
 import { requireSessionId, requireStopReason } from './agent-answers';
 import type { EngineCommand } from './types';
 import type { ModelSelector, SessionUsage } from './update-mapper';
-import { resolveInsideReal } from './workspace-path';
+import { readWorkspaceText, writeWorkspaceText } from '../agents/workspace-io';
+import { WorkspacePathError } from '../agents/workspace-paths';
 
 /** An agent that does not finish ACP initialize in this time is given up on (real agents may load for a while). */
 const START_TIMEOUT_MS = 60_000;
@@ -175,11 +176,11 @@ export class AgentMachine {
 
   private clientApp() {
     const workspace = this.options.workspaceDir;
-    const confined = async (path: string) => {
-      const inside = await resolveInsideReal(workspace, path);
-      if (!inside) throw RequestError.invalidParams({ path }, 'the path is outside the agent workspace');
-      return inside;
-    };
+    // Inside the workspace with no link on the way (folder, file or dangling link), else invalid params.
+    const outside = (error: unknown, path: string) =>
+      error instanceof WorkspacePathError
+        ? RequestError.invalidParams({ path }, `the path is outside the agent workspace: ${error.message}`)
+        : null;
     return client({ name: 'agentdesk' })
       .onNotification(methods.client.session.update, ({ params }) => {
         this.listeners.get(params.sessionId)?.update(params.update);
@@ -190,12 +191,11 @@ export class AgentMachine {
         return listener.permission(params, signal);
       })
       .onRequest(methods.client.fs.readTextFile, async ({ params }) => {
-        const path = await confined(params.path);
         let content: string;
         try {
-          content = await readFile(path, 'utf8');
-        } catch {
-          throw RequestError.resourceNotFound(params.path);
+          content = await readWorkspaceText(workspace, params.path);
+        } catch (error) {
+          throw outside(error, params.path) ?? RequestError.resourceNotFound(params.path);
         }
         if (params.line == null && params.limit == null) return { content };
         const start = Math.max(1, params.line ?? 1) - 1;
@@ -205,9 +205,11 @@ export class AgentMachine {
         };
       })
       .onRequest(methods.client.fs.writeTextFile, async ({ params }) => {
-        const path = await confined(params.path);
-        await mkdir(dirname(path), { recursive: true });
-        await writeFile(path, params.content);
+        try {
+          await writeWorkspaceText(workspace, params.path, params.content);
+        } catch (error) {
+          throw outside(error, params.path) ?? error;
+        }
         return {};
       });
   }

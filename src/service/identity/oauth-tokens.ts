@@ -118,6 +118,11 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
         scopes: row.scope.split(' ').filter(Boolean),
       };
     },
+    /** The grant family (one sign-in of one client; it survives refreshes) of a known token, or null. */
+    familyOf(token: string): string | null {
+      const row = select.get(sha256Hex(token)) as TokenRow | undefined;
+      return row ? row.family_id : null;
+    },
     /** RFC 7009: revoking either token of a grant ends the whole grant. Unknown tokens are ignored. */
     revoke(token: string, clientId: string): void {
       const row = select.get(sha256Hex(token)) as TokenRow | undefined;

@@ -25,7 +25,18 @@ import {
   SkillsResponse,
   TryResult,
 } from '../responses';
-import { AGENT, MB, defineRoute, invalid, noMachine, notFound, ok, okOurs } from './define-route';
+import {
+  AGENT,
+  BUNDLE_BODY_MAX,
+  defineRoute,
+  invalid,
+  JSON_BODY_MAX,
+  MB,
+  noMachine,
+  notFound,
+  ok,
+  okOurs,
+} from './define-route';
 
 /** Agent configuration (credential AT): `/api/v2/agents/{id}` and everything under it. */
 export const agentConfigSection = [
@@ -55,7 +66,10 @@ export const agentConfigSection = [
       'Our choices: switching to a machine engine starts its machine at once, so a machine that cannot start answers 502 `maquina_no_aplico` with the change saved; `promptMode` for an engine without a machine is 400 `body_invalido`; unknown tool or extension names are 400; a body whose every field already has that value is 400 `nada_que_cambiar`; the answer also carries `aplicado`, the fields that changed.',
     scope: 'agents:write',
     credential: 'agent-or-oauth',
-    request: { params: AgentParams, body: { kind: 'json', schema: PatchAgentBody, required: true } },
+    request: {
+      params: AgentParams,
+      body: { kind: 'json', schema: PatchAgentBody, required: true, maxBytes: JSON_BODY_MAX },
+    },
     responses: {
       200: ok('The configuration, with `nota` saying what applies to that engine.', AgentConfig),
       400: invalid('Nothing to change, invalid model, or a limit broken (`detalle` names the field).'),
@@ -183,7 +197,10 @@ export const agentConfigSection = [
     description: `Replaces the ENTIRE list (max ${LIMITS.mcpServersMax}); writes the machine config and restarts the agent.`,
     scope: 'agents:write',
     credential: 'agent-or-oauth',
-    request: { params: AgentParams, body: { kind: 'json', schema: McpPutBody, required: true } },
+    request: {
+      params: AgentParams,
+      body: { kind: 'json', schema: McpPutBody, required: true, maxBytes: JSON_BODY_MAX },
+    },
     responses: {
       200: ok('Saved; `reiniciado` tells whether the agent restarted.', McpPutResult),
       400: invalid('Invalid server; the message names it.'),
@@ -214,7 +231,10 @@ export const agentConfigSection = [
       "Our choices: try sessions are separate from the person's conversations; permissions asked during a try are allowed once; a turn cut by the 180 s limit keeps the text said so far (200 with `error`, or 502 without text). `house-lite` has no machine: each turn runs in a fresh folder seeded from the bundle, answered by the service's built-in deterministic responder (`list files`, `read <path>`, `fail`, anything else gets a reply naming the instructions, skills and knowledge it sees).",
     scope: 'agents:write',
     credential: 'agent-or-oauth',
-    request: { params: AgentParams, body: { kind: 'json', schema: TryBody, required: true } },
+    request: {
+      params: AgentParams,
+      body: { kind: 'json', schema: TryBody, required: true, maxBytes: JSON_BODY_MAX },
+    },
     responses: {
       200: ok('The reply.', TryResult),
       400: invalid('Missing `text` or invalid `session`/`as`.'),
@@ -247,7 +267,10 @@ export const agentConfigSection = [
       'Our choices: a part that cannot be used (an `mcp.json` with an invalid server, a skill without a valid SKILL.md, a prompt over 20000 characters, a path with `.` or empty segments) is listed in `ignorado`, explained in `nota`, and the saved state of that part is kept. The whole body is capped at 100 MiB. A changed MCP list restarts a machine agent.',
     scope: 'agents:write',
     credential: 'agent-or-oauth',
-    request: { params: AgentParams, body: { kind: 'json', schema: BundleBody, required: true } },
+    request: {
+      params: AgentParams,
+      body: { kind: 'json', schema: BundleBody, required: true, maxBytes: BUNDLE_BODY_MAX },
+    },
     responses: {
       200: ok('Applied.', BundlePostResult),
       400: invalid('`body_invalido` or a path that escapes the bundle.'),
@@ -277,7 +300,10 @@ export const agentConfigSection = [
       "Our choices: the numbers come from the service's workspace config (`workspace.msgapp1.numbers` and `salesUrl` in config.json) and are shared by every agent of the service; `hasSales` is true when a `salesUrl` is set; an unknown number id is 400 `body_invalido`; `cambiados` counts the numbers whose pairing or silencing changed.",
     scope: 'agents:write',
     credential: 'agent-or-oauth',
-    request: { params: AgentParams, body: { kind: 'json', schema: MsgappPutBody, required: true } },
+    request: {
+      params: AgentParams,
+      body: { kind: 'json', schema: MsgappPutBody, required: true, maxBytes: JSON_BODY_MAX },
+    },
     responses: {
       200: ok('The numbers, with `cambiados`.', MsgappNumbers),
       400: invalid('`body_invalido`.'),

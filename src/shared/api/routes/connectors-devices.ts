@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DevicesBody, DevicesDeleteBody, IdParams } from '../requests';
 import { ConnectorsResponse, ConnectorStartResult } from '../responses';
-import { defineRoute, invalid, notFound, ok, okOurs } from './define-route';
+import { defineRoute, DEVICE_BODY_MAX, invalid, notFound, ok, okOurs } from './define-route';
 
 /** Connectors and devices (credential OA; scopes are our choice). */
 export const connectorsDevicesSection = [
@@ -58,7 +58,7 @@ export const connectorsDevicesSection = [
       'Scope `agents:write` (our choice). Our choices: `entorno` defaults to `production`; an iOS token is 64 or more hex characters and an Android token 32 to 4096 of letters, digits, `-`, `_`, `:` and `.`, else 400 `token_invalido`; a wrong `plataforma` or `entorno` is 400 `body_invalido`; registering a token again updates it, and only its SHA-256 is stored (the local service sends no pushes).',
     scope: 'agents:write',
     credential: 'oauth',
-    request: { body: { kind: 'json', schema: DevicesBody, required: true } },
+    request: { body: { kind: 'json', schema: DevicesBody, required: true, maxBytes: DEVICE_BODY_MAX } },
     responses: {
       200: okOurs('Registered'),
       400: invalid('`token_invalido`, or `body_invalido` for the other fields.'),
@@ -76,7 +76,7 @@ export const connectorsDevicesSection = [
     credential: 'oauth',
     request: {
       query: z.object({ token: z.string().min(1).optional() }),
-      body: { kind: 'json', schema: DevicesDeleteBody, required: false },
+      body: { kind: 'json', schema: DevicesDeleteBody, required: false, maxBytes: DEVICE_BODY_MAX },
     },
     responses: { 204: ok('Unregistered.', 'empty'), 400: invalid('`token_invalido`.') },
   }),

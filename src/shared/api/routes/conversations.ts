@@ -7,7 +7,16 @@ import {
   ConversationResponse,
   ConversationsResponse,
 } from '../responses';
-import { CONVERSATION, CONVERSATIONS, defineRoute, invalid, noMachine, notFound, ok } from './define-route';
+import {
+  CONVERSATION,
+  CONVERSATIONS,
+  defineRoute,
+  invalid,
+  JSON_BODY_MAX,
+  noMachine,
+  notFound,
+  ok,
+} from './define-route';
 
 /** Conversations (credential OA): list, create, read, rename, archive, share. */
 export const conversationsSection = [
@@ -56,7 +65,7 @@ export const conversationsSection = [
     credential: 'oauth',
     request: {
       params: ConversationParams,
-      body: { kind: 'json', schema: PatchConversationBody, required: true },
+      body: { kind: 'json', schema: PatchConversationBody, required: true, maxBytes: JSON_BODY_MAX },
     },
     responses: {
       200: ok(

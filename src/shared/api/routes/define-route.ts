@@ -7,7 +7,17 @@ export const AGENT = '/api/v2/agents/{id}';
 export const CONVERSATIONS = '/api/v2/me/agents/{agentId}/conversations';
 export const CONVERSATION = `${CONVERSATIONS}/{sessionId}`;
 
-export const MB = (bytes: number) => `${bytes / (1024 * 1024)} MiB`;
+/** A byte size for descriptions: `10 MiB`, `16 KiB`. */
+export const MB = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
+
+// Body caps of our choosing (the spec names only the file, skill and audio ones).
+export const JSON_BODY_MAX = 1024 * 1024;
+/** A message carries up to 8 base64 attachments. */
+export const MESSAGE_BODY_MAX = 64 * 1024 * 1024;
+/** The whole bundle; each file inside is capped at 10 MB as the spec says. */
+export const BUNDLE_BODY_MAX = 100 * 1024 * 1024;
+export const DEVICE_BODY_MAX = 16 * 1024;
 
 // --- Shared responses ----------------------------------------------------------------------
 
@@ -34,9 +44,15 @@ export const okOurs = (what: string): ResponseSpec => ({
 
 /**
  * One entry of the table, its literal type kept (operation id, path, schemas) so that the service's
- * handlers and the client are typed from it. Adds the 401/403 every bearer route can answer.
+ * handlers and the client are typed from it. Adds the 401/403 every bearer route can answer, and the 413
+ * of a capped body.
  */
 export function defineRoute<const S extends RouteSpec>(spec: S): S {
-  if (spec.credential === 'none') return spec;
-  return { ...spec, responses: { ...spec.responses, 401: unauthorized, 403: forbidden } };
+  const cap = spec.request.body?.maxBytes;
+  const responses = {
+    ...(cap !== undefined && { 413: invalid(`The body is over ${MB(cap)} (\`body_demasiado_grande\`).`) }),
+    ...spec.responses,
+    ...(spec.credential !== 'none' && { 401: unauthorized, 403: forbidden }),
+  };
+  return { ...spec, responses };
 }

@@ -1,6 +1,6 @@
 import { ConversationParams, ScheduleBody, ScheduleItemParams } from '../requests';
 import { ScheduleCancelled, ScheduleCreated, ScheduleListResponse } from '../responses';
-import { CONVERSATION, defineRoute, invalid, notFound, ok } from './define-route';
+import { CONVERSATION, defineRoute, invalid, JSON_BODY_MAX, notFound, ok } from './define-route';
 
 /** Scheduled turns of a conversation (credential OA; a part of the spec's "Turns" table). */
 export const schedulesSection = [
@@ -25,7 +25,10 @@ export const schedulesSection = [
       'Give exactly one of `inMinutes` or `dueAt` (our choice: both is an error). `repeatMin` makes it periodic, `until` bounds it. A turn missed while the service was down fires once on start (our choice).',
     scope: 'agents:write',
     credential: 'oauth',
-    request: { params: ConversationParams, body: { kind: 'json', schema: ScheduleBody, required: true } },
+    request: {
+      params: ConversationParams,
+      body: { kind: 'json', schema: ScheduleBody, required: true, maxBytes: JSON_BODY_MAX },
+    },
     responses: {
       201: ok('Scheduled.', ScheduleCreated),
       400: invalid('`body_invalido` or a validation error with `detalle`.'),

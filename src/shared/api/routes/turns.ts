@@ -2,7 +2,16 @@ import { PermissionNotFound, QuotaError, Reiniciando } from '../errors';
 import { SseMessage } from '../events';
 import { ConversationParams, ModelBody, PermissionBody, PostMessageBody } from '../requests';
 import { CancelResult, ModelSet, PermissionResult, PostMessageAccepted } from '../responses';
-import { CONVERSATION, defineRoute, invalid, noMachine, notFound, ok } from './define-route';
+import {
+  CONVERSATION,
+  defineRoute,
+  invalid,
+  JSON_BODY_MAX,
+  MESSAGE_BODY_MAX,
+  noMachine,
+  notFound,
+  ok,
+} from './define-route';
 
 /** Turns (credential OA): send, the event stream, cancel, permission answers, the model. */
 export const turnsSection = [
@@ -16,7 +25,10 @@ export const turnsSection = [
       'Answers 202 on acceptance, not completion; follow the turn on the events stream. A repeated `turnId` gives `repetido: true` and no second turn. A message to a running turn joins it (`inyectado`) or replaces a closing one (`reemplazoAnterior`). `key` identifies the turn across conversations: `<sessionId>/<turnId>` (our choice).',
     scope: 'agents:write',
     credential: 'oauth',
-    request: { params: ConversationParams, body: { kind: 'json', schema: PostMessageBody, required: true } },
+    request: {
+      params: ConversationParams,
+      body: { kind: 'json', schema: PostMessageBody, required: true, maxBytes: MESSAGE_BODY_MAX },
+    },
     responses: {
       202: ok('Accepted, not finished.', PostMessageAccepted),
       400: invalid('Missing `content` or an invalid field.'),
@@ -78,7 +90,10 @@ export const turnsSection = [
       '`id` is the `permission` event id, `optionId` one of its `options[].optionId`. Unanswered requests are denied after 10 minutes.',
     scope: 'agents:write',
     credential: 'oauth',
-    request: { params: ConversationParams, body: { kind: 'json', schema: PermissionBody, required: true } },
+    request: {
+      params: ConversationParams,
+      body: { kind: 'json', schema: PermissionBody, required: true, maxBytes: JSON_BODY_MAX },
+    },
     responses: {
       200: ok('Resolved.', PermissionResult),
       400: invalid('Missing `id` or `optionId`.'),
@@ -98,7 +113,10 @@ export const turnsSection = [
     description: 'Values from the `models` event; applies from the next turn.',
     scope: 'agents:write',
     credential: 'oauth',
-    request: { params: ConversationParams, body: { kind: 'json', schema: ModelBody, required: true } },
+    request: {
+      params: ConversationParams,
+      body: { kind: 'json', schema: ModelBody, required: true, maxBytes: JSON_BODY_MAX },
+    },
     responses: {
       200: ok(
         'Saved. The spec does not show the body; ours is `{model, aplica: "siguiente_turno"}` (our choice).',

@@ -1,0 +1,127 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { createRouteMatcher, describeZodError, type RouteSpec } from '../../shared/api';
+import type { AppEnv } from './app-env';
+import { errorJson } from './errors';
+import { readBodyLimited, readJson } from './read-body';
+
+/** Cap of a JSON body whose route entry names none. */
+export const DEFAULT_JSON_MAX_BYTES = 1024 * 1024;
+
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : Record<string, never>;
+type BodyOf<B> = B extends { kind: 'json' | 'form'; schema: infer S extends z.ZodType }
+  ? B extends { required: true }
+    ? z.infer<S>
+    : z.infer<S> | undefined
+  : B extends { kind: 'octet-stream' | 'audio' }
+    ? Uint8Array
+    : undefined;
+
+/** What a handler receives: the entry's path params, query and body, already checked against its schemas. */
+export interface RouteInput<R extends RouteSpec> {
+  params: Parsed<R['request']['params']>;
+  query: Parsed<R['request']['query']>;
+  body: BodyOf<R['request']['body']>;
+}
+
+export type RouteHandler<R extends RouteSpec> = (
+  c: Context<AppEnv>,
+  input: RouteInput<R>,
+) => Response | Promise<Response>;
+
+export type InputPart = 'params' | 'query' | 'body';
+export interface ErrorAnswer {
+  error: string;
+  detalle: string;
+}
+
+export interface RouteOptions {
+  /** Runs before any input is read (e.g. "this agent has no machine"); a Response refuses the request. */
+  before?: (c: Context<AppEnv>) => Response | null | Promise<Response | null>;
+  /** The 400 for input that fails the schemas: an `error` code, or the whole answer. Default `body_invalido`. */
+  invalid?: string | ((part: InputPart, error: z.ZodError, value: unknown) => ErrorAnswer);
+  /** The 413 answer. Default `body_demasiado_grande`. */
+  tooLarge?: (maxBytes: number) => ErrorAnswer;
+  /** A cap known only at run time (configuration, plan); default the entry's `maxBytes`. */
+  maxBytes?: () => number;
+  /** The handler reads its input itself (pages and OAuth forms answer bad input in their own shapes). */
+  unchecked?: true;
+}
+
+/** `/api/v2/agents/{id}/files/{path}` → `/api/v2/agents/:id/files/*` (a final `{path}` spans segments). */
+export function honoPath(template: string): string {
+  return template.replace(/\/\{path\}$/, '/*').replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * Registers `handler` on the route entry's method and path. Before the handler runs, the path params, the
+ * query and the body are checked against the entry's schemas, and the body is read within its cap: bad input
+ * is the spec's 400 `{error, detalle}`, a body over the cap 413.
+ */
+export function registerRoute<const R extends RouteSpec>(
+  app: Hono<AppEnv>,
+  route: R,
+  handler: RouteHandler<R>,
+  options: RouteOptions = {},
+): void {
+  const { matchRoute } = createRouteMatcher([route]);
+  app.on(route.method, honoPath(route.path), async (c) => {
+    const refusal = await options.before?.(c);
+    if (refusal) return refusal;
+    if (options.unchecked) return handler(c, { params: {}, query: {}, body: undefined } as RouteInput<R>);
+
+    const invalid = (part: InputPart, error: z.ZodError, value: unknown): Response => {
+      const answer =
+        typeof options.invalid === 'function'
+          ? options.invalid(part, error, value)
+          : { error: options.invalid ?? 'body_invalido', detalle: describeZodError(error) };
+      return errorJson(c, 400, answer.error, answer.detalle);
+    };
+
+    const rawParams = matchRoute(c.req.method, c.req.path)?.params ?? {};
+    const params = route.request.params?.safeParse(rawParams) ?? { success: true, data: {} };
+    if (!params.success) return invalid('params', params.error, rawParams);
+    const rawQuery = c.req.query();
+    const query = route.request.query?.safeParse(rawQuery) ?? { success: true, data: {} };
+    if (!query.success) return invalid('query', query.error, rawQuery);
+
+    const body = await readRouteBody(c, route, options);
+    if (body instanceof Response) return body;
+    const spec = route.request.body;
+    if (spec?.schema && (body !== undefined || spec.required)) {
+      const parsed = spec.schema.safeParse(body);
+      if (!parsed.success) return invalid('body', parsed.error, body);
+      return handler(c, { params: params.data, query: query.data, body: parsed.data } as RouteInput<R>);
+    }
+    return handler(c, { params: params.data, query: query.data, body } as RouteInput<R>);
+  });
+}
+
+/** The body as the entry declares it: JSON (an object), raw bytes, or `audio/*` bytes; or a refusal. */
+async function readRouteBody(c: Context<AppEnv>, route: RouteSpec, options: RouteOptions): Promise<unknown> {
+  const spec = route.request.body;
+  if (!spec) return undefined;
+  const maxBytes = options.maxBytes?.() ?? spec.maxBytes ?? DEFAULT_JSON_MAX_BYTES;
+  const tooLarge = () => {
+    const answer = options.tooLarge?.(maxBytes) ?? {
+      error: 'body_demasiado_grande',
+      detalle: 'The request body is too large.',
+    };
+    return errorJson(c, 413, answer.error, answer.detalle);
+  };
+  if (spec.kind === 'json') {
+    const read = await readJson(c.req.raw, maxBytes);
+    if (!read.ok) return read.status === 413 ? tooLarge() : errorJson(c, 400, 'body_invalido', read.detalle);
+    if (read.value === undefined && !spec.required) return undefined;
+    if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) {
+      return errorJson(c, 400, 'body_invalido', 'The body must be a JSON object.');
+    }
+    return read.value;
+  }
+  if (spec.kind === 'audio' && !/^audio\/[a-z0-9.+-]+/i.test(c.req.header('Content-Type') ?? '')) {
+    return errorJson(c, 400, 'body_invalido', 'Send the audio as raw bytes with an audio/* Content-Type.');
+  }
+  if (spec.kind === 'form') throw new Error(`${route.operationId}: form bodies are read by their handler`);
+  const bytes = await readBodyLimited(c.req.raw, maxBytes);
+  return bytes === 'too_large' ? tooLarge() : bytes;
+}

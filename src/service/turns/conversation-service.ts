@@ -1,0 +1,111 @@
+import type { PostMessageBody, ScheduleBody } from '../../shared/api';
+import type { Principal } from '../auth/principal';
+import type { OAuthTokenStore } from '../identity/oauth-tokens';
+import type { ConversationRow, StoredSchedule } from './conversation-store';
+import { planFromBody } from './schedule-rules';
+import { newShareSlug } from './share-slug';
+import type { TurnsService } from './subsystem';
+import type { CancelOutcome, SubmitResult } from './turn-manager';
+
+export type ModelChange = { ok: true } | { ok: false; known: string[] };
+export type ScheduleAdded =
+  { ok: true; item: StoredSchedule } | { ok: false; error: string; detalle: string };
+
+/**
+ * What the conversation routes do beyond parsing and mapping: archiving, sharing, submitting a message on
+ * behalf of a requester, the model of the next turn, and scheduled turns. Every call takes a conversation
+ * the caller owns (the route looked it up).
+ */
+export function createConversationService(turns: TurnsService, tokens: Pick<OAuthTokenStore, 'familyOf'>) {
+  const { store, manager, scheduler, timers, engine } = turns;
+
+  /**
+   * Who commissioned a turn, for "only the requester may cancel or replace it": the OAuth grant family (one
+   * sign-in of one client on one device; it survives token refreshes). Two sign-ins of the same person are
+   * two requesters (our reading of the spec).
+   */
+  function requesterOf(principal: Principal, bearer: string | null): string {
+    const family = bearer === null ? null : tokens.familyOf(bearer);
+    if (family) return `grant:${family}`;
+    return principal.kind === 'oauth' ? `client:${principal.clientId}` : `agent:${principal.agentId}`;
+  }
+
+  return {
+    requesterOf,
+
+    /** The caller's live conversation, or null. */
+    find: (agentId: string, sessionId: string): ConversationRow | null => store.find(agentId, sessionId),
+
+    create: (agentId: string, personId: string): string => store.create(agentId, personId, timers.now()),
+
+    /** Stops its turn, archives it, lets the agent drop its session, and drops its scheduled turns. */
+    async archive(row: ConversationRow): Promise<void> {
+      await manager.forget(row.id);
+      store.archive(row.id, timers.now());
+      // The agent's memory of it is not needed any more; an agent that cannot forget keeps it.
+      await engine.forgetConversation(row.agent_id, row.id).catch(() => undefined);
+      scheduler.changed();
+    },
+
+    /** Sharing again keeps the same link. */
+    share(row: ConversationRow): string {
+      if (row.share_slug) return row.share_slug;
+      const slug = newShareSlug();
+      store.setShareSlug(row.id, slug);
+      return slug;
+    },
+
+    unshare: (row: ConversationRow): void => store.setShareSlug(row.id, null),
+
+    submit(
+      row: ConversationRow,
+      who: { engine: string; personId: string; requester: string },
+      body: PostMessageBody,
+    ): SubmitResult {
+      return manager.submit({
+        agentId: row.agent_id,
+        engine: who.engine,
+        personId: who.personId,
+        conversationId: row.id,
+        requester: who.requester,
+        requestId: body.turnId,
+        content: body.content,
+        images: body.images,
+        primerTurno: body.primerTurno,
+        permisos: body.permisos,
+      });
+    },
+
+    cancel: (row: ConversationRow, requester: string): Promise<CancelOutcome> =>
+      manager.cancel(row.id, requester),
+
+    /** A model the agent announced for this conversation (any, before it announced a list). */
+    setModel(row: ConversationRow, model: string): ModelChange {
+      const known = manager.knownModels(row.id);
+      if (known && known.length > 0 && !known.some((m) => m.id === model)) {
+        return { ok: false, known: known.map((m) => m.id) };
+      }
+      store.setModel(row.id, model);
+      return { ok: true };
+    },
+
+    schedules: (row: ConversationRow): StoredSchedule[] => store.schedulesOf(row.id),
+
+    addSchedule(row: ConversationRow, body: ScheduleBody): ScheduleAdded {
+      const planned = planFromBody(body, timers.now());
+      if (!planned.ok) return planned;
+      const item = { id: crypto.randomUUID(), ...planned.plan };
+      store.addSchedule(row.id, item, timers.now());
+      scheduler.changed();
+      return { ok: true, item: { ...item, conversationId: row.id } };
+    },
+
+    cancelSchedule(row: ConversationRow, id: string): boolean {
+      if (!store.cancelSchedule(row.id, id)) return false;
+      scheduler.changed();
+      return true;
+    },
+  };
+}
+
+export type ConversationService = ReturnType<typeof createConversationService>;
