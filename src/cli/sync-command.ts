@@ -47,6 +47,9 @@ const skipWords: Record<SkipReason, string> = {
   'invalid-name': 'a name the server cannot take',
   'upload-only': 'this server cannot send it back (upload-only)',
   'name-clash': 'another file has the same name but for letter case',
+  empty: 'empty: the agent cannot store an empty file',
+  'outside-layout': 'outside the layout (instructions.md, mcp.json, skills/<name>/, work/ or knowledge/)',
+  'looks-like-copy': 'named like a conflict copy the sync did not make; rename it to sync it',
 };
 
 /**

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { tempFilePrefix } from './sync-paths';
+import { freeName } from './free-name';
+import { conflictCopyName, isAlwaysIgnored, tempFilePrefix } from './sync-paths';
 
 export class ShortWriteError extends Error {
   constructor(
@@ -80,7 +81,10 @@ export async function clearStaleTempFiles(root: string, dir = ''): Promise<numbe
   const entries = await readdir(join(root, dir), { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
     const path = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory() && entry.name !== '.git' && entry.name !== 'node_modules') {
+    if (entry.isDirectory() && entry.name.startsWith(tempFilePrefix)) {
+      await recoverAside(root, dir, path);
+      removed += 1;
+    } else if (entry.isDirectory() && !isAlwaysIgnored(path)) {
       removed += await clearStaleTempFiles(root, path);
     } else if (entry.name.startsWith(tempFilePrefix)) {
       await rm(join(root, path), { force: true });
@@ -88,4 +92,20 @@ export async function clearStaleTempFiles(root: string, dir = ''): Promise<numbe
     }
   }
   return removed;
+}
+
+/**
+ * A crash while a file stood aside (checked-replace.ts): it goes back to its path, or, when a
+ * newer file stands there, stays beside it under a `.recovered-` name. Nothing is dropped.
+ */
+async function recoverAside(root: string, dir: string, asideDir: string): Promise<void> {
+  const names = await readdir(join(root, asideDir)).catch(() => []);
+  for (const name of names) {
+    const from = join(root, asideDir, name);
+    const path = dir ? `${dir}/${name}` : name;
+    const there = await lstat(join(root, path)).catch(() => undefined);
+    const to = there ? await freeName(root, (n) => conflictCopyName(path, new Date(), n, 'recovered')) : path;
+    await rename(from, join(root, to));
+  }
+  await rm(join(root, asideDir), { recursive: true, force: true });
 }

@@ -10,8 +10,16 @@ import { McpPutBody } from '../../shared/api';
 import type { ApiClient } from '../api/api-client';
 import { unwrap } from './api-remote-error';
 import { hashBytes } from './file-hash';
-import { RemoteError, type RemoteSide } from './remote-side';
-import type { RemoteEntry } from './sync-planner';
+import { workspaceListingVersion } from './listing-version';
+import {
+  RemoteError,
+  RemoteMoved,
+  inLayout,
+  stillExpected,
+  type Expected,
+  type RemoteSide,
+} from './remote-side';
+import type { RemoteEntry, RemoteFingerprint } from './sync-planner';
 import { isAlwaysIgnored } from './sync-paths';
 
 const workPrefix = 'work/';
@@ -34,6 +42,10 @@ export class BoxRemote implements RemoteSide {
   /** Per skill: the last content sent this cycle, and the send in flight, so a skill goes out once. */
   private sentSkills = new Map<string, string>();
   private skillSends = new Map<string, Promise<void>>();
+  /** Whether the server gave versions (ETags) in its listing: then writes are conditional. */
+  private conditional = false;
+  /** The workspace listing's version as of the last look, for the cheap poll. */
+  private listingVersion: string | undefined;
 
   constructor(private readonly options: BoxRemoteOptions) {}
 
@@ -59,12 +71,15 @@ export class BoxRemote implements RemoteSide {
       this.config.set(file.path, bytes);
       entries.push({ path: file.path, size: bytes.length, sha256: hashBytes(bytes) });
     }
+    this.listingVersion = workspaceListingVersion(listing.files);
     for (const file of listing.files) {
-      const sha256 = (file as { sha256?: unknown }).sha256;
+      const { sha256, etag } = file as { sha256?: unknown; etag?: unknown };
+      if (typeof etag === 'string') this.conditional = true;
       entries.push({
         path: workPrefix + file.path,
         size: file.size,
         ...(typeof sha256 === 'string' ? { sha256 } : {}),
+        ...(typeof etag === 'string' ? { etag } : {}),
       });
     }
     if (!this.probed && listing.files.length > 0) {
@@ -73,6 +88,19 @@ export class BoxRemote implements RemoteSide {
       await this.probeByteRoute(smallest.path);
     }
     return entries;
+  }
+
+  accepts(path: string): boolean {
+    return inLayout(path, 'box');
+  }
+
+  /** Asks for the workspace listing with If-None-Match: 304 (or the same listing) means nothing moved. */
+  async hasChanged(): Promise<boolean> {
+    const { api, agentId } = this.options;
+    const known = this.listingVersion;
+    const result = await api.listWorkspace(agentId, '', known ? { headers: { 'if-none-match': known } } : {});
+    if (!result.ok) return result.error.status !== 304;
+    return workspaceListingVersion(result.value.files) !== known;
   }
 
   canRead(path: string): boolean {
@@ -96,34 +124,91 @@ export class BoxRemote implements RemoteSide {
     return result.bytes;
   }
 
-  async write(path: string, bytes: Uint8Array): Promise<void> {
+  async write(path: string, bytes: Uint8Array, expected?: Expected): Promise<RemoteFingerprint | undefined> {
     const { api, agentId } = this.options;
     if (path.startsWith(workPrefix)) {
-      unwrap(
-        await api.writeWorkspaceFile(agentId, path.slice(workPrefix.length), bytes),
-        `Uploading ${path}`,
-      );
-    } else if (path === 'instructions.md') {
+      const rel = path.slice(workPrefix.length);
+      const headers = await this.conditionsFor(path, expected);
+      const result = await api.writeWorkspaceFile(agentId, rel, bytes, { headers });
+      if (!result.ok && result.error.status === 412) throw new RemoteMoved(path);
+      unwrap(result, `Uploading ${path}`);
+      return { size: bytes.length, sha256: hashBytes(bytes) };
+    }
+    await this.checkConfig(path, expected);
+    if (path === 'instructions.md') {
       await this.setPrompt(Buffer.from(bytes).toString('utf8'));
     } else if (path === 'mcp.json') {
       unwrap(await api.setMcpServers(agentId, parseMcpFile(bytes)), 'Updating the MCP servers');
     } else {
       await this.sendSkill(path);
     }
+    return this.configNow(path);
   }
 
-  async remove(path: string): Promise<void> {
+  async remove(path: string, expected?: Expected): Promise<void> {
     const { api, agentId } = this.options;
     if (path.startsWith(workPrefix)) {
-      const result = await api.deleteWorkspaceFile(agentId, path.slice(workPrefix.length));
+      const headers = await this.conditionsFor(path, expected);
+      const result = await api.deleteWorkspaceFile(agentId, path.slice(workPrefix.length), { headers });
+      if (!result.ok && result.error.status === 412) throw new RemoteMoved(path);
       if (!result.ok && result.error.status !== 404) unwrap(result, `Deleting ${path}`);
-    } else if (path === 'instructions.md') {
+      return;
+    }
+    await this.checkConfig(path, expected);
+    if (path === 'instructions.md') {
       await this.setPrompt('');
     } else if (path === 'mcp.json') {
       unwrap(await api.setMcpServers(agentId, []), 'Clearing the MCP servers');
     } else {
       await this.sendSkill(path);
     }
+  }
+
+  /**
+   * The conditions of a workspace write: If-Match / If-None-Match where the server gives
+   * versions; on a server without them, the entry is read again right before the write.
+   */
+  private async conditionsFor(path: string, expected: Expected): Promise<Record<string, string>> {
+    if (expected === undefined) return {};
+    if (this.conditional && (expected === null || expected.etag)) {
+      return expected === null ? { 'if-none-match': '*' } : { 'if-match': expected.etag! };
+    }
+    const { api, agentId } = this.options;
+    const result = await api.listWorkspace(agentId, path.slice(workPrefix.length));
+    if (!result.ok && result.error.status !== 404) unwrap(result, `Checking ${path}`);
+    const file = result.ok ? result.value.files[0] : undefined;
+    const sha256 = (file as { sha256?: unknown } | undefined)?.sha256;
+    const current = file && { size: file.size, ...(typeof sha256 === 'string' ? { sha256 } : {}) };
+    if (!stillExpected(current, expected)) throw new RemoteMoved(path);
+    return expected === null ? { 'if-none-match': '*' } : {};
+  }
+
+  /** The configuration has no conditional write: it is read again right before the write. */
+  private async checkConfig(path: string, expected: Expected): Promise<void> {
+    if (expected === undefined) return;
+    await this.refreshConfig();
+    if (!stillExpected(this.fingerprintOf(path), expected)) throw new RemoteMoved(path);
+  }
+
+  /** What the agent holds at `path` after a write, read back (the service stores mcp.json in its own form). */
+  private async configNow(path: string): Promise<RemoteFingerprint | undefined> {
+    await this.refreshConfig();
+    return this.fingerprintOf(path);
+  }
+
+  private fingerprintOf(path: string): RemoteFingerprint | undefined {
+    const bytes = this.config.get(path);
+    return bytes && { size: bytes.length, sha256: hashBytes(bytes) };
+  }
+
+  private async refreshConfig(): Promise<void> {
+    const { api, agentId } = this.options;
+    const bundle = unwrap(await api.getBundle(agentId), "Reading the agent's configuration");
+    this.config = new Map(
+      bundle.files
+        .filter((file) => !file.path.startsWith('knowledge/'))
+        .map((file) => [file.path, Buffer.from(file.contentBase64, 'base64')]),
+    );
   }
 
   async flush(): Promise<void> {}

@@ -8,11 +8,21 @@ import type { ApiClient } from '../api/api-client';
 import { unwrap } from './api-remote-error';
 import { parseMcpFile } from './box-remote';
 import { hashBytes } from './file-hash';
-import { RemoteError, type RemoteSide } from './remote-side';
-import type { RemoteEntry } from './sync-planner';
+import {
+  RemoteError,
+  RemoteMoved,
+  inLayout,
+  stillExpected,
+  type Expected,
+  type RemoteSide,
+} from './remote-side';
+import type { RemoteEntry, RemoteFingerprint } from './sync-planner';
 
 interface Pending {
-  resolve: () => void;
+  path: string;
+  bytes: Uint8Array | null;
+  expected: Expected;
+  resolve: (now: RemoteFingerprint | undefined) => void;
   reject: (error: unknown) => void;
 }
 
@@ -21,7 +31,6 @@ export class BundleRemote implements RemoteSide {
   readonly listedGroups = [''];
   /** The bundle as last listed, with our own confirmed writes applied. */
   private files = new Map<string, Uint8Array>();
-  private changes = new Map<string, Uint8Array | null>();
   private waiting: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
 
@@ -33,13 +42,16 @@ export class BundleRemote implements RemoteSide {
   ) {}
 
   async list(): Promise<RemoteEntry[]> {
-    const bundle = unwrap(await this.api.getBundle(this.agentId), "Reading the agent's bundle");
-    this.files = new Map(bundle.files.map((file) => [file.path, Buffer.from(file.contentBase64, 'base64')]));
+    this.files = await this.readBundle();
     return [...this.files].map(([path, bytes]) => ({ path, size: bytes.length, sha256: hashBytes(bytes) }));
   }
 
   canRead(): boolean {
     return true;
+  }
+
+  accepts(path: string): boolean {
+    return inLayout(path, 'bundle');
   }
 
   async read(path: string): Promise<Uint8Array> {
@@ -48,52 +60,75 @@ export class BundleRemote implements RemoteSide {
     return bytes;
   }
 
-  write(path: string, bytes: Uint8Array): Promise<void> {
+  async write(path: string, bytes: Uint8Array, expected?: Expected): Promise<RemoteFingerprint | undefined> {
     if (path === 'mcp.json') parseMcpFile(bytes); // refuse an invalid list before anything is sent
-    return this.enqueue(path, bytes);
+    return this.enqueue(path, bytes, expected);
   }
 
-  remove(path: string): Promise<void> {
-    return this.enqueue(path, null);
+  async remove(path: string, expected?: Expected): Promise<void> {
+    await this.enqueue(path, null, expected);
   }
 
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
-    if (this.changes.size > 0) await this.send();
+    if (this.waiting.length > 0) await this.send();
   }
 
-  private enqueue(path: string, bytes: Uint8Array | null): Promise<void> {
-    this.changes.set(path, bytes);
+  private enqueue(path: string, bytes: Uint8Array | null, expected: Expected) {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.send().catch(() => undefined), this.gatherMs);
-    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+    return new Promise<RemoteFingerprint | undefined>((resolve, reject) =>
+      this.waiting.push({ path, bytes, expected, resolve, reject }),
+    );
   }
 
+  /**
+   * One POST of the whole bundle. It is read again right before (the API has no conditional
+   * write): a change whose file moved on the agent's side is refused, and the others are merged
+   * onto what the agent holds now, so an edit the agent made elsewhere meanwhile is kept.
+   */
   private async send(): Promise<void> {
     this.timer = undefined;
-    const changes = this.changes;
     const waiting = this.waiting;
-    this.changes = new Map();
     this.waiting = [];
-    const merged = new Map(this.files);
-    for (const [path, bytes] of changes) {
-      if (bytes === null) merged.delete(path);
-      else merged.set(path, bytes);
-    }
-    const body = {
-      layout: 'dir' as const,
-      files: [...merged].map(([path, bytes]) => ({
-        path,
-        contentBase64: Buffer.from(bytes).toString('base64'),
-      })),
-    };
     try {
+      const fresh = await this.readBundle();
+      const merged = new Map(fresh);
+      const going: Pending[] = [];
+      for (const change of waiting) {
+        const bytes = fresh.get(change.path);
+        const current = bytes && { size: bytes.length, sha256: hashBytes(bytes) };
+        if (!stillExpected(current, change.expected)) {
+          change.reject(new RemoteMoved(change.path));
+          continue;
+        }
+        if (change.bytes === null) merged.delete(change.path);
+        else merged.set(change.path, change.bytes);
+        going.push(change);
+      }
+      if (going.length === 0) return;
+      const body = {
+        layout: 'dir' as const,
+        files: [...merged].map(([path, bytes]) => ({
+          path,
+          contentBase64: Buffer.from(bytes).toString('base64'),
+        })),
+      };
       unwrap(await this.api.applyBundle(this.agentId, body), 'Saving the bundle');
-      this.files = merged;
-      for (const entry of waiting) entry.resolve();
+      // Read back: the server may keep a file in its own form, and that form is the new base.
+      this.files = await this.readBundle().catch(() => merged);
+      for (const change of going) {
+        const bytes = this.files.get(change.path);
+        change.resolve(bytes && { size: bytes.length, sha256: hashBytes(bytes) });
+      }
     } catch (error) {
       for (const entry of waiting) entry.reject(error);
       throw error;
     }
+  }
+
+  private async readBundle(): Promise<Map<string, Uint8Array>> {
+    const bundle = unwrap(await this.api.getBundle(this.agentId), "Reading the agent's bundle");
+    return new Map(bundle.files.map((file) => [file.path, Buffer.from(file.contentBase64, 'base64')]));
   }
 }

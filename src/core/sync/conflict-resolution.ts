@@ -17,6 +17,7 @@ import { defaultRetry, withRetry, type RetryOptions } from './retry';
 import type { Fingerprint } from './sync-planner';
 import { conflictCopyName, pathKey } from './sync-paths';
 import type { ConflictRecord, SyncStateStore } from './sync-state-store';
+import type { VersionHistory } from './version-history';
 
 export type ConflictChoice = 'mine' | 'theirs' | 'both';
 
@@ -28,6 +29,8 @@ export interface ResolveDeps {
   expectWrite?: (path: string, fingerprint: Fingerprint) => void;
   retry?: RetryOptions;
   now?: () => Date;
+  /** Every version the resolution drops is kept here first. */
+  history: VersionHistory;
 }
 
 export type ResolveOutcome = { resolved: true } | { resolved: false; message: string };
@@ -46,7 +49,9 @@ export async function settleConflict(
   if (theirsNow && (!copy || !sameBytes(theirsNow, copy.bytes))) {
     const at = (deps.now ?? (() => new Date()))();
     const fresh = await freeName(root, (n) => conflictCopyName(conflict.path, at, n));
+    store.recordCopy(fresh, conflict.key);
     await writeFileAtomic(root, fresh, theirsNow);
+    await deps.history.keepBytes(conflict.path, theirsNow, 'remote');
     store.flagConflict({ ...conflict, remoteCopyPath: fresh, at: Date.now() });
     return {
       resolved: false,
@@ -72,7 +77,9 @@ export async function settleConflict(
     });
   }
   store.clearConflict(conflict.key);
+  // The copy's contents are in the history (kept when the copy was made).
   await rm(join(root, conflict.remoteCopyPath), { force: true });
+  store.forgetCopy(conflict.remoteCopyPath);
   return { resolved: true };
 }
 
@@ -85,9 +92,10 @@ async function keepMine(
   const { remote, store } = deps;
   const retry = deps.retry ?? defaultRetry;
   if (local) {
-    await withRetry(() => remote.write(conflict.path, local.bytes), retry);
+    await deps.history.keepBytes(conflict.path, local.bytes, 'local');
+    const remoteNow = await withRetry(() => remote.write(conflict.path, local.bytes), retry);
     await withRetry(() => remote.flush(), retry);
-    store.commitBase(conflict.key, conflict.path, fingerprintOf(local.bytes), local.mtimeMs);
+    store.commitBase(conflict.key, conflict.path, fingerprintOf(local.bytes), local.mtimeMs, remoteNow);
   } else {
     // The person deleted their file while the conflict was open: keeping "mine" is that deletion.
     if (remoteExists) await withRetry(() => remote.remove(conflict.path), retry);
@@ -103,6 +111,8 @@ async function keepTheirs(
   where: { localStillThere: boolean; remoteGone: boolean },
 ): Promise<void> {
   const { root, store } = deps;
+  // The person's version leaves the folder: it is kept first.
+  if (where.localStillThere) await deps.history.keepFile(conflict.path, join(root, conflict.path), 'local');
   if (theirs === null) {
     // The agent deleted the file: keeping theirs is that deletion (to the trash, like any local delete).
     if (where.localStillThere) await deps.trash(join(root, conflict.path));
@@ -166,7 +176,7 @@ async function confirmGone(remote: RemoteSide, path: string): Promise<null> {
 /** `notes.md` → `notes.mine-20261121-071500.md`, never the name of an existing file. */
 function keptName(deps: ResolveDeps, path: string): Promise<string> {
   const at = (deps.now ?? (() => new Date()))();
-  return freeName(deps.root, (n) => conflictCopyName(path, at, n).replace('.conflict-remote-', '.mine-'));
+  return freeName(deps.root, (n) => conflictCopyName(path, at, n, 'mine'));
 }
 
 function fingerprintOf(bytes: Uint8Array): Fingerprint {

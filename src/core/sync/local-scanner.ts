@@ -10,7 +10,13 @@ import ignore, { type Ignore } from 'ignore';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { hashFile } from './file-hash';
 import type { BaseEntry, LocalEntry } from './sync-planner';
-import { ignoreFileName, isAlwaysIgnored, pathKey, sanitizeRemotePath } from './sync-paths';
+import {
+  ignoreFileName,
+  isAlwaysIgnored,
+  looksLikeConflictCopy,
+  pathKey,
+  sanitizeRemotePath,
+} from './sync-paths';
 
 /** Workspace files and bundle files are capped at 10 MB by the API; a skill install at 25 MB. */
 export const sizeLimits = { file: 10 * 1024 * 1024, skill: 25 * 1024 * 1024 } as const;
@@ -32,11 +38,24 @@ export async function loadIgnoreRules(root: string): Promise<Ignore> {
   return rules.add(text);
 }
 
-export async function scanLocal(root: string, base: ReadonlyMap<string, BaseEntry>): Promise<LocalScan> {
-  const rules = await loadIgnoreRules(root);
+export interface ScanOptions {
+  /** The root's ignore rules, when the caller loaded them already (they apply to the remote too). */
+  rules?: Ignore;
+  /** Keys of the copies the engine made: local-only, never synced, not even listed. */
+  copies?: ReadonlySet<string>;
+  /** Whether a path has a place on the remote; others are "not synced" (outside the layout). */
+  accepts?: (path: string) => boolean;
+}
+
+export async function scanLocal(
+  root: string,
+  base: ReadonlyMap<string, BaseEntry>,
+  options: ScanOptions = {},
+): Promise<LocalScan> {
+  const rules = options.rules ?? (await loadIgnoreRules(root));
   const scan: LocalScan = { entries: [], folders: [] };
   // Stats and hashes of one folder run a few at a time: one by one, 20,000 files take seconds.
-  await walk({ root, rules, base, scan, limit: pLimit(16) }, '');
+  await walk({ root, rules, base, scan, limit: pLimit(16), options }, '');
   return scan;
 }
 
@@ -47,6 +66,7 @@ interface ScanJob {
   scan: LocalScan;
   /** Only for leaf work (stat, hash), so a folder waiting on its children never holds a slot. */
   limit: LimitFunction;
+  options: ScanOptions;
 }
 
 type Found = { folder: string } | { entry: LocalEntry } | undefined;
@@ -69,7 +89,7 @@ async function walk(job: ScanJob, dir: string): Promise<void> {
 async function inspect(job: ScanJob, dir: string, name: string): Promise<Found> {
   const { root, rules, base } = job;
   const path = dir ? `${dir}/${name}` : name;
-  if (isAlwaysIgnored(path)) return undefined;
+  if (isAlwaysIgnored(path) || job.options.copies?.has(pathKey(path))) return undefined;
   const info = await lstat(join(root, path)).catch(() => undefined);
   if (!info) return undefined;
   if (info.isDirectory()) return rules.ignores(`${path}/`) ? undefined : { folder: path };
@@ -79,7 +99,11 @@ async function inspect(job: ScanJob, dir: string, name: string): Promise<Found> 
   else if (!info.isFile())
     return undefined; // sockets, fifos, devices: not files to sync
   else if (!sanitizeRemotePath(path).ok) entry.skip = 'invalid-name';
+  else if (job.options.accepts && !job.options.accepts(path)) entry.skip = 'outside-layout';
+  else if (looksLikeConflictCopy(path)) entry.skip = 'looks-like-copy';
   else if (info.size > sizeLimitFor(path)) entry.skip = 'too-large';
+  // The API refuses an empty body; a file being rewritten (`cmd > file`) is often empty for a moment.
+  else if (info.size === 0 && base.get(pathKey(path))?.size !== 0) entry.skip = 'empty';
   else {
     const known = base.get(pathKey(path));
     if (!known || known.size !== info.size || known.mtimeMs !== info.mtimeMs) {
@@ -87,6 +111,7 @@ async function inspect(job: ScanJob, dir: string, name: string): Promise<Found> 
       if (!hashed) return undefined; // gone since the listing; the next scan sees it as it is
       entry.sha256 = hashed.sha256;
       entry.size = hashed.size;
+      if (hashed.size === 0 && known?.size !== 0) entry.skip = 'empty';
     }
   }
   return { entry };

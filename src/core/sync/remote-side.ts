@@ -3,18 +3,34 @@
  * (`instructions.md`, `mcp.json`, `skills/<slug>/...`, `work/...`, `knowledge/...`).
  * Adapters map these onto the API: see box-remote.ts and bundle-remote.ts.
  */
-import type { RemoteEntry } from './sync-planner';
+import type { RemoteEntry, RemoteFingerprint } from './sync-planner';
+
+/**
+ * The version a write expects to replace: the entry the plan saw, `null` for "no file there",
+ * or undefined for an unconditional write (the person chose, e.g. resolving a conflict).
+ */
+export type Expected = RemoteEntry | null | undefined;
 
 export interface RemoteSide {
   /** Lists every synced remote path. Rejects on any failure: an error is never an empty listing. */
   list(): Promise<RemoteEntry[]>;
   /** Whether the bytes of `path` can be read back (false on a server without the byte route). */
   canRead(path: string): boolean;
+  /** Whether `path` has a place on this remote (`instructions.md`, `mcp.json`, `skills/<slug>/…`, …). */
+  accepts(path: string): boolean;
   read(path: string): Promise<Uint8Array>;
-  write(path: string, bytes: Uint8Array): Promise<void>;
-  remove(path: string): Promise<void>;
+  /**
+   * Writes `path` only if the remote still holds `expected` (a conditional write where the server
+   * offers one, else a fresh read right before); rejects with `RemoteMoved` otherwise. Resolves to
+   * what the remote holds afterwards when that may differ from `bytes` (a server's own form).
+   */
+  write(path: string, bytes: Uint8Array, expected?: Expected): Promise<RemoteFingerprint | undefined>;
+  /** Removes `path` only if the remote still holds `expected`; rejects with `RemoteMoved` otherwise. */
+  remove(path: string, expected?: Expected): Promise<void>;
   /** Sends writes that the API takes in groups (a whole skill, a whole bundle). */
   flush(): Promise<void>;
+  /** A cheap look (a conditional listing) whether the remote moved since the last `list()`. */
+  hasChanged?(): Promise<boolean>;
   /** Path prefixes listed by separate requests; an empty one with a non-empty base aborts the cycle. */
   readonly listedGroups: readonly string[];
   /** A plain sentence when the server limits what sync can do (e.g. upload-only `work/`). */
@@ -38,4 +54,26 @@ export class RemoteError extends Error {
     if (this.permanent) return false;
     return this.status === undefined || this.status === 429 || this.status >= 500;
   }
+}
+
+/** The remote file is no longer the version the plan saw: the path is re-planned (a conflict, never an overwrite). */
+export class RemoteMoved extends RemoteError {
+  constructor(path: string) {
+    super(`${path} changed on the agent's side during the sync; it is compared again.`, 412, undefined, true);
+  }
+}
+
+/** Whether `current` (undefined: no file) is still the version a write expects. */
+export function stillExpected(current: RemoteFingerprint | undefined, expected: Expected): boolean {
+  if (expected === undefined) return true;
+  if (expected === null) return current === undefined;
+  if (!current || current.size !== expected.size) return false;
+  return current.sha256 === undefined || expected.sha256 === undefined || current.sha256 === expected.sha256;
+}
+
+/** The folder layout each kind of agent takes; anything else is "not synced" (outside the layout). */
+export function inLayout(path: string, storage: 'box' | 'bundle'): boolean {
+  if (path === 'instructions.md' || path === 'mcp.json') return true;
+  if (/^skills\/[a-z0-9][a-z0-9-]{0,63}\/[^/]/.test(path)) return true;
+  return path.startsWith(storage === 'box' ? 'work/' : 'knowledge/');
 }

@@ -6,15 +6,17 @@
 import { mkdir } from 'node:fs/promises';
 import { clearStaleTempFiles } from './atomic-write';
 import { settleConflict, type ConflictChoice } from './conflict-resolution';
-import { scanLocal } from './local-scanner';
+import { loadIgnoreRules, scanLocal } from './local-scanner';
 import { watchLocal, type LocalWatcher } from './local-watcher';
 import type { RemoteSide } from './remote-side';
 import { ensureRootMarker } from './root-marker';
 import { executePlan, type ActionFailure } from './sync-executor';
 import { planSync, type MassDeletePause, type RemoteEntry, type SkippedPath } from './sync-planner';
-import { sanitizeRemotePath } from './sync-paths';
+import { isAlwaysIgnored, pathKey, sanitizeRemotePath } from './sync-paths';
 import type { ConflictRecord, SyncStateStore } from './sync-state-store';
 import type { RetryOptions } from './retry';
+import { VersionHistory } from './version-history';
+import type { Ignore } from 'ignore';
 
 export type { ConflictChoice } from './conflict-resolution';
 
@@ -48,6 +50,15 @@ export interface SyncEngineOptions {
   debounceMs?: number;
   /** Re-list the remote on this period while active (0 = never). */
   remoteIntervalMs?: number;
+  /**
+   * Look whether the remote moved on this period (a cheap conditional listing, where the remote
+   * offers one) and sync when it did; 0 = never. Watch mode uses it so the agent's writes arrive fast.
+   */
+  remotePollMs?: number;
+  /** A changed local file is uploaded only once its size and mtime held still this long. */
+  settleMs?: number;
+  /** The version history; by default beside the state file. */
+  history?: VersionHistory;
   concurrency?: number;
   retry?: RetryOptions;
   now?: () => Date;
@@ -58,12 +69,17 @@ export class SyncEngine {
   private status: SyncStatus;
   private watcher: LocalWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private poller: NodeJS.Timeout | undefined;
+  private readonly history: VersionHistory;
+  private readonly ownsHistory: boolean;
   private running: Promise<void> | undefined;
   private again = false;
   private deletesConfirmed = false;
   private closed = false;
 
   constructor(private readonly options: SyncEngineOptions) {
+    this.ownsHistory = options.history === undefined;
+    this.history = options.history ?? new VersionHistory(options.store.file);
     this.status = {
       state: 'idle',
       root: options.root,
@@ -101,8 +117,29 @@ export class SyncEngine {
       this.timer = setInterval(() => void this.syncNow(), this.options.remoteIntervalMs);
       this.timer.unref();
     }
+    if (this.options.remotePollMs && this.options.remote.hasChanged)
+      this.startPolling(this.options.remotePollMs);
     await this.syncNow();
     return this.status;
+  }
+
+  /** The version history of this folder (list and restore). */
+  get versions(): VersionHistory {
+    return this.history;
+  }
+
+  /** One look at a time; a look that finds a change runs a cycle. */
+  private startPolling(periodMs: number): void {
+    let looking = false;
+    this.poller = setInterval(() => {
+      if (looking || this.running || this.closed) return;
+      looking = true;
+      this.options.remote.hasChanged!()
+        .then((changed) => (changed ? this.syncNow() : undefined))
+        .catch(() => undefined) // a failed look is retried on the next tick; the cycle reports errors
+        .finally(() => (looking = false));
+    }, periodMs);
+    this.poller.unref();
   }
 
   /** A hint that the remote changed (a turn ended, or a tool touched a path). */
@@ -119,9 +156,16 @@ export class SyncEngine {
       return this.status;
     }
     this.running = (async () => {
+      // A cycle whose paths moved under it runs again at once (a few times, then it waits for
+      // the next trigger, so a file rewritten without pause cannot hold the engine).
+      let replans = 0;
       do {
         this.again = false;
-        await this.cycle();
+        const moved = await this.cycle();
+        if (moved && replans < 5) {
+          replans += 1;
+          this.again = true;
+        }
       } while (this.again && !this.closed);
     })();
     try {
@@ -169,6 +213,7 @@ export class SyncEngine {
         expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
         retry: this.options.retry,
         now: this.options.now,
+        history: this.history,
       },
       conflict,
       choice,
@@ -182,20 +227,23 @@ export class SyncEngine {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.poller) clearInterval(this.poller);
     await this.watcher?.close();
     await this.running;
+    if (this.ownsHistory) this.history.close();
     this.update({ state: 'stopped' });
   }
 
-  private async cycle(): Promise<void> {
+  /** One cycle; resolves true when some path moved under it and should be planned again. */
+  private async cycle(): Promise<boolean> {
     const { store, remote, root, agentId } = this.options;
     // The person's pause holds until resume; a mass-delete pause is re-checked every cycle.
-    if (store.setting('paused') === 'true' || this.closed) return;
+    if (store.setting('paused') === 'true' || this.closed) return false;
     const base = store.baseEntries();
     const marker = await ensureRootMarker(root, agentId, base.size === 0);
     if (!marker.ok) {
       this.update({ state: 'error', message: marker.message });
-      return;
+      return false;
     }
     this.update({ state: 'scanning', message: undefined, failures: [] });
     let listing;
@@ -208,11 +256,14 @@ export class SyncEngine {
         state: 'error',
         message: `Could not list the agent's files: ${(error as Error).message}`,
       });
-      return;
+      return false;
     }
-    const { accepted, refused } = screenRemotePaths(listing);
+    // Ignored means outside the sync on both sides: the agent's own .git/ is as safe as the person's.
+    const rules = await loadIgnoreRules(root);
+    const copies = store.copies();
+    const { accepted, refused } = screenRemotePaths(listing, rules, copies);
     listing = accepted;
-    const local = await scanLocal(root, base);
+    const local = await scanLocal(root, base, { rules, copies, accepts: (path) => remote.accepts(path) });
     const conflicts = store.conflicts();
     const plan = planSync({
       base,
@@ -226,17 +277,7 @@ export class SyncEngine {
     plan.skipped.push(...refused);
     if (plan.abort) {
       this.update({ state: 'error', message: plan.abort, skipped: plan.skipped });
-      return;
-    }
-    if (plan.pause) {
-      const where = plan.pause.side === 'remote' ? "from the agent's files" : 'from this folder';
-      this.update({
-        state: 'paused',
-        pendingDeletes: plan.pause,
-        skipped: plan.skipped,
-        message: `This sync would delete ${plan.pause.deletes} of ${plan.pause.total} files ${where}. Confirm to go ahead.`,
-      });
-      return;
+      return false;
     }
     this.deletesConfirmed = false;
     this.update({ state: 'syncing', done: 0, total: plan.actions.length, pendingDeletes: undefined });
@@ -244,6 +285,8 @@ export class SyncEngine {
       root,
       remote,
       store,
+      history: this.history,
+      settleMs: this.options.settleMs ?? 100,
       trash: this.options.trash,
       expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
       now: this.options.now,
@@ -251,6 +294,20 @@ export class SyncEngine {
       retry: this.options.retry,
       onProgress: (done, total) => this.update({ done, total }),
     });
+    this.history.prune();
+    if (plan.pause) {
+      // The guard holds the deletes only; everything else of this cycle went ahead.
+      const where = plan.pause.side === 'remote' ? "from the agent's files" : 'from this folder';
+      this.update({
+        state: 'paused',
+        pendingDeletes: plan.pause,
+        conflicts: store.conflicts(),
+        skipped: plan.skipped,
+        failures: result.failures,
+        message: `This sync would delete ${plan.pause.deletes} of ${plan.pause.total} files ${where}. Confirm to go ahead; every other change was synced.`,
+      });
+      return result.moved.length > 0;
+    }
     const failed = result.failures.length > 0;
     this.update({
       state: failed ? 'error' : 'idle',
@@ -262,6 +319,7 @@ export class SyncEngine {
         ? result.failures.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('\n')
         : undefined,
     });
+    return result.moved.length > 0;
   }
 
   private update(change: Partial<SyncStatus>): void {
@@ -270,14 +328,32 @@ export class SyncEngine {
   }
 }
 
-/** Remote names that could escape the root or break on some disk never reach the planner. */
-function screenRemotePaths(listing: RemoteEntry[]): { accepted: RemoteEntry[]; refused: SkippedPath[] } {
+/**
+ * Remote names that could escape the root or break on some disk never reach the planner, nor do
+ * ignored ones (never downloaded, so never deleted either) or ones the engine's own copies hold.
+ */
+function screenRemotePaths(
+  listing: RemoteEntry[],
+  rules: Ignore,
+  copies: ReadonlySet<string>,
+): { accepted: RemoteEntry[]; refused: SkippedPath[] } {
   const accepted: RemoteEntry[] = [];
   const refused: SkippedPath[] = [];
   for (const entry of listing) {
+    if (isIgnored(entry.path, rules) || copies.has(pathKey(entry.path))) continue;
     const safe = sanitizeRemotePath(entry.path);
     if (safe.ok) accepted.push({ ...entry, path: safe.path });
     else refused.push({ path: entry.path, reason: 'invalid-name' });
   }
   return { accepted, refused };
+}
+
+/** Whether a path is ignored: always-ignored names, or the root's .agentdeskignore (the file or any folder above it). */
+function isIgnored(path: string, rules: Ignore): boolean {
+  if (isAlwaysIgnored(path)) return true;
+  const parts = path.split('/');
+  for (let i = 1; i < parts.length; i += 1) {
+    if (rules.ignores(`${parts.slice(0, i).join('/')}/`)) return true;
+  }
+  return rules.ignores(path);
 }

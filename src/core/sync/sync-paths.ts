@@ -47,25 +47,59 @@ export const tempFilePrefix = '.agentdesk-tmp-';
 
 const conflictCopyPattern = /\.conflict-remote-\d{8}-\d{6}(-\d+)?(\.[^/]*)?$/;
 
-/** Names that are never synced, whatever the ignore file says. */
+/** A name shaped like the engine's copies; only copies the engine recorded are its own. */
+export function looksLikeConflictCopy(path: string): boolean {
+  return conflictCopyPattern.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/** Version-control and dependency folders: never synced, on either side. */
+const ignoredFolders = new Set([
+  '.git',
+  '.hg',
+  '.svn',
+  '.bzr',
+  '_darcs',
+  'CVS',
+  'node_modules',
+  'bower_components',
+  '.venv',
+  '__pycache__',
+  '.pnpm-store',
+]);
+
+/** Temp, lock, swap and backup files of common writers (each a name they make and drop again). */
+const ignoredNames: readonly RegExp[] = [
+  /^\.DS_Store$|^Thumbs\.db$|^desktop\.ini$/i,
+  /^\..*\.sw[a-p]$/, // vim swap
+  /^4913$/, // vim's write test
+  /~$/, // vim, emacs, gedit backups
+  /^\.#|^#.*#$/, // emacs locks and autosaves
+  /^\.~lock\..*#$/, // LibreOffice locks
+  /^~\$|^~WRL\d+\.tmp$/i, // Office owner files and temp saves
+  /\.tmp$/i, // atomic-save temp files (VS Code, Office, many tools)
+  /___jb_(tmp|old|bak)___$/, // JetBrains safe-write
+  /^\..+\.(?=[A-Za-z0-9]*[A-Z0-9])[A-Za-z0-9]{6}$/, // rsync: .name.XXXXXX
+];
+
+/** Names that are never synced, whatever the ignore file says, wherever they live (local or remote). */
 export function isAlwaysIgnored(path: string): boolean {
   const parts = path.split('/');
   const name = parts[parts.length - 1] ?? '';
-  if (parts.some((part) => part === '.git' || part === 'node_modules')) return true;
-  if (name === '.DS_Store' || name === 'Thumbs.db' || name === 'desktop.ini') return true;
+  if (parts.some((part) => ignoredFolders.has(part))) return true;
   if (name === rootMarkerName || name === ignoreFileName) return parts.length === 1;
   if (name.startsWith(tempFilePrefix)) return true;
-  // Editor swap and backup files: vim, emacs, and the `~` convention.
-  if (/^\..*\.sw[a-p]$/.test(name) || name.endsWith('~') || /^\.#/.test(name) || /^#.*#$/.test(name))
-    return true;
-  return conflictCopyPattern.test(name);
+  return ignoredNames.some((pattern) => pattern.test(name));
 }
+
+/** Longest file name most file systems take, in UTF-8 bytes. */
+export const maxNameBytes = 255;
 
 /**
  * `notes.md` → `notes.conflict-remote-20261121-071500.md`, in local time; the `n`th copy of
- * one second gets `-n` after the time (`…-071500-2.md`).
+ * one second gets `-n` after the time (`…-071500-2.md`). A long name is shortened so the copy's
+ * name fits the file system's limit.
  */
-export function conflictCopyName(path: string, at: Date, n = 1): string {
+export function conflictCopyName(path: string, at: Date, n = 1, label = 'conflict-remote'): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const stamp =
     `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-` +
@@ -74,6 +108,11 @@ export function conflictCopyName(path: string, at: Date, n = 1): string {
   const dir = path.slice(0, slash + 1);
   const name = path.slice(slash + 1);
   const dot = name.lastIndexOf('.');
-  if (dot <= 0) return `${dir}${name}.conflict-remote-${stamp}`;
-  return `${dir}${name.slice(0, dot)}.conflict-remote-${stamp}${name.slice(dot)}`;
+  let stem = dot <= 0 ? name : name.slice(0, dot);
+  let ext = dot <= 0 ? '' : name.slice(dot);
+  const tag = `.${label}-${stamp}`;
+  const bytes = (text: string) => Buffer.byteLength(text);
+  if (bytes(ext) > 32) ext = '';
+  while (stem.length > 1 && bytes(stem + tag + ext) > maxNameBytes) stem = [...stem].slice(0, -1).join('');
+  return `${dir}${stem}${tag}${ext}`;
 }

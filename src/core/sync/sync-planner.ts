@@ -13,14 +13,33 @@ export interface Fingerprint {
   sha256: string;
 }
 
-/** A path as of its last successful sync. */
+/** What a remote listing tells of a file: its size, and its hash where the server gives one. */
+export interface RemoteFingerprint {
+  size: number;
+  sha256?: string;
+}
+
+/** A path as of its last successful sync: the local bytes, and the remote's when they differ. */
 export interface BaseEntry extends Fingerprint {
   path: string;
   /** Local mtime at that sync, so an unchanged file need not be hashed again. */
   mtimeMs?: number;
+  /**
+   * What the remote held after that sync, when it is not the local bytes (a server that stores
+   * a file in its own form, as ours does mcp.json): that form is neither a change nor a conflict.
+   */
+  remote?: RemoteFingerprint;
 }
 
-export type SkipReason = 'too-large' | 'symlink' | 'invalid-name' | 'upload-only' | 'name-clash';
+export type SkipReason =
+  | 'too-large'
+  | 'symlink'
+  | 'invalid-name'
+  | 'upload-only'
+  | 'name-clash'
+  | 'empty'
+  | 'outside-layout'
+  | 'looks-like-copy';
 
 export interface LocalEntry {
   path: string;
@@ -37,14 +56,31 @@ export interface RemoteEntry {
   size: number;
   /** Present when the server's listing carries a hash; otherwise only the size is compared. */
   sha256?: string;
+  /** The version the server names (our service's ETag), for a conditional write. */
+  etag?: string;
 }
 
 export type SyncAction =
-  | { type: 'upload'; key: string; path: string; local: LocalEntry; replacesRemotePath?: string }
+  /** `remote` is the entry the plan saw on the remote side (none: the path must still be free there). */
+  | {
+      type: 'upload';
+      key: string;
+      path: string;
+      local: LocalEntry;
+      remote?: RemoteEntry;
+      replacesRemotePath?: string;
+    }
   | { type: 'download'; key: string; path: string; remote: RemoteEntry; replacesLocalPath?: string }
-  | { type: 'delete-remote'; key: string; path: string }
+  | { type: 'delete-remote'; key: string; path: string; remote: RemoteEntry }
   | { type: 'delete-local'; key: string; path: string }
-  | { type: 'record-base'; key: string; path: string; entry: Fingerprint; mtimeMs?: number }
+  | {
+      type: 'record-base';
+      key: string;
+      path: string;
+      entry: Fingerprint;
+      mtimeMs?: number;
+      remote?: RemoteFingerprint;
+    }
   | { type: 'forget-base'; key: string }
   /** Both sides changed and their hashes are not both known: fetch, hash, then record or conflict. */
   | { type: 'compare'; key: string; path: string; local: LocalEntry; remote: RemoteEntry }
@@ -65,8 +101,10 @@ export interface MassDeletePause {
 export interface SyncPlan {
   actions: SyncAction[];
   skipped: SkippedPath[];
-  /** Set when the plan would delete too much: nothing may run until the person confirms. */
+  /** Set when the plan would delete too much: its deletes wait in `held` until the person confirms. */
   pause?: MassDeletePause;
+  /** The deletes held back by a mass-delete pause; every other action of the plan still runs. */
+  held?: SyncAction[];
   /** Set when the cycle must not run at all. */
   abort?: string;
 }
@@ -138,7 +176,10 @@ export function planSync(input: PlanInput): SyncPlan {
   keepBothWhereFolderStands(actions, local.entries);
 
   const pause = input.confirmedDeletes ? undefined : checkMassDelete(actions, input);
-  return pause ? { actions, skipped, pause } : { actions, skipped };
+  if (!pause) return { actions, skipped };
+  // The guard holds only what it guards: the deletes wait, every other change goes on.
+  const isDelete = (a: SyncAction) => a.type === 'delete-local' || a.type === 'delete-remote';
+  return { actions: actions.filter((a) => !isDelete(a)), skipped, pause, held: actions.filter(isDelete) };
 }
 
 function decide(
@@ -150,7 +191,7 @@ function decide(
   skipped: SkippedPath[],
 ): SyncAction[] | undefined {
   const localChange = classify(base, l);
-  const remoteChange = classify(base, r);
+  const remoteChange = classifyRemote(base, r);
 
   if (localChange === 'absent' && remoteChange === 'absent') return undefined;
   if (localChange === 'deleted' && remoteChange === 'deleted') return [{ type: 'forget-base', key }];
@@ -169,16 +210,23 @@ function decide(
       skipped.push({ path: r.path, reason: 'upload-only' });
       return undefined;
     }
-    return [
-      { type: 'download', key, path: r.path, remote: r, replacesLocalPath: differentPath(l?.path, r.path) },
-    ];
+    // A local name spelled differently (NFD) but the same is updated in place, not twinned.
+    const path = l && samePath(l.path, r.path) ? l.path : r.path;
+    return [{ type: 'download', key, path, remote: r, replacesLocalPath: differentPath(l?.path, r.path) }];
   }
 
   // Only the local side moved (new, modified, or deleted against an unchanged remote).
   if (remoteChange === 'unchanged' || remoteChange === 'absent' || (remoteChange === 'deleted' && l)) {
-    if (localChange === 'deleted') return [{ type: 'delete-remote', key, path: r!.path }];
+    if (localChange === 'deleted') return [{ type: 'delete-remote', key, path: r!.path, remote: r! }];
     return [
-      { type: 'upload', key, path: l!.path, local: l!, replacesRemotePath: differentPath(r?.path, l!.path) },
+      {
+        type: 'upload',
+        key,
+        path: l!.path,
+        local: l!,
+        ...(r && samePath(r.path, l!.path) ? { remote: r } : {}),
+        replacesRemotePath: differentPath(r?.path, l!.path),
+      },
     ];
   }
 
@@ -193,6 +241,7 @@ function decide(
           path: l.path,
           entry: { size: l.size, sha256: l.sha256 },
           mtimeMs: l.mtimeMs,
+          remote: { size: r.size, sha256: r.sha256 },
         },
       ];
     }
@@ -224,6 +273,16 @@ function renamedCase(
     return [{ type: 'download', key, path: r.path, remote: r, replacesLocalPath: l.path }];
   }
   return undefined;
+}
+
+/** The remote side is compared with what the remote held after the last sync (its own form). */
+function classifyRemote(base: BaseEntry | undefined, entry: RemoteEntry | undefined): Change {
+  if (!base?.remote) return classify(base, entry);
+  if (!entry) return 'deleted';
+  if (entry.size !== base.remote.size) return 'modified';
+  if (entry.sha256 !== undefined && base.remote.sha256 !== undefined)
+    return entry.sha256 === base.remote.sha256 ? 'unchanged' : 'modified';
+  return 'unchanged';
 }
 
 function classify(base: BaseEntry | undefined, entry: LocalEntry | RemoteEntry | undefined): Change {

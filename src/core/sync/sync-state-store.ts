@@ -7,7 +7,8 @@
 import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { BaseEntry, Fingerprint } from './sync-planner';
+import type { BaseEntry, Fingerprint, RemoteFingerprint } from './sync-planner';
+import { pathKey } from './sync-paths';
 
 type SqliteDatabase = InstanceType<typeof Database>;
 
@@ -25,7 +26,9 @@ CREATE TABLE IF NOT EXISTS base (
   path TEXT NOT NULL,
   size INTEGER NOT NULL,
   sha256 TEXT NOT NULL,
-  mtime_ms REAL
+  mtime_ms REAL,
+  remote_size INTEGER,
+  remote_sha256 TEXT
 );
 CREATE TABLE IF NOT EXISTS conflicts (
   key TEXT PRIMARY KEY,
@@ -33,15 +36,47 @@ CREATE TABLE IF NOT EXISTS conflicts (
   remote_copy_path TEXT NOT NULL,
   at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS copies (
+  path TEXT PRIMARY KEY,
+  of_key TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS settings (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );`;
 
+const baseColumns = 'path, size, sha256, mtime_ms, remote_size, remote_sha256';
+
+interface BaseRow {
+  path: string;
+  size: number;
+  sha256: string;
+  mtime_ms: number | null;
+  remote_size: number | null;
+  remote_sha256: string | null;
+}
+
+function baseOf(row: BaseRow): BaseEntry {
+  return {
+    path: row.path,
+    size: row.size,
+    sha256: row.sha256,
+    ...(row.mtime_ms === null ? {} : { mtimeMs: row.mtime_ms }),
+    ...(row.remote_size === null
+      ? {}
+      : {
+          remote: { size: row.remote_size, ...(row.remote_sha256 ? { sha256: row.remote_sha256 } : {}) },
+        }),
+  };
+}
+
 export class SyncStateStore {
   private readonly db: SqliteDatabase;
 
+  private readonly path: string;
+
   constructor(file: string) {
+    this.path = file;
     mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
@@ -49,48 +84,64 @@ export class SyncStateStore {
     // commits, leaving those paths at their older base, which the planner settles like a crash
     // before the commit. FULL would fsync every path's commit (1 ms each, blocking the loop).
     this.db.pragma('synchronous = NORMAL');
+    // The app and the CLI may both read this folder's state (one syncs, the other lists or
+    // restores): wait for the other's write instead of failing with "database is locked".
+    this.db.pragma('busy_timeout = 5000');
     this.db.exec(schema);
+    // State written before the base held each side's fingerprint.
+    for (const column of ['remote_size INTEGER', 'remote_sha256 TEXT']) {
+      try {
+        this.db.exec(`ALTER TABLE base ADD COLUMN ${column}`);
+      } catch {
+        // already there
+      }
+    }
+  }
+
+  /** The file this state lives in (the version history sits beside it). */
+  get file(): string {
+    return this.path;
   }
 
   baseEntries(): Map<string, BaseEntry> {
-    const rows = this.db.prepare('SELECT key, path, size, sha256, mtime_ms FROM base').all() as {
+    const rows = this.db.prepare(`SELECT key, ${baseColumns} FROM base`).all() as (BaseRow & {
       key: string;
-      path: string;
-      size: number;
-      sha256: string;
-      mtime_ms: number | null;
-    }[];
-    return new Map(
-      rows.map((row) => [
-        row.key,
-        {
-          path: row.path,
-          size: row.size,
-          sha256: row.sha256,
-          ...(row.mtime_ms === null ? {} : { mtimeMs: row.mtime_ms }),
-        },
-      ]),
-    );
+    })[];
+    return new Map(rows.map((row) => [row.key, baseOf(row)]));
   }
 
   /** One path's base, without loading them all (the executor checks paths one by one). */
   baseEntry(key: string): BaseEntry | undefined {
-    const row = this.db.prepare('SELECT path, size, sha256, mtime_ms FROM base WHERE key = ?').get(key) as
-      { path: string; size: number; sha256: string; mtime_ms: number | null } | undefined;
-    if (!row) return undefined;
-    return {
-      path: row.path,
-      size: row.size,
-      sha256: row.sha256,
-      ...(row.mtime_ms === null ? {} : { mtimeMs: row.mtime_ms }),
-    };
+    const row = this.db.prepare(`SELECT ${baseColumns} FROM base WHERE key = ?`).get(key) as
+      BaseRow | undefined;
+    return row && baseOf(row);
   }
 
-  /** Called only after the operation on this path is confirmed on both sides. */
-  commitBase(key: string, path: string, entry: Fingerprint, mtimeMs?: number): void {
+  /**
+   * Called only after the operation on this path is confirmed on both sides. `remote` is what
+   * the remote holds when it differs from the local bytes (a server's own form of the file).
+   */
+  commitBase(
+    key: string,
+    path: string,
+    entry: Fingerprint,
+    mtimeMs?: number,
+    remote?: RemoteFingerprint,
+  ): void {
+    const sameRemote = !remote || (remote.size === entry.size && remote.sha256 === entry.sha256);
     this.db
-      .prepare('INSERT OR REPLACE INTO base (key, path, size, sha256, mtime_ms) VALUES (?, ?, ?, ?, ?)')
-      .run(key, path, entry.size, entry.sha256, mtimeMs ?? null);
+      .prepare(
+        'INSERT OR REPLACE INTO base (key, path, size, sha256, mtime_ms, remote_size, remote_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        key,
+        path,
+        entry.size,
+        entry.sha256,
+        mtimeMs ?? null,
+        sameRemote ? null : remote.size,
+        sameRemote ? null : (remote.sha256 ?? null),
+      );
   }
 
   forgetBase(key: string): void {
@@ -114,10 +165,27 @@ export class SyncStateStore {
     }));
   }
 
+  /** Flags the conflict and records its copy as the engine's own (local-only, never synced). */
   flagConflict(record: ConflictRecord): void {
     this.db
       .prepare('INSERT OR REPLACE INTO conflicts (key, path, remote_copy_path, at) VALUES (?, ?, ?, ?)')
       .run(record.key, record.path, record.remoteCopyPath, record.at);
+    this.recordCopy(record.remoteCopyPath, record.key);
+  }
+
+  /** A local-only copy the engine made (a conflict's remote version). */
+  recordCopy(path: string, ofKey: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO copies (path, of_key) VALUES (?, ?)').run(path, ofKey);
+  }
+
+  forgetCopy(path: string): void {
+    this.db.prepare('DELETE FROM copies WHERE path = ?').run(path);
+  }
+
+  /** Keys (case-folded NFC) of the copies the engine made: they stay local and are never synced. */
+  copies(): Set<string> {
+    const rows = this.db.prepare('SELECT path FROM copies').all() as { path: string }[];
+    return new Set(rows.map((row) => pathKey(row.path)));
   }
 
   clearConflict(key: string): void {

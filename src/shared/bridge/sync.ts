@@ -6,7 +6,15 @@ import type { DeskResult, Unsubscribe } from './desk-result';
 export type SyncState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'stopped';
 
 /** Why a file is left out of sync. */
-export type SyncSkipReason = 'too-large' | 'symlink' | 'invalid-name' | 'upload-only' | 'name-clash';
+export type SyncSkipReason =
+  | 'too-large'
+  | 'symlink'
+  | 'invalid-name'
+  | 'upload-only'
+  | 'name-clash'
+  | 'empty'
+  | 'outside-layout'
+  | 'looks-like-copy';
 
 export type SyncConflictChoice = 'mine' | 'theirs' | 'both';
 

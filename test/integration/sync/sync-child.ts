@@ -27,5 +27,5 @@ const engine = new SyncEngine({
   },
 });
 const status = await engine.start();
-console.log(JSON.stringify({ state: status.state }));
+console.log(JSON.stringify({ state: status.state, message: status.message }));
 await engine.close();

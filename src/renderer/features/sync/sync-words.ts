@@ -45,6 +45,11 @@ export const skipReasonWords: Record<SyncSkipReason, string> = {
   'invalid-name': 'A name the other side cannot take',
   'upload-only': "This server can't send it back, so it only uploads",
   'name-clash': 'Another file has the same name except for upper/lower case',
+  empty: 'Empty: the agent cannot store an empty file, so it waits until it has content',
+  'outside-layout':
+    'Not a place the agent has: only instructions.md, mcp.json, skills/<name>/ and work/ (knowledge/ for bundle agents) are synced',
+  'looks-like-copy':
+    'Named like a conflict copy the sync did not make, so it is left out; rename it to sync it',
 };
 
 export function skipWords(reason: string): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   conflictCopyName,
   isAlwaysIgnored,
+  looksLikeConflictCopy,
   pathKey,
   sanitizeRemotePath,
 } from '../../../../src/core/sync/sync-paths';
@@ -42,21 +43,42 @@ describe('path keys', () => {
   });
 });
 
-describe('always-ignored names', () => {
+describe('always-ignored names (never synced, on either side)', () => {
   it.each([
     '.git/config',
+    'work/.git/HEAD',
+    'work/.hg/store',
+    'work/.svn/entries',
     'work/node_modules/x/index.js',
+    'work/.venv/bin/python',
+    'work/__pycache__/a.pyc',
     '.DS_Store',
     'work/Thumbs.db',
     '.notes.md.swp',
+    'work/4913',
     'a.txt~',
+    'work/notes.md~',
+    'work/.#notes.md',
+    'work/#notes.md#',
+    'work/.~lock.report.odt#',
+    'work/~$report.docx',
+    'work/~WRL0001.tmp',
+    'work/report.md.tmp',
+    'work/notes.md___jb_tmp___',
+    'work/notes.md___jb_old___',
+    'work/.notes.md.Xa81Zq',
     '.agentdesk',
     'work/.agentdesk-tmp-123',
-    'work/a.conflict-remote-20261121-071500.md',
   ])('ignores %s', (path) => expect(isAlwaysIgnored(path)).toBe(true));
-  it.each(['instructions.md', 'work/.agentdesk', 'work/a.md', 'skills/x/SKILL.md'])('syncs %s', (path) =>
-    expect(isAlwaysIgnored(path)).toBe(false),
-  );
+  it.each([
+    'instructions.md',
+    'work/.agentdesk',
+    'work/a.md',
+    'skills/x/SKILL.md',
+    'work/.env.backup',
+    'work/.eslintrc.config',
+    'work/a.conflict-remote-20261121-071500.md',
+  ])('syncs %s', (path) => expect(isAlwaysIgnored(path)).toBe(false));
 });
 
 describe('conflict copy names', () => {
@@ -66,13 +88,22 @@ describe('conflict copy names', () => {
     expect(conflictCopyName('Makefile', at)).toBe('Makefile.conflict-remote-20261121-071500');
     expect(conflictCopyName('.env', at)).toBe('.env.conflict-remote-20261121-071500');
   });
-  it('are themselves ignored', () => {
-    expect(isAlwaysIgnored(conflictCopyName('work/notes.md', at))).toBe(true);
+  it('look like copies (the engine records its own; a look-alike is only reported)', () => {
+    expect(looksLikeConflictCopy(conflictCopyName('work/notes.md', at))).toBe(true);
+    expect(looksLikeConflictCopy('work/notes.md')).toBe(false);
   });
-  it('number a second copy of the same second, still ignored', () => {
+  it('number a second copy of the same second', () => {
     const second = conflictCopyName('work/notes.md', at, 2);
     expect(second).toBe('work/notes.conflict-remote-20261121-071500-2.md');
-    expect(isAlwaysIgnored(second)).toBe(true);
-    expect(isAlwaysIgnored('work/notes.conflict-remote-20261121-071500-x.md')).toBe(false);
+    expect(looksLikeConflictCopy(second)).toBe(true);
+    expect(looksLikeConflictCopy('work/notes.conflict-remote-20261121-071500-x.md')).toBe(false);
+  });
+  it('fit the file system name limit of 255 bytes, keeping the extension', () => {
+    const long = `work/${'ü'.repeat(127)}.md`; // 254 bytes + .md
+    const copy = conflictCopyName(long, at);
+    const name = copy.slice('work/'.length);
+    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+    expect(name.endsWith('.conflict-remote-20261121-071500.md')).toBe(true);
+    expect(copy.startsWith('work/üü')).toBe(true);
   });
 });

@@ -76,7 +76,21 @@ describe('sync planner: one side changed', () => {
 describe('sync planner: both sides changed', () => {
   it('records the base when both changed to identical content', () => {
     const result = plan({ base: base(b('x')), local: [l('x', B)], remote: [r('x', B)] });
-    expect(result.actions).toEqual([{ type: 'record-base', key: 'x', path: 'x', entry: B, mtimeMs: 200 }]);
+    expect(result.actions).toEqual([
+      { type: 'record-base', key: 'x', path: 'x', entry: B, mtimeMs: 200, remote: B },
+    ]);
+  });
+  it("takes the server's own form of a file as its base: neither a change nor a conflict", () => {
+    // mcp.json: the local bytes are A, the server keeps them pretty-printed as C.
+    const synced = { ...b('mcp.json'), remote: C };
+    expect(types({ base: base(synced), local: [lSame('mcp.json')], remote: [r('mcp.json', C)] })).toEqual([]);
+    // A second local edit is a plain upload, with the remote version it replaces named.
+    const second = plan({ base: base(synced), local: [l('mcp.json', B)], remote: [r('mcp.json', C)] });
+    expect(second.actions).toMatchObject([{ type: 'upload', path: 'mcp.json', remote: { sha256: 'ccc' } }]);
+    // The agent's own later edit is still seen as a change.
+    expect(types({ base: base(synced), local: [lSame('mcp.json')], remote: [r('mcp.json', B)] })).toEqual([
+      'download mcp.json',
+    ]);
   });
   it('flags a conflict when both changed differently', () => {
     expect(types({ base: base(b('x')), local: [l('x', B)], remote: [r('x', C)] })).toEqual(['conflict x']);
@@ -137,6 +151,13 @@ describe('sync planner: names', () => {
     const nfd = 'cafe\u0301.md';
     const nfc = 'caf\u00e9.md';
     expect(types({ base: base(b(nfc)), local: [lSame(nfd)], remote: [r(nfc)] })).toEqual([]);
+  });
+  it('downloads onto the NFD name on disk, in place (no NFC twin)', () => {
+    const nfd = 'cafe\u0301.md';
+    const nfc = 'caf\u00e9.md';
+    const result = plan({ base: base(b(nfc)), local: [lSame(nfd)], remote: [r(nfc, B)] });
+    expect(result.actions).toMatchObject([{ type: 'download', path: nfd, remote: { path: nfc } }]);
+    expect(result.actions[0]).not.toHaveProperty('replacesLocalPath', nfd);
   });
   it('skips two local paths that differ only by case', () => {
     const result = plan({ local: [l('a.md'), l('A.md', B)], remote: [r('keep')] });
@@ -206,6 +227,20 @@ describe('sync planner: guards', () => {
       remote: names.slice(21).map((n) => r(n)),
     });
     expect(result.pause).toEqual({ side: 'local', deletes: 21, total: 100 });
+  });
+  it('holds only the deletes while paused: every other change still runs', () => {
+    const names = many(10);
+    const result = plan({
+      base: base(...names.map((n) => b(n))),
+      local: [...names.slice(6).map((n) => lSame(n)), l('work/new.txt', B)],
+      remote: [...names.map((n) => r(n)), r('work/theirs.txt', C)],
+    });
+    expect(result.pause).toEqual({ side: 'remote', deletes: 6, total: 11 });
+    expect(result.actions.map((a) => `${a.type} ${a.key}`).sort()).toEqual([
+      'download work/theirs.txt',
+      'upload work/new.txt',
+    ]);
+    expect(result.held?.map((a) => a.type)).toEqual(Array(6).fill('delete-remote'));
   });
   it('does not pause a small ordinary delete', () => {
     const result = plan({ base: base(b('x'), b('y')), local: [lSame('y')], remote: [r('x'), r('y')] });
