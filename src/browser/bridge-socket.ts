@@ -37,6 +37,19 @@ function sameKey(expected: string, received: string): boolean {
   return timingSafeEqual(digest(expected), digest(received));
 }
 
+/** The hello message (the key) fits many times over; attachments after it may be large. */
+const PRE_KEY_MAX_PAYLOAD = 4 * 1024;
+const MAX_PAYLOAD = 64 * 1024 * 1024;
+
+/**
+ * ws fixes a connection's payload cap when it opens and has no public way to raise it, so the receiver's
+ * cap is raised here once the page has proven the key (a bridge-socket test fails if ws renames it).
+ */
+function allowLargeMessages(ws: WebSocket): void {
+  const receiver = (ws as unknown as { _receiver?: { _maxPayload?: number } })._receiver;
+  if (receiver && typeof receiver._maxPayload === 'number') receiver._maxPayload = MAX_PAYLOAD;
+}
+
 /**
  * Carries DeskBridge over a WebSocket on the browser-mode server: upgrades
  * only on BRIDGE_SOCKET_PATH from the allowed Origin, then requires the
@@ -45,7 +58,8 @@ function sameKey(expected: string, received: string): boolean {
 export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
   const { dispatcher, key } = options;
   const log = options.log ?? (() => {});
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  // Until the key is shown, a frame over a few KiB is refused from its header, never read (close 1009).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: PRE_KEY_MAX_PAYLOAD });
   const ready = new Set<WebSocket>();
   let signInPage: WebSocket | undefined;
 
@@ -85,6 +99,7 @@ export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
           return;
         }
         authenticated = true;
+        allowLargeMessages(ws);
         clearTimeout(helloTimer);
         ready.add(ws);
         send(ws, { type: 'ready' });

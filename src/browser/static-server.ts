@@ -30,6 +30,8 @@ export function browserModeCsp(extraConnect: string[] = []): string {
   ].join('; ');
 }
 
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
 export interface StaticServer {
   url: string;
   server: Server;
@@ -47,9 +49,20 @@ export async function serveRenderer(
 ): Promise<StaticServer> {
   const base = resolve(root);
   let policy = typeof csp === 'string' ? csp : '';
+  let ownPort = port;
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    let path = normalize(join(base, decodeURIComponent(url.pathname)));
+    // DNS rebinding: only this server's loopback names, with its port.
+    if (!LOOPBACK_HOSTS.some((name) => req.headers.host?.toLowerCase() === `${name}:${ownPort}`)) {
+      res.writeHead(421).end();
+      return;
+    }
+    let path: string;
+    try {
+      path = normalize(join(base, decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname)));
+    } catch {
+      res.writeHead(400).end(); // `/%`: a malformed escape is the request's fault, never a crash
+      return;
+    }
     if (path !== base && !path.startsWith(base + sep)) {
       res.writeHead(400).end();
       return;
@@ -62,11 +75,14 @@ export async function serveRenderer(
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-cache',
     });
-    createReadStream(path).pipe(res);
+    createReadStream(path)
+      .on('error', () => res.destroy())
+      .pipe(res);
   });
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  ownPort = actualPort;
   if (typeof csp === 'function') policy = csp(`http://127.0.0.1:${actualPort}`);
   return {
     url: `http://127.0.0.1:${actualPort}/`,
