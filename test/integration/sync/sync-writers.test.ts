@@ -123,8 +123,8 @@ describe('writers settle', () => {
       }
     })();
     await Promise.all([cycle, burst]);
-    let status = await engine.syncNow();
-    status = await engine.syncNow();
+    await engine.syncNow();
+    const status = await engine.syncNow();
     expect(status.state).toBe('idle');
     expect(status.failures).toEqual([]);
     for (let i = 0; i < 30; i += 1) {
