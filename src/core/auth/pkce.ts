@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { err, ok } from '../api/result';
 import type { FetchLike, Result } from '../api/result';
+import { oauthEndpointPaths } from '../api/oauth-endpoints';
 import { rememberSecret } from './redact';
 
 /**
@@ -84,9 +85,9 @@ export function authorizationServer(baseUrl: string): oauth.AuthorizationServer 
   return {
     // RFC 9207: a server that sends `iss` on the callback names itself by its base URL.
     issuer: base,
-    authorization_endpoint: at('/oauth2/authorize'),
-    token_endpoint: at('/oauth2/token'),
-    revocation_endpoint: at('/oauth2/revoke'),
+    authorization_endpoint: at(oauthEndpointPaths.authorize),
+    token_endpoint: at(oauthEndpointPaths.token),
+    revocation_endpoint: at(oauthEndpointPaths.revoke),
     code_challenge_methods_supported: ['S256'],
   };
 }

@@ -1,6 +1,7 @@
 import type { Compartida } from '../../../shared/api';
 import type { DeskResult, ShareState } from '../../../shared/bridge';
 import type { ApiClient, ApiResult } from '../../api/api-client';
+import { sharedConversationUrl } from '../../api/public-links';
 import { checkConversationIds } from './argument-checks';
 import type { WithApi } from './with-api';
 
@@ -19,7 +20,7 @@ export async function shareCall(
   const base = baseUrl();
   const publicUrl =
     result.value.compartida && base && result.value.slug
-      ? `${base}/s/${encodeURIComponent(result.value.slug)}`
+      ? sharedConversationUrl(base, result.value.slug)
       : null;
   return { ok: true, value: { ...result.value, publicUrl } };
 }

@@ -1,0 +1,12 @@
+import { apiRoutes, DeletedAccount, MeAgentsResponse } from '../../shared/api';
+import { json, type ApiRequest, type CallOptions } from './api-request';
+
+/** Account and agents (spec section): who is signed in, their agents, closing the account. */
+export function accountApi(http: ApiRequest) {
+  return {
+    listAgents: (call?: CallOptions) =>
+      http.call(apiRoutes.getMyAgents, {}, { read: json(MeAgentsResponse) }, call),
+    deleteAccount: (call?: CallOptions) =>
+      http.call(apiRoutes.deleteMe, {}, { read: json(DeletedAccount) }, call),
+  };
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import {
+  apiRoutes,
+  CancelResult,
+  PermissionResult,
+  PostMessageAccepted,
+  type PermissionBody,
+  type PostMessageBodyInput,
+} from '../../shared/api';
+import { json, none, type ApiRequest, type CallOptions } from './api-request';
+
+export interface SendMessageInput extends Omit<PostMessageBodyInput, 'turnId'> {
+  /** Idempotency key; generated once with crypto.randomUUID when absent, and reused by every retry. */
+  turnId?: string;
+}
+
+/** Turns and events (spec section): send, cancel, answer permission, pick the model, the SSE address. */
+export function turnsApi(http: ApiRequest) {
+  const r = apiRoutes;
+  return {
+    /** Commissions a turn (202). Every retry (503, 429, network) resends the same turnId, so it never duplicates. */
+    sendMessage: (agentId: string, sessionId: string, message: SendMessageInput, call?: CallOptions) =>
+      http.call(
+        r.postMessage,
+        { agentId, sessionId },
+        {
+          read: json(PostMessageAccepted),
+          json: { ...message, turnId: message.turnId ?? randomUUID() },
+          resendable: true,
+        },
+        call,
+      ),
+    cancelTurn: (agentId: string, sessionId: string, call?: CallOptions) =>
+      http.call(r.cancelTurn, { agentId, sessionId }, { read: json(CancelResult), resendable: true }, call),
+    /** A closed request answers ApiError code `no_abierto` (404). */
+    answerPermission: (agentId: string, sessionId: string, answer: PermissionBody, call?: CallOptions) =>
+      http.call(
+        r.answerPermission,
+        { agentId, sessionId },
+        { read: json(PermissionResult), json: answer, resendable: true },
+        call,
+      ),
+    setModel: (agentId: string, sessionId: string, model: string, call?: CallOptions) =>
+      http.call(r.setModel, { agentId, sessionId }, { read: none, json: { model }, resendable: true }, call),
+    /** The SSE URL of a conversation, for the event stream client. */
+    eventsUrl: (agentId: string, sessionId: string): string => http.url(r.getEvents, { agentId, sessionId }),
+  };
+}
