@@ -14,6 +14,7 @@ import { createActiveConnection } from './plumbing/connection';
 import { createStreamRegistry } from './plumbing/stream-registry';
 import { createSchedulesArea } from './schedules/schedules';
 import { createSessionArea } from './session/session-and-profiles';
+import { createStudioArea } from './studio/studio';
 import { createHostSync } from './sync/host-sync';
 
 export type { DeskHost, EmbeddedService, HostOs, HostOptions } from './host-options';
@@ -71,6 +72,7 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
   });
   await session.start();
 
+  const studio = createStudioArea({ withApi });
   let closed = false;
   return withMemory(memory, {
     ...session.bridge,
@@ -84,10 +86,12 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
     ...createLibraryArea({ withApi }),
     ...createPlatformArea(options.os),
     ...sync.bridge,
+    ...studio,
     ...memory.bridge,
     async close() {
       if (closed) return;
       closed = true;
+      studio.close();
       memory.close();
       await session.close();
       connection.drop();

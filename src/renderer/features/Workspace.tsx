@@ -12,7 +12,10 @@ import { attachFiles } from './chat/Composer';
 import { useWindowDrop } from '../ui/use-window-drop';
 import { ConversationList } from './conversations/ConversationList';
 import { useShortcuts } from './shortcuts/use-shortcuts';
+import { StudioSidebarEntry } from './agents/StudioSidebarEntry';
+import { StudioScreen } from './studio/StudioScreen';
 import { SyncPanel } from './sync/SyncPanel';
+import { useStudioStore } from '../stores/studio-store';
 import { SyncSidebarEntry } from './sync/SyncSidebarEntry';
 import { useSyncStore } from '../stores/sync-store';
 
@@ -24,6 +27,7 @@ export function Workspace() {
   const noConversations = useAgentsStore((s) => (agentId ? s.noConversations[agentId] : undefined));
   const user = useSessionStore((s) => s.session?.user);
   const syncPanelOpen = useSyncStore((s) => !!agentId && s.panelAgentId === agentId);
+  const studioOpen = useStudioStore((s) => !!agentId && s.agentId === agentId);
   const [platform, setPlatform] = useState<PlatformInfo | null>(null);
   const [dropProblems, setDropProblems] = useState<string[]>([]);
 
@@ -78,6 +82,7 @@ export function Workspace() {
         </div>
         {user?.email ? <p className="muted small-text">{user.email}</p> : null}
         <AgentsList />
+        {agentId ? <StudioSidebarEntry agentId={agentId} /> : null}
         {agentId ? <SyncSidebarEntry agentId={agentId} /> : null}
         {agentId ? <ConversationList agentId={agentId} /> : null}
       </aside>
@@ -91,6 +96,8 @@ export function Workspace() {
         ) : null}
         {agentId && syncPanelOpen ? (
           <SyncPanel agentId={agentId} />
+        ) : agentId && studioOpen ? (
+          <StudioScreen agentId={agentId} />
         ) : agentId && sessionId && noConversations === undefined ? (
           <ChatView key={`${agentId}:${sessionId}`} agentId={agentId} sessionId={sessionId} />
         ) : (

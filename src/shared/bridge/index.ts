@@ -15,6 +15,7 @@ import { memoryArea } from './memory';
 import { platformArea } from './platform';
 import { schedulesArea } from './schedules';
 import { sessionArea } from './session';
+import { studioArea } from './studio';
 import { syncArea } from './sync';
 
 export type * from './agents';
@@ -25,6 +26,7 @@ export type * from './memory';
 export type * from './platform';
 export type * from './schedules';
 export type * from './session';
+export type * from './studio';
 export type * from './sync';
 
 /** Every area of the bridge, in the order carriers list their methods. */
@@ -36,6 +38,7 @@ const areas = [
   libraryArea,
   platformArea,
   syncArea,
+  studioArea,
   memoryArea,
 ] as const;
 

@@ -4,7 +4,12 @@
  * that browsers do not reserve (browser mode cannot take Ctrl+N).
  */
 export type ShortcutAction =
-  'new-conversation' | 'search' | 'next-conversation' | 'previous-conversation' | 'focus-composer';
+  | 'new-conversation'
+  | 'search'
+  | 'next-conversation'
+  | 'previous-conversation'
+  | 'focus-composer'
+  | 'open-studio';
 
 export interface KeyFacts {
   key: string;
@@ -20,6 +25,7 @@ export const shortcutHelp: Record<ShortcutAction, string[]> = {
   'next-conversation': ['Mod+]', 'Alt+ArrowDown'],
   'previous-conversation': ['Mod+[', 'Alt+ArrowUp'],
   'focus-composer': ['Mod+/', 'Shift+Escape'],
+  'open-studio': ['Mod+,', 'Mod+Shift+E'],
 };
 
 export function matchShortcut(event: KeyFacts, isMac: boolean): ShortcutAction | undefined {
@@ -32,6 +38,8 @@ export function matchShortcut(event: KeyFacts, isMac: boolean): ShortcutAction |
     if (key === ']' && !event.shiftKey) return 'next-conversation';
     if (key === '[' && !event.shiftKey) return 'previous-conversation';
     if (key === '/') return 'focus-composer';
+    if (key === ',' && !event.shiftKey) return 'open-studio';
+    if (key === 'e' && event.shiftKey) return 'open-studio';
   }
   if (!event.metaKey && !event.ctrlKey && event.altKey && !event.shiftKey) {
     if (key === 'ArrowDown') return 'next-conversation';

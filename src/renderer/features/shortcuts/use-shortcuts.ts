@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
+import { useStudioStore } from '../../stores/studio-store';
 import { useUiStore } from '../../stores/ui-store';
 import { searchConversations } from '../../model/conversation-search';
 import { matchShortcut } from './shortcut-map';
@@ -24,6 +25,12 @@ export function useShortcuts(isMac: boolean): void {
         case 'focus-composer':
           useUiStore.getState().focusComposer();
           return;
+        case 'open-studio': {
+          const studio = useStudioStore.getState();
+          if (studio.agentId) studio.requestLeave(() => studio.close());
+          else if (agentId) studio.open(agentId);
+          return;
+        }
         case 'next-conversation':
         case 'previous-conversation': {
           if (!agentId) return;

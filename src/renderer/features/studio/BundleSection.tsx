@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import type { AgentConfig, BundlePostResult } from '../../../shared/api';
+import { desk } from '../../desk';
+import { errorWords } from '../../error-words';
+import { SectionFrame } from './SectionFrame';
+
+/**
+ * The agent as a bundle (`instructions.md`, `skills/…`, `knowledge/…`, `mcp.json`): exported to a
+ * folder or a .zip on this computer, or imported from one, showing what the server applied and ignored.
+ */
+export function BundleSection(props: { agentId: string; config: AgentConfig }) {
+  const { agentId, config } = props;
+  const base = `~/AgentDesk/${(config.name ?? 'agent').replace(/[\\/:*?"<>|]/g, '-')} bundle`;
+  const [kind, setKind] = useState<'folder' | 'zip'>('zip');
+  const [exportPath, setExportPath] = useState(`${base}.zip`);
+  const [importPath, setImportPath] = useState(`${base}.zip`);
+  const [busy, setBusy] = useState(false);
+  const [exported, setExported] = useState('');
+  const [imported, setImported] = useState<BundlePostResult | null>(null);
+  const [problem, setProblem] = useState('');
+
+  const changeKind = (next: 'folder' | 'zip') => {
+    setKind(next);
+    setExportPath(next === 'zip' ? `${base}.zip` : base);
+  };
+
+  const doExport = async () => {
+    setBusy(true);
+    setProblem('');
+    const result = await desk().exportBundle(agentId, { kind, path: exportPath });
+    setBusy(false);
+    if (!result.ok) return setProblem(errorWords(result.error));
+    setExported(`Wrote ${result.value.files} files to ${result.value.path}.`);
+  };
+
+  const doImport = async () => {
+    setBusy(true);
+    setProblem('');
+    setImported(null);
+    const result = await desk().importBundle(agentId, importPath);
+    setBusy(false);
+    if (!result.ok) return setProblem(errorWords(result.error));
+    setImported(result.value);
+  };
+
+  return (
+    <SectionFrame
+      section="bundle"
+      about={
+        config.storage === 'bundle'
+          ? 'This agent is a bundle held by the service: its instructions, skills, knowledge and MCP servers.'
+          : 'The agent as a portable bundle: instructions, skills, knowledge and MCP servers.'
+      }
+    >
+      <form
+        className="studio-form"
+        aria-label="Export the bundle"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void doExport();
+        }}
+      >
+        <h3>Export</h3>
+        <fieldset className="studio-choice inline">
+          <legend>As</legend>
+          <label>
+            <input
+              type="radio"
+              name="bundle-kind"
+              checked={kind === 'zip'}
+              onChange={() => changeKind('zip')}
+            />{' '}
+            A .zip file
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="bundle-kind"
+              checked={kind === 'folder'}
+              onChange={() => changeKind('folder')}
+            />{' '}
+            A folder
+          </label>
+        </fieldset>
+        <label htmlFor="bundle-export-path">Where on this computer</label>
+        <input id="bundle-export-path" value={exportPath} onChange={(e) => setExportPath(e.target.value)} />
+        <div className="studio-actions">
+          <button type="submit" className="primary" disabled={busy || !exportPath.trim()}>
+            Export
+          </button>
+        </div>
+        {exported ? <p role="status">{exported}</p> : null}
+      </form>
+
+      <form
+        className="studio-form"
+        aria-label="Import a bundle"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void doImport();
+        }}
+      >
+        <h3>Import</h3>
+        <label htmlFor="bundle-import-path">A bundle folder or .zip on this computer</label>
+        <input id="bundle-import-path" value={importPath} onChange={(e) => setImportPath(e.target.value)} />
+        <p className="studio-help">
+          Each file may be at most 10 MB; that is checked before anything is sent.
+        </p>
+        <div className="studio-actions">
+          <button type="submit" disabled={busy || !importPath.trim()}>
+            Import
+          </button>
+        </div>
+      </form>
+      {problem ? (
+        <p className="field-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {imported ? (
+        <div className="studio-outcome saved" role="status" aria-label="Import result">
+          <p>
+            <span className="studio-label">Applied:</span>{' '}
+            {imported.aplicado.length ? imported.aplicado.join(', ') : 'nothing'}
+          </p>
+          <p>
+            <span className="studio-label">Ignored:</span>{' '}
+            {imported.ignorado.length ? imported.ignorado.join(', ') : 'nothing'}
+          </p>
+          {imported.nota ? (
+            <p>
+              <span className="studio-label">Server note:</span> {imported.nota}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </SectionFrame>
+  );
+}

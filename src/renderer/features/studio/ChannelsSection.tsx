@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { ChannelName, PatchAgentBody, type AgentConfig } from '../../../shared/api';
+import { checkForm } from '../../model/form-problems';
+import { useStudioStore } from '../../stores/studio-store';
+import { SaveOutcome } from './SaveOutcome';
+import { SectionFrame } from './SectionFrame';
+import { channelWords } from './studio-words';
+import { useDraft } from './use-draft';
+
+type ChannelKey = (typeof ChannelName.options)[number];
+
+/** Where the agent answers, whether it may search the web, and whether it answers the msgapp2 page. */
+export function ChannelsSection(props: { config: AgentConfig }) {
+  const { config } = props;
+  const loaded = {
+    channels: Object.fromEntries(
+      ChannelName.options.map((c) => [c, config.channels?.[c] === true]),
+    ) as Record<ChannelKey, boolean>,
+    webSearch: config.webSearch === true,
+  };
+  const { draft, setDraft, dirty, reset } = useDraft('channels', loaded);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const save = async () => {
+    const changed = ChannelName.options.filter((c) => draft.channels[c] !== loaded.channels[c]);
+    const patch = {
+      ...(changed.length ? { channels: Object.fromEntries(changed.map((c) => [c, draft.channels[c]])) } : {}),
+      ...(draft.webSearch !== loaded.webSearch ? { webSearch: draft.webSearch } : {}),
+    };
+    const checked = checkForm(PatchAgentBody, patch);
+    if (!checked.ok) return setProblem(Object.values(checked.problems).join(' '));
+    setProblem('');
+    setSaving(true);
+    await useStudioStore.getState().save('channels', checked.value);
+    setSaving(false);
+  };
+
+  return (
+    <SectionFrame section="channels" about="Where people can reach this agent, and what it may look up.">
+      <form
+        className="studio-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <fieldset className="studio-toggles">
+          <legend>Channels</legend>
+          {ChannelName.options.map((channel) => (
+            <label key={channel}>
+              <input
+                type="checkbox"
+                checked={draft.channels[channel]}
+                onChange={(e) =>
+                  setDraft({ ...draft, channels: { ...draft.channels, [channel]: e.target.checked } })
+                }
+              />
+              {channelWords[channel] ?? channel}
+            </label>
+          ))}
+        </fieldset>
+        <label className="studio-toggle-line">
+          <input
+            type="checkbox"
+            checked={draft.webSearch}
+            onChange={(e) => setDraft({ ...draft, webSearch: e.target.checked })}
+          />
+          Web search — the agent may search the web while it answers
+        </label>
+        <p className="studio-help" aria-label="Msgapp2 page">
+          Msgapp2 page:{' '}
+          {config.msgapp2Page
+            ? 'this agent answers the connected page.'
+            : 'this agent does not answer the connected page.'}{' '}
+          The page is chosen on the msgapp2 side, not here.
+        </p>
+        {problem ? (
+          <p className="field-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="studio-actions">
+          <button type="submit" className="primary" disabled={!dirty || saving}>
+            {saving ? 'Saving…' : 'Save channels'}
+          </button>
+          <button type="button" disabled={!dirty || saving} onClick={reset}>
+            Discard changes
+          </button>
+        </div>
+      </form>
+      <SaveOutcome section="channels" />
+    </SectionFrame>
+  );
+}

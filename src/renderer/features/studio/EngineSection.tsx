@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Engine, type AgentConfig } from '../../../shared/api';
+import { useStudioStore } from '../../stores/studio-store';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { FieldProblem, SaveOutcome } from './SaveOutcome';
+import { SectionFrame } from './SectionFrame';
+import { engineWords } from './studio-words';
+
+/** The engine (switched only after a confirmation that says what moves and what stays) and the model. */
+export function EngineSection(props: { config: AgentConfig }) {
+  const { config } = props;
+  const current = config.engine ?? '';
+  const [asked, setAsked] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const modelProblem = useStudioStore((s) =>
+    s.outcome?.section === 'engine' && s.outcome.field === 'model' ? s.outcome.message : undefined,
+  );
+
+  const switchTo = async (engine: string) => {
+    setAsked(null);
+    setBusy(true);
+    await useStudioStore.getState().save('engine', { engine: Engine.parse(engine) });
+    setBusy(false);
+  };
+  const pickModel = async (model: string) => {
+    if (!model || model === config.model) return;
+    setBusy(true);
+    await useStudioStore.getState().save('engine', { model });
+    setBusy(false);
+  };
+
+  return (
+    <SectionFrame section="engine" about="The engine runs the agent; the model is what it thinks with.">
+      <fieldset className="studio-choice" disabled={busy}>
+        <legend>Engine</legend>
+        {Engine.options.map((engine) => (
+          <label key={engine}>
+            <input
+              type="radio"
+              name="engine"
+              checked={engine === current}
+              onChange={() => engine !== current && setAsked(engine)}
+            />
+            <span>
+              <strong>{engineWords[engine]?.label ?? engine}</strong> <code>{engine}</code>
+              {engineWords[engine]?.machine ? (
+                <span className="studio-tag">machine</span>
+              ) : (
+                <span className="studio-tag">no machine</span>
+              )}
+              <br />
+              <span className="muted">{engineWords[engine]?.about}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      <label htmlFor="studio-model">Model</label>
+      <select
+        id="studio-model"
+        value={config.model ?? ''}
+        disabled={busy || !config.models?.length}
+        aria-describedby="studio-model-help studio-model-problem"
+        aria-invalid={!!modelProblem}
+        onChange={(e) => void pickModel(e.target.value)}
+      >
+        {config.models?.some((m) => m.id === config.model) ? null : (
+          <option value={config.model ?? ''}>{config.model || '—'}</option>
+        )}
+        {(config.models ?? []).map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.label} ({m.id})
+          </option>
+        ))}
+      </select>
+      <p id="studio-model-help" className="studio-help">
+        {config.hasMachine === false
+          ? 'Takes effect from the next turn.'
+          : 'Changing the model restarts the machine; running turns are interrupted.'}
+      </p>
+      <FieldProblem id="studio-model-problem" problem={modelProblem} />
+      <SaveOutcome section="engine" />
+
+      {asked ? (
+        <ConfirmDialog
+          title={`Switch to ${engineWords[asked]?.label ?? asked}?`}
+          confirmLabel="Switch engine"
+          onConfirm={() => void switchTo(asked)}
+          onCancel={() => setAsked(null)}
+        >
+          <p>
+            <strong>Kept:</strong> the name and prompt, skills, knowledge, channels and permissions.
+          </p>
+          <p>
+            <strong>Stays with {engineWords[current]?.label ?? current}:</strong> the conversation memory. The
+            new engine starts without it; switching back finds it again.
+          </p>
+          <p>The model becomes the new engine&apos;s default.</p>
+          {engineWords[asked]?.machine === false ? (
+            <p>
+              This engine has no machine: workspace files, MCP servers, extensions and restart will not be
+              available.
+            </p>
+          ) : null}
+        </ConfirmDialog>
+      ) : null}
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import { LIMITS, PatchAgentBody, type AgentConfig } from '../../../shared/api';
+import { checkForm, problemAt } from '../../model/form-problems';
+import { useStudioStore } from '../../stores/studio-store';
+import { FieldProblem, SaveOutcome } from './SaveOutcome';
+import { SectionFrame } from './SectionFrame';
+import { useDraft } from './use-draft';
+
+interface IdentityDraft {
+  name: string;
+  prompt: string;
+  promptMode: 'append' | 'replace';
+  starters: string[];
+}
+
+/** Name, prompt (with its live count and mode) and the start suggestions, reorderable. */
+export function IdentitySection(props: { config: AgentConfig }) {
+  const { config } = props;
+  const machine = config.hasMachine !== false;
+  const loaded: IdentityDraft = {
+    name: config.name ?? '',
+    prompt: config.prompt ?? '',
+    promptMode: config.promptMode ?? 'append',
+    starters: config.starters ?? [],
+  };
+  const { draft, setDraft, dirty, reset } = useDraft('identity', loaded);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [promptSaved, setPromptSaved] = useState(false);
+
+  const patch: PatchAgentBody = {
+    ...(draft.name !== loaded.name ? { name: draft.name } : {}),
+    ...(draft.prompt !== loaded.prompt ? { prompt: draft.prompt } : {}),
+    ...(machine && draft.promptMode !== loaded.promptMode ? { promptMode: draft.promptMode } : {}),
+    ...(JSON.stringify(draft.starters) !== JSON.stringify(loaded.starters)
+      ? { starters: draft.starters }
+      : {}),
+  };
+
+  const save = async () => {
+    const checked = checkForm(PatchAgentBody, patch);
+    if (!checked.ok) return setProblems(checked.problems);
+    setProblems({});
+    setSaving(true);
+    const saved = await useStudioStore.getState().save('identity', checked.value);
+    setSaving(false);
+    setPromptSaved(saved && (patch.prompt !== undefined || patch.promptMode !== undefined));
+  };
+
+  const setStarter = (index: number, text: string) =>
+    setDraft({ ...draft, starters: draft.starters.map((s, i) => (i === index ? text : s)) });
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...draft.starters];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item!);
+    setDraft({ ...draft, starters: next });
+  };
+
+  const count = draft.prompt.length;
+  return (
+    <SectionFrame
+      section="identity"
+      about="Who the agent is: its name, its prompt and the suggestions an empty chat offers."
+    >
+      <form
+        className="studio-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <label htmlFor="studio-name">Name</label>
+        <input
+          id="studio-name"
+          value={draft.name}
+          maxLength={LIMITS.agentNameMax * 2}
+          aria-describedby="studio-name-help studio-name-problem"
+          aria-invalid={!!problems.name}
+          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+        />
+        <p id="studio-name-help" className="studio-help">
+          Up to {LIMITS.agentNameMax} characters ({draft.name.length} now).
+        </p>
+        <FieldProblem id="studio-name-problem" problem={problems.name} />
+
+        <label htmlFor="studio-prompt">Prompt</label>
+        <textarea
+          id="studio-prompt"
+          rows={10}
+          value={draft.prompt}
+          aria-describedby="studio-prompt-count studio-prompt-problem"
+          aria-invalid={!!problems.prompt}
+          onChange={(e) => setDraft({ ...draft, prompt: e.target.value })}
+        />
+        <p id="studio-prompt-count" className={`studio-help ${count > LIMITS.promptMax ? 'over' : ''}`}>
+          {count.toLocaleString('en-US')} / {LIMITS.promptMax.toLocaleString('en-US')} characters
+          {count > LIMITS.promptMax
+            ? ` — ${(count - LIMITS.promptMax).toLocaleString('en-US')} too many`
+            : ''}
+        </p>
+        <FieldProblem id="studio-prompt-problem" problem={problems.prompt} />
+        <p className="studio-help">
+          {machine
+            ? 'A new prompt takes effect in the next conversation, and at once after a restart of the machine.'
+            : 'A new prompt takes effect in the next conversation (this engine has no machine to restart).'}
+        </p>
+
+        {machine ? (
+          <fieldset className="studio-choice">
+            <legend>How the prompt is used</legend>
+            <label>
+              <input
+                type="radio"
+                name="promptMode"
+                checked={draft.promptMode === 'append'}
+                onChange={() => setDraft({ ...draft, promptMode: 'append' })}
+              />
+              <span>
+                <strong>Add to the house persona</strong> (append) — the agent keeps the service&apos;s own
+                manners and tools guidance, and your prompt comes after it.
+              </span>
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="promptMode"
+                checked={draft.promptMode === 'replace'}
+                onChange={() => setDraft({ ...draft, promptMode: 'replace' })}
+              />
+              <span>
+                <strong>Replace it</strong> (replace) — the agent is only your prompt, nothing else.
+              </span>
+            </label>
+          </fieldset>
+        ) : (
+          <p className="studio-help">
+            Prompt mode (append or replace) applies to engines with a machine only; this one always adds the
+            prompt to the house persona.
+          </p>
+        )}
+
+        <fieldset className="studio-starters">
+          <legend>
+            Starters ({draft.starters.length} of {LIMITS.startersMax})
+          </legend>
+          <p className="studio-help">
+            Suggestions shown as chips in an empty chat, up to {LIMITS.starterMax} characters each, in this
+            order.
+          </p>
+          <ol>
+            {draft.starters.map((starter, index) => (
+              <li key={index}>
+                <input
+                  aria-label={`Starter ${index + 1}`}
+                  value={starter}
+                  aria-invalid={!!problems[`starters.${index}`]}
+                  onChange={(e) => setStarter(index, e.target.value)}
+                />
+                <span className={`studio-help ${starter.length > LIMITS.starterMax ? 'over' : ''}`}>
+                  {starter.length}/{LIMITS.starterMax}
+                </span>
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={`Move starter ${index + 1} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={`Move starter ${index + 1} down`}
+                  disabled={index === draft.starters.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={`Remove starter ${index + 1}`}
+                  onClick={() =>
+                    setDraft({ ...draft, starters: draft.starters.filter((_, i) => i !== index) })
+                  }
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            disabled={draft.starters.length >= LIMITS.startersMax}
+            onClick={() => setDraft({ ...draft, starters: [...draft.starters, ''] })}
+          >
+            Add a starter
+          </button>
+          <FieldProblem id="studio-starters-problem" problem={problemAt(problems, 'starters')} />
+        </fieldset>
+
+        <div className="studio-actions">
+          <button type="submit" className="primary" disabled={!dirty || saving}>
+            {saving ? 'Saving…' : 'Save identity'}
+          </button>
+          <button type="button" disabled={!dirty || saving} onClick={reset}>
+            Discard changes
+          </button>
+        </div>
+      </form>
+      <SaveOutcome section="identity" offerRestart={promptSaved && machine} />
+    </SectionFrame>
+  );
+}

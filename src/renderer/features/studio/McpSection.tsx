@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import { LIMITS, type McpServerInput } from '../../../shared/api';
+import { desk } from '../../desk';
+import { errorWords } from '../../error-words';
+import { checkMcpList, maskSecret, parseMcpImport } from '../../model/mcp-servers';
+import { useStudioStore } from '../../stores/studio-store';
+import { McpServerForm } from './McpServerForm';
+import { SaveOutcome } from './SaveOutcome';
+import { SectionFrame } from './SectionFrame';
+import { useDraft } from './use-draft';
+
+/**
+ * The agent's MCP servers. Edits stay local until "Save the list", which replaces the whole list
+ * (as the API does) after checking every rule, and says whether the machine restarted.
+ */
+export function McpSection(props: { agentId: string }) {
+  const { agentId } = props;
+  const [loaded, setLoaded] = useState<McpServerInput[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const { draft, setDraft, dirty, reset } = useDraft('mcp', loaded ?? []);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [importText, setImportText] = useState('');
+  const [importOpen, setImportOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void desk()
+      .getMcpServers(agentId)
+      .then((r) => {
+        if (!live) return;
+        if (r.ok) setLoaded(r.value.servers);
+        else {
+          setLoadError(errorWords(r.error));
+          useStudioStore.getState().noteError('mcp', r.error);
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [agentId]);
+
+  const save = async () => {
+    const checked = checkMcpList(draft);
+    if (!checked.ok) return setProblems(checked.problems);
+    setProblems([]);
+    setSaving(true);
+    const result = await desk().setMcpServers(agentId, draft);
+    setSaving(false);
+    const store = useStudioStore.getState();
+    if (!result.ok) return store.noteError('mcp', result.error);
+    setLoaded(result.value.servers);
+    store.setDirty('mcp', false);
+    store.setOutcome({
+      section: 'mcp',
+      kind: 'saved',
+      message: `Saved ${result.value.servers.length} server${result.value.servers.length === 1 ? '' : 's'}. ${
+        result.value.reiniciado
+          ? 'The machine was restarted to load them (reiniciado).'
+          : 'The machine was not restarted.'
+      }`,
+    });
+  };
+
+  const importServers = (text: string) => {
+    const parsed = parseMcpImport(text);
+    if (!parsed.ok) return setProblems([parsed.problem]);
+    const names = new Set(parsed.servers.map((s) => s.name));
+    // An imported server replaces one of the same name; the rest is kept.
+    setDraft([...draft.filter((s) => !names.has(s.name)), ...parsed.servers]);
+    setImportOpen(false);
+    setImportText('');
+    const checked = checkMcpList([...draft.filter((s) => !names.has(s.name)), ...parsed.servers]);
+    setProblems(checked.ok ? [] : checked.problems);
+  };
+
+  if (loaded === null)
+    return (
+      <SectionFrame section="mcp">
+        {loadError ? (
+          <p className="error-text">{loadError}</p>
+        ) : (
+          <p className="muted">Loading the servers…</p>
+        )}
+        <SaveOutcome section="mcp" />
+      </SectionFrame>
+    );
+
+  return (
+    <SectionFrame
+      section="mcp"
+      about={`Tools from MCP servers: remote ones over https, or local commands on the agent's machine. At most ${LIMITS.mcpServersMax}. Saving replaces the whole list and restarts the machine.`}
+    >
+      {draft.length === 0 ? <p className="muted">No MCP servers yet.</p> : null}
+      <ul className="studio-list" aria-label="MCP servers">
+        {draft.map((server, index) => (
+          <li key={`${server.name}-${index}`}>
+            <div>
+              <strong>{server.name || '(no name)'}</strong>{' '}
+              <span className="studio-tag">
+                {'command' in server ? 'local' : ('type' in server && server.type) || 'http'}
+              </span>
+              <p className="muted small-text">{describe(server)}</p>
+            </div>
+            <div className="studio-row-actions">
+              <button
+                type="button"
+                className="small"
+                onClick={() => setEditing(index)}
+                aria-label={`Edit ${server.name}`}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className="small"
+                aria-label={`Remove ${server.name}`}
+                onClick={() => setDraft(draft.filter((_, i) => i !== index))}
+              >
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {editing !== null ? (
+        <McpServerForm
+          key={String(editing)}
+          {...(editing === 'new' ? {} : { initial: draft[editing] })}
+          onCancel={() => setEditing(null)}
+          onDone={(server) => {
+            const next =
+              editing === 'new' ? [...draft, server] : draft.map((s, i) => (i === editing ? server : s));
+            setDraft(next);
+            setEditing(null);
+            const checked = checkMcpList(next);
+            setProblems(checked.ok ? [] : checked.problems);
+          }}
+        />
+      ) : (
+        <div className="studio-actions">
+          <button
+            type="button"
+            disabled={draft.length >= LIMITS.mcpServersMax}
+            onClick={() => setEditing('new')}
+          >
+            Add a server
+          </button>
+          <button type="button" aria-expanded={importOpen} onClick={() => setImportOpen(!importOpen)}>
+            Import mcp.json
+          </button>
+        </div>
+      )}
+      {importOpen ? (
+        <div className="studio-subform">
+          <label htmlFor="mcp-import">
+            Paste an mcp.json ({'{"mcpServers": {…}}'} or {'{"servers": […]}'})
+          </label>
+          <textarea
+            id="mcp-import"
+            rows={6}
+            value={importText}
+            onChange={(e) => setImportText(e.target.value)}
+          />
+          <div className="studio-actions">
+            <button type="button" disabled={!importText.trim()} onClick={() => importServers(importText)}>
+              Import
+            </button>
+            <label className="file-button">
+              Choose a file…
+              <input
+                type="file"
+                accept=".json,application/json"
+                className="visually-hidden"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) void file.text().then(importServers);
+                  e.target.value = '';
+                }}
+              />
+            </label>
+          </div>
+        </div>
+      ) : null}
+      {problems.length > 0 ? (
+        <ul className="field-problem" role="alert" aria-label="Problems">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="studio-actions">
+        <button type="button" className="primary" disabled={!dirty || saving} onClick={() => void save()}>
+          {saving ? 'Saving…' : 'Save the list'}
+        </button>
+        <button
+          type="button"
+          disabled={!dirty || saving}
+          onClick={() => {
+            reset();
+            setProblems([]);
+          }}
+        >
+          Discard changes
+        </button>
+      </div>
+      <SaveOutcome section="mcp" />
+    </SectionFrame>
+  );
+}
+
+/** One line per server, secrets masked. */
+function describe(server: McpServerInput): string {
+  if ('command' in server) {
+    const env = Object.entries(server.env ?? {}).map(([k, v]) => `${k}=${maskSecret(v)}`);
+    return [[server.command, ...(Array.isArray(server.args) ? server.args : [])].join(' '), ...env].join(
+      ' · ',
+    );
+  }
+  const headers = Object.entries(server.headers ?? {}).map(([k, v]) => `${k}: ${maskSecret(v)}`);
+  return [server.url, ...headers].join(' · ');
+}

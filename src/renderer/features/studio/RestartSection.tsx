@@ -1,0 +1,33 @@
+import type { AgentConfig } from '../../../shared/api';
+import { useStudioStore } from '../../stores/studio-store';
+import { SaveOutcome } from './SaveOutcome';
+import { SectionFrame } from './SectionFrame';
+
+/** Restart the agent's machine: the disk survives, running turns do not (said before the click). */
+export function RestartSection(props: { config: AgentConfig }) {
+  const restarting = useStudioStore((s) => s.restarting);
+  return (
+    <SectionFrame
+      section="restart"
+      about="Stops the agent's machine and starts it again, so it reads its configuration afresh."
+    >
+      <ul className="studio-facts">
+        <li>The workspace disk survives: files, skills and settings stay as they are.</li>
+        <li>
+          <strong>Turns running now are interrupted</strong>, in every conversation of{' '}
+          {props.config.name ?? 'this agent'}.
+        </li>
+        <li>The answer names the machine (its sandbox id) that runs afterwards.</li>
+      </ul>
+      <button
+        type="button"
+        className="danger"
+        disabled={restarting}
+        onClick={() => void useStudioStore.getState().restart()}
+      >
+        {restarting ? 'Restarting…' : 'Restart the machine'}
+      </button>
+      <SaveOutcome section="restart" />
+    </SectionFrame>
+  );
+}

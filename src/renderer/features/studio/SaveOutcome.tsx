@@ -1,0 +1,48 @@
+import { useStudioStore, type StudioSection } from '../../stores/studio-store';
+
+/**
+ * What the server did with the last save of this section: "Saved" with its `nota` and `aplicado`,
+ * a 502 ("saved, but the machine did not take it") with Restart, or the failure in plain words.
+ */
+export function SaveOutcome(props: { section: StudioSection; offerRestart?: boolean }) {
+  const outcome = useStudioStore((s) => (s.outcome?.section === props.section ? s.outcome : null));
+  const restarting = useStudioStore((s) => s.restarting);
+  const hasMachine = useStudioStore((s) => s.config?.hasMachine !== false && s.noMachine === null);
+  if (!outcome) return null;
+  const restart =
+    hasMachine && (outcome.kind === 'not-taken' || (outcome.kind === 'saved' && props.offerRestart));
+  return (
+    <div
+      className={`studio-outcome ${outcome.kind}`}
+      role={outcome.kind === 'saved' ? 'status' : 'alert'}
+      aria-label="Save result"
+    >
+      <p>{outcome.message}</p>
+      {outcome.nota ? (
+        <p>
+          <span className="studio-label">Server note:</span> {outcome.nota}
+        </p>
+      ) : null}
+      {outcome.aplicado && outcome.aplicado.length > 0 ? (
+        <p>
+          <span className="studio-label">Applied:</span> {outcome.aplicado.join(', ')}
+        </p>
+      ) : null}
+      {restart ? (
+        <button type="button" disabled={restarting} onClick={() => void useStudioStore.getState().restart()}>
+          {restarting ? 'Restarting…' : 'Restart the machine'}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A field's problem, tied to the field by id for screen readers. */
+export function FieldProblem(props: { id: string; problem: string | undefined }) {
+  if (!props.problem) return null;
+  return (
+    <p id={props.id} className="field-problem" role="alert">
+      {props.problem}
+    </p>
+  );
+}

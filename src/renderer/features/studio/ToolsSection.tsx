@@ -1,0 +1,191 @@
+import { useEffect, useState } from 'react';
+import { PatchAgentBody, ToolChannel, type AgentConfig } from '../../../shared/api';
+import { desk } from '../../desk';
+import { errorWords } from '../../error-words';
+import { checkForm } from '../../model/form-problems';
+import { useStudioStore } from '../../stores/studio-store';
+import { SaveOutcome } from './SaveOutcome';
+import { SectionFrame } from './SectionFrame';
+import { channelWords, noMachineReason } from './studio-words';
+import { useDraft } from './use-draft';
+
+type Toggles = Record<string, boolean>;
+interface ToolsDraft {
+  gs: Toggles;
+  extensions: Toggles;
+  canales: Record<string, Toggles>;
+}
+
+/** Only what differs from `before`, so the PATCH is as narrow as the change. */
+const changes = (before: Toggles, after: Toggles): Toggles =>
+  Object.fromEntries(Object.entries(after).filter(([k, v]) => before[k] !== v));
+
+/**
+ * The service's tools (gs), the machine's extensions (from `?full=1`, which wakes it) and the
+ * effective per-channel matrix, where a cell is vetoed (off) or returned to its default (on).
+ */
+export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
+  const { agentId, config } = props;
+  const machine = config.hasMachine !== false;
+  const [extensions, setExtensions] = useState<AgentConfig['extensions'] | 'loading' | string>(
+    machine ? 'loading' : [],
+  );
+  useEffect(() => {
+    if (!machine) return;
+    let live = true;
+    void desk()
+      .getAgentConfig(agentId, { full: '1' })
+      .then((r) => live && setExtensions(r.ok ? (r.value.extensions ?? []) : errorWords(r.error)));
+    return () => {
+      live = false;
+    };
+  }, [agentId, machine, config.tools]);
+
+  const loaded: ToolsDraft = {
+    gs: { ...config.tools?.gs },
+    extensions: Array.isArray(extensions)
+      ? Object.fromEntries(extensions.map((e) => [e.name, e.enabled]))
+      : {},
+    canales: Object.fromEntries(ToolChannel.options.map((c) => [c, { ...config.tools?.canales?.[c] }])),
+  };
+  const { draft, setDraft, dirty, reset } = useDraft('tools', loaded);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState('');
+  const toolNames = [
+    ...new Set([...Object.keys(draft.gs), ...Object.values(draft.canales).flatMap((t) => Object.keys(t))]),
+  ].sort();
+
+  const save = async () => {
+    const gs = changes(loaded.gs, draft.gs);
+    const ext = changes(loaded.extensions, draft.extensions);
+    const canales = Object.fromEntries(
+      ToolChannel.options
+        .map((c) => [c, changes(loaded.canales[c] ?? {}, draft.canales[c] ?? {})] as const)
+        .filter(([, t]) => Object.keys(t).length > 0),
+    );
+    const tools = {
+      ...(Object.keys(gs).length ? { gs } : {}),
+      ...(Object.keys(ext).length ? { extensions: ext } : {}),
+      ...(Object.keys(canales).length ? { canales } : {}),
+    };
+    const checked = checkForm(PatchAgentBody, { tools });
+    if (!checked.ok) return setProblem(Object.values(checked.problems).join(' '));
+    setProblem('');
+    setSaving(true);
+    await useStudioStore.getState().save('tools', checked.value);
+    setSaving(false);
+  };
+
+  return (
+    <SectionFrame section="tools" about="What the agent may use, overall and per channel.">
+      <form
+        className="studio-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <fieldset className="studio-toggles">
+          <legend>Service tools</legend>
+          {Object.keys(draft.gs).length === 0 ? <p className="muted">The service lends no tools.</p> : null}
+          {Object.entries(draft.gs).map(([tool, on]) => (
+            <label key={tool}>
+              <input
+                type="checkbox"
+                checked={on}
+                onChange={(e) => setDraft({ ...draft, gs: { ...draft.gs, [tool]: e.target.checked } })}
+              />
+              <code>{tool}</code> {on ? '' : <span className="studio-tag">off</span>}
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className="studio-toggles">
+          <legend>Machine extensions</legend>
+          {!machine ? (
+            <p className="muted">{noMachineReason(config.engine ?? '')}</p>
+          ) : extensions === 'loading' ? (
+            <p className="muted">Waking the machine to read its extensions…</p>
+          ) : typeof extensions === 'string' ? (
+            <p className="error-text">{extensions}</p>
+          ) : (
+            <>
+              <p className="studio-warning">
+                Changing an extension restarts the machine; running turns are interrupted.
+              </p>
+              {Object.entries(draft.extensions).map(([name, on]) => (
+                <label key={name}>
+                  <input
+                    type="checkbox"
+                    checked={on}
+                    onChange={(e) =>
+                      setDraft({ ...draft, extensions: { ...draft.extensions, [name]: e.target.checked } })
+                    }
+                  />
+                  <code>{name}</code>
+                </label>
+              ))}
+            </>
+          )}
+        </fieldset>
+
+        <table className="studio-matrix">
+          <caption>
+            Per channel (effective). Untick to veto a tool on a channel; tick to return it to its default.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Tool</th>
+              {ToolChannel.options.map((c) => (
+                <th key={c} scope="col">
+                  {channelWords[c] ?? c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {toolNames.map((tool) => (
+              <tr key={tool}>
+                <th scope="row">
+                  <code>{tool}</code>
+                </th>
+                {ToolChannel.options.map((c) => (
+                  <td key={c}>
+                    <input
+                      type="checkbox"
+                      aria-label={`${tool} on ${channelWords[c] ?? c}`}
+                      checked={draft.canales[c]?.[tool] === true}
+                      onChange={(e) =>
+                        setDraft({
+                          ...draft,
+                          canales: {
+                            ...draft.canales,
+                            [c]: { ...draft.canales[c], [tool]: e.target.checked },
+                          },
+                        })
+                      }
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {problem ? (
+          <p className="field-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="studio-actions">
+          <button type="submit" className="primary" disabled={!dirty || saving}>
+            {saving ? 'Saving…' : 'Save tools'}
+          </button>
+          <button type="button" disabled={!dirty || saving} onClick={reset}>
+            Discard changes
+          </button>
+        </div>
+      </form>
+      <SaveOutcome section="tools" />
+    </SectionFrame>
+  );
+}

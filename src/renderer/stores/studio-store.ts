@@ -1,0 +1,212 @@
+import { create } from 'zustand';
+import type { AgentConfig, PatchAgentBody } from '../../shared/api';
+import type { DeskError } from '../../shared/bridge';
+import { desk } from '../desk';
+import { errorWords } from '../error-words';
+import { useAgentsStore } from './agents-store';
+
+export type StudioSection =
+  | 'identity'
+  | 'engine'
+  | 'channels'
+  | 'tools'
+  | 'mcp'
+  | 'skills'
+  | 'files'
+  | 'restart'
+  | 'bundle'
+  | 'numbers';
+
+/** What the person is told after a save: the server's `nota` and `aplicado`, or why it failed. */
+export interface SaveOutcome {
+  section: StudioSection;
+  /** `not-taken`: a 502, saved but the machine did not take it (Restart is offered). */
+  kind: 'saved' | 'not-taken' | 'failed';
+  message: string;
+  nota?: string;
+  aplicado?: string[];
+  /** A 400 about the model goes next to the model field. */
+  field?: string;
+}
+
+interface StudioStore {
+  /** The agent whose studio is open, or null when the chat shows. */
+  agentId: string | null;
+  section: StudioSection;
+  config: AgentConfig | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: string;
+  /** Set when the server answered 409 agente_no_acp: the engine without a machine. */
+  noMachine: string | null;
+  dirty: Partial<Record<StudioSection, boolean>>;
+  /** A navigation waiting for the person to confirm discarding edits. */
+  pendingLeave: (() => void) | null;
+  outcome: SaveOutcome | null;
+  tryOpen: boolean;
+  restarting: boolean;
+  open(agentId: string, section?: StudioSection): void;
+  close(): void;
+  goTo(section: StudioSection): void;
+  setDirty(section: StudioSection, dirty: boolean): void;
+  /** Runs `action` now, or after the person agrees to lose unsaved edits. */
+  requestLeave(action: () => void): void;
+  confirmLeave(): void;
+  cancelLeave(): void;
+  load(): Promise<void>;
+  /** PATCH with only what the section changed; true when the server saved it (200 or 502). */
+  save(section: StudioSection, patch: PatchAgentBody): Promise<boolean>;
+  restart(): Promise<void>;
+  /** Records a failure of another studio call, noting a 409 agente_no_acp. */
+  noteError(section: StudioSection, error: DeskError): void;
+  setOutcome(outcome: SaveOutcome | null): void;
+  toggleTry(open?: boolean): void;
+}
+
+const initial = {
+  agentId: null,
+  section: 'identity' as StudioSection,
+  config: null,
+  status: 'idle' as const,
+  error: '',
+  noMachine: null,
+  dirty: {},
+  pendingLeave: null,
+  outcome: null,
+  tryOpen: false,
+  restarting: false,
+};
+
+export const useStudioStore = create<StudioStore>((set, get) => ({
+  ...initial,
+  open(agentId, section = 'identity') {
+    const same = get().agentId === agentId;
+    set({ ...(same ? {} : { ...initial, config: null }), agentId, section, outcome: null });
+    if (!same) void get().load();
+  },
+  close() {
+    set({ ...initial });
+  },
+  goTo(section) {
+    set({ section, outcome: null });
+  },
+  setDirty(section, dirty) {
+    if (!!get().dirty[section] === dirty) return;
+    set({ dirty: { ...get().dirty, [section]: dirty } });
+  },
+  requestLeave(action) {
+    if (Object.values(get().dirty).some(Boolean)) set({ pendingLeave: action });
+    else action();
+  },
+  confirmLeave() {
+    const action = get().pendingLeave;
+    set({ pendingLeave: null, dirty: {} });
+    action?.();
+  },
+  cancelLeave() {
+    set({ pendingLeave: null });
+  },
+  async load() {
+    const agentId = get().agentId;
+    if (!agentId) return;
+    set({ status: 'loading', error: '' });
+    const result = await desk().getAgentConfig(agentId);
+    if (get().agentId !== agentId) return;
+    if (!result.ok) return set({ status: 'error', error: errorWords(result.error) });
+    set({
+      config: result.value,
+      status: 'ready',
+      noMachine: result.value.hasMachine === false ? (result.value.engine ?? '') : null,
+    });
+  },
+  async save(section, patch) {
+    const agentId = get().agentId;
+    if (!agentId) return false;
+    const result = await desk().patchAgentConfig(agentId, patch);
+    if (get().agentId !== agentId) return false;
+    if (result.ok) {
+      const { nota, aplicado } = result.value;
+      set({
+        config: { ...get().config, ...result.value },
+        outcome: {
+          section,
+          kind: 'saved',
+          message: 'Saved.',
+          ...(nota ? { nota } : {}),
+          ...(aplicado ? { aplicado } : {}),
+        },
+        noMachine: result.value.hasMachine === false ? (result.value.engine ?? '') : null,
+      });
+      get().setDirty(section, false);
+      // The sidebar and the chat show the name, engine and starters too.
+      if (patch.name !== undefined) void useAgentsStore.getState().load();
+      if (patch.engine || patch.model || patch.starters) void useAgentsStore.getState().loadConfig(agentId);
+      return true;
+    }
+    if (result.error.status === 502) {
+      // Saved, but the machine did not take it: read back what the server holds.
+      set({
+        outcome: {
+          section,
+          kind: 'not-taken',
+          message: `Saved, but the agent's machine did not take the change (${result.error.message}). Restart the machine to apply it.`,
+        },
+      });
+      get().setDirty(section, false);
+      void reread(agentId);
+      return true;
+    }
+    get().noteError(section, result.error);
+    return false;
+  },
+  async restart() {
+    const agentId = get().agentId;
+    if (!agentId) return;
+    set({ restarting: true });
+    const result = await desk().restartAgent(agentId);
+    if (get().agentId !== agentId) return;
+    set({ restarting: false });
+    if (result.ok) {
+      set({
+        outcome: {
+          section: get().section,
+          kind: 'saved',
+          message: result.value.reiniciado
+            ? `Restarted. Machine ${result.value.sandboxId} is running again with its disk as it was.`
+            : `The machine (${result.value.sandboxId}) did not restart.`,
+        },
+      });
+    } else get().noteError(get().section, result.error);
+  },
+  noteError(section, error) {
+    if (error.code === 'agente_no_acp') {
+      const motor = String((error as DeskError & { motor?: unknown }).motor ?? get().config?.engine ?? '');
+      set({ noMachine: motor });
+    }
+    set({
+      outcome: {
+        section,
+        kind: 'failed',
+        message: noMachineWords(error) ?? errorWords(error),
+        ...(error.status === 400 && /model/i.test(error.message) ? { field: 'model' } : {}),
+      },
+    });
+  },
+  setOutcome(outcome) {
+    set({ outcome });
+  },
+  toggleTry(open) {
+    set({ tryOpen: open ?? !get().tryOpen });
+  },
+}));
+
+async function reread(agentId: string): Promise<void> {
+  const result = await desk().getAgentConfig(agentId);
+  if (result.ok && useStudioStore.getState().agentId === agentId)
+    useStudioStore.setState({ config: result.value });
+}
+
+/** The 409 agente_no_acp in plain words: which engine, and what it cannot do. */
+export function noMachineWords(error: DeskError): string | undefined {
+  if (error.code !== 'agente_no_acp') return undefined;
+  return 'The server says this agent has no machine of its own (409 agente_no_acp): its engine cannot hold workspace files, MCP servers, extensions or a restart.';
+}

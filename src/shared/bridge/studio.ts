@@ -1,0 +1,87 @@
+/**
+ * The studio area: everything of an agent's configuration beyond its GET and PATCH (in agents.ts):
+ * workspace files, skills, MCP servers, restart, the try panel, the bundle and msgapp1 numbers.
+ * Bytes travel as base64 so every carrier moves plain JSON.
+ */
+import type {
+  BundlePostResult,
+  FilePutResult,
+  FilesListing,
+  McpPutResult,
+  McpResponse,
+  McpServerInput,
+  MsgappNumbers,
+  RestartResult,
+  SkillPutBody,
+  SkillPutResult,
+  SkillsResponse,
+  TryBodyInput,
+  TryResult,
+} from '../api';
+import { bridgeArea } from './bridge-area';
+import type { DeskResult } from './desk-result';
+
+/** A workspace file's bytes, or `listing-only` when the server has no byte route (the spec's own). */
+export type WorkspaceFileContent =
+  { kind: 'bytes'; contentBase64: string; contentType: string } | { kind: 'listing-only' };
+
+/** Where to write an exported bundle: a folder (one file per path) or a `.zip` file. */
+export interface BundleExportTarget {
+  kind: 'folder' | 'zip';
+  /** Absolute path, or starting with `~/`. */
+  path: string;
+}
+
+export interface BundleExported {
+  /** Where it was written, with `~` expanded. */
+  path: string;
+  files: number;
+}
+
+export interface StudioMethods {
+  listWorkspaceFiles(agentId: string, path?: string): Promise<DeskResult<FilesListing>>;
+  readWorkspaceFile(agentId: string, path: string): Promise<DeskResult<WorkspaceFileContent>>;
+  /** PUT files; over 10 MB is refused before it leaves the host. */
+  writeWorkspaceFile(
+    agentId: string,
+    path: string,
+    contentBase64: string,
+  ): Promise<DeskResult<FilePutResult>>;
+  deleteWorkspaceFile(agentId: string, path: string): Promise<DeskResult<void>>;
+  listSkills(agentId: string): Promise<DeskResult<SkillsResponse>>;
+  installSkill(agentId: string, slug: string, body: SkillPutBody): Promise<DeskResult<SkillPutResult>>;
+  deleteSkill(agentId: string, slug: string): Promise<DeskResult<void>>;
+  getMcpServers(agentId: string): Promise<DeskResult<McpResponse>>;
+  /** Replaces the whole list; the answer says whether the machine was restarted (`reiniciado`). */
+  setMcpServers(agentId: string, servers: McpServerInput[]): Promise<DeskResult<McpPutResult>>;
+  restartAgent(agentId: string): Promise<DeskResult<RestartResult>>;
+  /** POST try, waiting up to 180 s; `tryId` lets `cancelTry` stop waiting (code `cancelled`). */
+  tryAgent(agentId: string, body: TryBodyInput, tryId: string): Promise<DeskResult<TryResult>>;
+  cancelTry(tryId: string): Promise<DeskResult<boolean>>;
+  exportBundle(agentId: string, target: BundleExportTarget): Promise<DeskResult<BundleExported>>;
+  /** Reads a bundle folder or `.zip` on this computer and sends it (10 MB per file, checked first). */
+  importBundle(agentId: string, path: string): Promise<DeskResult<BundlePostResult>>;
+  getMsgappNumbers(agentId: string): Promise<DeskResult<MsgappNumbers>>;
+  setMsgappNumbers(agentId: string, numbers: string[]): Promise<DeskResult<MsgappNumbers>>;
+}
+
+export const studioArea = bridgeArea<StudioMethods>()({
+  calls: [
+    'listWorkspaceFiles',
+    'readWorkspaceFile',
+    'writeWorkspaceFile',
+    'deleteWorkspaceFile',
+    'listSkills',
+    'installSkill',
+    'deleteSkill',
+    'getMcpServers',
+    'setMcpServers',
+    'restartAgent',
+    'tryAgent',
+    'cancelTry',
+    'exportBundle',
+    'importBundle',
+    'getMsgappNumbers',
+    'setMsgappNumbers',
+  ],
+});

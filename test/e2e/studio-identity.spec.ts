@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import {
+  heldConfig,
+  openSection,
+  shoot,
+  signInAndOpen,
+  startStudioRig,
+  type StudioRig,
+} from './studio-support';
+
+let rig: StudioRig;
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  rig = await startStudioRig();
+});
+test.afterAll(async () => {
+  await rig.close();
+});
+
+test('identity: name, prompt with its live count and mode, starters reordered; the service holds them', async ({
+  page,
+}) => {
+  await signInAndOpen(page, rig);
+  const section = await openSection(page, 'Identity');
+
+  await section.getByLabel('Name', { exact: true }).fill('Flower shop');
+  const prompt = section.getByLabel('Prompt', { exact: true });
+  // Over the limit: the count says so and nothing leaves the app.
+  await prompt.fill('x'.repeat(20_001));
+  await expect(section.getByText('20,001 / 20,000 characters — 1 too many')).toBeVisible();
+  await section.getByRole('button', { name: 'Save identity' }).click();
+  await expect(section.getByRole('alert').filter({ hasText: /20000|20,000/ })).toBeVisible();
+  expect((await heldConfig(rig)).name).toBe('Mi agente');
+
+  await prompt.fill('You answer questions about flowers.');
+  await expect(section.getByText('35 / 20,000 characters')).toBeVisible();
+  await section.getByText('Replace it').click();
+  await section.getByRole('button', { name: 'Add a starter' }).click();
+  await section.getByLabel('Starter 1', { exact: true }).fill('What is in season?');
+  await section.getByRole('button', { name: 'Add a starter' }).click();
+  await section.getByLabel('Starter 2', { exact: true }).fill('Opening hours');
+  await section.getByRole('button', { name: 'Move starter 2 up' }).click();
+  await expect(section.getByLabel('Starter 1', { exact: true })).toHaveValue('Opening hours');
+  await section.getByRole('button', { name: 'Save identity' }).click();
+
+  const outcome = section.getByRole('status', { name: 'Save result' });
+  await expect(outcome).toContainText('Saved.');
+  await expect(outcome).toContainText('Server note:');
+  await expect(outcome.getByRole('button', { name: 'Restart the machine' })).toBeVisible();
+  await shoot(page, 'identity');
+
+  const held = await heldConfig(rig);
+  expect(held.name).toBe('Flower shop');
+  expect(held.prompt).toBe('You answer questions about flowers.');
+  expect(held.promptMode).toBe('replace');
+  expect(held.starters).toEqual(['Opening hours', 'What is in season?']);
+});
+
+test('unsaved edits are guarded; the section list works by keyboard; the shortcut toggles the studio', async ({
+  page,
+}) => {
+  await page.goto(rig.mode.url);
+  await page.getByRole('button', { name: /^Configure agent/ }).click();
+  const section = await openSection(page, 'Identity');
+  await section.getByLabel('Name', { exact: true }).fill('Not saved');
+
+  await page
+    .getByRole('navigation', { name: 'Studio sections' })
+    .getByRole('button', { name: 'Engine and model' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section.getByLabel('Name', { exact: true })).toHaveValue('Not saved');
+  await page
+    .getByRole('navigation', { name: 'Studio sections' })
+    .getByRole('button', { name: 'Engine and model' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Engine and model' })).toBeVisible();
+  expect((await heldConfig(rig)).name).toBe('Flower shop');
+
+  // Arrow keys walk the section list; Enter opens the focused section.
+  const nav = page.getByRole('navigation', { name: 'Studio sections' });
+  await nav.getByRole('button', { name: 'Engine and model' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(nav.getByRole('button', { name: 'Channels and web search' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Channels and web search' })).toBeVisible();
+
+  await page.keyboard.press('Control+Comma');
+  await expect(nav).toBeHidden();
+  await page.keyboard.press('Control+Shift+E');
+  await expect(nav).toBeVisible();
+});

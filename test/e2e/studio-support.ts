@@ -1,0 +1,98 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { startBrowserMode, type BrowserMode, type BrowserModeOptions } from '../../src/browser/browser-mode';
+import { createApiClient, type ApiClient } from '../../src/core/api/api-client';
+import { staticTokenSource } from '../../src/core/auth/access-token-source';
+import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
+import { firstAgentId, signIn as apiSignIn } from '../support/local-service';
+
+// The agent studio end to end: browser mode (the built renderer, the bridge over its WebSocket, the
+// host) against the real local service and its demo agent. What the service holds afterwards is read
+// back through the API as a second client of the same person. Tokens live in a memory secret store
+// (no OS keychain on a test machine); nothing else is replaced.
+
+const EMAIL = 'studio@example.test';
+const PASSWORD = 'a long enough password';
+export const screens = resolve(import.meta.dirname, '../../test-results/screens');
+
+export interface StudioRig {
+  mode: BrowserMode;
+  scratch: string;
+  /** Set once `signInAndOpen` ran: the API as the same person, and their first agent. */
+  api: ApiClient;
+  agentId: string;
+  accessToken: string;
+  close(): Promise<void>;
+}
+
+export async function startStudioRig(
+  serviceConfig?: BrowserModeOptions['serviceConfig'],
+): Promise<StudioRig> {
+  await mkdir(screens, { recursive: true });
+  const scratch = await mkdtemp(join(tmpdir(), 'agentdesk-studio-e2e-'));
+  const mode = await startBrowserMode({
+    dataDir: join(scratch, 'data'),
+    rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
+    secrets: createMemorySecretStore(),
+    ...(serviceConfig ? { serviceConfig } : {}),
+  });
+  const rig = {
+    mode,
+    scratch,
+    api: undefined as unknown as ApiClient,
+    agentId: '',
+    accessToken: '',
+    close: async () => {
+      await mode.close();
+      await rm(scratch, { recursive: true, force: true });
+    },
+  };
+  return rig;
+}
+
+/** Signs in through the app (first run creates the account), then opens the first agent's studio. */
+export async function signInAndOpen(page: Page, rig: StudioRig): Promise<Locator> {
+  await page.goto(rig.mode.url);
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
+  const tab = await popup;
+  await tab.getByLabel('E-mail').fill(EMAIL);
+  await tab.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
+  await tab.getByLabel('Repeat the password').fill(PASSWORD);
+  await tab.getByRole('button', { name: 'Create account' }).click();
+  await expect(tab.getByRole('heading', { name: "You're signed in" })).toBeVisible();
+  await tab.close();
+  await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
+  const service = rig.mode.service()!;
+  const tokens = await apiSignIn(service, { email: EMAIL, password: PASSWORD });
+  rig.accessToken = tokens.access_token;
+  rig.api = createApiClient({ baseUrl: service.url, auth: staticTokenSource(tokens.access_token) });
+  rig.agentId = await firstAgentId(service, tokens.access_token);
+  await page.getByRole('button', { name: /^Configure agent/ }).click();
+  await expect(page.getByRole('navigation', { name: 'Studio sections' })).toBeVisible();
+  return page.getByRole('navigation', { name: 'Studio sections' });
+}
+
+/** Opens one section from the studio's list and returns its region. */
+export async function openSection(page: Page, title: string): Promise<Locator> {
+  await page
+    .getByRole('navigation', { name: 'Studio sections' })
+    .getByRole('button', { name: title })
+    .click();
+  const region = page.getByRole('region', { name: title, exact: true });
+  await expect(region).toBeVisible();
+  return region;
+}
+
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(screens, `studio-${name}.png`), fullPage: true });
+}
+
+/** The agent's configuration as the service holds it now. */
+export async function heldConfig(rig: StudioRig, full = false) {
+  const result = await rig.api.getAgentConfig(rig.agentId, { full });
+  if (!result.ok) throw new Error(`GET agent failed: ${result.error.message}`);
+  return result.value;
+}
