@@ -24,6 +24,11 @@ export interface BrowserModeOptions {
   keychain?: SecretStoreCandidate;
   /** Options passed to the embedded local service (e.g. engine settings). */
   serviceConfig?: Parameters<typeof startService>[0]['config'];
+  /**
+   * Test only: the embedded service's clock. A clock with timers (the service's ManualTimers) lets a
+   * test move time, e.g. to a scheduled turn's due time, without waiting.
+   */
+  serviceClock?: Parameters<typeof startService>[0]['clock'];
   logger?: Logger;
   signInTimeoutMs?: number;
 }
@@ -66,6 +71,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
         port: 0,
         log: (line) => logger.debug(line),
         ...(options.serviceConfig ? { config: options.serviceConfig } : {}),
+        ...(options.serviceClock ? { clock: options.serviceClock } : {}),
       });
       return embedded;
     },

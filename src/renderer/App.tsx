@@ -3,11 +3,14 @@ import { useEffect } from 'react';
 import { SignInScreen } from './features/session/SignInScreen';
 import { Workspace } from './features/Workspace';
 import { useSessionStore } from './stores/session-store';
+import { useSettingsStore } from './stores/settings-store';
 
 export function App() {
   const session = useSessionStore((s) => s.session);
   const error = useSessionStore((s) => s.error);
   useEffect(() => useSessionStore.getState().start(), []);
+  // Settings are the app's, not an account's: the theme applies before anyone signs in.
+  useEffect(() => void useSettingsStore.getState().load(), []);
 
   if (!session) {
     return (

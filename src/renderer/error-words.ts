@@ -7,6 +7,8 @@ import type { DeskError } from '../shared/bridge';
  */
 export function errorWords(error: DeskError | undefined): string {
   if (!error) return '';
+  // The server's own words for a 402 are shown once, in the allowance banner.
+  if (error.status === 402) return 'Not sent: your plan does not cover it right now (see the notice above).';
   switch (error.code) {
     case 'agente_no_acp':
       return 'This agent runs on an engine without conversations of its own, so it cannot chat here.';

@@ -4,6 +4,7 @@ import type { FetchLike } from '../api/result';
 import type { Logger } from '../auth/logger';
 import type { SecretStore } from '../auth/secret-store';
 import type { PlatformOs } from './platform/platform';
+import type { SettingsHooks } from './settings/settings';
 import type { HostSyncSettings, SyncOs } from './sync/host-sync';
 
 /**
@@ -41,6 +42,8 @@ export interface HostOptions {
   now?: () => number;
   /** Sync timings and trash (tests); folders are remembered under `profiles/<id>/sync/`. */
   sync?: HostSyncSettings;
+  /** The program's version and, in an installed desktop app, its update check (Settings). */
+  settings?: SettingsHooks;
 }
 
 export interface DeskHost extends DeskBridge {

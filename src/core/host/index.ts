@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { ALL_SCOPES } from '../../shared/api';
 import { silentLogger } from '../auth/logger';
 import { openProfileStore } from '../profiles/profile-store';
+import { createAccountArea } from './account/account';
 import { createAgentsArea } from './agents/agents';
+import { createConnectorsArea } from './connectors/connectors';
 import { createConversationEvents } from './conversations/conversation-events';
 import { createConversationsArea } from './conversations/conversations-and-turns';
 import type { DeskHost, HostOptions } from './host-options';
@@ -14,6 +16,7 @@ import { createActiveConnection } from './plumbing/connection';
 import { createStreamRegistry } from './plumbing/stream-registry';
 import { createSchedulesArea } from './schedules/schedules';
 import { createSessionArea } from './session/session-and-profiles';
+import { createSettingsArea } from './settings/settings';
 import { createStudioArea } from './studio/studio';
 import { createHostSync } from './sync/host-sync';
 
@@ -37,7 +40,19 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
     logger,
   });
   const streams = createStreamRegistry();
-  const sync = createHostSync({ ...options.sync, dataDir: options.dataDir, os: options.os, logger });
+  const settings = createSettingsArea({
+    dataDir: options.dataDir,
+    ...(options.sync?.home ? { home: options.sync.home } : {}),
+    ...(options.settings ? { hooks: options.settings } : {}),
+  });
+  await settings.load();
+  const sync = createHostSync({
+    syncRoot: () => settings.current().syncRoot,
+    ...options.sync,
+    dataDir: options.dataDir,
+    os: options.os,
+    logger,
+  });
   // Streams and sync follow the connection before the session tells the renderer.
   connection.on((event) => {
     const signedOut = event.type === 'tokens' && event.event.type === 'signed-out';
@@ -72,6 +87,7 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
   });
   await session.start();
 
+  const library = createLibraryArea({ withApi, logger, fetch: options.fetch });
   const studio = createStudioArea({ withApi });
   let closed = false;
   return withMemory(memory, {
@@ -83,16 +99,20 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
       onConversationEvent,
     }),
     ...createSchedulesArea({ withApi }),
-    ...createLibraryArea({ withApi }),
+    ...library,
     ...createPlatformArea(options.os),
     ...sync.bridge,
     ...studio,
     ...memory.bridge,
+    ...createAccountArea({ withApi, forgetSignIn: () => session.bridge.signOut() }),
+    ...createConnectorsArea({ withApi, openExternal: (url) => options.os.openExternal(url) }),
+    ...settings.bridge,
     async close() {
       if (closed) return;
       closed = true;
       studio.close();
       memory.close();
+      library.close();
       await session.close();
       connection.drop();
       await sync.close();

@@ -3,11 +3,11 @@ import type { PlatformInfo } from '../../shared/bridge';
 import { desk } from '../desk';
 import { useAgentsStore } from '../stores/agents-store';
 import { useConversationsStore } from '../stores/conversations-store';
-import { useSessionStore } from '../stores/session-store';
 import { useTurnStreamStore } from '../stores/turn-stream-store';
 import { AgentsList } from './agents/AgentsList';
 import { unwatchAll } from './chat/chat-actions';
 import { ChatView } from './chat/ChatView';
+import { SearchPalette } from './search/SearchPalette';
 import { attachFiles } from './chat/Composer';
 import { useWindowDrop } from '../ui/use-window-drop';
 import { ConversationList } from './conversations/ConversationList';
@@ -18,6 +18,15 @@ import { SyncPanel } from './sync/SyncPanel';
 import { useStudioStore } from '../stores/studio-store';
 import { SyncSidebarEntry } from './sync/SyncSidebarEntry';
 import { useSyncStore } from '../stores/sync-store';
+import { useScreenStore } from '../stores/screen-store';
+import { useSchedulesStore } from '../stores/schedules-store';
+import { AllowanceBanner } from './account/AllowanceBanner';
+import { SidebarFooter } from './account/SidebarFooter';
+import { usePersonSetup } from './account/use-person-setup';
+import { AgentWelcome } from './chat/AgentWelcome';
+import { ComposerTools } from './ComposerTools';
+import { PersonScreen } from './PersonScreen';
+import { SchedulePanel } from './schedules/SchedulePanel';
 
 /** The signed-in app: agents and conversations on the left, the chat on the right. */
 export function Workspace() {
@@ -25,11 +34,13 @@ export function Workspace() {
   const sessionId = useConversationsStore((s) => s.selectedId);
   const list = useConversationsStore((s) => (agentId ? s.byAgent[agentId] : undefined));
   const noConversations = useAgentsStore((s) => (agentId ? s.noConversations[agentId] : undefined));
-  const user = useSessionStore((s) => s.session?.user);
   const syncPanelOpen = useSyncStore((s) => !!agentId && s.panelAgentId === agentId);
   const studioOpen = useStudioStore((s) => !!agentId && s.agentId === agentId);
   const [platform, setPlatform] = useState<PlatformInfo | null>(null);
   const [dropProblems, setDropProblems] = useState<string[]>([]);
+  const screen = useScreenStore((s) => s.screen);
+  const schedulesOpen = useSchedulesStore((s) => !!sessionId && s.panelSessionId === sessionId);
+  usePersonSetup();
 
   useEffect(() => {
     void useAgentsStore.getState().load();
@@ -69,24 +80,23 @@ export function Workspace() {
     },
     [sessionId],
   );
-  const dragging = useWindowDrop(sessionId ? onFiles : undefined);
+  const dragging = useWindowDrop(sessionId && screen === 'chat' ? onFiles : undefined);
 
   return (
     <div className="app-shell">
       <aside className="sidebar" aria-label="Sidebar">
         <div className="brand-row">
           <h1 className="brand">AgentDesk</h1>
-          <button type="button" className="link" onClick={() => void useSessionStore.getState().signOut()}>
-            Sign out
-          </button>
         </div>
-        {user?.email ? <p className="muted small-text">{user.email}</p> : null}
         <AgentsList />
         {agentId ? <StudioSidebarEntry agentId={agentId} /> : null}
         {agentId ? <SyncSidebarEntry agentId={agentId} /> : null}
         {agentId ? <ConversationList agentId={agentId} /> : null}
+        <SidebarFooter />
       </aside>
       <main className="content">
+        <SearchPalette />
+        <AllowanceBanner />
         {dropProblems.length > 0 ? (
           <ul className="banner error-text" role="alert">
             {dropProblems.map((p, i) => (
@@ -94,19 +104,29 @@ export function Workspace() {
             ))}
           </ul>
         ) : null}
-        {agentId && syncPanelOpen ? (
+        {screen !== 'chat' ? (
+          <PersonScreen screen={screen} />
+        ) : agentId && syncPanelOpen ? (
           <SyncPanel agentId={agentId} />
         ) : agentId && studioOpen ? (
           <StudioScreen agentId={agentId} />
         ) : agentId && sessionId && noConversations === undefined ? (
-          <ChatView key={`${agentId}:${sessionId}`} agentId={agentId} sessionId={sessionId} />
+          <div className="chat-with-panel">
+            <ChatView
+              key={`${agentId}:${sessionId}`}
+              agentId={agentId}
+              sessionId={sessionId}
+              composerTools={ComposerTools}
+            />
+            {schedulesOpen ? <SchedulePanel agentId={agentId} sessionId={sessionId} /> : null}
+          </div>
+        ) : agentId && noConversations === undefined ? (
+          <AgentWelcome agentId={agentId} />
         ) : (
           <p className="empty-state">
             {noConversations !== undefined
               ? 'Pick another agent to chat: this one has no conversations.'
-              : agentId
-                ? 'Start a new conversation.'
-                : 'Pick an agent.'}
+              : 'Pick an agent.'}
           </p>
         )}
         {dragging ? (

@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import type { ConversationListItem, Mensaje, TurnoResumen } from '../../shared/api';
-import type { DeskError, ShareState } from '../../shared/bridge';
+import type {
+  AttachmentMeta,
+  DeskError,
+  MemoryConversation,
+  ShareState,
+  TurnDetail,
+} from '../../shared/bridge';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { useAgentsStore } from './agents-store';
@@ -14,8 +20,15 @@ export interface AgentConversations {
   error: string;
 }
 
+/** A history message with what the app stored of its turn (thoughts, tools, usage, attachments). */
+export type ThreadMessage = Mensaje & { detail?: TurnDetail; attachments?: AttachmentMeta[] };
+
 export interface Thread {
-  messages: Mensaje[];
+  messages: ThreadMessage[];
+  /** Read from this computer's store because the server could not be reached. */
+  offline?: boolean;
+  /** The latest stored `models` event, so the picker shows before the next turn. */
+  models?: MemoryConversation['models'];
   /** How many earlier messages the service left out. */
   saltados: number;
   status: 'loading' | 'ready' | 'error';
@@ -37,7 +50,8 @@ interface ConversationsStore {
   archive(agentId: string, sessionId: string): Promise<boolean>;
   loadShare(agentId: string, sessionId: string): Promise<void>;
   setShared(agentId: string, sessionId: string, shared: boolean): Promise<void>;
-  loadThread(agentId: string, sessionId: string): Promise<void>;
+  /** Loads the thread's tail: at least `atLeast` messages (a search jumps further back). */
+  loadThread(agentId: string, sessionId: string, atLeast?: number): Promise<void>;
   loadEarlier(agentId: string, sessionId: string): Promise<void>;
   applyTitle(agentId: string, sessionId: string, title: string): void;
   applyTurn(agentId: string, sessionId: string, turn: TurnoResumen): void;
@@ -149,17 +163,20 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
           : 'The public link no longer works.',
       });
     },
-    async loadThread(agentId, sessionId) {
+    async loadThread(agentId, sessionId, atLeast = threadPageSize) {
       patchThread(sessionId, {
         status: get().threads[sessionId]?.messages.length ? 'ready' : 'loading',
         error: '',
       });
-      const result = await desk().getConversation(agentId, sessionId, { limit: threadPageSize });
+      const limit = Math.max(atLeast, get().threads[sessionId]?.messages.length ?? 0);
+      const result = await desk().openConversation(agentId, sessionId, { limit });
       if (!result.ok)
         return patchThread(sessionId, { status: 'error', error: noteFailure(agentId, result.error) });
       patchThread(sessionId, {
-        messages: result.value.messages,
+        messages: result.value.messages.map(toThreadMessage),
         saltados: result.value.saltados,
+        offline: result.value.offline,
+        models: result.value.models,
         status: 'ready',
       });
       if (result.value.ultimoTurno) get().applyTurn(agentId, sessionId, result.value.ultimoTurno);
@@ -170,12 +187,12 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       patchThread(sessionId, { loadingEarlier: true });
       // The API has no offset: ask for a longer tail and keep what is new at its front.
       const limit = thread.messages.length + Math.min(thread.saltados, threadPageSize * 4);
-      const result = await desk().getConversation(agentId, sessionId, { limit });
+      const result = await desk().openConversation(agentId, sessionId, { limit });
       if (!result.ok)
         return patchThread(sessionId, { loadingEarlier: false, error: errorWords(result.error) });
       const latest = get().threads[sessionId] ?? thread;
       const added = result.value.messages.length - thread.messages.length;
-      const earlier = result.value.messages.slice(0, Math.max(0, added));
+      const earlier = result.value.messages.slice(0, Math.max(0, added)).map(toThreadMessage);
       patchThread(sessionId, {
         messages: [...earlier, ...latest.messages],
         saltados: result.value.saltados,
@@ -201,6 +218,16 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     },
   };
 });
+
+function toThreadMessage(m: MemoryConversation['messages'][number]): ThreadMessage {
+  return {
+    role: m.role,
+    content: m.content,
+    at: new Date(m.at).toISOString(),
+    ...(m.detail ? { detail: m.detail } : {}),
+    ...(m.attachments ? { attachments: m.attachments } : {}),
+  };
+}
 
 function laterOf(a: string | null, b: string): string {
   return a && a > b ? a : b;

@@ -8,7 +8,9 @@
  * Platform-free: these files import only types from `../api`.
  */
 import type { BridgeArea } from './bridge-area';
+import { accountArea } from './account';
 import { agentsArea } from './agents';
+import { connectorsArea } from './connectors';
 import { conversationsArea } from './conversations';
 import { libraryArea } from './library';
 import { memoryArea } from './memory';
@@ -16,9 +18,12 @@ import { platformArea } from './platform';
 import { schedulesArea } from './schedules';
 import { sessionArea } from './session';
 import { studioArea } from './studio';
+import { settingsArea } from './settings';
 import { syncArea } from './sync';
 
+export type * from './account';
 export type * from './agents';
+export type * from './connectors';
 export type * from './conversations';
 export * from './desk-result';
 export type * from './library';
@@ -27,6 +32,7 @@ export type * from './platform';
 export type * from './schedules';
 export type * from './session';
 export type * from './studio';
+export type * from './settings';
 export type * from './sync';
 
 /** Every area of the bridge, in the order carriers list their methods. */
@@ -38,8 +44,11 @@ const areas = [
   libraryArea,
   platformArea,
   syncArea,
-  studioArea,
   memoryArea,
+  studioArea,
+  accountArea,
+  connectorsArea,
+  settingsArea,
 ] as const;
 
 type Area = (typeof areas)[number];

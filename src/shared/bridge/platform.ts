@@ -17,7 +17,7 @@ export interface NotificationInput {
 
 export interface PlatformMethods {
   notify(notification: NotificationInput): Promise<DeskResult<void>>;
-  /** Opens an https link in the system browser; any other scheme is refused. */
+  /** Opens a link in the system browser: https, or http to this computer (127.0.0.1, localhost); others are refused. */
   openExternal(url: string): Promise<DeskResult<void>>;
   getPlatform(): Promise<DeskResult<PlatformInfo>>;
 }

@@ -6,7 +6,7 @@ import { fail } from '../plumbing/call-results';
 export interface PlatformOs {
   platform: PlatformInfo;
   notify(notification: NotificationInput): void | Promise<void>;
-  /** Opens an https link in the system browser (the host checks the scheme first). */
+  /** Opens a link in the system browser (the host checks it first: https, or http to this computer). */
   openExternal(url: string): void | Promise<void>;
 }
 
@@ -24,7 +24,8 @@ export function createPlatformArea(os: PlatformOs): PlatformMethods {
     },
 
     async openExternal(url) {
-      if (!isHttpsUrl(url)) return fail('invalid_argument', 'Only https links can be opened.');
+      if (!isOpenableUrl(url))
+        return fail('invalid_argument', 'Only https links, or http links to this computer, can be opened.');
       await os.openExternal(url);
       return { ok: true, value: undefined };
     },
@@ -33,4 +34,15 @@ export function createPlatformArea(os: PlatformOs): PlatformMethods {
       return { ok: true, value: os.platform };
     },
   };
+}
+
+/** https anywhere; plain http only to this computer (the local service's pages and signed file links). */
+function isOpenableUrl(url: unknown): url is string {
+  if (isHttpsUrl(url)) return true;
+  try {
+    const parsed = new URL(String(url));
+    return parsed.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+  } catch {
+    return false;
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type {
   ConversationStreamEvent,
   DeskBridge,
@@ -38,6 +38,8 @@ export interface HostSyncSettings {
   trash?: (absolutePath: string) => Promise<void>;
   /** The home folder behind the default ~/AgentDesk/<agent name>. */
   home?: string;
+  /** The person's chosen folder for new synced folders (Settings), instead of ~/AgentDesk. */
+  syncRoot?: () => string | null;
 }
 
 export interface HostSyncOptions extends HostSyncSettings {
@@ -114,6 +116,10 @@ const signature = (state: SyncFolderState): string => {
 export function createHostSync(options: HostSyncOptions): HostSync {
   const { logger } = options;
   const home = options.home ?? homedir();
+  const defaultFolder = (name: string): string => {
+    const root = options.syncRoot?.();
+    return root ? join(root, basename(defaultSyncFolder(name, home))) : defaultSyncFolder(name, home);
+  };
   const listeners = new Set<(state: SyncFolderStatus) => void>();
   const lastSignature = new Map<string, string>();
   const closing = new Set<Promise<void>>();
@@ -203,7 +209,7 @@ export function createHostSync(options: HostSyncOptions): HostSync {
         value: {
           agentId,
           folder: folder ?? null,
-          defaultRoot: defaultSyncFolder(name, home),
+          defaultRoot: defaultFolder(name),
           canPickFolder: !!options.os.pickFolder,
         },
       };
@@ -221,7 +227,7 @@ export function createHostSync(options: HostSyncOptions): HostSync {
       await current.started;
       if (active !== current) return signedOut();
       const choice = chooseSyncRoot(root, {
-        defaultRoot: defaultSyncFolder(named.value, home),
+        defaultRoot: defaultFolder(named.value),
         home,
         dataDir: options.dataDir,
         otherRoots: current.manager.list().filter((f) => f.agentId !== agentId),

@@ -33,15 +33,6 @@ export function AgentsList() {
             >
               <span className="agent-name">{agent.nombre}</span>
               <span className="agent-protocol">{protocolWords[agent.protocolo] ?? agent.protocolo}</span>
-              {agent.necesitaToken ? (
-                // Chat here goes through the service; the agent token is for tools that reach the agent directly.
-                <span
-                  className="agent-note"
-                  title="Tools that connect to this agent directly need an agent token. Create one on the service's account page. Chatting here does not need it."
-                >
-                  No agent token yet
-                </span>
-              ) : null}
               {noConversations[agent.id] !== undefined ? (
                 <span className="agent-note">No conversations on this engine</span>
               ) : null}

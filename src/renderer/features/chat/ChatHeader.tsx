@@ -4,6 +4,8 @@ import { useTurnStreamStore, selectStream } from '../../stores/turn-stream-store
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { conversationMarkdown, exportFileName } from '../../model/conversation-markdown';
 import { chooseModel } from './chat-actions';
+import { AgentBadge } from './AgentBadge';
+import { useSchedulesStore } from '../../stores/schedules-store';
 
 /** Title, model picker and the conversation's actions: rename, share, export, archive. */
 export function ChatHeader(props: { agentId: string; sessionId: string; title: string }) {
@@ -39,6 +41,7 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
 
   return (
     <header className="chat-header">
+      <AgentBadge agentId={agentId} />
       <h2 className="chat-title">{title}</h2>
       {models && models.options.length > 0 ? (
         <label className="model-picker">
@@ -79,6 +82,9 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
           }}
         >
           Share
+        </button>
+        <button type="button" onClick={() => useSchedulesStore.getState().openPanel(sessionId)}>
+          Schedule
         </button>
         <button type="button" onClick={exportMarkdown}>
           Export

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
-import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore, type Thread } from '../../stores/conversations-store';
 import { selectStream, useTurnStreamStore } from '../../stores/turn-stream-store';
 import { Composer } from './Composer';
 import { conversationTitle } from '../../model/conversation-search';
-import { openConversation, sendMessage } from './chat-actions';
+import { openConversation } from './chat-actions';
+import { AgentWelcome } from './AgentWelcome';
 import { ChatHeader } from './ChatHeader';
 import { MessageList } from './MessageList';
+import { OfflineBanner } from './OfflineBanner';
 import { isTerminal } from '../../model/turn-reducer';
+import type { ComposerToolsSlot } from '../../ui/composer-slot';
 
 /** One conversation: header, the streamed thread, and the composer. */
-export function ChatView(props: { agentId: string; sessionId: string }) {
+export function ChatView(props: { agentId: string; sessionId: string; composerTools?: ComposerToolsSlot }) {
   const { agentId, sessionId } = props;
   const thread = useConversationsStore((s) => s.threads[sessionId]);
   const item = useConversationsStore((s) => s.byAgent[agentId]?.items.find((i) => i.id === sessionId));
@@ -24,7 +26,6 @@ export function ChatView(props: { agentId: string; sessionId: string }) {
   const hasLiveItems = useTurnStreamStore((s) => selectStream(sessionId)(s).items.length > 0);
   const streamTitle = useTurnStreamStore((s) => selectStream(sessionId)(s).title);
   const connection = useTurnStreamStore((s) => s.connections[sessionId]);
-  const starters = useAgentsStore((s) => s.configs[agentId]?.starters);
   const [problems, setProblems] = useState<string[]>([]);
 
   useEffect(() => {
@@ -39,6 +40,7 @@ export function ChatView(props: { agentId: string; sessionId: string }) {
   return (
     <section className="chat" aria-label="Chat">
       <ChatHeader agentId={agentId} sessionId={sessionId} title={title} />
+      <OfflineBanner readOnly={thread?.offline ?? false} />
       {connection?.state === 'reconnecting' ? (
         <p className="banner reconnecting" role="status">
           Connection lost. Reconnecting{connection.attempt > 1 ? ` (attempt ${connection.attempt})` : ''}…
@@ -60,28 +62,12 @@ export function ChatView(props: { agentId: string; sessionId: string }) {
         </p>
       ) : null}
       {empty ? (
-        <div className="empty-chat">
-          <p className="muted">Start the conversation.</p>
-          {starters && starters.length > 0 ? (
-            <ul className="starters" aria-label="Suggestions">
-              {starters.map((starter) => (
-                <li key={starter}>
-                  <button
-                    type="button"
-                    className="chip"
-                    onClick={() => void sendMessage(agentId, sessionId, { text: starter, attachments: [] })}
-                  >
-                    {starter}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <AgentWelcome agentId={agentId} sessionId={sessionId} />
       ) : (
         <LiveMessageList key={sessionId} agentId={agentId} sessionId={sessionId} thread={thread} />
       )}
       <Composer
+        tools={props.composerTools}
         agentId={agentId}
         sessionId={sessionId}
         running={running}

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { selectDraft, useDraftsStore } from '../../stores/drafts-store';
 import { useUiStore } from '../../stores/ui-store';
+import { sendBlockedReason, useConnectivityStore } from '../../stores/connectivity-store';
 import { cancelTurn, sendMessage } from './chat-actions';
 import { admitFiles, maxAttachments, megabytes, type DraftAttachment } from '../../model/attachment-limits';
 import { readFiles } from '../../ui/read-files';
+import type { ComposerToolsSlot } from '../../ui/composer-slot';
 
 /** Adds files to a conversation's draft, saying plainly which ones do not fit. */
 export async function attachFiles(sessionId: string, files: readonly File[]): Promise<string[]> {
@@ -23,6 +25,8 @@ export function Composer(props: {
   running: boolean;
   problems: string[];
   onProblems(problems: string[]): void;
+  /** Dictation and the library, handed in by the workspace. */
+  tools?: ComposerToolsSlot | undefined;
 }) {
   const { agentId, sessionId, running } = props;
   const draft = useDraftsStore(selectDraft(sessionId));
@@ -30,6 +34,7 @@ export function Composer(props: {
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState(false);
+  const online = useConnectivityStore((s) => s.online);
   const [cancelNote, setCancelNote] = useState('');
 
   useEffect(() => {
@@ -39,6 +44,8 @@ export function Composer(props: {
   const send = async () => {
     const text = draft.text.trim();
     if (!text && draft.attachments.length === 0) return;
+    const blocked = sendBlockedReason(online);
+    if (blocked) return props.onProblems([blocked]);
     setSending(true);
     const { problems } = await sendMessage(agentId, sessionId, { text, attachments: draft.attachments });
     setSending(false);
@@ -98,6 +105,7 @@ export function Composer(props: {
             void attachFiles(sessionId, files).then(props.onProblems);
           }}
         />
+        {props.tools?.({ sessionId, input, onProblems: props.onProblems })}
         <textarea
           ref={input}
           className="composer-input"
@@ -118,11 +126,18 @@ export function Composer(props: {
             Stop
           </button>
         ) : null}
-        <button type="button" className="primary" disabled={sending} onClick={() => void send()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={sending || !online}
+          title={sendBlockedReason(online) ?? undefined}
+          onClick={() => void send()}
+        >
           Send
         </button>
       </div>
       {cancelNote ? <p className="muted">{cancelNote}</p> : null}
+      {online ? null : <p className="muted send-blocked">{sendBlockedReason(online)}</p>}
     </div>
   );
 }

@@ -1,15 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import type { Mensaje } from '../../../shared/api';
-import { useConversationsStore, type Thread } from '../../stores/conversations-store';
+import { useConversationsStore, type Thread, type ThreadMessage } from '../../stores/conversations-store';
+import { useSearchStore } from '../../stores/search-store';
 import { useUiStore } from '../../stores/ui-store';
 import { StreamingMarkdown } from './StreamingMarkdown';
+import { replayStoredTurn } from './stored-turn';
 import { TurnReply } from './TurnReply';
 import type { ConversationStream, TimelineItem, UserItem } from '../../model/turn-reducer';
 
 type Row =
   | { kind: 'earlier'; key: string }
-  | { kind: 'history'; key: string; message: Mensaje }
+  | { kind: 'history'; key: string; message: ThreadMessage }
   | { kind: 'live'; key: string; item: TimelineItem };
 
 const nearBottomPx = 48;
@@ -68,6 +69,15 @@ export function MessageList(props: {
     };
   }, [sessionId]);
 
+  // A search result chose a message here: bring it into view (it is highlighted while targeted).
+  const target = useSearchStore((s) => (s.target?.sessionId === sessionId ? s.target.position : null));
+  const targetIndex = target === null ? -1 : rows.findIndex((r) => r.key === `h${target}`);
+  useEffect(() => {
+    if (targetIndex < 0) return;
+    atBottom.current = false;
+    virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+  }, [targetIndex, virtualizer]);
+
   const totalSize = virtualizer.getTotalSize();
   // Earlier messages arrived: keep the same distance from the bottom so nothing jumps.
   useLayoutEffect(() => {
@@ -110,7 +120,7 @@ export function MessageList(props: {
               key={virtualRow.key}
               data-index={virtualRow.index}
               ref={virtualizer.measureElement}
-              className="message-row"
+              className={`message-row${row.key === `h${target}` ? ' search-target' : ''}`}
               style={{ transform: `translateY(${virtualRow.start}px)` }}
             >
               <RowView
@@ -143,18 +153,43 @@ function RowView(props: {
       </p>
     );
   }
-  if (row.kind === 'history') return <HistoryMessage message={row.message} />;
+  if (row.kind === 'history') {
+    return <HistoryMessage message={row.message} agentId={props.agentId} sessionId={props.sessionId} />;
+  }
   if (row.item.kind === 'user') return <UserMessage item={row.item} />;
   const turn = props.stream.turns[row.item.turnId];
   return turn ? <TurnReply agentId={props.agentId} sessionId={props.sessionId} turn={turn} /> : null;
 }
 
-const HistoryMessage = memo(function HistoryMessage({ message }: { message: Mensaje }) {
+const HistoryMessage = memo(function HistoryMessage(props: {
+  message: ThreadMessage;
+  agentId: string;
+  sessionId: string;
+}) {
+  const { message } = props;
+  // A reply whose streaming the app kept comes back as it was shown: thoughts, tools, permissions, usage.
+  const turn = useMemo(
+    () => (message.role === 'assistant' && message.detail ? replayStoredTurn(message.detail) : undefined),
+    [message],
+  );
   if (message.role === 'user') {
     return (
       <article className="message user" aria-label="Your message">
         <div className="user-text">{message.content}</div>
+        <StoredAttachments attachments={message.attachments} />
       </article>
+    );
+  }
+  if (turn) {
+    return (
+      <>
+        <TurnReply agentId={props.agentId} sessionId={props.sessionId} turn={turn} />
+        {message.detail?.storedText !== undefined ? (
+          <p className="stored-differs muted">
+            The server keeps a different text of this reply than the one that streamed; its text is shown.
+          </p>
+        ) : null}
+      </>
     );
   }
   return (
@@ -163,6 +198,23 @@ const HistoryMessage = memo(function HistoryMessage({ message }: { message: Mens
     </article>
   );
 });
+
+/** Names, types and sizes of what was sent; images show their small stored picture. */
+function StoredAttachments({ attachments }: { attachments: ThreadMessage['attachments'] }) {
+  if (!attachments?.length) return null;
+  return (
+    <ul className="sent-attachments" aria-label="Attachments">
+      {attachments.map((a, i) => (
+        <li key={i} title={`${a.mimeType}, ${a.size} bytes`}>
+          {a.thumbnail?.startsWith('data:image/') ? (
+            <img className="attachment-thumbnail" src={a.thumbnail} alt="" width={48} height={48} />
+          ) : null}
+          {a.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const modeWords: Record<UserItem['mode'], string> = {
   sending: 'Sending…',

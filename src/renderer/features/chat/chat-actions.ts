@@ -4,6 +4,7 @@ import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { usePermissionsStore } from '../../stores/permissions-store';
+import { useSettingsStore } from '../../stores/settings-store';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
 import { sendProblems, type DraftAttachment } from '../../model/attachment-limits';
 import { createChunkBatcher } from './chunk-batcher';
@@ -83,7 +84,7 @@ function summary(turnId: string, estado: TurnEstado): TurnoResumen {
 
 /** An OS notification when a reply finishes while the window is not focused. */
 function notifyDone(sessionId: string, estado: TurnEstado): void {
-  if (document.hasFocus()) return;
+  if (document.hasFocus() || !useSettingsStore.getState().settings.notifications) return;
   const conversations = useConversationsStore.getState();
   const item = Object.values(conversations.byAgent)
     .flatMap((entry) => entry.items)
@@ -141,8 +142,8 @@ export async function sendMessage(
     content: input.text,
     turnId: crypto.randomUUID(),
     primerTurno,
-    // The app renders permission prompts, so the agent asks before acting.
-    permisos: 'preguntar',
+    // The person's default (Settings): `preguntar` renders each permission prompt in the chat.
+    permisos: useSettingsStore.getState().settings.permissionMode,
     attachments: input.attachments.map((a) => ({
       name: a.name,
       mimeType: a.mimeType || 'application/octet-stream',

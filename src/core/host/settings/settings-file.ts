@@ -1,0 +1,41 @@
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import type { AppSettings } from '../../../shared/bridge';
+
+/** The settings file's shape; unknown or broken values fall back to the defaults, one by one. */
+const SettingsFile = z.object({
+  theme: z.enum(['system', 'light', 'dark']).catch('system'),
+  notifications: z.boolean().catch(true),
+  permissionMode: z.enum(['preguntar', 'auto']).catch('preguntar'),
+  syncRoot: z.string().min(1).nullable().catch(null),
+});
+
+export const defaultSettings: AppSettings = SettingsFile.parse({});
+
+/** Checks a change from the page: only known fields, each of its own type. */
+export const SettingsPatch = z.strictObject({
+  theme: z.enum(['system', 'light', 'dark']).optional(),
+  notifications: z.boolean().optional(),
+  permissionMode: z.enum(['preguntar', 'auto']).optional(),
+  syncRoot: z.string().max(4096).nullable().optional(),
+});
+
+/** Reads `settings.json`; a missing or unreadable file gives the defaults. */
+export async function readSettings(filePath: string): Promise<AppSettings> {
+  try {
+    const parsed = SettingsFile.safeParse(JSON.parse(await readFile(filePath, 'utf8')));
+    return parsed.success ? parsed.data : defaultSettings;
+  } catch {
+    return defaultSettings;
+  }
+}
+
+/** Writes `settings.json` whole (a new file renamed over the old), readable by this user only. */
+export async function writeSettings(filePath: string, settings: AppSettings): Promise<void> {
+  await mkdir(dirname(filePath), { recursive: true });
+  const temp = `${filePath}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+  await chmod(temp, 0o600);
+  await rename(temp, filePath);
+}

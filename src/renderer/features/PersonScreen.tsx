@@ -1,0 +1,19 @@
+import type { Screen } from '../stores/screen-store';
+import { ConnectorsScreen } from './connectors/ConnectorsScreen';
+import { LibraryScreen } from './library/LibraryScreen';
+import { SettingsScreen } from './settings/SettingsScreen';
+import { AccountScreen } from './account/AccountScreen';
+
+/** The person-level screen chosen in the sidebar footer (everything but the chat). */
+export function PersonScreen(props: { screen: Exclude<Screen, 'chat'> }) {
+  switch (props.screen) {
+    case 'library':
+      return <LibraryScreen />;
+    case 'connectors':
+      return <ConnectorsScreen />;
+    case 'account':
+      return <AccountScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+  }
+}

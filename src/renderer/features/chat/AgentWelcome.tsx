@@ -1,0 +1,62 @@
+import './welcome.css';
+import { useAgentsStore } from '../../stores/agents-store';
+import { useConversationsStore } from '../../stores/conversations-store';
+import { modelLabel } from '../../model/agent-words';
+import { sendMessage } from './chat-actions';
+
+/**
+ * The first thing a person sees with an agent: its name, what runs it, its starters, and a clear way
+ * to begin. With `sessionId` it greets inside an empty conversation; without, it offers a new one.
+ */
+export function AgentWelcome(props: { agentId: string; sessionId?: string }) {
+  const { agentId, sessionId } = props;
+  const agent = useAgentsStore((s) => s.agents.find((a) => a.id === agentId));
+  const config = useAgentsStore((s) => s.configs[agentId]);
+  const starters = config?.starters ?? [];
+  const name = agent?.nombre ?? 'your agent';
+  const model = modelLabel(config);
+
+  const begin = async (text?: string) => {
+    const target = sessionId ?? (await useConversationsStore.getState().create(agentId));
+    if (target && text) await sendMessage(agentId, target, { text, attachments: [] });
+  };
+
+  return (
+    <div className="welcome" role="region" aria-label={`Welcome to ${name}`}>
+      <div className="welcome-avatar" aria-hidden="true">
+        {name.slice(0, 1).toUpperCase()}
+      </div>
+      <h2 className="welcome-title">Chat with {name}</h2>
+      {config?.engine || model ? (
+        <p className="muted welcome-meta">
+          {[config?.engine && `Runs on ${config.engine}`, model && `model ${model}`]
+            .filter(Boolean)
+            .join(', ')}
+        </p>
+      ) : null}
+      {starters.length > 0 ? (
+        <>
+          <p className="muted">Try one of these, or write your own below.</p>
+          <ul className="starters" aria-label="Suggestions">
+            {starters.map((starter) => (
+              <li key={starter}>
+                <button type="button" className="chip" onClick={() => void begin(starter)}>
+                  {starter}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="muted">
+          {sessionId ? 'Write your first message below.' : 'Ask anything to get started.'}
+        </p>
+      )}
+      {sessionId ? null : (
+        <button type="button" className="primary welcome-new" onClick={() => void begin()}>
+          New conversation
+        </button>
+      )}
+    </div>
+  );
+}

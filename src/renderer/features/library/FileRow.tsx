@@ -1,0 +1,85 @@
+import type { Archivo } from '../../../shared/api';
+import { desk } from '../../desk';
+import { errorWords } from '../../error-words';
+import { useLibraryStore } from '../../stores/library-store';
+import { sizeWords, typeLabel } from '../../model/library-view';
+
+/** One library file: what it is, and open, copy link, attach, delete. */
+export function FileRow(props: {
+  file: Archivo;
+  canAttach: boolean;
+  onAttach(): void;
+  onDelete(): void;
+  onNote(text: string, alert: boolean): void;
+}) {
+  const { file } = props;
+
+  const open = async () => {
+    const link = await useLibraryStore.getState().link(file.id);
+    if ('error' in link) return props.onNote(link.error, true);
+    const opened = await desk().openExternal(link.url);
+    if (!opened.ok) props.onNote(errorWords(opened.error), true);
+  };
+
+  const copy = async () => {
+    const link = await useLibraryStore.getState().link(file.id);
+    if ('error' in link) return props.onNote(link.error, true);
+    try {
+      await navigator.clipboard.writeText(link.url);
+      props.onNote(`Link to ${file.nombre} copied. It works for up to 6 hours.`, false);
+    } catch {
+      props.onNote('The link could not be copied to the clipboard.', true);
+    }
+  };
+
+  return (
+    <tr>
+      <td>
+        <span className="file-name">
+          <span className="file-badge" aria-hidden="true">
+            {typeLabel(file).slice(0, 4)}
+          </span>
+          {file.nombre}
+        </span>
+      </td>
+      <td className="muted">{file.mimeType.split(';')[0]}</td>
+      <td className="muted">{sizeWords(file.size)}</td>
+      <td className="file-actions">
+        <button
+          type="button"
+          className="small"
+          onClick={() => void open()}
+          aria-label={`Open ${file.nombre}`}
+        >
+          Open
+        </button>
+        <button
+          type="button"
+          className="small"
+          onClick={() => void copy()}
+          aria-label={`Copy link to ${file.nombre}`}
+        >
+          Copy link
+        </button>
+        <button
+          type="button"
+          className="small"
+          disabled={!props.canAttach}
+          title={props.canAttach ? undefined : 'Open a conversation first'}
+          onClick={props.onAttach}
+          aria-label={`Attach ${file.nombre} to message`}
+        >
+          Attach to message
+        </button>
+        <button
+          type="button"
+          className="small danger"
+          onClick={props.onDelete}
+          aria-label={`Delete ${file.nombre}`}
+        >
+          Delete
+        </button>
+      </td>
+    </tr>
+  );
+}

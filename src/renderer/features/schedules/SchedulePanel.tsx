@@ -1,0 +1,90 @@
+import './schedules.css';
+import { useEffect, useState } from 'react';
+import type { TurnoProgramado } from '../../../shared/api';
+import { useConversationsStore } from '../../stores/conversations-store';
+import { useSchedulesStore } from '../../stores/schedules-store';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useNow } from '../../ui/use-now';
+import { ScheduleFormView } from './ScheduleFormView';
+import { dueWords, repeatWords, soonWords } from '../../model/schedule-form';
+
+/** A conversation's scheduled turns: the list with next due times, a form to add one, cancel. */
+export function SchedulePanel(props: { agentId: string; sessionId: string }) {
+  const { agentId, sessionId } = props;
+  const entry = useSchedulesStore((s) => s.bySession[sessionId]);
+  // A turn that ran (scheduled or not) may have used up or moved an item: read the list again.
+  const lastTurn = useConversationsStore(
+    (s) => s.byAgent[agentId]?.items.find((i) => i.id === sessionId)?.ultimoTurno?.turnId,
+  );
+  const [cancelling, setCancelling] = useState<TurnoProgramado | null>(null);
+  const [problem, setProblem] = useState('');
+  const now = useNow(30_000);
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  useEffect(() => {
+    void useSchedulesStore.getState().load(agentId, sessionId);
+  }, [agentId, sessionId, lastTurn]);
+
+  const items = entry?.items ?? [];
+  return (
+    <section className="schedule-panel" aria-label="Scheduled turns">
+      <header className="schedule-head">
+        <h3>Scheduled turns</h3>
+        <span className="muted small-text">Times in {zone}</span>
+        <button type="button" className="link" onClick={() => useSchedulesStore.getState().openPanel(null)}>
+          Close
+        </button>
+      </header>
+      {entry?.status === 'error' ? (
+        <p className="error-text" role="alert">
+          {entry.error}
+        </p>
+      ) : null}
+      {entry?.status === 'loading' ? <p className="muted">Loading…</p> : null}
+      {entry?.status === 'ready' && items.length === 0 ? (
+        <p className="muted">Nothing is scheduled in this conversation.</p>
+      ) : null}
+      {items.length > 0 ? (
+        <ul className="schedule-list" aria-label="Scheduled list">
+          {items.map((item) => (
+            <li key={item.id} className="schedule-item">
+              <div className="schedule-text">
+                <span className="schedule-prompt">{item.prompt}</span>
+                <span className="muted small-text">
+                  Next: <time dateTime={item.dueAt}>{dueWords(item.dueAt)}</time> (
+                  {soonWords(item.dueAt, now)}) · {repeatWords(item)}
+                </span>
+              </div>
+              <button type="button" className="small" onClick={() => setCancelling(item)}>
+                Cancel
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {problem ? (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <ScheduleFormView agentId={agentId} sessionId={sessionId} />
+      {cancelling ? (
+        <ConfirmDialog
+          title="Cancel this scheduled turn?"
+          confirmLabel="Cancel it"
+          danger
+          onCancel={() => setCancelling(null)}
+          onConfirm={() => {
+            const item = cancelling;
+            setCancelling(null);
+            void useSchedulesStore.getState().cancel(agentId, sessionId, item.id).then(setProblem);
+          }}
+        >
+          <p>
+            “{cancelling.prompt}” will not be sent{cancelling.repeatMin ? ' again' : ''}.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SearchHit } from '../../../shared/bridge';
+import { useAgentsStore } from '../../stores/agents-store';
+import { useSearchStore } from '../../stores/search-store';
+import { jumpToHit } from './jump-to-hit';
+import './search.css';
+
+/** Mod+K: a palette searching everything ever said, in every conversation of every agent. */
+export function SearchPalette() {
+  const open = useSearchStore((s) => s.open);
+  useEffect(() => {
+    // Capture phase, so Mod+K opens this before the conversation-list filter (which keeps Mod+F).
+    const onKey = (event: KeyboardEvent) => {
+      if (
+        (event.metaKey || event.ctrlKey) &&
+        !event.shiftKey &&
+        !event.altKey &&
+        event.key.toLowerCase() === 'k'
+      ) {
+        event.preventDefault();
+        event.stopPropagation();
+        useSearchStore.getState().show();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+  return open ? <Palette /> : null;
+}
+
+function Palette() {
+  const { text, filters, hits, status, error } = useSearchStore();
+  const agents = useAgentsStore((s) => s.agents);
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  useEffect(() => setActive(0), [hits]);
+  const store = useSearchStore.getState();
+  const choose = (hit: SearchHit | undefined) => {
+    if (!hit) return;
+    store.hide();
+    void jumpToHit(hit);
+  };
+  const agentName = (id: string) => agents.find((a) => a.id === id)?.nombre ?? id;
+
+  return (
+    <div className="search-backdrop" onMouseDown={() => store.hide()}>
+      <div
+        className="search-palette"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Search all conversations"
+        onMouseDown={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') store.hide();
+          else if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, hits.length - 1));
+          else if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
+          else if (e.key === 'Enter') choose(hits[active]);
+          else return;
+          e.preventDefault();
+        }}
+      >
+        <input
+          ref={input}
+          type="search"
+          className="search-input"
+          aria-label="Search everything ever said"
+          placeholder="Search every conversation…"
+          value={text}
+          onChange={(e) => store.setText(e.target.value)}
+        />
+        <div className="search-filters">
+          <label>
+            Agent
+            <select value={filters.agentId} onChange={(e) => store.setFilters({ agentId: e.target.value })}>
+              <option value="">All agents</option>
+              {agents.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.nombre}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            From
+            <input
+              type="date"
+              value={filters.from}
+              onChange={(e) => store.setFilters({ from: e.target.value })}
+            />
+          </label>
+          <label>
+            To
+            <input
+              type="date"
+              value={filters.to}
+              onChange={(e) => store.setFilters({ to: e.target.value })}
+            />
+          </label>
+        </div>
+        {error ? (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {status === 'ready' && hits.length === 0 ? <p className="muted">Nothing found.</p> : null}
+        <ul className="search-results" aria-label="Search results">
+          {hits.map((hit, i) => (
+            <li key={`${hit.conversationId}:${hit.position}`}>
+              <button
+                type="button"
+                className={i === active ? 'active' : ''}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => choose(hit)}
+              >
+                <span className="search-where">
+                  <strong>{hit.title ?? 'Untitled conversation'}</strong>
+                  <span className="muted">
+                    {' '}
+                    · {agentName(hit.agentId)} · {hit.role === 'user' ? 'you' : 'agent'} ·{' '}
+                    {new Date(hit.at).toLocaleDateString()}
+                  </span>
+                </span>
+                <span className="search-snippet">
+                  {hit.snippet.map((s, j) =>
+                    s.hit ? <mark key={j}>{s.text}</mark> : <span key={j}>{s.text}</span>,
+                  )}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

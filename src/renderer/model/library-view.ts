@@ -1,0 +1,43 @@
+import type { Archivo } from '../../shared/api';
+
+export type LibrarySort = 'name' | 'size' | 'type' | 'recent';
+
+/** The library as shown: files whose name or type contain the query, in the chosen order. */
+export function visibleFiles(files: readonly Archivo[], query: string, sort: LibrarySort): Archivo[] {
+  const needle = query.trim().toLowerCase();
+  const matching = needle
+    ? files.filter(
+        (file) => file.nombre.toLowerCase().includes(needle) || file.mimeType.toLowerCase().includes(needle),
+      )
+    : [...files];
+  // The API lists newest first; "recent" keeps its order.
+  if (sort === 'recent') return matching;
+  const byName = (a: Archivo, b: Archivo) => a.nombre.localeCompare(b.nombre, undefined, { numeric: true });
+  const compare: Record<Exclude<LibrarySort, 'recent'>, (a: Archivo, b: Archivo) => number> = {
+    name: byName,
+    size: (a, b) => b.size - a.size || byName(a, b),
+    type: (a, b) => typeLabel(a).localeCompare(typeLabel(b)) || byName(a, b),
+  };
+  return matching.sort(compare[sort]);
+}
+
+/** A short, readable type: the extension in capitals, else the MIME subtype. */
+export function typeLabel(file: Pick<Archivo, 'nombre' | 'mimeType'>): string {
+  const dot = file.nombre.lastIndexOf('.');
+  if (dot > 0 && dot < file.nombre.length - 1) return file.nombre.slice(dot + 1, dot + 6).toUpperCase();
+  const subtype = file.mimeType.split(';')[0]?.split('/')[1] ?? '';
+  return subtype ? subtype.toUpperCase().slice(0, 8) : 'FILE';
+}
+
+/** Bytes as people read them: 900 B, 12.3 KB, 4.5 MB. */
+export function sizeWords(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}

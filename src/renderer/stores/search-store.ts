@@ -1,0 +1,70 @@
+import { create } from 'zustand';
+import type { SearchHit } from '../../shared/bridge';
+import { desk } from '../desk';
+import { errorWords } from '../error-words';
+
+export interface SearchFilters {
+  agentId: string;
+  /** Day bounds as typed in date inputs (YYYY-MM-DD), empty when unset. */
+  from: string;
+  to: string;
+}
+
+interface SearchStore {
+  open: boolean;
+  text: string;
+  filters: SearchFilters;
+  hits: SearchHit[];
+  status: 'idle' | 'searching' | 'ready' | 'error';
+  error: string;
+  /** The message a chosen result points at; the thread scrolls to it and highlights it. */
+  target: { sessionId: string; position: number } | null;
+  show(): void;
+  hide(): void;
+  setText(text: string): void;
+  setFilters(change: Partial<SearchFilters>): void;
+  search(): Promise<void>;
+  setTarget(target: SearchStore['target']): void;
+}
+
+const DAY_MS = 86_400_000;
+let asked = 0;
+
+/** Search across every stored conversation of every agent (issue 17); the host answers from SQLite FTS5. */
+export const useSearchStore = create<SearchStore>((set, get) => ({
+  open: false,
+  text: '',
+  filters: { agentId: '', from: '', to: '' },
+  hits: [],
+  status: 'idle',
+  error: '',
+  target: null,
+  show: () => set({ open: true }),
+  hide: () => set({ open: false }),
+  setText(text) {
+    set({ text });
+    void get().search();
+  },
+  setFilters(change) {
+    set({ filters: { ...get().filters, ...change } });
+    void get().search();
+  },
+  async search() {
+    const { text, filters } = get();
+    const ticket = ++asked;
+    if (text.trim() === '') return set({ hits: [], status: 'idle', error: '' });
+    set({ status: 'searching' });
+    const from = filters.from ? Date.parse(`${filters.from}T00:00:00`) : undefined;
+    const to = filters.to ? Date.parse(`${filters.to}T00:00:00`) + DAY_MS - 1 : undefined;
+    const result = await desk().searchConversations({
+      text,
+      ...(filters.agentId ? { agentId: filters.agentId } : {}),
+      ...(from !== undefined && !Number.isNaN(from) ? { from } : {}),
+      ...(to !== undefined && !Number.isNaN(to) ? { to } : {}),
+    });
+    if (ticket !== asked) return; // a newer query is on its way
+    if (result.ok) set({ hits: result.value, status: 'ready', error: '' });
+    else set({ hits: [], status: 'error', error: errorWords(result.error) });
+  },
+  setTarget: (target) => set({ target }),
+}));

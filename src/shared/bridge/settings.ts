@@ -1,0 +1,43 @@
+/** The settings area: the app's own preferences, kept in its data folder (never a secret). */
+import type { Permisos } from '../api';
+import { bridgeArea } from './bridge-area';
+import type { DeskResult } from './desk-result';
+
+export interface AppSettings {
+  theme: 'system' | 'light' | 'dark';
+  /** Notify when a reply finishes while the window is not focused. */
+  notifications: boolean;
+  /** The `permisos` of new messages: `preguntar` asks in the chat, `auto` lets the service decide. */
+  permissionMode: Permisos;
+  /** Where new synced folders go (one per agent); null: ~/AgentDesk. */
+  syncRoot: string | null;
+}
+
+export interface AppInfo {
+  version: string;
+  /** The app's data folder: saved servers, settings, sync state. */
+  dataDir: string;
+  /** The folder new synced folders go in when `syncRoot` is not set. */
+  defaultSyncRoot: string;
+  /** True in an installed desktop app, where updates come from its feed. */
+  canCheckForUpdates: boolean;
+}
+
+export interface UpdateCheck {
+  status: 'up-to-date' | 'available' | 'error';
+  /** A plain sentence for the person. */
+  message: string;
+}
+
+export interface SettingsMethods {
+  getSettings(): Promise<DeskResult<AppSettings>>;
+  /** Saves the given fields (the rest stay) and answers the whole, saved settings. */
+  updateSettings(patch: Partial<AppSettings>): Promise<DeskResult<AppSettings>>;
+  getAppInfo(): Promise<DeskResult<AppInfo>>;
+  /** `not_available` outside an installed desktop app. */
+  checkForUpdates(): Promise<DeskResult<UpdateCheck>>;
+}
+
+export const settingsArea = bridgeArea<SettingsMethods>()({
+  calls: ['getSettings', 'updateSettings', 'getAppInfo', 'checkForUpdates'],
+});

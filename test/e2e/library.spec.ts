@@ -1,0 +1,156 @@
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, screens, showScreen, startApp, type AppSession } from './support/app-session';
+
+// The file library in browser mode against the real local service: uploads by picker, drop and paste
+// (several at once, with progress), search and sort, links, delete with confirmation, the 10 MB cap,
+// and attaching a library file to a message. The server's state is read back through the API.
+
+let app: AppSession;
+
+interface Listed {
+  archivos: { id: string; nombre: string; size: number; mimeType: string }[];
+}
+const listed = async (): Promise<Listed['archivos']> =>
+  ((await (await app.api('/api/v2/me/files')).json()) as Listed).archivos;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  app = await startApp(browser, { email: 'library@example.test' });
+});
+
+test.afterAll(async () => {
+  await app?.close();
+});
+
+const files = (page: Page) => page.getByRole('table', { name: 'Files' });
+const row = (page: Page, name: string) => files(page).getByRole('row').filter({ hasText: name });
+
+async function openLibrary(page: Page): Promise<void> {
+  await openApp(page, app);
+  await showScreen(page, 'File library');
+  await expect(page.getByRole('heading', { name: 'File library' })).toBeVisible();
+}
+
+test('several files upload at once through the picker and are listed by the API', async ({ page }) => {
+  await openLibrary(page);
+  await expect(page.getByText('Your library is empty.')).toBeVisible();
+  await page.getByLabel('Choose files to upload').setInputFiles([
+    { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# notes\n') },
+    { name: 'big-report.txt', mimeType: 'text/plain', buffer: Buffer.alloc(300_000, 'r') },
+    { name: 'pixel.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') },
+  ]);
+  const uploads = page.getByRole('list', { name: 'Uploads' });
+  for (const name of ['notes.md', 'big-report.txt', 'pixel.png']) {
+    await expect(uploads.getByRole('listitem', { name: `Upload of ${name}` })).toContainText('Uploaded');
+    await expect(row(page, name)).toBeVisible();
+  }
+  await page.screenshot({ path: join(screens, 'library.png') });
+  const names = (await listed()).map((f) => f.nombre).sort();
+  expect(names).toEqual(['big-report.txt', 'notes.md', 'pixel.png']);
+  expect((await listed()).find((f) => f.nombre === 'big-report.txt')?.size).toBe(300_000);
+});
+
+test('search and sort', async ({ page }) => {
+  await openLibrary(page);
+  await page.getByLabel('Search files').fill('png');
+  await expect(files(page).getByRole('row')).toHaveCount(2);
+  await expect(row(page, 'pixel.png')).toBeVisible();
+  await page.getByLabel('Search files').fill('nothing like it');
+  await expect(page.getByText('No file matches')).toBeVisible();
+  await page.getByLabel('Search files').fill('');
+  await page.getByLabel('Sort files').selectOption('size');
+  const firstCells = files(page).locator('tbody tr td:first-child');
+  await expect(firstCells.first()).toContainText('big-report.txt');
+  await page.getByLabel('Sort files').selectOption('name');
+  await expect(firstCells.first()).toContainText('big-report.txt');
+  await expect(firstCells.last()).toContainText('pixel.png');
+});
+
+test('a drop anywhere on the screen and a paste upload too', async ({ page }) => {
+  await openLibrary(page);
+  // In-page code as text: the spec is type-checked for Node, and these are the page's own DOM events.
+  await page.evaluate(`(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['dropped bytes'], 'dropped.txt', { type: 'text/plain' }));
+    window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  })()`);
+  await expect(row(page, 'dropped.txt')).toBeVisible();
+  await page.evaluate(`(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['pasted bytes'], 'pasted.txt', { type: 'text/plain' }));
+    document.querySelector('input[aria-label="Search files"]').dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+    );
+  })()`);
+  await expect(row(page, 'pasted.txt')).toBeVisible();
+  const names = (await listed()).map((f) => f.nombre);
+  expect(names).toEqual(expect.arrayContaining(['dropped.txt', 'pasted.txt']));
+});
+
+test('a file over 10 MB is refused with a clear message and never sent', async ({ page }) => {
+  await openLibrary(page);
+  const before = (await listed()).length;
+  await page
+    .getByLabel('Choose files to upload')
+    .setInputFiles([
+      { name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) },
+    ]);
+  await expect(page.getByRole('listitem', { name: 'Upload of huge.bin' })).toContainText(
+    "huge.bin is over the library's 10 MB limit.",
+  );
+  expect((await listed()).length).toBe(before);
+});
+
+test('open and copy link give a working signed URL', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openLibrary(page);
+  await row(page, 'notes.md').getByRole('button', { name: 'Copy link to notes.md' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Link to notes.md copied' })).toBeVisible();
+  const url = await page.evaluate<string>('navigator.clipboard.readText()');
+  const served = await fetch(url);
+  expect(served.status).toBe(200);
+  expect(await served.text()).toBe('# notes\n');
+  const popup = page.waitForEvent('popup');
+  await row(page, 'notes.md').getByRole('button', { name: 'Open notes.md' }).click();
+  expect((await popup).url()).toContain('/archivos/');
+});
+
+test('delete asks first, then the API no longer lists the file', async ({ page }) => {
+  await openLibrary(page);
+  await row(page, 'pasted.txt').getByRole('button', { name: 'Delete pasted.txt' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this file?' });
+  await expect(dialog).toContainText('pasted.txt');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect((await listed()).map((f) => f.nombre)).toContain('pasted.txt');
+  await row(page, 'pasted.txt').getByRole('button', { name: 'Delete pasted.txt' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(row(page, 'pasted.txt')).toHaveCount(0);
+  expect((await listed()).map((f) => f.nombre)).not.toContain('pasted.txt');
+});
+
+test('a library file attaches to a message, from the library and from the composer', async ({ page }) => {
+  await openApp(page, app);
+  await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await showScreen(page, 'File library');
+  await row(page, 'notes.md').getByRole('button', { name: 'Attach notes.md to message' }).click();
+  const attachments = page.getByRole('list', { name: 'Attachments to send' });
+  await expect(attachments).toContainText('notes.md');
+
+  await page.getByRole('button', { name: 'Attach from library' }).click();
+  const picker = page.getByRole('dialog', { name: 'Attach from your library' });
+  await picker.getByRole('checkbox', { name: /dropped\.txt/ }).check();
+  await picker.getByRole('button', { name: 'Attach (1)' }).click();
+  await expect(attachments).toContainText('dropped.txt');
+
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('echo from the library');
+  await box.press('Enter');
+  const reply = page.getByRole('article', { name: 'Agent reply' }).last();
+  await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  await expect(reply).toContainText('notes.md');
+  await expect(reply).toContainText('dropped.txt');
+});
