@@ -223,6 +223,7 @@ export function startLogin(options: LoginOptions): LoginAttempt {
       try {
         listener = await startLoopbackListener({
           pages,
+          expectedState: state,
           ...(options.registeredPorts ? { ports: options.registeredPorts } : {}),
           ...(options.callbackPath ? { callbackPath: options.callbackPath } : {}),
         });

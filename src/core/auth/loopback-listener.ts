@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -32,6 +33,11 @@ export interface LoopbackListenerOptions {
   pages: DonePages;
   /** How long to wait for the browser to fetch the done page before closing anyway. */
   lingerMs?: number;
+  /**
+   * The `state` this sign-in sent. A callback without it is answered 400 and ignored, and the listener keeps
+   * waiting: any page or process can reach 127.0.0.1, and a stray request must not end the real sign-in.
+   */
+  expectedState?: string;
 }
 
 export interface LoopbackListener {
@@ -56,6 +62,13 @@ const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
   connection: 'close',
 };
+
+/** Constant time over equal-length digests, whatever the lengths of the two values. */
+function sameState(expected: string, received: string | null): boolean {
+  if (received === null) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(expected), digest(received));
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -118,6 +131,12 @@ export async function startLoopbackListener(options: LoopbackListenerOptions): P
     if (!hostOk || req.method !== 'GET') return notFound(res);
 
     if (url.pathname === callbackPath && phase === 'idle') {
+      const { expectedState } = options;
+      if (expectedState !== undefined && !sameState(expectedState, url.searchParams.get('state'))) {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        res.end("This response didn't come from the sign-in AgentDesk started, so it was ignored.");
+        return;
+      }
       phase = 'waiting';
       resolveCallback({
         params: url.searchParams,
