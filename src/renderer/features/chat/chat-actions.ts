@@ -7,6 +7,7 @@ import { usePermissionsStore } from '../../stores/permissions-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
 import { sendProblems, type DraftAttachment } from '../../model/attachment-limits';
+import { storeThumbnails } from './attachment-thumbnails';
 import { createChunkBatcher } from './chunk-batcher';
 import { animationFrameScheduler } from './frame-scheduler';
 import { eventTurnId, type StreamEvent } from '../../model/stream-event';
@@ -157,6 +158,7 @@ export async function sendMessage(
     return { problems: [] };
   }
   useTurnStreamStore.getState().update(sessionId, (s) => userMessageAccepted(s, key, result.value));
+  void storeThumbnails(agentId, sessionId, result.value.turnId, input.attachments);
   if (!result.value.inyectado) {
     useConversationsStore
       .getState()

@@ -1,0 +1,40 @@
+import { desk } from '../../desk';
+
+/** Longest side of a stored thumbnail: enough to recognise a picture, far from its bytes. */
+const SIDE = 96;
+
+/** Small JPEG pictures of the image attachments (null for other files, or an image that won't decode). */
+export async function makeThumbnails(
+  attachments: readonly { mimeType: string; dataBase64: string }[],
+): Promise<(string | null)[]> {
+  return Promise.all(
+    attachments.map(async (a) => {
+      if (!a.mimeType.startsWith('image/')) return null;
+      try {
+        const bytes = Uint8Array.from(atob(a.dataBase64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: a.mimeType }));
+        const scale = Math.min(1, SIDE / Math.max(bitmap.width, bitmap.height));
+        const canvas = document.createElement('canvas');
+        canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+        canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+        canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+        bitmap.close();
+        return canvas.toDataURL('image/jpeg', 0.7);
+      } catch {
+        return null;
+      }
+    }),
+  );
+}
+
+/** Keeps thumbnails of a sent turn's images in the local store; failing to is never the person's problem. */
+export async function storeThumbnails(
+  agentId: string,
+  sessionId: string,
+  turnId: string,
+  attachments: readonly { mimeType: string; dataBase64: string }[],
+): Promise<void> {
+  if (!attachments.some((a) => a.mimeType.startsWith('image/'))) return;
+  const thumbnails = await makeThumbnails(attachments);
+  await desk().saveAttachmentThumbnails(agentId, sessionId, turnId, thumbnails);
+}
