@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { FileUploadQuery, describeZodError } from '../../shared/api';
+import { apiRoutes } from '../../shared/api';
 import { callerPersonId, notFound } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { errorJson } from '../http/errors';
-import { readBodyLimited } from '../http/read-body';
+import { registerRoute } from '../http/register-route';
 import { mimeTypeFor, type LibraryFile } from '../library/library-store';
-import { SIGNED_FILE_PREFIX, checkFileSignature, signFileUrl } from '../library/signed-urls';
+import { checkFileSignature, signFileUrl } from '../library/signed-urls';
 
 const NOMBRE_MAX = 255;
 
@@ -23,89 +23,90 @@ export function accountFilesRoutes(ctx: ServiceContext): Hono<AppEnv> {
     url: urlOf(file),
   });
 
-  app.get('/api/v2/me/files', (c) =>
+  registerRoute(app, apiRoutes.listFiles, (c) =>
     c.json({ archivos: area().library.list(callerPersonId(c)).map(archivo) }),
   );
 
-  app.post('/api/v2/me/files', async (c) => {
-    const query = FileUploadQuery.safeParse(c.req.query());
-    if (!query.success) return errorJson(c, 400, 'body_invalido', describeZodError(query.error));
-    const nombre = query.data.nombre.trim();
-    if (!nombre || nombre.length > NOMBRE_MAX || /[\p{Cc}/\\]/u.test(nombre)) {
-      return errorJson(
-        c,
-        400,
-        'body_invalido',
-        `nombre must be a file name of 1 to ${NOMBRE_MAX} characters, without slashes or control characters.`,
-      );
-    }
-    const bytes = await readBodyLimited(c.req.raw, area().libraryMaxBytes);
-    if (bytes === 'too_large') {
-      return errorJson(
-        c,
-        413,
-        'archivo demasiado grande',
-        `An account file is capped at ${area().libraryMaxBytes} bytes.`,
-      );
-    }
-    const file = await area().library.add(
-      callerPersonId(c),
-      nombre,
-      mimeTypeFor(nombre, c.req.header('Content-Type')),
-      bytes,
-    );
-    return c.json(archivo(file));
-  });
+  registerRoute(
+    app,
+    apiRoutes.uploadFile,
+    async (c, { query, body }) => {
+      const nombre = query.nombre.trim();
+      if (!nombre || nombre.length > NOMBRE_MAX || /[\p{Cc}/\\]/u.test(nombre)) {
+        return errorJson(
+          c,
+          400,
+          'body_invalido',
+          `nombre must be a file name of 1 to ${NOMBRE_MAX} characters, without slashes or control characters.`,
+        );
+      }
+      const mimeType = mimeTypeFor(nombre, c.req.header('Content-Type'));
+      return c.json(archivo(await area().library.add(callerPersonId(c), nombre, mimeType, body)));
+    },
+    {
+      maxBytes: () => area().libraryMaxBytes,
+      tooLarge: (max) => ({
+        error: 'archivo demasiado grande',
+        detalle: `An account file is capped at ${max} bytes.`,
+      }),
+    },
+  );
 
-  app.get('/api/v2/me/files/:id', (c) => {
-    const file = area().library.findOwned(callerPersonId(c), c.req.param('id'));
+  registerRoute(app, apiRoutes.getFileUrl, (c, { params }) => {
+    const file = area().library.findOwned(callerPersonId(c), params.id);
     return file ? c.json({ url: urlOf(file) }) : notFound(c, 'No such file in your library.');
   });
 
-  app.delete('/api/v2/me/files/:id', async (c) =>
-    c.json({ deleted: await area().library.delete(callerPersonId(c), c.req.param('id')) }),
+  registerRoute(app, apiRoutes.deleteFile, async (c, { params }) =>
+    c.json({ deleted: await area().library.delete(callerPersonId(c), params.id) }),
   );
 
   // The signed URL: no bearer, the HMAC over (id, expiry) is the credential. Served inert: nosniff and a
-  // sandbox CSP, so an uploaded HTML or SVG file cannot run script on the service's origin.
-  app.get(`${SIGNED_FILE_PREFIX}/:id`, async (c) => {
-    const id = c.req.param('id');
-    const check = checkFileSignature(
-      area().signingKey,
-      id,
-      c.req.query('exp'),
-      c.req.query('sig'),
-      ctx.clock.now(),
-    );
-    const headers = { 'Cache-Control': 'no-store' };
-    if (check === 'tampered')
-      return c.json(
-        { error: 'firma_invalida', detalle: 'The signature of this URL does not match.' },
-        403,
-        headers,
+  // sandbox CSP, so an uploaded HTML or SVG file cannot run script on the service's origin. Unchecked: a
+  // missing or malformed signature is a 403 like a wrong one, not a 400.
+  registerRoute(
+    app,
+    apiRoutes.downloadSignedFile,
+    async (c) => {
+      const id = c.req.param('id') ?? '';
+      const check = checkFileSignature(
+        area().signingKey,
+        id,
+        c.req.query('exp'),
+        c.req.query('sig'),
+        ctx.clock.now(),
       );
-    if (check === 'expired') {
-      return c.json(
-        {
-          error: 'url_caducada',
-          detalle: 'This URL has expired; ask GET /api/v2/me/files/{id} for a new one.',
-        },
-        403,
-        headers,
-      );
-    }
-    const file = area().library.find(id);
-    if (!file) return notFound(c, 'The file was deleted.');
-    const bytes = await area().library.read(file);
-    return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': file.mimeType,
-      'Content-Length': String(bytes.byteLength),
-      'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.nombre)}`,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "sandbox; default-src 'none'",
-      'Cache-Control': 'private, max-age=300',
-    });
-  });
+      const headers = { 'Cache-Control': 'no-store' };
+      if (check === 'tampered')
+        return c.json(
+          { error: 'firma_invalida', detalle: 'The signature of this URL does not match.' },
+          403,
+          headers,
+        );
+      if (check === 'expired') {
+        return c.json(
+          {
+            error: 'url_caducada',
+            detalle: 'This URL has expired; ask GET /api/v2/me/files/{id} for a new one.',
+          },
+          403,
+          headers,
+        );
+      }
+      const file = area().library.find(id);
+      if (!file) return notFound(c, 'The file was deleted.');
+      const bytes = await area().library.read(file);
+      return c.body(new Uint8Array(bytes), 200, {
+        'Content-Type': file.mimeType,
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.nombre)}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "sandbox; default-src 'none'",
+        'Cache-Control': 'private, max-age=300',
+      });
+    },
+    { unchecked: true },
+  );
 
   return app;
 }

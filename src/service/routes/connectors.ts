@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { apiRoutes } from '../../shared/api';
 import { callerPersonId, notFound } from '../auth/bearer';
 import { CONNECTOR_CALLBACK_PATH } from '../connectors/connectors';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { errorJson } from '../http/errors';
+import { registerRoute } from '../http/register-route';
 import { PAGE_HEADERS, layout } from '../pages/layout';
 
 /**
@@ -16,10 +18,12 @@ export function connectorRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const connectors = () => ctx.agentConfig.connectors;
 
-  app.get('/api/v2/me/connectors', (c) => c.json({ connectors: connectors().list(callerPersonId(c)) }));
+  registerRoute(app, apiRoutes.listConnectors, (c) =>
+    c.json({ connectors: connectors().list(callerPersonId(c)) }),
+  );
 
-  app.post('/api/v2/me/connectors/:id/start', async (c) => {
-    const started = await connectors().start(callerPersonId(c), c.req.param('id'));
+  registerRoute(app, apiRoutes.startConnector, async (c, { params }) => {
+    const started = await connectors().start(callerPersonId(c), params.id);
     if (started.ok) return c.json({ url: started.url });
     if (started.error === 'not_found') return notFound(c, 'No such connector.');
     return errorJson(
@@ -30,8 +34,8 @@ export function connectorRoutes(ctx: ServiceContext): Hono<AppEnv> {
     );
   });
 
-  app.delete('/api/v2/me/connectors/:id', async (c) => {
-    const known = await connectors().disconnect(callerPersonId(c), c.req.param('id'));
+  registerRoute(app, apiRoutes.deleteConnector, async (c, { params }) => {
+    const known = await connectors().disconnect(callerPersonId(c), params.id);
     return known ? c.json({ ok: true }) : notFound(c, 'No such connector.');
   });
 

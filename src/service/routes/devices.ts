@@ -1,27 +1,23 @@
 import { Hono } from 'hono';
-import { DevicesBody, DevicesDeleteBody } from '../../shared/api';
+import type { z } from 'zod';
+import { apiRoutes } from '../../shared/api';
 import { callerPersonId } from '../auth/bearer';
 import { isValidPushToken } from '../connectors/devices';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { errorJson } from '../http/errors';
-import { decodeUtf8, readBodyLimited } from '../http/read-body';
+import { registerRoute, type InputPart } from '../http/register-route';
 
-const BODY_MAX = 16 * 1024;
+const INVALID_TOKEN = 'token_invalido';
+const IDENTIFY = 'Identify the device by its push token: JSON {"token": "..."} or ?token=.';
 
-async function readObject(request: Request): Promise<Record<string, unknown> | null> {
-  const bytes = await readBodyLimited(request, BODY_MAX);
-  if (bytes === 'too_large') return null;
-  const text = decodeUtf8(bytes);
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
+/** A problem with the push token is `token_invalido`; with any other field `body_invalido`. */
+function invalidRegistration(_part: InputPart, error: z.ZodError) {
+  const onToken = error.issues.some((i) => i.path[0] === 'token');
+  return {
+    error: onToken ? INVALID_TOKEN : 'body_invalido',
+    detalle: error.issues.map((i) => i.message).join('; '),
+  };
 }
 
 /**
@@ -31,50 +27,39 @@ async function readObject(request: Request): Promise<Record<string, unknown> | n
  */
 export function deviceRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const invalid = 'token_invalido';
 
-  app.post('/api/v2/me/devices', async (c) => {
-    const body = await readObject(c.req.raw);
-    if (!body) return errorJson(c, 400, 'body_invalido', 'The body must be a JSON object.');
-    const parsed = DevicesBody.safeParse(body);
-    if (!parsed.success) {
-      const onToken = parsed.error.issues.some((i) => i.path[0] === 'token');
-      return errorJson(
-        c,
-        400,
-        onToken ? invalid : 'body_invalido',
-        parsed.error.issues.map((i) => i.message).join('; '),
-      );
-    }
-    const { token, plataforma, entorno } = parsed.data;
-    if (!isValidPushToken(token, plataforma)) {
-      return errorJson(
-        c,
-        400,
-        invalid,
-        plataforma === 'ios'
-          ? 'An iOS push token is 64 or more hexadecimal characters.'
-          : 'An Android push token is 32 to 4096 characters of letters, digits, "-", "_", ":" and ".".',
-      );
-    }
-    ctx.agentConfig.devices.register(callerPersonId(c), token, plataforma, entorno ?? 'production');
-    return c.json({ ok: true });
-  });
+  registerRoute(
+    app,
+    apiRoutes.registerDevice,
+    (c, { body }) => {
+      const { token, plataforma, entorno } = body;
+      if (!isValidPushToken(token, plataforma)) {
+        return errorJson(
+          c,
+          400,
+          INVALID_TOKEN,
+          plataforma === 'ios'
+            ? 'An iOS push token is 64 or more hexadecimal characters.'
+            : 'An Android push token is 32 to 4096 characters of letters, digits, "-", "_", ":" and ".".',
+        );
+      }
+      ctx.agentConfig.devices.register(callerPersonId(c), token, plataforma, entorno ?? 'production');
+      return c.json({ ok: true });
+    },
+    { invalid: invalidRegistration },
+  );
 
-  app.delete('/api/v2/me/devices', async (c) => {
-    const fromQuery = c.req.query('token');
-    const body = fromQuery ? { token: fromQuery } : await readObject(c.req.raw);
-    const parsed = DevicesDeleteBody.safeParse(body ?? {});
-    if (!parsed.success)
-      return errorJson(
-        c,
-        400,
-        invalid,
-        'Identify the device by its push token: JSON {"token": "..."} or ?token=.',
-      );
-    ctx.agentConfig.devices.unregister(callerPersonId(c), parsed.data.token);
-    return c.body(null, 204);
-  });
+  registerRoute(
+    app,
+    apiRoutes.unregisterDevice,
+    (c, { query, body }) => {
+      const token = query.token ?? body?.token;
+      if (!token) return errorJson(c, 400, INVALID_TOKEN, IDENTIFY);
+      ctx.agentConfig.devices.unregister(callerPersonId(c), token);
+      return c.body(null, 204);
+    },
+    { invalid: () => ({ error: INVALID_TOKEN, detalle: IDENTIFY }) },
+  );
 
   return app;
 }

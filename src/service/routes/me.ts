@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
-import type { Agente, DeletedAccount, MeAgentsResponse } from '../../shared/api';
+import { apiRoutes, type Agente, type DeletedAccount, type MeAgentsResponse } from '../../shared/api';
 import { callerAuth } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { errorJson } from '../http/errors';
+import { registerRoute } from '../http/register-route';
 import type { AgentRecord } from '../identity/agents';
 
 /** Person-level routes: GET /api/v2/me/agents and DELETE /api/v2/me. The /api/v2 guard has checked the caller. */
 export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/api/v2/me/agents', (c) => {
+  registerRoute(app, apiRoutes.getMyAgents, (c) => {
     const auth = callerAuth(c);
     const agentes = ctx.identity.agents.listEnrolling(auth.personId).map(toAgente);
     const withEmail = auth.principal.kind === 'oauth' && auth.principal.scopes.includes('profile');
@@ -20,7 +21,7 @@ export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.json(body);
   });
 
-  app.delete('/api/v2/me', async (c) => {
+  registerRoute(app, apiRoutes.deleteMe, async (c) => {
     const result = await ctx.account.deleteAccount(callerAuth(c).personId);
     if (!result.ok) return errorJson(c, 409, 'bloqueado', result.blocker);
     const body: DeletedAccount = { borrada: true };

@@ -1,10 +1,17 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { OAuthErrorCode, ProveedoresResponse, RevokeResult } from '../../shared/api';
+import {
+  apiRoutes,
+  type OAuthErrorCode,
+  type ProveedoresResponse,
+  type RevokeResult,
+  type RouteSpec,
+} from '../../shared/api';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { csrfValid, currentSession, ensureSession } from '../http/browser-session';
 import { readForm } from '../http/form-body';
+import { registerRoute, type RouteHandler } from '../http/register-route';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeRequest } from '../identity/authorize-request';
 import { isLoopbackRedirect } from '../identity/redirect-uri';
 import { ALL_SCOPES } from '../identity/scopes';
@@ -18,6 +25,9 @@ const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
 /** `/oauth2/*`: authorize (+ consent), token, revoke, providers; and the RFC 8414 metadata document. */
 export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // On their route entries, unchecked: OAuth answers bad input with its own pages and error shape.
+  const on = <R extends RouteSpec>(route: R, handler: RouteHandler<R>) =>
+    registerRoute(app, route, handler, { unchecked: true });
   const { identity } = ctx;
 
   /** Signed in and allowed: a 60 s code back to the client. */
@@ -102,7 +112,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
     );
   }
 
-  app.get('/oauth2/authorize', (c) => authorize(c, c.req.query()));
+  on(apiRoutes.authorize, (c) => authorize(c, c.req.query()));
 
   app.post('/oauth2/authorize', async (c) => {
     const form = await readForm(c.req.raw);
@@ -118,7 +128,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return authorize(c, params, decision === 'allow' ? 'allow' : 'deny');
   });
 
-  app.post('/oauth2/token', async (c) => {
+  on(apiRoutes.token, async (c) => {
     const form = await readForm(c.req.raw);
     if (!form.ok) return oauthError(c, 400, 'invalid_request', form.detail);
     const fields = form.fields;
@@ -170,7 +180,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
   });
 
   /** RFC 7009 and the spec: always 200, whatever the token or client; a matching client's token is revoked. */
-  app.post('/oauth2/revoke', async (c) => {
+  on(apiRoutes.revoke, async (c) => {
     const form = await readForm(c.req.raw);
     if (form.ok) {
       const basic = parseBasic(c.req.header('Authorization'));
@@ -185,7 +195,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
   });
 
   /** Only e-mail and password here; an identity provider would add an `oidc` entry. */
-  app.get('/oauth2/proveedores', (c) => {
+  on(apiRoutes.listLoginProviders, (c) => {
     const body: ProveedoresResponse = {
       proveedores: [{ id: 'email', nombre: 'E-mail and password', tipo: 'password' }],
     };
@@ -193,7 +203,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
   });
 
   /** RFC 8414 metadata, so OAuth libraries can discover the endpoints. */
-  app.get('/.well-known/oauth-authorization-server', (c) => {
+  on(apiRoutes.oauthServerMetadata, (c) => {
     const issuer = ctx.baseUrl; // from the service's own address, never from the request's Host
     return c.json({
       issuer,
