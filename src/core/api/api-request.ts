@@ -7,6 +7,7 @@ import { apiErrorFromResponse, cancelledError, networkError, type ApiError } fro
 import { err, ok, realSleep, type FetchLike, type Result, type Sleep } from './result';
 import { backoffDelay, parseRetryAfter } from './retry-after';
 import { fillPath, type PathParams } from './route-path';
+import { progressBody, type UploadProgressListener } from './progress-body';
 
 /**
  * The one request function every section of the client goes through: the route's method and path
@@ -53,7 +54,8 @@ export interface CallSpec<T> {
   read: Reader<T>;
   query?: Record<string, string | number | undefined>;
   json?: unknown;
-  bytes?: { data: Uint8Array; contentType: string };
+  /** `onProgress` hears how much of the bytes fetch has taken, on every try. */
+  bytes?: { data: Uint8Array; contentType: string; onProgress?: UploadProgressListener | undefined };
   accept?: string;
   /** Safe to send again after a network failure; by default every method but POST. */
   resendable?: boolean;
@@ -164,7 +166,12 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
         response = await fetchImpl(url, {
           method,
           headers,
-          ...(body !== undefined ? { body: body as NonNullable<RequestInit['body']> } : {}),
+          ...(spec.bytes?.onProgress
+            ? // A fresh counting stream per try; `duplex` is what fetch needs to send a stream.
+              ({ body: progressBody(spec.bytes.data, spec.bytes.onProgress), duplex: 'half' } as RequestInit)
+            : body !== undefined
+              ? { body: body as NonNullable<RequestInit['body']> }
+              : {}),
           ...(signal ? { signal } : {}),
         });
       } catch (error) {

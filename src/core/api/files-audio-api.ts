@@ -7,6 +7,7 @@ import {
   SttResult,
 } from '../../shared/api';
 import { json, type ApiRequest, type CallOptions } from './api-request';
+import type { UploadProgressListener } from './progress-body';
 
 /** Files and audio (spec section): the account's file library and speech to text. */
 export function filesAudioApi(http: ApiRequest) {
@@ -18,7 +19,7 @@ export function filesAudioApi(http: ApiRequest) {
       nombre: string,
       bytes: Uint8Array,
       mimeType = 'application/octet-stream',
-      call?: CallOptions,
+      call?: CallOptions & { onProgress?: UploadProgressListener },
     ) =>
       http.call(
         r.uploadFile,
@@ -26,7 +27,7 @@ export function filesAudioApi(http: ApiRequest) {
         {
           read: json(Archivo),
           query: { nombre },
-          bytes: { data: bytes, contentType: mimeType },
+          bytes: { data: bytes, contentType: mimeType, onProgress: call?.onProgress },
         },
         call,
       ),
