@@ -2,6 +2,7 @@ import type { ConversationsResponse, MeAgentsResponse, MessageImage } from '../.
 import type { ConversationStreamEvent, DeskResult, SendMessageInput } from '../../../shared/bridge';
 import type { AttachmentMeta, MemoryConversation, MemoryMethods } from '../../../shared/bridge/memory';
 import type { Logger } from '../../auth/logger';
+import { historyVersion } from '../../memory/history-indexer';
 import { exportJson, exportMarkdown } from '../../memory/transcript-export';
 import { checkConversationIds, checkId } from '../plumbing/argument-checks';
 import { fail } from '../plumbing/call-results';
@@ -251,6 +252,9 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
             title: c.titulo,
             updatedAt: c.actualizada ? Date.parse(c.actualizada) : null,
           });
+        }
+        if (answer.value.conversaciones.some((c) => !mem.store.hasFullHistory(c.id, historyVersion(c)))) {
+          mem.indexSoon();
         }
         return answer;
       }

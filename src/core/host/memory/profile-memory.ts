@@ -42,31 +42,47 @@ export class ProfileMemory {
     this.recorder = new TurnRecorder(this.store, settings.flushMs ? { flushMs: settings.flushMs } : {});
   }
 
+  private source: HistorySource | null = null;
+
   /** Indexes history never downloaded, soon and then now and again, until stopped. */
   startIndexing(source: HistorySource): void {
+    this.source = source;
     if (this.timer || this.abort) return;
-    const run = async (): Promise<void> => {
-      this.timer = null;
-      const abort = new AbortController();
-      this.abort = abort;
-      this.indexing = { ...this.indexing, running: true };
-      try {
-        const progress = await indexHistory(source, this.store, abort.signal, {
-          concurrency: this.settings.indexConcurrency ?? 2,
-          onProgress: (p) => (this.indexing = { ...p, running: true }),
-        });
-        this.indexing = { ...progress, running: false };
-      } catch (error) {
-        this.logger.error('Indexing conversation history failed.', error);
-        this.indexing = { ...this.indexing, running: false };
-      }
-      if (this.abort !== abort || abort.signal.aborted) return;
-      this.abort = null;
-      this.timer = setTimeout(() => void run(), this.settings.reindexMs ?? 10 * 60_000);
-      this.timer.unref?.();
-    };
-    this.timer = setTimeout(() => void run(), this.settings.indexDelayMs ?? 2000);
+    this.schedule(this.settings.indexDelayMs ?? 2000);
+  }
+
+  /** A list showed conversations whose history is missing here: index them soon, not at the next round. */
+  indexSoon(): void {
+    if (!this.source || this.abort) return;
+    this.schedule(500);
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.run(), ms);
     this.timer.unref?.();
+  }
+
+  private async run(): Promise<void> {
+    this.timer = null;
+    const source = this.source;
+    if (!source) return;
+    const abort = new AbortController();
+    this.abort = abort;
+    this.indexing = { ...this.indexing, running: true };
+    try {
+      const progress = await indexHistory(source, this.store, abort.signal, {
+        concurrency: this.settings.indexConcurrency ?? 2,
+        onProgress: (p) => (this.indexing = { ...p, running: true }),
+      });
+      this.indexing = { ...progress, running: false };
+    } catch (error) {
+      this.logger.error('Indexing conversation history failed.', error);
+      this.indexing = { ...this.indexing, running: false };
+    }
+    if (this.abort !== abort || abort.signal.aborted) return;
+    this.abort = null;
+    this.schedule(this.settings.reindexMs ?? 10 * 60_000);
   }
 
   stopIndexing(): void {
@@ -74,6 +90,7 @@ export class ProfileMemory {
     this.timer = null;
     this.abort?.abort();
     this.abort = null;
+    this.source = null;
     this.indexing = { ...this.indexing, running: false };
   }
 
