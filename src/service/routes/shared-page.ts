@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { ServiceContext } from '../context';
+import { apiRoutes } from '../../shared/api';
 import type { AppEnv } from '../http/app-env';
+import { registerRoute } from '../http/register-route';
 import { escapeHtml, PUBLIC_PAGE_HEADERS, renderPublicPage } from '../turns/public-page';
 import { looksLikeShareSlug } from '../turns/share-slug';
 
@@ -10,8 +12,8 @@ import { looksLikeShareSlug } from '../turns/share-slug';
  */
 export function sharedPageRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/s/:slug', (c) => {
-    const slug = c.req.param('slug');
+  registerRoute(app, apiRoutes.sharedConversationPage, (c, { params }) => {
+    const { slug } = params;
     const row = looksLikeShareSlug(slug) ? ctx.turns.store.findShared(slug) : null;
     if (!row) {
       const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>No compartida</title></head><body><p>${escapeHtml('Esta conversación no está compartida.')}</p></body></html>`;
