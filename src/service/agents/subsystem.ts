@@ -79,6 +79,10 @@ export const agentConfigSubsystem = {
     const tryRunner = createTryRunner({
       engine: () => engineOf(ctx),
       timeoutMs: settings.tryTimeoutMs ?? LIMITS.tryTurnTimeoutMs,
+      quotaLeft: (agentId) => {
+        const owner = ctx.identity.agents.find(agentId)?.personId;
+        return owner ? ctx.turns.manager.quotaLeft(owner) : null;
+      },
       bundleOf: async (agentId) => {
         const agent = ctx.identity.agents.find(agentId);
         const s = store.read(agentId);

@@ -20,6 +20,7 @@ export interface TryRequest {
 
 export type TryOutcome =
   | { status: 200; body: { text: string; error: string | null; session: string } }
+  | { status: 402; body: { error: 'quota_exhausted'; message: string } }
   | { status: 409; body: { error: 'turno_en_curso'; detalle: string } }
   | { status: 502; body: { text: string; error: string; session: string } };
 
@@ -33,6 +34,8 @@ export function createTryRunner(deps: {
   /** The agent's bundle, for house-lite turns (seeded into a fresh folder each turn). */
   bundleOf: (agentId: string) => Promise<BundleEntry[]>;
   timeoutMs: number;
+  /** Why the agent owner's allowance refuses a turn, or null: a try turn is paid like any turn (402). */
+  quotaLeft?: (agentId: string) => string | null;
 }) {
   const running = new Set<string>();
   /** house-lite memory per try session (process lifetime). */
@@ -40,6 +43,8 @@ export function createTryRunner(deps: {
 
   async function run(req: TryRequest): Promise<TryOutcome> {
     const channel = req.as ?? 'prueba';
+    const exhausted = deps.quotaLeft?.(req.agentId);
+    if (exhausted) return { status: 402, body: { error: 'quota_exhausted', message: exhausted } };
     const key = `${req.agentId}|${channel}|${req.session}`;
     if (running.has(key)) {
       return {

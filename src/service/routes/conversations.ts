@@ -179,10 +179,11 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.json({ resuelto: false, motivo: 'no_abierto' }, 404);
   });
 
-  onOne(apiRoutes.setModel, (c, { body }, row) => {
-    const changed = conversations.setModel(row, body.model);
+  onOne(apiRoutes.setModel, async (c, { body }, row) => {
+    const changed = await conversations.setModel(row, body.model, callerAgent(c).engine);
     if (!changed.ok) {
-      return errorJson(c, 400, 'modelo_invalido', `model must be one of: ${changed.known.join(', ')}`);
+      const offered = changed.known.join(', ') || 'none could be read from the agent';
+      return errorJson(c, 400, 'modelo_invalido', `model must be one of the agent's models (${offered})`);
     }
     // Body not shown by the spec; ours names the model and when it applies.
     return c.json({ model: body.model, aplica: 'siguiente_turno' });

@@ -79,12 +79,18 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
     cancel: (row: ConversationRow, requester: string): Promise<CancelOutcome> =>
       manager.cancel(row.id, requester),
 
-    /** A model the agent announced for this conversation (any, before it announced a list). */
-    setModel(row: ConversationRow, model: string): ModelChange {
-      const known = manager.knownModels(row.id);
-      if (known && known.length > 0 && !known.some((m) => m.id === model)) {
-        return { ok: false, known: known.map((m) => m.id) };
-      }
+    /**
+     * A model the agent announced for this conversation, or, before it announced any, one the agent offers
+     * (its engine is asked, as GET agent does): a model it does not offer would silently run another.
+     */
+    async setModel(row: ConversationRow, model: string, agentEngine: string): Promise<ModelChange> {
+      const known =
+        manager.knownModels(row.id) ??
+        (await engine.models(row.agent_id, agentEngine).then(
+          (models) => models.options,
+          () => [],
+        ));
+      if (!known.some((m) => m.id === model)) return { ok: false, known: known.map((m) => m.id) };
       store.setModel(row.id, model);
       return { ok: true };
     },

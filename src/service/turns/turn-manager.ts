@@ -218,7 +218,8 @@ export class TurnManager {
     return { kind: 'accepted', body };
   }
 
-  private quotaLeft(personId: string): string | null {
+  /** Why the person's allowance refuses a new turn, or null (also asked by `try`). */
+  quotaLeft(personId: string): string | null {
     const { quota } = this.options;
     if (!quota || (quota.turns === undefined && quota.tokens === undefined)) return null;
     const used = this.options.store.usageOf(personId);

@@ -1,4 +1,4 @@
-import { NotFound } from '../errors';
+import { NotFound, QuotaError } from '../errors';
 import { LIMITS } from '../limits';
 import {
   AgentConfigQuery,
@@ -238,6 +238,7 @@ export const agentConfigSection = [
     responses: {
       200: ok('The reply.', TryResult),
       400: invalid('Missing `text` or invalid `session`/`as`.'),
+      402: ok('The allowance is used up (`quota_exhausted`): a try turn is paid like any turn.', QuotaError),
       404: notFound,
       409: invalid('`turno_en_curso`: a turn of this session is running.'),
       502: ok('The turn failed without text; `error` says why.', TryResult),
