@@ -148,7 +148,9 @@ export const useStudioStore = create<StudioStore>((set, get) => ({
         outcome: {
           section,
           kind: 'not-taken',
-          message: `Saved, but the agent's machine did not take the change (${result.error.message}). Restart the machine to apply it.`,
+          message:
+            "Saved, but the agent's machine did not take the change (502). Restart the machine to apply it.",
+          nota: result.error.message,
         },
       });
       get().setDirty(section, false);
@@ -187,7 +189,9 @@ export const useStudioStore = create<StudioStore>((set, get) => ({
         section,
         kind: 'failed',
         message: noMachineWords(error) ?? errorWords(error),
-        ...(error.status === 400 && /model/i.test(error.message) ? { field: 'model' } : {}),
+        ...(error.code === 'modelo_invalido' || (error.status === 400 && /model/i.test(error.message))
+          ? { field: 'model' }
+          : {}),
       },
     });
   },

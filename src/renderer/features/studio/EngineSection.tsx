@@ -55,30 +55,32 @@ export function EngineSection(props: { config: AgentConfig }) {
         ))}
       </fieldset>
 
-      <label htmlFor="studio-model">Model</label>
-      <select
-        id="studio-model"
-        value={config.model ?? ''}
-        disabled={busy || !config.models?.length}
-        aria-describedby="studio-model-help studio-model-problem"
-        aria-invalid={!!modelProblem}
-        onChange={(e) => void pickModel(e.target.value)}
-      >
-        {config.models?.some((m) => m.id === config.model) ? null : (
-          <option value={config.model ?? ''}>{config.model || '—'}</option>
-        )}
-        {(config.models ?? []).map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.label} ({m.id})
-          </option>
-        ))}
-      </select>
-      <p id="studio-model-help" className="studio-help">
-        {config.hasMachine === false
-          ? 'Takes effect from the next turn.'
-          : 'Changing the model restarts the machine; running turns are interrupted.'}
-      </p>
-      <FieldProblem id="studio-model-problem" problem={modelProblem} />
+      <div className="studio-form">
+        <label htmlFor="studio-model">Model</label>
+        <select
+          id="studio-model"
+          value={config.model ?? ''}
+          disabled={busy || !config.models?.length}
+          aria-describedby="studio-model-help studio-model-problem"
+          aria-invalid={!!modelProblem}
+          onChange={(e) => void pickModel(e.target.value)}
+        >
+          {config.models?.some((m) => m.id === config.model) ? null : (
+            <option value={config.model ?? ''}>{config.model || '—'}</option>
+          )}
+          {(config.models ?? []).map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label} ({m.id})
+            </option>
+          ))}
+        </select>
+        <p id="studio-model-help" className="studio-help">
+          {config.hasMachine === false
+            ? 'Takes effect from the next turn.'
+            : 'Changing the model restarts the machine; running turns are interrupted.'}
+        </p>
+        <FieldProblem id="studio-model-problem" problem={modelProblem} />
+      </div>
       <SaveOutcome section="engine" />
 
       {asked ? (

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import {
+  heldConfig,
+  openSection,
+  shoot,
+  signInAndOpen,
+  startStudioRig,
+  type StudioRig,
+} from './studio-support';
+
+let rig: StudioRig;
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  // engine-d's command cannot start, so the service answers a real 502 for a change it saved.
+  rig = await startStudioRig({ engines: { 'engine-d': { command: ['/nonexistent/agentdesk-agent'] } } });
+});
+test.afterAll(async () => {
+  await rig.close();
+});
+
+test('engine and model: a model change, an engine switch after confirmation, a 400 by the model field, a 502 with Restart', async ({
+  page,
+}) => {
+  await signInAndOpen(page, rig);
+  const section = await openSection(page, 'Engine and model');
+  const model = section.getByLabel('Model');
+  await expect(model.locator('option')).toHaveText(['Demo Fast (demo-fast)', 'Demo Deep (demo-deep)']);
+  await model.selectOption('demo-deep');
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
+  expect((await heldConfig(rig)).model).toBe('demo-deep');
+
+  // Switching asks first, and says what is kept and what stays with the old engine.
+  await section.getByRole('radio', { name: /Engine C/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Switch to Engine C?' });
+  await expect(dialog).toContainText('the name and prompt, skills, knowledge, channels and permissions');
+  await expect(dialog).toContainText('Stays with Engine B: the conversation memory');
+  await shoot(page, 'engine-confirm');
+  await dialog.getByRole('button', { name: 'Switch engine' }).click();
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
+  expect((await heldConfig(rig)).engine).toBe('engine-c');
+
+  // The engine changes behind the page's back: the model it offers is now refused by the server (400).
+  const behind = await rig.api.updateAgentConfig(rig.agentId, { engine: 'house-lite' });
+  expect(behind.ok).toBe(true);
+  await model.selectOption('demo-deep');
+  await expect(section.locator('#studio-model-problem')).toContainText('is not a model of house-lite');
+  await expect(model).toHaveAttribute('aria-invalid', 'true');
+
+  // A change the machine does not take: saved, 502, Restart offered.
+  await section.getByRole('radio', { name: /Engine D/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Switch to Engine D?' })
+    .getByRole('button', { name: 'Switch engine' })
+    .click();
+  const outcome = section.getByRole('alert', { name: 'Save result' });
+  await expect(outcome).toContainText("Saved, but the agent's machine did not take the change");
+  await expect(outcome.getByRole('button', { name: 'Restart the machine' })).toBeVisible();
+  await shoot(page, 'engine-502');
+  expect((await heldConfig(rig)).engine).toBe('engine-d');
+});

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import {
+  heldConfig,
+  openSection,
+  shoot,
+  signInAndOpen,
+  startStudioRig,
+  type StudioRig,
+} from './studio-support';
+
+let rig: StudioRig;
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  rig = await startStudioRig();
+});
+test.afterAll(async () => {
+  await rig.close();
+});
+
+test('tools: a service tool off, an extension off (with the restart warning), a channel veto and its return to default', async ({
+  page,
+}) => {
+  await signInAndOpen(page, rig);
+  const section = await openSection(page, 'Tools');
+  await expect(section.getByText('Changing an extension restarts the machine')).toBeVisible();
+  await section.getByRole('checkbox', { name: 'connectors', exact: true }).uncheck();
+  await section.getByRole('checkbox', { name: 'todo', exact: true }).uncheck();
+  await section.getByRole('checkbox', { name: 'send_file on Scheduled' }).uncheck();
+  await section.getByRole('button', { name: 'Save tools' }).click();
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
+  await shoot(page, 'tools');
+
+  const held = await heldConfig(rig, true);
+  expect(held.tools?.gs?.['connectors']).toBe(false);
+  expect(held.extensions?.find((e) => e.name === 'todo')?.enabled).toBe(false);
+  expect(held.tools?.canales?.['programado']?.['send_file']).toBe(false);
+  expect(held.tools?.canales?.['chat']?.['send_file']).toBe(true);
+
+  // Ticking the vetoed cell returns it to its default.
+  await section.getByRole('checkbox', { name: 'send_file on Scheduled' }).check();
+  await section.getByRole('button', { name: 'Save tools' }).click();
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
+  expect((await heldConfig(rig)).tools?.canales?.['programado']?.['send_file']).toBe(true);
+});
