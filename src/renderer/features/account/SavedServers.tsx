@@ -90,7 +90,7 @@ export function SavedServers(props: {
             />
           </label>
           <label>
-            Client id (from the server's operator)
+            Client id (from the server’s operator)
             <input value={clientId} onChange={(e) => setClientId(e.target.value)} />
           </label>
           <button type="submit" className="primary" disabled={!baseUrl.trim() || !clientId.trim()}>
