@@ -11,6 +11,8 @@ import trash from 'trash';
 import type { ApiClient } from '../api/api-client';
 import { remoteForAgent } from './remote-for-agent';
 import { SyncEngine, type ConflictChoice, type SyncStatus } from './sync-engine';
+import { lockFolder, type FolderLock } from './folder-lock';
+import { adoptOlderState, syncStateFile } from './state-location';
 import { SyncStateStore } from './sync-state-store';
 
 export interface SyncFolder {
@@ -31,6 +33,8 @@ export interface SyncManagerOptions {
   trash?: (absolutePath: string) => Promise<void>;
   /** How often to re-list the agent's files while the app runs. */
   remoteIntervalMs?: number;
+  /** How often to look (a conditional listing) whether the agent wrote something. */
+  remotePollMs?: number;
   debounceMs?: number;
 }
 
@@ -39,6 +43,7 @@ interface Running {
   agentName: string;
   engine: SyncEngine;
   store: SyncStateStore;
+  lock: FolderLock;
 }
 
 /** `~/AgentDesk/<agent name>`, with characters no disk accepts taken out. */
@@ -121,10 +126,21 @@ export class SyncManager {
 
   private async startFolder(folder: SyncFolder): Promise<SyncFolderState> {
     const { remote, name } = await remoteForAgent(this.options.api, folder.agentId, folder.root);
-    const store = new SyncStateStore(
+    const stateFile = syncStateFile(this.options.dataDir, folder.agentId, folder.root);
+    adoptOlderState(
       join(this.options.dataDir, 'sync', `${encodeURIComponent(folder.agentId)}.db`),
+      stateFile,
     );
-    const running: Running = { folder, agentName: name, store, engine: undefined as unknown as SyncEngine };
+    // One owner per folder: a CLI already syncing it is named in the folder's error status.
+    const lock = lockFolder(stateFile, folder.root, 'the AgentDesk app');
+    const store = new SyncStateStore(stateFile);
+    const running: Running = {
+      folder,
+      agentName: name,
+      store,
+      lock,
+      engine: undefined as unknown as SyncEngine,
+    };
     running.engine = new SyncEngine({
       root: folder.root,
       agentId: folder.agentId,
@@ -134,6 +150,8 @@ export class SyncManager {
       watch: true,
       debounceMs: this.options.debounceMs ?? 150,
       remoteIntervalMs: this.options.remoteIntervalMs ?? 30_000,
+      // Turn events are hints where the account can read conversations; the cheap poll covers the rest.
+      remotePollMs: this.options.remotePollMs ?? 2_000,
       onStatus: () => this.options.onStatus?.(this.stateOf(running)),
     });
     this.running.set(folder.agentId, running);
@@ -147,6 +165,7 @@ export class SyncManager {
     this.running.delete(agentId);
     await running.engine.close();
     running.store.close();
+    running.lock.release();
   }
 
   private stateOf(running: Running): SyncFolderState {

@@ -1,0 +1,229 @@
+/**
+ * `agentdesk sync conflicts|resolve|history|restore`: a headless person can see and settle
+ * conflicts and get any kept version back, with the same state the app uses.
+ */
+import { isAbsolute, relative } from 'node:path';
+import trash from 'trash';
+import { writeFileAtomic } from '../core/sync/atomic-write';
+import { hashFile } from '../core/sync/file-hash';
+import { FolderBusyError, folderOwner, lockFolder } from '../core/sync/folder-lock';
+import { SyncEngine, type ConflictChoice } from '../core/sync/sync-engine';
+import { pathKey } from '../core/sync/sync-paths';
+import { SyncStateStore } from '../core/sync/sync-state-store';
+import { VersionHistory, type VersionRecord } from '../core/sync/version-history';
+import { connectAgent, openSyncFolder, syncExit, type SyncFolder, type SyncOptionValues } from './sync-setup';
+import type { CliIo } from './terminal';
+
+export const folderCommands = ['conflicts', 'resolve', 'history', 'restore'] as const;
+export type FolderCommand = (typeof folderCommands)[number];
+
+interface FolderCommandDeps {
+  io: CliIo;
+  env: NodeJS.ProcessEnv;
+  usage: string;
+  trash?: (absolutePath: string) => Promise<void>;
+}
+
+type Values = SyncOptionValues & {
+  keep?: string | undefined;
+  version?: string | undefined;
+  cap?: string | undefined;
+};
+
+export async function runFolderCommand(
+  command: FolderCommand,
+  args: string[],
+  values: Values,
+  deps: FolderCommandDeps,
+): Promise<number> {
+  const { io } = deps;
+  const [folder, path, ...extra] = args;
+  const needsPath = command === 'resolve' || command === 'restore';
+  if (!folder || (needsPath && !path) || (!needsPath && command !== 'history' && path) || extra.length > 0) {
+    io.err(`sync ${command}: wrong arguments.\n\n${deps.usage}`);
+    return syncExit.usage;
+  }
+  const where = await openSyncFolder(folder, values, io, deps.env);
+  if (typeof where === 'number') return where;
+  const rel = path === undefined ? undefined : relativeToRoot(where.root, path);
+  if (rel === null) {
+    io.err(`${path} is not inside ${where.root}.\n`);
+    return syncExit.usage;
+  }
+  switch (command) {
+    case 'conflicts':
+      return listConflicts(where, io);
+    case 'history':
+      return listHistory(where, rel, values.cap, io);
+    case 'restore':
+      return restoreVersion(where, rel!, values.version, io);
+    case 'resolve':
+      return resolveConflict(where, rel!, values, deps);
+  }
+}
+
+function listConflicts(where: SyncFolder, io: CliIo): number {
+  const store = new SyncStateStore(where.stateFile);
+  try {
+    const conflicts = store.conflicts();
+    if (conflicts.length === 0) {
+      io.out('No open conflicts.\n');
+      return syncExit.ok;
+    }
+    for (const conflict of conflicts) {
+      io.out(
+        `${conflict.path}  (since ${new Date(conflict.at).toLocaleString()}; the agent's version is in ${conflict.remoteCopyPath})\n`,
+      );
+    }
+    io.out(`Settle one with: agentdesk sync resolve ${where.root} <path> --keep mine|theirs|both\n`);
+    return syncExit.conflicts;
+  } finally {
+    store.close();
+  }
+}
+
+const choices: readonly ConflictChoice[] = ['mine', 'theirs', 'both'];
+
+async function resolveConflict(
+  where: SyncFolder,
+  path: string,
+  values: Values,
+  deps: FolderCommandDeps,
+): Promise<number> {
+  const { io } = deps;
+  const choice = values.keep as ConflictChoice | undefined;
+  if (!choice || !choices.includes(choice)) {
+    io.err('resolve needs --keep mine, --keep theirs or --keep both.\n');
+    return syncExit.usage;
+  }
+  const agent = await connectAgent(where, values, io, deps.env);
+  if (typeof agent === 'number') return agent;
+  let lock;
+  try {
+    lock = lockFolder(where.stateFile, where.root, 'agentdesk sync resolve (command line)');
+  } catch (error) {
+    if (!(error instanceof FolderBusyError)) throw error;
+    io.err(`${error.message} Resolve it there.\n`);
+    return syncExit.error;
+  }
+  const store = new SyncStateStore(where.stateFile);
+  const engine = new SyncEngine({
+    root: where.root,
+    agentId: where.agentId,
+    remote: agent.remote,
+    store,
+    trash: deps.trash ?? ((absolute) => trash(absolute, { glob: false })),
+  });
+  try {
+    const conflict = store.conflicts().find((c) => c.key === pathKey(path));
+    if (!conflict) {
+      io.err(`${path} has no open conflict. See them with: agentdesk sync conflicts ${where.root}\n`);
+      return syncExit.error;
+    }
+    const status = await engine.resolveConflict(conflict.key, choice);
+    if (status.conflicts.some((c) => c.key === conflict.key)) {
+      io.err(`${status.message ?? `${path} is still in conflict.`}\n`);
+      return syncExit.conflicts;
+    }
+    io.out(`Resolved ${conflict.path}: kept ${choice === 'both' ? 'both versions' : choice}.\n`);
+    return status.state === 'error' ? syncExit.error : syncExit.ok;
+  } finally {
+    await engine.close();
+    store.close();
+    lock.release();
+  }
+}
+
+function listHistory(
+  where: SyncFolder,
+  path: string | undefined,
+  cap: string | undefined,
+  io: CliIo,
+): number {
+  const history = new VersionHistory(where.stateFile);
+  try {
+    if (cap !== undefined) {
+      const megabytes = Number(cap);
+      if (!Number.isFinite(megabytes) || megabytes <= 0) {
+        io.err('--cap takes a size in MB, for example --cap 500.\n');
+        return syncExit.usage;
+      }
+      history.setCapBytes(megabytes * 1024 * 1024);
+      io.out(`The history of this folder now keeps at most ${megabytes} MB.\n`);
+    }
+    const versions = history.list(path);
+    if (versions.length === 0) {
+      io.out(path ? `No kept versions of ${path}.\n` : 'No kept versions yet.\n');
+      return syncExit.ok;
+    }
+    let current = '';
+    for (const version of versions) {
+      if (version.path !== current) {
+        current = version.path;
+        io.out(`${current}\n`);
+      }
+      io.out(
+        `  #${version.id}  ${new Date(version.at).toLocaleString()}  ${sourceWords(version)}  ${size(version.size)}\n`,
+      );
+    }
+    io.out(`Put one back with: agentdesk sync restore ${where.root} <path> --version <n>\n`);
+    return syncExit.ok;
+  } finally {
+    history.close();
+  }
+}
+
+async function restoreVersion(
+  where: SyncFolder,
+  path: string,
+  versionArg: string | undefined,
+  io: CliIo,
+): Promise<number> {
+  const history = new VersionHistory(where.stateFile);
+  try {
+    const versions = history.list(path);
+    const now = await hashFile(`${where.root}/${path}`).catch(() => undefined);
+    const version =
+      versionArg === undefined
+        ? versions.find((v) => v.sha256 !== now?.sha256)
+        : versions.find((v) => v.id === Number(versionArg.replace(/^#/, '')));
+    if (!version) {
+      io.err(
+        versionArg === undefined
+          ? `No other kept version of ${path}.\n`
+          : `${path} has no version ${versionArg}. See them with: agentdesk sync history ${where.root} ${path}\n`,
+      );
+      return syncExit.error;
+    }
+    // The version being replaced is kept too: a restore never loses anything either.
+    if (now) await history.keepFile(path, `${where.root}/${path}`, 'local');
+    await writeFileAtomic(where.root, path, await history.bytesOf(version));
+    const owner = folderOwner(where.stateFile);
+    io.out(
+      `Restored ${path} to version #${version.id} (${new Date(version.at).toLocaleString()}, ${sourceWords(version)}). ` +
+        (owner
+          ? `${owner.who} (process ${owner.pid}) sends it to the agent now.\n`
+          : 'The next sync sends it to the agent.\n'),
+    );
+    return syncExit.ok;
+  } finally {
+    history.close();
+  }
+}
+
+/** A path as the person typed it (relative to the folder, or absolute inside it), in the folder's terms. */
+function relativeToRoot(root: string, path: string): string | null {
+  const rel = isAbsolute(path) ? relative(root, path) : path.replace(/^\.\//, '');
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
+  return rel.split('\\').join('/');
+}
+
+function sourceWords(version: VersionRecord): string {
+  return version.source === 'remote' ? "the agent's" : 'yours';
+}
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

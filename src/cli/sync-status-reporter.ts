@@ -1,0 +1,69 @@
+/** What `agentdesk sync` prints while it runs: progress, new conflicts and skips, errors and pauses. */
+import type { SyncStatus } from '../core/sync/sync-engine';
+import type { SkipReason } from '../core/sync/sync-planner';
+import type { CliIo } from './terminal';
+
+export const skipWords: Record<SkipReason, string> = {
+  'too-large': 'too large',
+  symlink: 'a symlink, never followed',
+  'invalid-name': 'a name the server cannot take',
+  'upload-only': 'this server cannot send it back (upload-only)',
+  'name-clash': 'another file has the same name but for letter case',
+  empty: 'empty: the agent cannot store an empty file',
+  'outside-layout': 'outside the layout (instructions.md, mcp.json, skills/<name>/, work/ or knowledge/)',
+  'looks-like-copy': 'named like a conflict copy the sync did not make; rename it to sync it',
+};
+
+/** Prints what changed in the status: a cycle's work, new conflicts and skips, errors and pauses. */
+export function statusReporter(io: CliIo): (status: SyncStatus) => void {
+  const seenConflicts = new Set<string>();
+  const seenSkips = new Set<string>();
+  let lastMessage: string | undefined;
+  let limitationShown = false;
+  let announcedTotal = 0;
+  let lastTenth = 0;
+  return (status) => {
+    if (status.limitation && !limitationShown) {
+      limitationShown = true;
+      io.out(`Note: ${status.limitation}\n`);
+    }
+    if (status.state === 'syncing' && status.total > 0) {
+      if (status.done === 0 && announcedTotal !== status.total) {
+        announcedTotal = status.total;
+        lastTenth = 0;
+        io.out(`Syncing ${status.total} change${status.total === 1 ? '' : 's'}…\n`);
+      }
+      // Long syncs show progress every tenth, short ones only their end.
+      const tenth = Math.floor((status.done / status.total) * 10);
+      if (status.total >= 50 && tenth > lastTenth && status.done < status.total) {
+        lastTenth = tenth;
+        io.out(`  ${status.done} of ${status.total}\n`);
+      }
+    }
+    if (status.state === 'idle' && announcedTotal > 0) {
+      io.out(`In step at ${new Date(status.lastSyncAt ?? Date.now()).toLocaleTimeString()}.\n`);
+      announcedTotal = 0;
+    }
+    for (const conflict of status.conflicts) {
+      const id = `${conflict.key} ${conflict.at}`;
+      if (seenConflicts.has(id)) continue;
+      seenConflicts.add(id);
+      io.out(
+        `Conflict: ${conflict.path} changed on both sides. Yours stays; the agent's version is saved as ${conflict.remoteCopyPath}. Resolve it with: agentdesk sync resolve <folder> ${conflict.path} --keep mine|theirs|both (or in AgentDesk).\n`,
+      );
+    }
+    for (const skip of status.skipped) {
+      const id = `${skip.path} ${skip.reason}`;
+      if (seenSkips.has(id)) continue;
+      seenSkips.add(id);
+      io.out(`Not synced: ${skip.path} (${skipWords[skip.reason] ?? skip.reason})\n`);
+    }
+    const message =
+      status.state === 'error' || status.state === 'paused' ? (status.message ?? status.state) : undefined;
+    if (message && message !== lastMessage) {
+      io.err(`${status.state === 'paused' ? 'Paused' : 'Error'}: ${message}\n`);
+      if (status.pendingDeletes) io.err('Run again with --confirm-deletes to go ahead.\n');
+    }
+    if (status.state !== 'scanning') lastMessage = message;
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Where a synced folder's state (bases, conflicts, its lock and its version history) lives: one
+ * file per agent and folder in the app's data folder, never in the synced folder. The app and
+ * the CLI compute the same place, so they share the folder's state (a conflict resolved in one
+ * is resolved in both) and its lock (only one of them syncs it at a time).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function syncStateFile(dataDir: string, agentId: string, root: string): string {
+  const id = createHash('sha256').update(`${agentId}\n${root}`).digest('hex').slice(0, 16);
+  const safeAgent = agentId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return join(dataDir, 'sync', `${safeAgent}-${id}.db`);
+}
+
+/** Moves a state file kept under an older name to `stateFile`, with its WAL files, if it is not there yet. */
+export function adoptOlderState(older: string, stateFile: string): void {
+  if (older === stateFile || existsSync(stateFile) || !existsSync(older)) return;
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(older + suffix)) renameSync(older + suffix, stateFile + suffix);
+  }
+}
