@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { keyringCandidate } from '../core/auth/keyring-secret-store';
-import type { Logger } from '../core/auth/logger';
-import { silentLogger } from '../core/auth/logger';
+import type { Logger } from '../core/log/logger';
+import { silentLogger } from '../core/log/logger';
 import { chooseSecretStore, type SecretStore, type SecretStoreCandidate } from '../core/auth/secret-store';
 import { createBridgeDispatcher } from '../core/host/dispatch';
 import { makePrivateDataDir } from '../core/profiles/data-dir';

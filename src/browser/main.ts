@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { consoleSink, createLogger } from '../core/auth/logger';
+import { consoleSink, createLogger } from '../core/log/logger';
 import { defaultDataDir, usePrivateUmask } from '../core/profiles/data-dir';
 import { startBrowserMode } from './browser-mode';
 

@@ -1,6 +1,6 @@
 import { keyringCandidate } from '../core/auth/keyring-secret-store';
-import type { Logger } from '../core/auth/logger';
-import { silentLogger } from '../core/auth/logger';
+import type { Logger } from '../core/log/logger';
+import { silentLogger } from '../core/log/logger';
 import { chooseSecretStore, type SecretStore } from '../core/auth/secret-store';
 import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';

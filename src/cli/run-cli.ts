@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Logger } from '../core/auth/logger';
+import type { Logger } from '../core/log/logger';
 import type { SecretStore } from '../core/auth/secret-store';
 import type { DeskHost } from '../core/host';
 import { defaultDataDir } from '../core/profiles/data-dir';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, Notification, safeStorage, shell } from 'electron';
 import electronUpdater from 'electron-updater';
-import { createLogger, consoleSink } from '../core/auth/logger';
+import { createLogger, consoleSink } from '../core/log/logger';
 import { createBridgeDispatcher } from '../core/host/dispatch';
 import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { describeZodError, type RouteSpec } from '../../shared/api';
 import type { AccessTokenSource } from '../auth/access-token-source';
-import type { Logger } from '../auth/logger';
-import { silentLogger } from '../auth/logger';
+import type { Logger } from '../log/logger';
+import { silentLogger } from '../log/logger';
 import { apiErrorFromResponse, cancelledError, networkError, type ApiError } from './api-error';
 import { err, ok, realSleep, type FetchLike, type Result, type Sleep } from './result';
 import { backoffDelay, parseRetryAfter } from './retry-after';

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { err } from '../api/result';
 import type { Result } from '../api/result';
-import type { Logger } from './logger';
-import { silentLogger } from './logger';
+import type { Logger } from '../log/logger';
+import { silentLogger } from '../log/logger';
 import { startLoopbackListener } from './loopback-listener';
 import type { DonePages, LoopbackListener, ReceivedCallback } from './loopback-listener';
 import {

@@ -2,7 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { err, ok } from '../api/result';
 import type { FetchLike, Result } from '../api/result';
 import { oauthEndpointPaths } from '../api/oauth-endpoints';
-import { rememberSecret } from './redact';
+import { rememberSecret } from '../log/redact';
 
 /**
  * The OAuth 2.0 authorization-code + PKCE (S256) pieces, on oauth4webapi:

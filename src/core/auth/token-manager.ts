@@ -1,11 +1,11 @@
 import { err, ok } from '../api/result';
 import type { Result } from '../api/result';
 import type { AccessTokenSource, SessionError } from './access-token-source';
-import type { Logger } from './logger';
-import { silentLogger } from './logger';
+import type { Logger } from '../log/logger';
+import { silentLogger } from '../log/logger';
 import { refreshTokens, revokeToken } from './pkce';
 import type { AuthError, OAuthClientConfig, TokenSet } from './pkce';
-import { rememberSecret } from './redact';
+import { rememberSecret } from '../log/redact';
 import type { SecretStore } from './secret-store';
 
 /**

@@ -1,7 +1,7 @@
 import type { Scope } from '../../shared/api';
 import type { DeskBridge } from '../../shared/bridge';
 import type { FetchLike } from '../api/result';
-import type { Logger } from '../auth/logger';
+import type { Logger } from '../log/logger';
 import type { SecretStore } from '../auth/secret-store';
 import type { PlatformOs } from './platform/platform';
 import type { SettingsHooks } from './settings/settings';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ALL_SCOPES } from '../../shared/api';
-import { silentLogger } from '../auth/logger';
+import { silentLogger } from '../log/logger';
 import { openProfileStore } from '../profiles/profile-store';
 import { createAccountArea } from './account/account';
 import { createAgentsArea } from './agents/agents';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/core/api/api-client';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
-import { createLogger } from '../../../src/core/auth/logger';
+import { createLogger } from '../../../src/core/log/logger';
 import { startLogin } from '../../../src/core/auth/login-flow';
 import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type { TokenSet } from '../../../src/core/auth/pkce';

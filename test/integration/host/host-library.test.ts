@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadProgress } from '../../../src/shared/bridge';
 import { createApiClient } from '../../../src/core/api/api-client';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
-import { silentLogger } from '../../../src/core/auth/logger';
+import { silentLogger } from '../../../src/core/log/logger';
 import { createLibraryArea } from '../../../src/core/host/library/library-and-audio';
 import { toDeskResult } from '../../../src/core/host/plumbing/call-results';
 import type { WithApi } from '../../../src/core/host/plumbing/with-api';

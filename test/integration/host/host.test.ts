@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/core/auth/logger';
+import { createLogger } from '../../../src/core/log/logger';
 import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type { SecretStore } from '../../../src/core/auth/secret-store';
 import { createHost, type DeskHost, type HostOptions } from '../../../src/core/host';

@@ -1,6 +1,6 @@
 import type { ConversationStreamEvent, ConversationUpdate, Unsubscribe } from '../../../shared/bridge';
 import type { FetchLike } from '../../api/result';
-import type { Logger } from '../../auth/logger';
+import type { Logger } from '../../log/logger';
 import { subscribeEvents, type EventSubscription, type StreamError } from '../../events/sse-client';
 import { checkConversationIds } from '../plumbing/argument-checks';
 import { deskError } from '../plumbing/call-results';

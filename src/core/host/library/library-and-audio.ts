@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../shared/api';
 import type { LibraryMethods, UploadProgress } from '../../../shared/bridge';
-import type { Logger } from '../../auth/logger';
+import type { Logger } from '../../log/logger';
 import type { FetchLike } from '../../api/result';
 import { checkId } from '../plumbing/argument-checks';
 import { fail } from '../plumbing/call-results';

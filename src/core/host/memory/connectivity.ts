@@ -1,6 +1,6 @@
 import type { DeskResult, Unsubscribe } from '../../../shared/bridge';
 import type { Connectivity } from '../../../shared/bridge/memory';
-import type { Logger } from '../../auth/logger';
+import type { Logger } from '../../log/logger';
 import { createEventHub } from '../plumbing/event-hub';
 
 /** Failures that mean the server could not be reached (as opposed to it saying no). */

@@ -1,7 +1,7 @@
 import type { ConversationsResponse, MeAgentsResponse, MessageImage } from '../../../shared/api';
 import type { ConversationStreamEvent, DeskResult, SendMessageInput } from '../../../shared/bridge';
 import type { AttachmentMeta, MemoryConversation, MemoryMethods } from '../../../shared/bridge/memory';
-import type { Logger } from '../../auth/logger';
+import type { Logger } from '../../log/logger';
 import { historyVersion } from '../../memory/history-indexer';
 import { exportJson, exportMarkdown } from '../../memory/transcript-export';
 import { checkConversationIds, checkId } from '../plumbing/argument-checks';

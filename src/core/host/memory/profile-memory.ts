@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { IndexProgress } from '../../../shared/bridge/memory';
-import type { Logger } from '../../auth/logger';
+import type { Logger } from '../../log/logger';
 import { indexHistory, type HistorySource } from '../../memory/history-indexer';
 import { removeMemoryDatabase } from '../../memory/memory-database';
 import { TranscriptStore } from '../../memory/transcript-store';

@@ -1,7 +1,7 @@
 import type { DeskResult, ServiceProfile, Unsubscribe } from '../../../shared/bridge';
 import { createApiClient, type ApiClient, type ApiResult } from '../../api/api-client';
 import type { FetchLike } from '../../api/result';
-import type { Logger } from '../../auth/logger';
+import type { Logger } from '../../log/logger';
 import type { SecretStore } from '../../auth/secret-store';
 import { TokenManager, type TokenManagerEvent } from '../../auth/token-manager';
 import type { ProfileStore } from '../../profiles/profile-store';

@@ -1,5 +1,5 @@
 import type { Unsubscribe } from '../../../shared/bridge';
-import type { Logger } from '../../auth/logger';
+import type { Logger } from '../../log/logger';
 
 /**
  * Listeners of one kind of host event. A listener that throws is logged and

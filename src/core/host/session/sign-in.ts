@@ -1,7 +1,7 @@
 import type { Scope } from '../../../shared/api';
 import type { DeskError, DeskResult, ServiceProfile, SignInProgress } from '../../../shared/bridge';
 import type { FetchLike } from '../../api/result';
-import type { Logger } from '../../auth/logger';
+import type { Logger } from '../../log/logger';
 import { startLogin, type LoginError } from '../../auth/login-flow';
 import { fail } from '../plumbing/call-results';
 import type { ActiveConnection } from '../plumbing/connection';

@@ -16,7 +16,7 @@ import type {
   Unsubscribe,
 } from '../../../shared/bridge';
 import type { ApiClient } from '../../api/api-client';
-import type { Logger } from '../../auth/logger';
+import type { Logger } from '../../log/logger';
 import { createLatestValueThrottle } from './latest-value-throttle';
 import { chooseSyncRoot } from './sync-root-choice';
 import type { SyncStatus as EngineStatus } from '../../sync/sync-engine';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redact, rememberSecret } from '../../../../src/core/auth/redact';
-import { createLogger } from '../../../../src/core/auth/logger';
+import { redact, rememberSecret } from '../../../../src/core/log/redact';
+import { createLogger } from '../../../../src/core/log/logger';
 
 describe('redact', () => {
   it('masks secrets it was told about, wherever they appear', () => {
