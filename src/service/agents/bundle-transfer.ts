@@ -3,6 +3,7 @@ import type { AgentRecord } from '../identity/agents';
 import type { AgentConfigService } from './agent-config-service';
 import { assembleBundle, namedSkillSlugs, planBundle } from './bundle';
 import type { AgentConfigStore } from './config-store';
+import { exclusive } from './exclusive';
 import { resolveInside } from './workspace-paths';
 
 export interface BundleTransferDeps {
@@ -34,8 +35,12 @@ export function createBundleTransfer(deps: BundleTransferDeps) {
     };
   }
 
+  /** One bundle of an agent at a time: two would delete and write the same knowledge and skills together. */
+  const applyBundle = (agent: AgentRecord, files: Bundle['files']): Promise<BundleApplied> =>
+    exclusive(`bundle:${agent.id}`, () => applyBundleNow(agent, files));
+
   /** Nothing changes when a file is over 10 MB; otherwise what the bundle lacks is removed. */
-  async function applyBundle(agent: AgentRecord, files: Bundle['files']): Promise<BundleApplied> {
+  async function applyBundleNow(agent: AgentRecord, files: Bundle['files']): Promise<BundleApplied> {
     const planned = planBundle(files);
     if (!planned.ok) return { ok: false, tooLarge: planned.tooLarge };
     const { plan } = planned;

@@ -3,6 +3,7 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readSkillFrontmatter } from './skill-frontmatter';
 import { WorkspaceFiles } from './workspace-files';
+import { exclusive } from './exclusive';
 import { TEMP_PREFIX, WorkspacePathError, parseRelativePath, resolveInside } from './workspace-paths';
 
 export const SKILL_SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -145,6 +146,19 @@ export class SkillsStore {
   ): Promise<{ files: string[]; bytes: number }> {
     checkSlug(slug);
     validateSkill(markdown, assets);
+    // One write of this skills folder at a time: two swaps of one slug would race on their renames.
+    return exclusive(this.lockKey(), () => this.installNow(slug, markdown, assets));
+  }
+
+  private lockKey(): string {
+    return `skills:${path.resolve(this.base, ...this.prefix)}`;
+  }
+
+  private async installNow(
+    slug: string,
+    markdown: string,
+    assets: readonly SkillFile[],
+  ): Promise<{ files: string[]; bytes: number }> {
     const dir = (await this.dir(true)) as string;
     const staging = path.join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
     await mkdir(staging);
@@ -165,7 +179,11 @@ export class SkillsStore {
           throw err;
         },
       );
-      await rename(staging, target);
+      await rename(staging, target).catch(async (err: unknown) => {
+        // Put the old skill back rather than leave the slug empty and a temp folder behind.
+        if (hadPrevious) await rename(previous, target).catch(() => undefined);
+        throw err;
+      });
       if (hadPrevious) await rm(previous, { recursive: true, force: true });
       return { files: all.map((f) => f.name).sort(), bytes };
     } catch (err) {
@@ -177,6 +195,10 @@ export class SkillsStore {
   /** Remove a skill; false when it was not installed. */
   async remove(slug: string): Promise<boolean> {
     checkSlug(slug);
+    return exclusive(this.lockKey(), () => this.removeNow(slug));
+  }
+
+  private async removeNow(slug: string): Promise<boolean> {
     const dir = await this.dir(false);
     if (!dir) return false;
     const resolved = await resolveInside(dir, { segments: [slug], rel: slug });
