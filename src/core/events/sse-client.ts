@@ -66,7 +66,7 @@ export interface EventSubscription {
 }
 
 export const LOST_TURN_MESSAGE =
-  'The server says this conversation is idle, but the reply never finished (the server may have restarted). Send your message again to continue.';
+  'The connection to the server was interrupted and the server now says nothing is running, so the end of this reply was missed (the server may have restarted). Reload the conversation to see what was saved, or send your message again.';
 
 // Events that name the turn they belong to while it runs.
 const TURN_EVENTS = new Set(['started', 'status', 'chunk']);
@@ -93,6 +93,10 @@ export function subscribeEvents(options: SubscribeOptions): EventSubscription {
   let serverRetryMs: number | undefined;
   const seen = new Set<string>();
   let runningTurnId: string | undefined;
+  // Without event ids, a reconnect replays the current turn from its start (the spec's rule):
+  // what this subscription already delivered of it is skipped, in order, while it matches.
+  let turnSoFar: string[] = [];
+  let replayCursor: number | null = null;
 
   const setState = (next: ConnectionState): void => {
     if (state === next) return;
@@ -111,6 +115,13 @@ export function subscribeEvents(options: SubscribeOptions): EventSubscription {
       if (seen.size > SEEN_ID_LIMIT) seen.delete(seen.values().next().value as string);
       lastEventId = message.id;
     }
+    const fingerprint = `${message.event ?? 'message'}\n${message.data}`;
+    if (message.id === undefined && replayCursor !== null && turnSoFar[replayCursor] === fingerprint) {
+      replayCursor += 1;
+      return; // replayed after a reconnect, already delivered
+    }
+    replayCursor = null;
+    turnSoFar = message.event === 'done' ? [] : [...turnSoFar, fingerprint];
     const parsed = parseSseEvent(message.event ?? 'message', message.data);
     if (!parsed.ok) {
       report({ code: 'invalid_event', message: parsed.error.message, fatal: false });
@@ -203,6 +214,7 @@ export function subscribeEvents(options: SubscribeOptions): EventSubscription {
       }
 
       setState('open');
+      replayCursor = 0;
       const parser = createParser({
         onEvent: deliver,
         onRetry: (ms) => {

@@ -176,6 +176,32 @@ describe('sse client', () => {
     ]);
   });
 
+  it('without event ids, skips the replay of what it already delivered after a reconnect', async () => {
+    const { events } = await setup([
+      (_req, res) => {
+        openStream(res);
+        send(res, undefined, 'started', { turnId: 't1' });
+        send(res, undefined, 'chunk', { text: 'a', turnId: 't1' });
+        res.end();
+      },
+      (_req, res) => {
+        openStream(res);
+        // The spec's replay: the current turn from its start, then what is new.
+        send(res, undefined, 'started', { turnId: 't1' });
+        send(res, undefined, 'chunk', { text: 'a', turnId: 't1' });
+        send(res, undefined, 'chunk', { text: 'a', turnId: 't1' });
+        send(res, undefined, 'done', { turnId: 't1' });
+      },
+    ]);
+    await waitFor(() => events.some((e) => e.event === 'done'));
+    expect(events.map((e) => (e.event === 'chunk' ? e.data.text : e.event))).toEqual([
+      'started',
+      'a',
+      'a',
+      'done',
+    ]);
+  });
+
   it('passes an idle notice through untouched when no turn runs', async () => {
     const { events } = await setup([
       (_req, res) => {
