@@ -5,6 +5,8 @@ import { useSearchStore } from '../../stores/search-store';
 import { jumpToHit } from './jump-to-hit';
 import './search.css';
 
+const REFRESH_MS = 2000;
+
 /** Mod+K: a palette searching everything ever said, in every conversation of every agent. */
 export function SearchPalette() {
   const open = useSearchStore((s) => s.open);
@@ -35,6 +37,11 @@ function Palette() {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   useEffect(() => setActive(0), [hits]);
+  // History never downloaded is indexed in the background: ask again now and then while the palette is open.
+  useEffect(() => {
+    const timer = setInterval(() => void useSearchStore.getState().search(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
   const store = useSearchStore.getState();
   const choose = (hit: SearchHit | undefined) => {
     if (!hit) return;

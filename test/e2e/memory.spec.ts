@@ -1,0 +1,185 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
+import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
+import type { SecretStore } from '../../src/core/auth/secret-store';
+import { startService, type RunningService } from '../../src/service/index';
+import { signIn as apiSignIn } from '../support/local-service';
+import { signInThroughTheApp } from './support/app-session';
+
+// Chat memory end to end (issue 17): browser mode (the built renderer, the bridge over its WebSocket,
+// the host with its SQLite transcript store) on the real local service and its demo agent. Tokens live
+// in a memory secret store kept across restarts of browser mode (no OS keychain on a test machine).
+
+const EMAIL = 'memory@example.test';
+const PASSWORD = 'a long enough password';
+const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
+
+let dataDir: string;
+let secrets: SecretStore;
+let mode: BrowserMode;
+let restarted: RunningService | undefined;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-memory-e2e-'));
+  secrets = createMemorySecretStore();
+  mode = await startBrowserMode({ dataDir, rendererDir, secrets });
+  const page = await browser.newPage();
+  await signInThroughTheApp(page, mode, EMAIL, PASSWORD);
+  await page.close();
+});
+
+test.afterAll(async () => {
+  await mode.close();
+  await restarted?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Closes browser mode and starts it again on the same data folder and keychain: an app restart. */
+async function restartApp(): Promise<void> {
+  await mode.close();
+  mode = await startBrowserMode({ dataDir, rendererDir, secrets });
+}
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto(mode.url);
+  await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
+}
+
+async function newConversation(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await expect(chatTitle(page)).toHaveText('New conversation');
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+const chatTitle = (page: Page) => page.getByRole('region', { name: 'Chat' }).locator('h2.chat-title');
+const lastReply = (page: Page) => page.getByRole('article', { name: 'Agent reply' }).last();
+
+/** What a person sees of a finished turn: the thought, the tool call, the permission card, usage, attachments. */
+async function expectFullTurn(page: Page): Promise<void> {
+  const reply = lastReply(page);
+  await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  await expect(reply.locator('details.thought summary')).toHaveText('Thought');
+  const tool = reply.getByRole('group', { name: /Tool call: Write kept\.md/ });
+  await expect(tool.getByLabel('Tool status')).toHaveText('Done');
+  const card = reply.getByRole('region', { name: /Permission request: Write kept\.md/ });
+  await expect(card).toContainText('kept.md');
+  await expect(card).toContainText('Answered.');
+  await expect(reply.getByLabel('Usage')).toContainText('tokens');
+  const question = page.getByRole('article', { name: 'Your message' }).last();
+  await expect(question.getByRole('list', { name: 'Attachments' })).toContainText('dot.png');
+}
+
+test('a turn with a thought, a tool call, a permission and an attachment looks the same after a restart', async ({
+  page,
+}) => {
+  await openApp(page);
+  await newConversation(page);
+  const dot =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  await page
+    .getByLabel('Choose files to attach')
+    .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(dot, 'base64') });
+  await send(page, 'write kept.md\n```\nmarmalade sky\n```');
+  const card = lastReply(page).getByRole('region', { name: /Permission request: Write kept\.md/ });
+  await card.getByRole('button', { name: 'Allow once' }).click();
+  await expectFullTurn(page);
+  const title = await chatTitle(page).textContent();
+
+  await page.close();
+  await restartApp();
+  const reopened = await page.context().newPage();
+  await openApp(reopened);
+  await reopened.getByRole('list', { name: 'Conversation list' }).getByText(title!).click();
+  await expectFullTurn(reopened);
+  // The thumbnail came back from the store, not from the file.
+  await expect(reopened.locator('img.attachment-thumbnail')).toHaveAttribute(
+    'src',
+    /^data:image\/jpeg;base64,/,
+  );
+});
+
+test('search finds a word from a conversation never opened in this run, and jumps to it', async ({
+  page,
+}) => {
+  // Another client of the same person talks to the agent; this app never opens that conversation.
+  const service = mode.service()!;
+  const token = (await apiSignIn(service, { email: EMAIL, password: PASSWORD })).access_token;
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${service.url}/api/v2/me${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+  const agents = (await (await api('/agents')).json()) as { agentes: { id: string; protocolo: string }[] };
+  const agentId = agents.agentes.find((a) => a.protocolo === 'acp')!.id;
+  const talk = async (content: string): Promise<string> => {
+    const created = await api(`/agents/${agentId}/conversations`, { method: 'POST' });
+    const { id } = (await created.json()) as { id: string };
+    await api(`/agents/${agentId}/conversations/${id}/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ content, primerTurno: true }),
+    });
+    const length = async () =>
+      ((await (await api(`/agents/${agentId}/conversations/${id}`)).json()) as { messages: unknown[] })
+        .messages.length;
+    await expect.poll(length, { timeout: 30_000 }).toBe(2);
+    return id;
+  };
+  await talk('echo zanzibar quokka parade');
+  // A newer conversation, so the app opens that one on start and never the one searched for.
+  await talk('echo something newer');
+
+  await restartApp();
+  await openApp(page);
+  const chat = page.getByRole('region', { name: 'Chat' });
+  await expect(chat).toContainText('something newer');
+  await expect(chat.getByText('zanzibar quokka parade')).toHaveCount(0);
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Search all conversations' });
+  await palette.getByRole('searchbox', { name: 'Search everything ever said' }).fill('quokk');
+  const result = palette.getByRole('list', { name: 'Search results' }).getByRole('button').first();
+  await expect(result.locator('mark').first()).toHaveText(/quokka/i, { timeout: 20_000 });
+  await result.click();
+  await expect(palette).toBeHidden();
+  const target = page.locator('.message-row.search-target');
+  await expect(target).toContainText('zanzibar quokka parade');
+  await expect(
+    page.getByRole('navigation', { name: 'Agents' }).locator('[aria-current="true"]'),
+  ).toBeVisible();
+});
+
+test('offline reading with the service stopped, and recovery when it returns', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await send(page, 'echo lighthouse keeper');
+  await expect(lastReply(page)).toContainText('lighthouse keeper', { timeout: 30_000 });
+  await expect(lastReply(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  const title = await chatTitle(page).textContent();
+
+  const running = mode.service()!;
+  const port = Number(new URL(running.url).port);
+  await running.close();
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
+  await page.getByRole('list', { name: 'Conversation list' }).getByText(title!).click();
+  await expect(page.getByRole('status', { name: 'Offline' })).toBeVisible({ timeout: 30_000 });
+  await expect(lastReply(page)).toContainText('lighthouse keeper');
+  const sendButton = page.getByRole('button', { name: 'Send' });
+  await expect(sendButton).toBeDisabled();
+  await expect(page.locator('.send-blocked')).toContainText("messages can't be sent");
+
+  restarted = await startService({ dataDir: join(dataDir, 'local-service'), port });
+  await expect(page.getByRole('status', { name: 'Offline' })).toBeHidden({ timeout: 20_000 });
+  await expect(sendButton).toBeEnabled();
+  await send(page, 'echo back again');
+  await expect(lastReply(page)).toContainText('back again', { timeout: 30_000 });
+});
