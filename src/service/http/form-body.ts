@@ -1,7 +1,8 @@
+import { FORM_BODY_MAX } from '../../shared/api';
 import { decodeUtf8, readBodyLimited } from './read-body';
 
 /** OAuth and page forms are small; anything bigger is refused before it is read in full. */
-export const FORM_MAX_BYTES = 64 * 1024;
+export const FORM_MAX_BYTES = FORM_BODY_MAX;
 
 export type FormResult =
   | { ok: true; fields: Record<string, string> }

@@ -1,12 +1,9 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { createRouteMatcher, describeZodError, type RouteSpec } from '../../shared/api';
+import { JSON_BODY_MAX, createRouteMatcher, describeZodError, type RouteSpec } from '../../shared/api';
 import type { AppEnv } from './app-env';
 import { errorJson } from './errors';
 import { readBodyLimited, readJson } from './read-body';
-
-/** Cap of a JSON body whose route entry names none. */
-export const DEFAULT_JSON_MAX_BYTES = 1024 * 1024;
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : Record<string, never>;
 type BodyOf<B> = B extends { kind: 'json' | 'form'; schema: infer S extends z.ZodType }
@@ -64,6 +61,9 @@ export function registerRoute<const R extends RouteSpec>(
   handler: RouteHandler<R>,
   options: RouteOptions = {},
 ): void {
+  if (route.request.body?.kind === 'form' && !options.unchecked) {
+    throw new Error(`${route.operationId}: a form body is read by its handler; register it unchecked`);
+  }
   const { matchRoute } = createRouteMatcher([route]);
   app.on(route.method, honoPath(route.path), async (c) => {
     const refusal = await options.before?.(c);
@@ -97,11 +97,11 @@ export function registerRoute<const R extends RouteSpec>(
   });
 }
 
-/** The body as the entry declares it: JSON (an object), raw bytes, or `audio/*` bytes; or a refusal. */
+/** The body as the entry declares it: JSON (an object), raw bytes or `audio/*` bytes; or a refusal. */
 async function readRouteBody(c: Context<AppEnv>, route: RouteSpec, options: RouteOptions): Promise<unknown> {
   const spec = route.request.body;
   if (!spec) return undefined;
-  const maxBytes = options.maxBytes?.() ?? spec.maxBytes ?? DEFAULT_JSON_MAX_BYTES;
+  const maxBytes = options.maxBytes?.() ?? spec.maxBytes ?? JSON_BODY_MAX;
   const tooLarge = () => {
     const answer = options.tooLarge?.(maxBytes) ?? {
       error: 'body_demasiado_grande',
@@ -121,7 +121,6 @@ async function readRouteBody(c: Context<AppEnv>, route: RouteSpec, options: Rout
   if (spec.kind === 'audio' && !/^audio\/[a-z0-9.+-]+/i.test(c.req.header('Content-Type') ?? '')) {
     return errorJson(c, 400, 'body_invalido', 'Send the audio as raw bytes with an audio/* Content-Type.');
   }
-  if (spec.kind === 'form') throw new Error(`${route.operationId}: form bodies are read by their handler`);
   const bytes = await readBodyLimited(c.req.raw, maxBytes);
   return bytes === 'too_large' ? tooLarge() : bytes;
 }

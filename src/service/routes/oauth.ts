@@ -114,7 +114,8 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   on(apiRoutes.authorize, (c) => authorize(c, c.req.query()));
 
-  app.post('/oauth2/authorize', async (c) => {
+  // The consent page's form: a page of ours, not a route of the API.
+  app.post(apiRoutes.authorize.path, async (c) => {
     const form = await readForm(c.req.raw);
     if (!form.ok) return c.html(errorPage('Bad form', form.detail), 400, PAGE_HEADERS);
     const { csrf, decision, ...params } = form.fields;
@@ -207,9 +208,9 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const issuer = ctx.baseUrl; // from the service's own address, never from the request's Host
     return c.json({
       issuer,
-      authorization_endpoint: `${issuer}/oauth2/authorize`,
-      token_endpoint: `${issuer}/oauth2/token`,
-      revocation_endpoint: `${issuer}/oauth2/revoke`,
+      authorization_endpoint: `${issuer}${apiRoutes.authorize.path}`,
+      token_endpoint: `${issuer}${apiRoutes.token.path}`,
+      revocation_endpoint: `${issuer}${apiRoutes.revoke.path}`,
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],

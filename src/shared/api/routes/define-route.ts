@@ -18,6 +18,8 @@ export const MESSAGE_BODY_MAX = 64 * 1024 * 1024;
 /** The whole bundle; each file inside is capped at 10 MB as the spec says. */
 export const BUNDLE_BODY_MAX = 100 * 1024 * 1024;
 export const DEVICE_BODY_MAX = 16 * 1024;
+/** OAuth and page forms are small. */
+export const FORM_BODY_MAX = 64 * 1024;
 
 // --- Shared responses ----------------------------------------------------------------------
 

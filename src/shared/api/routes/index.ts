@@ -11,6 +11,14 @@ import { publicSection } from './public';
 import { schedulesSection } from './schedules';
 import { turnsSection } from './turns';
 
+export {
+  BUNDLE_BODY_MAX,
+  DEVICE_BODY_MAX,
+  FORM_BODY_MAX,
+  JSON_BODY_MAX,
+  MESSAGE_BODY_MAX,
+} from './define-route';
+
 /** The table as one tuple, in the spec's order, each entry with its literal type. */
 const table = [
   ...agentConfigSection,

@@ -1,7 +1,7 @@
 import { OAuthErrorBody } from '../errors';
 import { AuthorizeQuery, RevokeRequest, TokenRequest } from '../requests';
 import { ProveedoresResponse, RevokeResult, TokenResponse } from '../responses';
-import { defineRoute, ok } from './define-route';
+import { defineRoute, FORM_BODY_MAX, ok } from './define-route';
 
 /** OAuth routes (no bearer). */
 export const oauthSection = [
@@ -36,7 +36,7 @@ export const oauthSection = [
       '`authorization_code` (with `code`, `redirect_uri` compared exactly, `code_verifier`) or `refresh_token` (rotates on every use; reusing a rotated one revokes the family). Confidential clients send `client_secret` in the body or as `Authorization: Basic`.',
     scope: null,
     credential: 'none',
-    request: { body: { kind: 'form', schema: TokenRequest, required: true } },
+    request: { body: { kind: 'form', schema: TokenRequest, required: true, maxBytes: FORM_BODY_MAX } },
     responses: {
       200: ok('Tokens.', TokenResponse),
       400: ok('`invalid_grant`, `unsupported_grant_type` or `invalid_request`.', OAuthErrorBody),
@@ -53,7 +53,7 @@ export const oauthSection = [
       'Always 200, even if the token does not exist or the form is incomplete; the body is `{}` (our choice). Only a token of the authenticated client is revoked; revoking a refresh token revokes its family (our choice).',
     scope: null,
     credential: 'none',
-    request: { body: { kind: 'form', schema: RevokeRequest, required: true } },
+    request: { body: { kind: 'form', schema: RevokeRequest, required: true, maxBytes: FORM_BODY_MAX } },
     responses: { 200: ok('Done, whatever the token or client.', RevokeResult) },
   }),
   defineRoute({
