@@ -9,6 +9,7 @@
  */
 import { lstat, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SyncConflictChoice } from '../../shared/bridge';
 import { writeFileAtomic } from './atomic-write';
 import { hashBytes } from './file-hash';
 import { freeName } from './free-name';
@@ -19,7 +20,7 @@ import { conflictCopyName, pathKey } from './sync-paths';
 import type { ConflictRecord, SyncStateStore } from './sync-state-store';
 import type { VersionHistory } from './version-history';
 
-export type ConflictChoice = 'mine' | 'theirs' | 'both';
+export type ConflictChoice = SyncConflictChoice;
 
 export interface ResolveDeps {
   root: string;

@@ -4,40 +4,25 @@
  * `done`, a `tool` event naming a path) and by timers, and reports its status.
  */
 import { mkdir } from 'node:fs/promises';
+import type { SyncStatus } from '../../shared/bridge';
 import { clearStaleTempFiles } from './atomic-write';
 import { settleConflict, type ConflictChoice } from './conflict-resolution';
 import { loadIgnoreRules, scanLocal } from './local-scanner';
 import { watchLocal, type LocalWatcher } from './local-watcher';
 import type { RemoteSide } from './remote-side';
 import { ensureRootMarker } from './root-marker';
-import { executePlan, type ActionFailure } from './sync-executor';
-import { planSync, type MassDeletePause, type RemoteEntry, type SkippedPath } from './sync-planner';
+import { executePlan } from './sync-executor';
+import { planSync, type RemoteEntry, type SkippedPath } from './sync-planner';
 import { isAlwaysIgnored, pathKey, sanitizeRemotePath } from './sync-paths';
-import type { ConflictRecord, SyncStateStore } from './sync-state-store';
+import type { SyncStateStore } from './sync-state-store';
 import type { RetryOptions } from './retry';
 import { VersionHistory } from './version-history';
 import type { Ignore } from 'ignore';
 
 export type { ConflictChoice } from './conflict-resolution';
 
-export type SyncState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'stopped';
-
-export interface SyncStatus {
-  state: SyncState;
-  root: string;
-  done: number;
-  total: number;
-  lastSyncAt?: number;
-  /** A plain sentence for `error`, `paused` and `stopped`. */
-  message?: string;
-  /** Set when the server limits sync (e.g. upload-only `work/`). */
-  limitation?: string;
-  conflicts: ConflictRecord[];
-  skipped: SkippedPath[];
-  failures: ActionFailure[];
-  /** Set while a mass deletion waits for the person's confirmation. */
-  pendingDeletes?: MassDeletePause;
-}
+// One status vocabulary for the engine, the host and the renderer: it lives in shared/ (the bridge's sync area).
+export type { SyncState, SyncStatus } from '../../shared/bridge';
 
 export interface SyncEngineOptions {
   root: string;

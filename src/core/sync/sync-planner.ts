@@ -5,6 +5,7 @@
  *
  * Invariant: no action overwrites or deletes a version that exists nowhere else.
  */
+import type { SyncSkipReason } from '../../shared/bridge';
 import { pathKey } from './sync-paths';
 
 export interface Fingerprint {
@@ -31,15 +32,8 @@ export interface BaseEntry extends Fingerprint {
   remote?: RemoteFingerprint;
 }
 
-export type SkipReason =
-  | 'too-large'
-  | 'symlink'
-  | 'invalid-name'
-  | 'upload-only'
-  | 'name-clash'
-  | 'empty'
-  | 'outside-layout'
-  | 'looks-like-copy';
+/** Why a file is left out of sync: the shared vocabulary the bridge shows. */
+export type SkipReason = SyncSkipReason;
 
 export interface LocalEntry {
   path: string;

@@ -19,7 +19,6 @@ import type { ApiClient } from '../../api/api-client';
 import type { Logger } from '../../log/logger';
 import { createLatestValueThrottle } from './latest-value-throttle';
 import { chooseSyncRoot } from './sync-root-choice';
-import type { SyncStatus as EngineStatus } from '../../sync/sync-engine';
 import { defaultSyncFolder, SyncManager, type SyncFolderState } from '../../sync/sync-manager';
 
 /** What sync needs of the OS; each program provides what it can. */
@@ -75,10 +74,6 @@ export interface HostSync {
   hint(agentId: string, event: ConversationStreamEvent): void;
   close(): Promise<void>;
 }
-
-// The engine's status is the bridge's, field for field; this line fails to compile if they drift.
-const sameShape = (status: EngineStatus): SyncFolderStatus['status'] => status;
-void sameShape;
 
 interface Active {
   profileId: string;
