@@ -183,6 +183,8 @@ export const useStudioStore = create<StudioStore>((set, get) => ({
     if (error.code === 'agente_no_acp') {
       const motor = String((error as DeskError & { motor?: unknown }).motor ?? get().config?.engine ?? '');
       set({ noMachine: motor });
+      // The page's view of the engine is stale: read what the server holds now.
+      void get().load();
     }
     set({
       outcome: {

@@ -116,7 +116,14 @@ export function McpSection(props: { agentId: string }) {
                 type="button"
                 className="small"
                 aria-label={`Remove ${server.name}`}
-                onClick={() => setDraft(draft.filter((_, i) => i !== index))}
+                onClick={() => {
+                  const next = draft.filter((_, i) => i !== index);
+                  setDraft(next);
+                  if (problems.length > 0) {
+                    const checked = checkMcpList(next);
+                    setProblems(checked.ok ? [] : checked.problems);
+                  }
+                }}
               >
                 Remove
               </button>

@@ -10,6 +10,7 @@ import { IdentitySection } from './IdentitySection';
 import { McpSection } from './McpSection';
 import { NumbersSection } from './NumbersSection';
 import { RestartSection } from './RestartSection';
+import { SaveOutcome } from './SaveOutcome';
 import { SkillsSection } from './SkillsSection';
 import { ToolsSection } from './ToolsSection';
 import { TryPanel } from './TryPanel';
@@ -30,6 +31,7 @@ export function StudioScreen(props: { agentId: string }) {
   const noMachine = useStudioStore((s) => s.noMachine);
   const pendingLeave = useStudioStore((s) => s.pendingLeave);
   const tryOpen = useStudioStore((s) => s.tryOpen);
+  const outcome = useStudioStore((s) => s.outcome);
   const nav = useRef<HTMLUListElement>(null);
 
   // Closing the window or reloading with unsaved edits asks first.
@@ -103,6 +105,8 @@ export function StudioScreen(props: { agentId: string }) {
             </button>
           </p>
         ) : null}
+        {/* A failure that hid its own section (409 agente_no_acp) is still said. */}
+        {outcome && hidden.includes(outcome.section) ? <SaveOutcome section={outcome.section} /> : null}
         {config ? renderSection(active, agentId, config) : null}
       </div>
       {tryOpen ? <TryPanel agentId={agentId} /> : null}

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { openSection, shoot, signInAndOpen, startStudioRig, type StudioRig } from './studio-support';
+
+let rig: StudioRig;
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  rig = await startStudioRig();
+});
+test.afterAll(async () => {
+  await rig.close();
+});
+
+test('MCP servers: checked before sending, secrets masked, imported from mcp.json, the whole list saved with reiniciado', async ({
+  page,
+}) => {
+  await signInAndOpen(page, rig);
+  const section = await openSection(page, 'MCP servers');
+  await expect(section.getByText('No MCP servers yet.')).toBeVisible();
+
+  // A bad server is named with its problems, and nothing leaves the app.
+  await section.getByRole('button', { name: 'Add a server' }).click();
+  const form = section.getByRole('form', { name: 'New MCP server' });
+  await form.getByLabel('Name').fill('Docs');
+  await form.getByLabel('URL (https only)').fill('http://mcp.example.com/mcp');
+  await form.getByRole('button', { name: 'Add to the list' }).click();
+  const problems = section.getByRole('alert', { name: 'Problems' });
+  await expect(problems).toContainText('url must be an https URL');
+  await expect(problems).toContainText('name');
+  await section.getByRole('button', { name: 'Save the list' }).click();
+  await expect(problems).toBeVisible();
+  const untouched = await rig.api.getMcpServers(rig.agentId);
+  expect(untouched.ok && untouched.value.servers).toEqual([]);
+
+  await section.getByRole('button', { name: 'Edit Docs' }).click();
+  const edit = section.getByRole('form', { name: 'Edit Docs' });
+  await edit.getByLabel('Name').fill('docs');
+  await edit.getByLabel('URL (https only)').fill('https://mcp.example.com/mcp');
+  await edit.getByRole('button', { name: 'Add' }).click();
+  await edit.getByLabel('Headers name 1').fill('Authorization');
+  await edit.getByLabel('Headers value 1').fill('Bearer secret-token-123');
+  await expect(edit.getByLabel('Headers value 1')).toHaveAttribute('type', 'password');
+  await edit.getByRole('button', { name: 'Keep these changes' }).click();
+  await expect(problems).toBeHidden();
+  const list = section.getByRole('list', { name: 'MCP servers' });
+  await expect(list).toContainText('Authorization: Be••••••••');
+  await expect(list).not.toContainText('secret-token-123');
+
+  // Import in the usual { mcpServers: { name: {...} } } form.
+  await section.getByRole('button', { name: 'Import mcp.json' }).click();
+  await section.getByLabel(/Paste an mcp.json/).fill(
+    JSON.stringify({
+      mcpServers: {
+        files: { command: 'npx', args: ['-y', 'server-files'], env: { FILES_TOKEN: 'abcdef123456' } },
+      },
+    }),
+  );
+  await section.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list).toContainText('npx -y server-files · FILES_TOKEN=ab••••••••');
+
+  // And a duplicate name is caught before sending.
+  await section.getByRole('button', { name: 'Import mcp.json' }).click();
+  await section.getByLabel(/Paste an mcp.json/).fill(
+    JSON.stringify({
+      servers: [
+        { name: 'files', command: 'uvx' },
+        { name: 'files', command: 'node' },
+      ],
+    }),
+  );
+  await section.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(problems).toContainText('Two servers are named "files"');
+  await section.getByRole('button', { name: 'Remove files' }).first().click();
+  await expect(problems).toBeHidden();
+
+  await section.getByRole('button', { name: 'Save the list' }).click();
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('reiniciado');
+  await shoot(page, 'mcp');
+
+  const held = await rig.api.getMcpServers(rig.agentId);
+  if (!held.ok) throw new Error(held.error.message);
+  const byName = Object.fromEntries(held.value.servers.map((s) => [s.name, s]));
+  expect(Object.keys(byName).sort()).toEqual(['docs', 'files']);
+  expect(byName['docs']).toMatchObject({
+    url: 'https://mcp.example.com/mcp',
+    headers: { Authorization: 'Bearer secret-token-123' },
+  });
+  expect(byName['files']).toMatchObject({ command: 'node' });
+});
