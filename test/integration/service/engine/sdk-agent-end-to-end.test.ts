@@ -7,12 +7,18 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReceivedEvent } from '../../../support/sse';
 import { createHarness, type Harness } from '../turns/harness';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../../../fixtures/${name}`, import.meta.url));
 // Absolute, because the agent runs in its workspace, where a bare `tsx` would not resolve.
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const underTsx = (file: string) => [process.execPath, '--import', tsx, fixture(file)];
+const replyText = (events: ReceivedEvent[]) =>
+  events
+    .filter((e) => e.event === 'chunk')
+    .map((e) => e.data.text)
+    .join('');
 
 describe('an ACP SDK agent as an engine', { timeout: 90_000 }, () => {
   let h: Harness;
@@ -36,10 +42,7 @@ describe('an ACP SDK agent as an engine', { timeout: 90_000 }, () => {
   it('chats: a thought and a streamed reply', async () => {
     const { events, turnId } = await turn('hello there');
     const all = await events.untilDone(turnId);
-    const text = all
-      .filter((e) => e.event === 'chunk')
-      .map((e) => e.data.text)
-      .join('');
+    const text = replyText(all);
     expect(text).toBe('echo: hello there');
     expect(all.some((e) => e.event === 'thought' && e.data.text === 'Echoing.')).toBe(true);
   });
@@ -62,10 +65,7 @@ describe('an ACP SDK agent as an engine', { timeout: 90_000 }, () => {
     const rest = await events.untilDone(turnId);
     const tools = rest.filter((e) => e.event === 'tool');
     expect(tools.at(-1)?.data).toMatchObject({ kind: 'read', status: 'completed', path: 'notes.txt' });
-    const text = rest
-      .filter((e) => e.event === 'chunk')
-      .map((e) => e.data.text)
-      .join('');
+    const text = replyText(rest);
     expect(text).toBe('read notes.txt: the notes');
   });
 
@@ -77,10 +77,7 @@ describe('an ACP SDK agent as an engine', { timeout: 90_000 }, () => {
     expect(put.status).toBe(200);
     const { events, turnId } = await turn('mcp quiet words');
     const all = await events.untilDone(turnId);
-    const text = all
-      .filter((e) => e.event === 'chunk')
-      .map((e) => e.data.text)
-      .join('');
+    const text = replyText(all);
     expect(text).toBe('mcp shout: QUIET WORDS');
   });
 });
