@@ -1,6 +1,17 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, Notification, safeStorage, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import electronUpdater from 'electron-updater';
 import { createLogger, consoleSink } from '../core/log/logger';
 import { createBridgeDispatcher } from '../core/host/dispatch';
@@ -8,7 +19,9 @@ import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
 import { makePrivateDataDir, usePrivateUmask } from '../core/profiles/data-dir';
 import { startService } from '../service/index';
+import { APP_INDEX_URL, appSchemePrivileges, serveAppProtocol } from './app-protocol';
 import { registerBridgeIpc } from './ipc';
+import { installPermissionHandlers } from './permissions';
 import { buildMenuTemplate } from './menu';
 import { chooseDesktopSecretStore } from './secret-stores';
 import { createSenderCheck } from './sender-check';
@@ -83,8 +96,10 @@ async function start(): Promise<void> {
     },
   });
 
-  const rendererUrl =
-    process.env['ELECTRON_RENDERER_URL'] ?? pathToFileURL(join(__dirname, '../renderer/index.html')).href;
+  const rendererUrl = process.env['ELECTRON_RENDERER_URL'] ?? APP_INDEX_URL;
+  serveAppProtocol(protocol, join(__dirname, '../renderer'));
+  const appUrl = new URL(rendererUrl);
+  installPermissionHandlers(session.defaultSession, `${appUrl.protocol}//${appUrl.host}`);
   registerBridgeIpc({
     ipcMain,
     dispatcher: createBridgeDispatcher(host, (error) => logger.error('A bridge call failed.', error)),
@@ -110,6 +125,9 @@ async function start(): Promise<void> {
     log: (line) => logger.info(line),
   });
 }
+
+// Before the app is ready, or the scheme is not standard and secure.
+protocol.registerSchemesAsPrivileged([...appSchemePrivileges]);
 
 // One instance only: a second launch focuses the first window.
 if (!app.requestSingleInstanceLock()) {

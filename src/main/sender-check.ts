@@ -25,6 +25,7 @@ export function createSenderCheck(options: SenderCheckOptions): (event: IpcMainI
       return false;
     }
     if (expected.protocol === 'file:') return url.protocol === 'file:' && url.pathname === expected.pathname;
-    return url.origin === expected.origin;
+    // Scheme and host, not `origin`: Node gives every custom-scheme URL (agentdesk://app) the origin "null".
+    return url.protocol === expected.protocol && url.host === expected.host;
   };
 }

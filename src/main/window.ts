@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { BrowserWindow, session, shell } from 'electron';
+import { APP_INDEX_URL } from './app-protocol';
 import { contentSecurityPolicy, hardenedWindowOptions, isExternalLinkAllowed } from './window-options';
 
 /** Opens the main window with navigation locked and a strict CSP on every response. */
@@ -26,7 +27,6 @@ export function createMainWindow(): BrowserWindow {
   window.once('ready-to-show', () => window.show());
 
   const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (devServerUrl) void window.loadURL(devServerUrl);
-  else void window.loadFile(join(__dirname, '../renderer/index.html'));
+  void window.loadURL(devServerUrl ?? APP_INDEX_URL);
   return window;
 }

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BASIC_TEXT_WARNING } from '../../../src/main/secret-stores';
 import { bridgeMethodNames } from '../../../src/shared/bridge';
@@ -29,6 +28,10 @@ const m = vi.hoisted(() => ({
     filePaths: ['/home/ana/Agents/Helper'],
   })),
   openPath: vi.fn(async (_path: string) => ''),
+  privileged: undefined as unknown,
+  protocols: new Map<string, (request: Request) => Promise<Response>>(),
+  permissionRequest: undefined as unknown,
+  permissionCheck: undefined as unknown,
 }));
 m.userData = userData;
 
@@ -116,7 +119,17 @@ vi.mock('electron', () => {
     },
     shell: { openExternal: vi.fn(async () => undefined), openPath: m.openPath },
     dialog: { showOpenDialog: m.showOpenDialog },
-    session: { defaultSession: { webRequest: { onHeadersReceived: () => {} } } },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown) => (m.privileged = schemes),
+      handle: (scheme: string, fn: (request: Request) => Promise<Response>) => m.protocols.set(scheme, fn),
+    },
+    session: {
+      defaultSession: {
+        webRequest: { onHeadersReceived: () => {} },
+        setPermissionRequestHandler: (fn: unknown) => (m.permissionRequest = fn),
+        setPermissionCheckHandler: (fn: unknown) => (m.permissionCheck = fn),
+      },
+    },
   };
 });
 
@@ -128,7 +141,7 @@ afterAll(async () => {
   await rm(userData, { recursive: true, force: true });
 });
 
-const rendererUrl = pathToFileURL(resolve(import.meta.dirname, '../../../src/renderer/index.html')).href;
+const rendererUrl = 'agentdesk://app/index.html';
 const fromOurWindow = () => ({
   sender: m.windows[0]!.webContents,
   senderFrame: { url: rendererUrl, parent: null },
@@ -184,5 +197,68 @@ describe('main process start-up', () => {
     m.appEvents.get('second-instance')!();
     expect(m.windows[0]!.restore).toHaveBeenCalled();
     expect(m.windows[0]!.focus).toHaveBeenCalled();
+  });
+});
+
+describe('the shell grants only what the app needs', () => {
+  type RequestHandler = (
+    contents: unknown,
+    permission: string,
+    callback: (granted: boolean) => void,
+    details: { requestingUrl: string; mediaTypes?: string[] },
+  ) => void;
+  type CheckHandler = (
+    contents: unknown,
+    permission: string,
+    origin: string,
+    details: { mediaType?: string },
+  ) => boolean;
+
+  const ask = (permission: string, url: string, mediaTypes?: string[]) => {
+    let granted: boolean | undefined;
+    (m.permissionRequest as RequestHandler)(null, permission, (g) => (granted = g), {
+      requestingUrl: url,
+      ...(mediaTypes ? { mediaTypes } : {}),
+    });
+    return granted;
+  };
+
+  it('serves the app from its own standard, secure scheme', () => {
+    expect(m.privileged).toEqual([
+      expect.objectContaining({
+        scheme: 'agentdesk',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
+    ]);
+    expect(m.protocols.has('agentdesk')).toBe(true);
+  });
+
+  it('grants the microphone to the app page, and nothing else to anyone', () => {
+    expect(ask('media', 'agentdesk://app/index.html', ['audio'])).toBe(true);
+    expect(ask('media', 'agentdesk://app/index.html', ['video'])).toBe(false);
+    expect(ask('media', 'agentdesk://app/index.html', ['audio', 'video'])).toBe(false);
+    expect(ask('media', 'agentdesk://app/index.html', [])).toBe(false);
+    expect(ask('media', 'https://evil.example/', ['audio'])).toBe(false);
+    expect(ask('media', 'file:///tmp/page.html', ['audio'])).toBe(false);
+    for (const other of ['notifications', 'geolocation', 'clipboard-read', 'display-capture', 'midiSysex']) {
+      expect(ask(other, 'agentdesk://app/index.html'), other).toBe(false);
+    }
+    const check = m.permissionCheck as CheckHandler;
+    expect(check(null, 'media', 'agentdesk://app', { mediaType: 'audio' })).toBe(true);
+    expect(check(null, 'media', 'agentdesk://app', { mediaType: 'video' })).toBe(false);
+    expect(check(null, 'media', 'https://evil.example', { mediaType: 'audio' })).toBe(false);
+    expect(check(null, 'notifications', 'agentdesk://app', {})).toBe(false);
+  });
+
+  it('answers IPC only from the app scheme page, not from another scheme or host', async () => {
+    const call = async (url: string) =>
+      (await m.handlers.get('desk:getSession')!({
+        sender: m.windows[0]!.webContents,
+        senderFrame: { url, parent: null },
+      })) as { ok: boolean };
+    for (const url of ['agentdesk://evil/index.html', 'other://app/index.html', 'file:///tmp/index.html']) {
+      expect((await call(url)).ok, url).toBe(false);
+    }
+    expect((await call('agentdesk://app/index.html')).ok).toBe(true);
   });
 });
