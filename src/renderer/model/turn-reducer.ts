@@ -1,3 +1,4 @@
+import type { TurnState } from '../../shared/api';
 import { splitMarkdown } from './markdown-splitter';
 import {
   eventTurnId,
@@ -14,8 +15,6 @@ import {
  * already applied returns the very same state, so a reconnect or reload that
  * replays a turn never duplicates text.
  */
-
-export type TurnEstado = 'queued' | 'running' | 'done' | 'error' | 'stopped';
 
 export interface TextPart {
   type: 'text';
@@ -63,7 +62,7 @@ export type Usage = StreamEventMap['usage'];
 
 export interface Turn {
   turnId: string;
-  estado: TurnEstado;
+  estado: TurnState;
   parts: readonly Part[];
   /** True once the stream has said anything about this turn. */
   live: boolean;
@@ -128,8 +127,8 @@ export const emptyStream: ConversationStream = Object.freeze({
 /** Used when the stream speaks about a turn before anyone told us its id. */
 export const provisionalTurnId = '~current';
 
-const terminal: readonly TurnEstado[] = ['done', 'error', 'stopped'];
-export const isTerminal = (estado: TurnEstado): boolean => terminal.includes(estado);
+const terminal: readonly TurnState[] = ['done', 'error', 'stopped'];
+export const isTerminal = (estado: TurnState): boolean => terminal.includes(estado);
 
 /** Applies one SSE event. */
 export function reduceTurnEvent(state: ConversationStream, event: StreamEvent): ConversationStream {
@@ -245,7 +244,7 @@ function finish(
   if (!id) return state;
   const [s, turn] = ensureTurn(state, id);
   const said = reported === 'error' || reported === 'stopped' || reported === 'done' ? reported : undefined;
-  const estado: TurnEstado =
+  const estado: TurnState =
     turn.estado === 'error' || turn.estado === 'stopped' ? turn.estado : (said ?? 'done');
   const next = putTurn(s, { ...turn, estado, live: true, phase: undefined });
   return next.currentTurnId === turn.turnId ? { ...next, currentTurnId: null } : next;
@@ -529,7 +528,7 @@ export function turnStopped(state: ConversationStream, turnId: string): Conversa
  */
 export function historyLoaded(
   state: ConversationStream,
-  lastTurn?: { turnId: string; estado: TurnEstado } | null,
+  lastTurn?: { turnId: string; estado: TurnState } | null,
 ): ConversationStream {
   const keepTurn = (turnId: string) => {
     const turn = state.turns[turnId];

@@ -1,4 +1,4 @@
-import type { TurnoResumen } from '../../../shared/api';
+import type { TurnoResumen, TurnState } from '../../../shared/api';
 import type { ConversationUpdate, Unsubscribe } from '../../../shared/bridge';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
@@ -18,7 +18,6 @@ import {
   userMessageAccepted,
   userMessageFailed,
   userMessageSent,
-  type TurnEstado,
 } from '../../model/turn-reducer';
 
 /**
@@ -79,12 +78,12 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
   }
 }
 
-function summary(turnId: string, estado: TurnEstado): TurnoResumen {
+function summary(turnId: string, estado: TurnState): TurnoResumen {
   return { turnId, estado, at: new Date().toISOString() };
 }
 
 /** An OS notification when a reply finishes while the window is not focused. */
-function notifyDone(sessionId: string, estado: TurnEstado): void {
+function notifyDone(sessionId: string, estado: TurnState): void {
   if (document.hasFocus() || !useSettingsStore.getState().settings.notifications) return;
   const conversations = useConversationsStore.getState();
   const item = Object.values(conversations.byAgent)

@@ -1,8 +1,9 @@
 import type { TurnDetail } from '../../../shared/bridge';
 import { toStreamEvent, type StreamEvent } from '../../model/stream-event';
-import { emptyStream, reduceTurnEvents, type Turn, type TurnEstado } from '../../model/turn-reducer';
+import type { TurnState } from '../../../shared/api';
+import { emptyStream, reduceTurnEvents, type Turn } from '../../model/turn-reducer';
 
-const estados: readonly TurnEstado[] = ['queued', 'running', 'done', 'error', 'stopped'];
+const estados: readonly TurnState[] = ['queued', 'running', 'done', 'error', 'stopped'];
 
 /**
  * A stored turn as it looked when it streamed: its recorded events go through the same pure
