@@ -13,7 +13,7 @@ import { BoxRemote } from '../core/sync/box-remote';
 import { BundleRemote } from '../core/sync/bundle-remote';
 import type { RemoteSide } from '../core/sync/remote-side';
 import { readRootMarker } from '../core/sync/root-marker';
-import { adoptOlderState, syncStateFile } from '../core/sync/state-location';
+import { adoptOlderState, sharedStateFile, syncStateFile } from '../core/sync/state-location';
 import type { CliIo } from './terminal';
 
 /** Exit codes of `agentdesk sync`, so scripts can tell "in step" from "needs a person". */
@@ -47,11 +47,13 @@ export async function openSyncFolder(
     return syncExit.usage;
   }
   const dataDir = values.data ? resolve(values.data) : defaultDataDir(process.platform, env);
-  const stateFile = values.state ? resolve(values.state) : syncStateFile(dataDir, agentId, root);
+  if (values.state) return { root, agentId, stateFile: resolve(values.state) };
+  const ownFile = syncStateFile(dataDir, agentId, root);
   const server = values.server ?? env['AGENTDESK_SERVER'];
   // State kept before the app and the CLI shared it (the CLI named it by server too).
-  if (!values.state && server) adoptOlderState(olderCliStateFile(dataDir, server, agentId, root), stateFile);
-  return { root, agentId, stateFile };
+  if (server) adoptOlderState(olderCliStateFile(dataDir, server, agentId, root), ownFile);
+  // The state the folder's marker names (the app's, if it synced the folder first) is shared.
+  return { root, agentId, stateFile: await sharedStateFile(root, agentId, ownFile) };
 }
 
 export interface Connection {

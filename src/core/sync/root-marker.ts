@@ -3,12 +3,17 @@
  * means the folder was moved or deleted: sync stops rather than read that as
  * "the person deleted everything".
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { rootMarkerName } from './sync-paths';
 
 export interface RootMarker {
   agentId: string;
+  /**
+   * The folder's state file (in the app's data folder of whoever synced it first), so the app
+   * and the CLI find the same state and the same lock, whatever their data folders.
+   */
+  state?: string;
 }
 
 export type MarkerCheck = { ok: true } | { ok: false; message: string };
@@ -18,7 +23,8 @@ export async function readRootMarker(root: string): Promise<RootMarker | undefin
   if (!text) return undefined;
   try {
     const parsed = JSON.parse(text) as Partial<RootMarker>;
-    return typeof parsed.agentId === 'string' ? { agentId: parsed.agentId } : undefined;
+    if (typeof parsed.agentId !== 'string') return undefined;
+    return { agentId: parsed.agentId, ...(typeof parsed.state === 'string' ? { state: parsed.state } : {}) };
   } catch {
     return undefined;
   }
@@ -32,10 +38,14 @@ export async function ensureRootMarker(
   root: string,
   agentId: string,
   firstSync: boolean,
+  stateFile?: string,
 ): Promise<MarkerCheck> {
   const marker = await readRootMarker(root);
   if (marker) {
-    if (marker.agentId === agentId) return { ok: true };
+    if (marker.agentId === agentId) {
+      if (stateFile && !marker.state) await writeMarker(root, { agentId, state: stateFile });
+      return { ok: true };
+    }
     return {
       ok: false,
       message: `This folder is synced with another agent (${marker.agentId}). Choose another folder.`,
@@ -50,6 +60,12 @@ export async function ensureRootMarker(
   }
   // A non-empty folder is fine for a first sync: its files are merged, never overwritten.
   await mkdir(root, { recursive: true });
-  await writeFile(join(root, rootMarkerName), JSON.stringify({ agentId }, null, 2) + '\n');
+  await writeMarker(root, { agentId, ...(stateFile ? { state: stateFile } : {}) });
   return { ok: true };
+}
+
+async function writeMarker(root: string, marker: RootMarker): Promise<void> {
+  const temp = join(root, `${rootMarkerName}.${process.pid}.tmp`);
+  await writeFile(temp, JSON.stringify(marker, null, 2) + '\n');
+  await rename(temp, join(root, rootMarkerName));
 }

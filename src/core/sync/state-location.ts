@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRootMarker } from './root-marker';
 
 export function syncStateFile(dataDir: string, agentId: string, root: string): string {
   const id = createHash('sha256').update(`${agentId}\n${root}`).digest('hex').slice(0, 16);
@@ -20,4 +21,14 @@ export function adoptOlderState(older: string, stateFile: string): void {
   for (const suffix of ['', '-wal', '-shm']) {
     if (existsSync(older + suffix)) renameSync(older + suffix, stateFile + suffix);
   }
+}
+
+/**
+ * The state file to use for `root`: the one its marker names (whoever synced it first, the app
+ * or the CLI), when it is this agent's and still there; otherwise `ownDefault`.
+ */
+export async function sharedStateFile(root: string, agentId: string, ownDefault: string): Promise<string> {
+  const marker = await readRootMarker(root);
+  if (marker?.agentId === agentId && marker.state && existsSync(marker.state)) return marker.state;
+  return ownDefault;
 }

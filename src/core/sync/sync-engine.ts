@@ -225,7 +225,7 @@ export class SyncEngine {
     // The person's pause holds until resume; a mass-delete pause is re-checked every cycle.
     if (store.setting('paused') === 'true' || this.closed) return false;
     const base = store.baseEntries();
-    const marker = await ensureRootMarker(root, agentId, base.size === 0);
+    const marker = await ensureRootMarker(root, agentId, base.size === 0, store.file);
     if (!marker.ok) {
       this.update({ state: 'error', message: marker.message });
       return false;

@@ -7,6 +7,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SyncManager } from '../../../src/core/sync/sync-manager';
 import { useCliWorld } from './cli-harness';
 
 const w = useCliWorld();
@@ -23,7 +24,7 @@ describe('agentdesk sync, headless', () => {
       'restore <folder> <path>',
     ])
       expect(help.out).toContain(`agentdesk sync ${command}`);
-  });
+  }, 90_000);
 
   it('lists open conflicts and resolves one from the command line', async () => {
     await w.writeRemote('notes.md', 'the agent wrote this');
@@ -68,7 +69,7 @@ describe('agentdesk sync, headless', () => {
     expect(await read('work/notes.md')).toBe('I wrote this instead');
     expect((await w.syncOnce()).code).toBe(0);
     expect(await w.readRemote('notes.md')).toBe('I wrote this instead');
-  });
+  }, 90_000);
 
   it('a second process on the same folder says plainly who holds it and changes nothing', async () => {
     await w.writeRemote('a.txt', 'a');
@@ -87,7 +88,30 @@ describe('agentdesk sync, headless', () => {
     await watcher.finished;
     // Released on exit: the next run goes ahead.
     expect((await w.syncOnce()).code).toBe(0);
-  });
+  }, 90_000);
+
+  it('the app and the CLI share the folder: the CLI names the app while it syncs, then sees its conflicts', async () => {
+    // The desktop app's sync manager, in this process, with a data folder of its own.
+    const app = new SyncManager({
+      dataDir: join(w.scratch, `app-data-${process.hrtime.bigint()}`),
+      api: w.api,
+      trash: async () => undefined, // the app's OS trash; nothing is deleted in this test
+    });
+    await w.writeRemote('shared.txt', 'the agent wrote this');
+    await w.writeLocal('work/shared.txt', 'I wrote this instead');
+    try {
+      const state = await app.setFolder(w.agentId, w.folder);
+      expect(state.status.conflicts.map((c) => c.path)).toEqual(['work/shared.txt']);
+      const busy = await w.syncOnce();
+      expect(busy.code).toBe(1);
+      expect(busy.err).toContain(`is already being synced by the AgentDesk app (process ${process.pid}`);
+    } finally {
+      await app.close();
+    }
+    const listed = await w.startCli(['conflicts', w.folder]).finished;
+    expect(listed.code).toBe(3);
+    expect(listed.out).toMatch(/^work\/shared\.txt /m);
+  }, 90_000);
 
   it('a lock left by a killed process is stale and taken over', async () => {
     const watcher = w.startCli([w.folder, '--agent', w.agentId, '--server', w.service.url]);
@@ -95,7 +119,7 @@ describe('agentdesk sync, headless', () => {
     watcher.child.kill('SIGKILL');
     await watcher.finished;
     expect((await w.syncOnce()).code).toBe(0);
-  });
+  }, 90_000);
 
   it("in watch mode the agent's writes arrive within 5 s, long before the 30 s re-read", async () => {
     const watcher = w.startCli([
@@ -117,7 +141,7 @@ describe('agentdesk sync, headless', () => {
       watcher.child.kill('SIGINT');
     }
     await watcher.finished;
-  });
+  }, 90_000);
 
   it('--once exits 0 with files it cannot carry, and names each with the reason', async () => {
     await w.writeLocal('work/empty.txt', '');
@@ -129,5 +153,5 @@ describe('agentdesk sync, headless', () => {
     await writeFile(join(w.folder, 'work/empty.txt'), 'now it has content');
     expect((await w.syncOnce()).code).toBe(0);
     expect(await w.readRemote('empty.txt')).toBe('now it has content');
-  });
+  }, 90_000);
 });

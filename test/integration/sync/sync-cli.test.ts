@@ -31,7 +31,7 @@ describe('agentdesk sync', () => {
     const again = await w.syncOnce();
     expect(again.code).toBe(0);
     expect(again.out).not.toMatch(/Syncing \d+ change/);
-  });
+  }, 90_000);
 
   it('--once exits 3 and names the conflict when both sides changed a file differently', async () => {
     await w.writeRemote('notes.md', 'the agent wrote this');
@@ -46,7 +46,7 @@ describe('agentdesk sync', () => {
     expect(await w.readRemote('notes.md')).toBe('the agent wrote this');
     // Still open on the next run: still non-zero.
     expect((await w.syncOnce()).code).toBe(3);
-  });
+  }, 90_000);
 
   it('--once pauses on a mass deletion and goes ahead with --confirm-deletes', async () => {
     for (const n of [1, 2, 3, 4]) await w.writeRemote(`bulk/${n}.txt`, `file ${n}`);
@@ -60,7 +60,7 @@ describe('agentdesk sync', () => {
     const confirmed = await w.syncOnce('--confirm-deletes');
     expect(confirmed.code).toBe(0);
     expect(await w.readRemote('bulk/1.txt')).toBeUndefined();
-  });
+  }, 90_000);
 
   it('without --once it keeps watching: a saved file is uploaded, a remote delete goes to the trash, Ctrl-C stops it', async () => {
     await w.writeRemote('old.txt', 'going away');
@@ -87,7 +87,7 @@ describe('agentdesk sync', () => {
     const result = await cli.finished;
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/Stopping\./);
-  });
+  }, 90_000);
 
   it('explains bad arguments (exit 2) and a token the service refuses (exit 1)', async () => {
     const noAgent = await w.startCli([w.folder, '--server', w.service.url, '--once']).finished;
@@ -106,5 +106,5 @@ describe('agentdesk sync', () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/Could not reach agent/);
     expect(existsSync(join(w.folder, '.agentdesk'))).toBe(false);
-  });
+  }, 90_000);
 });
