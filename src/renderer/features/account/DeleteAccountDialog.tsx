@@ -3,6 +3,7 @@ import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { deletePhrase } from './account-words';
+import { ErrorLine } from '../../ui/ErrorLine';
 
 /**
  * Deleting the account behind a typed confirmation. A 409 blocker is shown by the server's `detalle`;
@@ -37,11 +38,7 @@ export function DeleteAccountDialog(props: { email: string | undefined; onClose(
         Type <strong>{phrase}</strong> to confirm
         <input autoFocus value={typed} onChange={(e) => setTyped(e.target.value)} aria-label="Confirmation" />
       </label>
-      {problem ? (
-        <p className="error-text" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ErrorLine text={problem} />
     </ConfirmDialog>
   );
 }

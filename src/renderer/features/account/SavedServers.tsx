@@ -4,6 +4,7 @@ import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useSessionStore } from '../../stores/session-store';
 import { serverWords } from './account-words';
+import { ErrorLine } from '../../ui/ErrorLine';
 
 /** Saved servers and accounts: switch to one, forget one, or add another server. */
 export function SavedServers(props: {
@@ -55,11 +56,7 @@ export function SavedServers(props: {
           );
         })}
       </ul>
-      {problem ? (
-        <p className="error-text" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ErrorLine text={problem} />
       <div className="row-actions">
         {hasLocal ? null : (
           <button type="button" onClick={() => void useSessionStore.getState().signInHere()}>

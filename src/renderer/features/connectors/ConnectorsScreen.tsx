@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Connector } from '../../../shared/api';
 import { useConnectorsStore } from '../../stores/connectors-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ErrorLine } from '../../ui/ErrorLine';
 
 /** Why a connector cannot be used, in the person's words (the API only says `disponible: false`). */
 const unavailableWords =
@@ -38,11 +39,7 @@ export function ConnectorsScreen() {
           your browser; come back here when it says you are connected.
         </p>
         {status === 'loading' ? <p className="muted">Loading…</p> : null}
-        {error ? (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine text={error} />
         {status === 'ready' && connectors.length === 0 ? (
           <p className="muted">This server offers no connectors.</p>
         ) : null}
@@ -80,11 +77,7 @@ export function ConnectorsScreen() {
             ))}
           </ul>
         ) : null}
-        {problem ? (
-          <p className="error-text" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <ErrorLine text={problem} />
       </div>
       {confirming ? (
         <ConfirmDialog

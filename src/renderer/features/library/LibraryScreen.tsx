@@ -11,6 +11,7 @@ import { attachFromLibrary } from './attach-from-library';
 import { FileRow } from './FileRow';
 import { UploadList } from './UploadList';
 import { visibleFiles, type LibrarySort } from '../../model/library-view';
+import { ErrorLine } from '../../ui/ErrorLine';
 
 /** The person's file library: list with search and sort, uploads with progress, links, delete, attach. */
 export function LibraryScreen() {
@@ -100,11 +101,7 @@ export function LibraryScreen() {
             {note.text}
           </p>
         ) : null}
-        {error ? (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine text={error} />
         {status === 'loading' ? <p className="muted">Loading your files…</p> : null}
         {status === 'ready' && files.length === 0 ? (
           <p className="library-empty">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSchedulesStore } from '../../stores/schedules-store';
 import { emptyScheduleForm, scheduleBody, type ScheduleForm } from '../../model/schedule-form';
+import { ErrorLine } from '../../ui/ErrorLine';
 
 /** "In N minutes" or "at a date and time", optionally repeating every N minutes until a date. */
 export function ScheduleFormView(props: { agentId: string; sessionId: string }) {
@@ -109,11 +110,7 @@ export function ScheduleFormView(props: { agentId: string; sessionId: string }) 
           <span className="muted small-text">(optional)</span>
         </label>
       </fieldset>
-      {problem ? (
-        <p className="error-text" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ErrorLine text={problem} />
       <button type="submit" className="primary" disabled={saving}>
         Schedule
       </button>

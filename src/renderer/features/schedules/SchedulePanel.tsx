@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useNow } from '../../ui/use-now';
 import { ScheduleFormView } from './ScheduleFormView';
 import { dueWords, repeatWords, soonWords } from '../../model/schedule-form';
+import { ErrorLine } from '../../ui/ErrorLine';
 
 /** A conversation's scheduled turns: the list with next due times, a form to add one, cancel. */
 export function SchedulePanel(props: { agentId: string; sessionId: string }) {
@@ -35,11 +36,7 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
           Close
         </button>
       </header>
-      {entry?.status === 'error' ? (
-        <p className="error-text" role="alert">
-          {entry.error}
-        </p>
-      ) : null}
+      <ErrorLine text={entry?.status === 'error' && entry.error} />
       {entry?.status === 'loading' ? <p className="muted">Loading…</p> : null}
       {entry?.status === 'ready' && items.length === 0 ? (
         <p className="muted">Nothing is scheduled in this conversation.</p>
@@ -62,11 +59,7 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
           ))}
         </ul>
       ) : null}
-      {problem ? (
-        <p className="error-text" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ErrorLine text={problem} />
       <ScheduleFormView agentId={agentId} sessionId={sessionId} />
       {cancelling ? (
         <ConfirmDialog

@@ -3,6 +3,7 @@ import type { AppSettings } from '../../../shared/bridge';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useSettingsStore } from '../../stores/settings-store';
+import { ErrorLine } from '../../ui/ErrorLine';
 
 const themes: { value: AppSettings['theme']; label: string }[] = [
   { value: 'system', label: 'Same as the system' },
@@ -46,11 +47,7 @@ export function SettingsScreen() {
         <h2>Settings</h2>
       </header>
       <div className="screen-body">
-        {error ? (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine text={error} />
         <fieldset className="screen-section settings-choices">
           <legend>
             <h3>Theme</h3>
