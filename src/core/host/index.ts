@@ -31,15 +31,13 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
   const logger = options.logger ?? silentLogger;
   const profiles = await openProfileStore({ filePath: join(options.dataDir, 'profiles.json') });
   const connection = createActiveConnection({
+    ...options,
     profiles,
-    secrets: options.secrets,
     localDataDir: options.localServiceDataDir ?? join(options.dataDir, 'local-service'),
-    startEmbeddedService: options.startEmbeddedService,
-    fetch: options.fetch,
-    now: options.now,
     logger,
   });
   const streams = createStreamRegistry();
+  streams.follow(connection); // streams and sync follow the connection before the session says so
   const settings = createSettingsArea({
     dataDir: options.dataDir,
     ...(options.sync?.home ? { home: options.sync.home } : {}),
@@ -53,18 +51,7 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
     os: options.os,
     logger,
   });
-  // Streams and sync follow the connection before the session tells the renderer.
-  connection.on((event) => {
-    const signedOut = event.type === 'tokens' && event.event.type === 'signed-out';
-    if (event.type === 'dropped' || signedOut) {
-      streams.closeAll();
-      sync.disconnect();
-    } else if (event.connection.tokens.signedIn && event.type === 'connected') {
-      sync.connect(event.connection.profile.id, event.connection.api);
-    } else if (event.type === 'tokens' && event.event.type === 'signed-in') {
-      sync.connect(event.connection.profile.id, event.connection.api);
-    }
-  });
+  sync.follow(connection);
   const { withApi } = connection;
   const memory = createMemoryArea({ dataDir: options.dataDir, connection, logger });
   const session = createSessionArea({

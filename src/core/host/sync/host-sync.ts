@@ -4,7 +4,7 @@
  * sync methods on top of it, and the remote hints taken from conversation
  * streams the renderer already opened.
  */
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import type {
@@ -13,21 +13,17 @@ import type {
   DeskError,
   DeskResult,
   SyncFolderStatus,
-  Unsubscribe,
 } from '../../../shared/bridge';
 import type { ApiClient } from '../../api/api-client';
 import type { Logger } from '../../log/logger';
-import { createLatestValueThrottle } from './latest-value-throttle';
+import { defaultSyncFolder, SyncManager } from '../../sync/sync-manager';
+import { fail } from '../plumbing/call-results';
+import type { ActiveConnection } from '../plumbing/connection';
+import { openSyncedFolder, pickSyncFolder, type SyncOs } from './sync-folder-opening';
 import { chooseSyncRoot } from './sync-root-choice';
-import { defaultSyncFolder, SyncManager, type SyncFolderState } from '../../sync/sync-manager';
+import { createSyncStatusFeed } from './sync-status-feed';
 
-/** What sync needs of the OS; each program provides what it can. */
-export interface SyncOs {
-  /** Opens a folder in the file manager, or a file in its default app. Throws with a plain message on failure. */
-  openPath?(path: string): void | Promise<void>;
-  /** The system's folder picker: a path, or undefined when cancelled. */
-  pickFolder?(options: { title: string; defaultPath?: string }): Promise<string | undefined>;
-}
+export type { SyncOs } from './sync-folder-opening';
 
 export interface HostSyncSettings {
   /** How often each folder re-lists the agent's files while the app runs (default 30 s). */
@@ -70,6 +66,8 @@ export interface HostSync {
   connect(profileId: string, api: ApiClient): void;
   /** Signed out or switched away: stops every folder; choices stay remembered. */
   disconnect(): void;
+  /** Connects and disconnects as the active connection signs in, out, or goes. */
+  follow(connection: ActiveConnection): void;
   /** A conversation event the renderer's stream delivered: a turn's `done` or a file path means "look again". */
   hint(agentId: string, event: ConversationStreamEvent): void;
   close(): Promise<void>;
@@ -83,7 +81,6 @@ interface Active {
   started: Promise<void>;
 }
 
-const fail = <T>(code: string, message: string): DeskResult<T> => ({ ok: false, error: { code, message } });
 const signedOut = <T>(): DeskResult<T> => fail('signed_out', 'You are signed out. Sign in to sync folders.');
 
 function checkAgentId(agentId: unknown): DeskError | undefined {
@@ -94,20 +91,6 @@ function checkAgentId(agentId: unknown): DeskError | undefined {
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** Changes that must reach the screen at once; progress within one state may be throttled. */
-const signature = (state: SyncFolderState): string => {
-  const s = state.status;
-  return [
-    state.root,
-    s.state,
-    s.message ?? '',
-    s.conflicts.length,
-    s.pendingDeletes?.deletes ?? '',
-    s.lastSyncAt ?? '',
-    s.limitation ?? '',
-  ].join('|');
-};
-
 export function createHostSync(options: HostSyncOptions): HostSync {
   const { logger } = options;
   const home = options.home ?? homedir();
@@ -115,27 +98,9 @@ export function createHostSync(options: HostSyncOptions): HostSync {
     const root = options.syncRoot?.();
     return root ? join(root, basename(defaultSyncFolder(name, home))) : defaultSyncFolder(name, home);
   };
-  const listeners = new Set<(state: SyncFolderStatus) => void>();
-  const lastSignature = new Map<string, string>();
   const closing = new Set<Promise<void>>();
   let active: Active | undefined;
-
-  const feed = createLatestValueThrottle<SyncFolderStatus>(100, (_agentId, state) => {
-    for (const listener of listeners) {
-      try {
-        listener(state);
-      } catch (error) {
-        logger.error('A sync status listener failed.', error);
-      }
-    }
-  });
-
-  const onStatus = (state: SyncFolderState): void => {
-    const now = signature(state);
-    const urgent = lastSignature.get(state.agentId) !== now;
-    lastSignature.set(state.agentId, now);
-    feed.push(state.agentId, state, urgent);
-  };
+  const feed = createSyncStatusFeed(logger);
 
   const disconnect = (): void => {
     const old = active;
@@ -246,7 +211,7 @@ export function createHostSync(options: HostSyncOptions): HostSync {
       if (!current) return signedOut();
       await current.started;
       await current.manager.removeFolder(agentId);
-      lastSignature.delete(agentId);
+      feed.forget(agentId);
       return { ok: true, value: undefined };
     },
 
@@ -273,75 +238,46 @@ export function createHostSync(options: HostSyncOptions): HostSync {
       if (!current) return signedOut();
       const folder = current.manager.get(agentId);
       if (!folder) return fail('sync_not_set_up', 'This agent has no sync folder yet. Choose one first.');
-      if (!options.os.openPath) return fail('not_available', 'This window cannot open folders.');
-      let path = folder.root;
-      if (target === 'editor') {
-        // The agent's instructions are the file people edit most; the folder when there is none yet.
-        const instructions = join(folder.root, 'instructions.md');
-        if (
-          await stat(instructions).then(
-            (s) => s.isFile(),
-            () => false,
-          )
-        )
-          path = instructions;
-      }
-      try {
-        await options.os.openPath(path);
-        return { ok: true, value: undefined };
-      } catch (error) {
-        return fail('open_failed', `Could not open ${path}: ${messageOf(error)}`);
-      }
+      return openSyncedFolder(options.os, folder.root, target);
     },
 
-    async pickSyncFolder(defaultPath) {
-      if (!options.os.pickFolder) {
-        return fail('not_available', "This window has no folder picker. Type the folder's path instead.");
-      }
-      const picked = await options.os.pickFolder({
-        title: 'Choose a folder to sync',
-        ...(typeof defaultPath === 'string' && defaultPath ? { defaultPath } : {}),
-      });
-      return { ok: true, value: picked ?? null };
-    },
+    pickSyncFolder: (defaultPath) => pickSyncFolder(options.os, defaultPath),
 
-    onSyncStatus(listener) {
-      listeners.add(listener);
-      for (const state of active?.manager.list() ?? []) {
-        try {
-          listener(state);
-        } catch (error) {
-          logger.error('A sync status listener failed.', error);
-        }
-      }
-      const stop: Unsubscribe = () => {
-        listeners.delete(listener);
-      };
-      return stop;
-    },
+    onSyncStatus: (listener) => feed.subscribe(listener, active?.manager.list() ?? []),
+  };
+
+  const connect = (profileId: string, api: ApiClient): void => {
+    if (active?.profileId === profileId && active.api === api) return;
+    disconnect();
+    const manager = new SyncManager({
+      dataDir: join(options.dataDir, 'profiles', encodeURIComponent(profileId)),
+      api,
+      onStatus: feed.push,
+      ...(options.trash ? { trash: options.trash } : {}),
+      ...(options.remoteIntervalMs !== undefined ? { remoteIntervalMs: options.remoteIntervalMs } : {}),
+      ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
+    });
+    const started = manager.start().catch((error: unknown) => {
+      logger.error('Remembered sync folders did not start.', error);
+    });
+    active = { profileId, api, manager, started };
   };
 
   return {
     bridge,
-
-    connect(profileId, api) {
-      if (active?.profileId === profileId && active.api === api) return;
-      disconnect();
-      const manager = new SyncManager({
-        dataDir: join(options.dataDir, 'profiles', encodeURIComponent(profileId)),
-        api,
-        onStatus,
-        ...(options.trash ? { trash: options.trash } : {}),
-        ...(options.remoteIntervalMs !== undefined ? { remoteIntervalMs: options.remoteIntervalMs } : {}),
-        ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
-      });
-      const started = manager.start().catch((error: unknown) => {
-        logger.error('Remembered sync folders did not start.', error);
-      });
-      active = { profileId, api, manager, started };
-    },
-
+    connect,
     disconnect,
+
+    follow(connection) {
+      connection.on((event) => {
+        const signedOut = event.type === 'tokens' && event.event.type === 'signed-out';
+        const signedIn =
+          (event.type === 'connected' && event.connection.tokens.signedIn) ||
+          (event.type === 'tokens' && event.event.type === 'signed-in');
+        if (event.type === 'dropped' || signedOut) disconnect();
+        else if (signedIn) connect(event.connection.profile.id, event.connection.api);
+      });
+    },
 
     hint(agentId, event) {
       const current = active;
@@ -359,7 +295,6 @@ export function createHostSync(options: HostSyncOptions): HostSync {
       disconnect();
       await Promise.all([...closing]);
       feed.close();
-      listeners.clear();
     },
   };
 }
