@@ -27,7 +27,7 @@ import { chooseDesktopSecretStore } from './secret-stores';
 import { createSenderCheck } from './sender-check';
 import { checkForUpdates } from './updater';
 import { createMainWindow } from './window';
-import { isExternalLinkAllowed } from './window-options';
+import { isExternalLinkAllowed, isSignInUrlAllowed } from './window-options';
 
 const HELP_URL = 'https://github.com/agentdesk/agentdesk#readme';
 const logger = createLogger((level, line) => {
@@ -69,7 +69,11 @@ async function start(): Promise<void> {
       process.env['AGENTDESK_DEMO_AGENT_JS'] ??= join(__dirname, 'demo-agent.js');
       return startService({ dataDir, port: 0 });
     },
-    openBrowser: (url) => shell.openExternal(url),
+    openBrowser: async (url) => {
+      if (!isSignInUrlAllowed(url))
+        throw new Error('the sign-in address is neither https nor on this computer');
+      await shell.openExternal(url);
+    },
     os: {
       platform: platformInfo(process.platform, 'electron'),
       notify: ({ title, body }) => {

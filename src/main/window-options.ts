@@ -32,6 +32,8 @@ export function hardenedWindowOptions(preloadPath: string): BrowserWindowConstru
       webviewTag: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      // A middle click on a link would open it in a new Electron window (electronegativity AUXCLICK).
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: true,
     },
   };
@@ -41,6 +43,20 @@ export function hardenedWindowOptions(preloadPath: string): BrowserWindowConstru
 export function isExternalLinkAllowed(url: string): boolean {
   try {
     return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The sign-in page may be opened in the system browser: https anywhere, or plain http only on this computer
+ * (the local service). Any other scheme (file:, smb:, a custom handler) from a hostile server is refused.
+ */
+export function isSignInUrlAllowed(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'https:') return true;
+    return parsed.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
   } catch {
     return false;
   }

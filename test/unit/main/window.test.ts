@@ -87,3 +87,27 @@ describe('main window', () => {
     expect(openExternal).toHaveBeenCalledWith('https://example.org/docs');
   });
 });
+
+describe('what electronegativity asks of the shell', () => {
+  it('turns off middle-click (auxclick) opening links in new windows', () => {
+    createMainWindow();
+    const prefs = created.at(-1)!.options['webPreferences'] as Record<string, unknown>;
+    expect(prefs['disableBlinkFeatures']).toBe('Auxclick');
+  });
+
+  it('opens a sign-in page only over https, or http on this computer', async () => {
+    const { isSignInUrlAllowed } = await import('../../../src/main/window-options');
+    expect(isSignInUrlAllowed('https://agents.example/oauth2/authorize?x=1')).toBe(true);
+    expect(isSignInUrlAllowed('http://127.0.0.1:8787/oauth2/authorize')).toBe(true);
+    expect(isSignInUrlAllowed('http://localhost:8787/oauth2/authorize')).toBe(true);
+    for (const url of [
+      'http://agents.example/',
+      'file:///etc/passwd',
+      'smb://host/share',
+      'javascript:1',
+      'x',
+    ]) {
+      expect(isSignInUrlAllowed(url), url).toBe(false);
+    }
+  });
+});
