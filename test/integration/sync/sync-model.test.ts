@@ -1,32 +1,28 @@
 /**
  * Scenario 28 of docs/sync.md: a randomized model-based test (fast-check).
  *
- * Thousands of interleaved operations against the real local service and a real
- * folder: local edits, editor-style saves, deletes (files and folders), remote
- * edits and deletes through the API, sync cycles (some with local edits landing
- * while the cycle waits on the network), crashes (the process "dies" after N
- * requests: its state database is closed under it and the network is gone; a new
- * SyncEngine reopens the same state file), faults through the proxy (503 with
- * Retry-After, 500, dropped connections, truncated bodies, an empty listing),
- * conflict resolutions and mass-delete confirmations.
+ * Thousands of truly interleaved operations against the real local service and a real folder:
+ * local edits, editor-style saves, deletes (files and folders), remote edits and deletes through
+ * the API, sync cycles at full concurrency during which the person saves and the agent writes at
+ * the moment a chosen request of the engine goes out (a save that lands during the download of
+ * that very file, an agent write between the listing and the upload of that file), crashes (the
+ * process "dies" after N requests: its state database is closed under it and the network is gone;
+ * or it dies with a file moved aside mid-replace; a new SyncEngine reopens the same state file),
+ * a second process trying the same folder, faults through the proxy (503 with Retry-After, 500,
+ * dropped connections, truncated bodies, a listing that comes back empty), conflict resolutions
+ * and mass-delete confirmations.
  *
- * The model records every version either side ever wrote (each write has unique
- * contents) and which of them a person later overwrote or deleted on purpose.
- * Invariant, checked after every operation that runs the engine: every version
- * nobody discarded is present on some side, or kept as a conflict copy.
- * After quiescence (faults cleared, cycles run until settled, conflicts resolved):
- * both sides hold the same work/ files, and the invariant still holds.
+ * The model records every version either side ever wrote (each write has unique contents;
+ * versions of one side often share a size) and which of them a person or the agent themselves
+ * overwrote or deleted outside the sync. The promise, checked after every operation that runs
+ * the engine and after quiescence: every other version is present on some side, kept as a
+ * conflict copy, or in the folder's version history. Versions a person dropped by resolving a
+ * conflict count too: they must be in the history. After quiescence (faults cleared, cycles run
+ * until settled, conflicts resolved) both sides hold the same work/ files.
  *
- * Outside the model, on purpose (no client can do better against this API):
- * - same-size remote edits: the workspace listing carries sizes but no hashes, so
- *   every remote version here has a length of its own;
- * - a listing that lies while the base holds no workspace file (indistinguishable
- *   from an empty workspace without a request per upload; there is no conditional PUT);
- * - remote edits landing between the engine's check and its PUT (same reason).
- *
- * CI runs a fixed seed; `npm run bench:sync -- --soak` runs many more with a
- * random seed (SYNC_MODEL_RUNS / SYNC_MODEL_SEED / SYNC_MODEL_COMMANDS; failures
- * shrink to a minimal sequence with SYNC_MODEL_SHRINK=1).
+ * CI runs a fixed seed; `npm run bench:sync -- --soak` runs many more with a random seed
+ * (SYNC_MODEL_RUNS / SYNC_MODEL_SEED / SYNC_MODEL_COMMANDS; failures shrink to a minimal
+ * sequence with SYNC_MODEL_SHRINK=1).
  */
 import fc from 'fast-check';
 import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -38,7 +34,8 @@ import { realSleep, type FetchLike } from '../../../src/core/api/result';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
 import { BoxRemote } from '../../../src/core/sync/box-remote';
 import { SyncEngine, type ConflictChoice, type SyncStatus } from '../../../src/core/sync/sync-engine';
-import { isAlwaysIgnored, tempFilePrefix } from '../../../src/core/sync/sync-paths';
+import { FolderBusyError, lockFolder, type FolderLock } from '../../../src/core/sync/folder-lock';
+import { isAlwaysIgnored, looksLikeConflictCopy, tempFilePrefix } from '../../../src/core/sync/sync-paths';
 import { SyncStateStore } from '../../../src/core/sync/sync-state-store';
 import type { Fault } from '../../support/fault-proxy';
 import { createSyncWorld, type SyncWorld } from './sync-harness';
@@ -108,6 +105,8 @@ class ProcessNetwork {
 
 /** One engine process: its state database, its network, its engine. */
 interface Incarnation {
+  /** The folder's lock, as the app and the CLI take it. */
+  lock: FolderLock;
   store: SyncStateStore;
   net: ProcessNetwork;
   remote: BoxRemote;
@@ -141,6 +140,7 @@ const stats = {
   massDeletePauses: 0,
   trashed: 0,
   retryAfterWaits: 0,
+  secondProcesses: 0,
 };
 
 beforeAll(async () => {
@@ -156,6 +156,7 @@ afterAll(async () => {
 const fastRetry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 5, sleep: (ms: number) => realSleep(ms) };
 
 function openIncarnation(real: Omit<Real, 'current'>, concurrency = 4): Incarnation {
+  const lock = lockFolder(real.stateFile, real.root, 'the model test');
   const store = new SyncStateStore(real.stateFile);
   const net = new ProcessNetwork();
   const api = createApiClient({
@@ -170,7 +171,7 @@ function openIncarnation(real: Omit<Real, 'current'>, concurrency = 4): Incarnat
   });
   const remote = new BoxRemote({ api, agentId: real.world.agentId, root: real.root });
   const engine = engineFor(real, store, remote, concurrency);
-  return { store, net, remote, engine };
+  return { lock, store, net, remote, engine };
 }
 
 function engineFor(
@@ -224,6 +225,7 @@ async function endRun(real: Real): Promise<void> {
   } catch {
     // already closed by a crash
   }
+  real.current.lock.release();
   world.proxy.clear();
   await rm(dirname(real.root), { recursive: true, force: true });
 }
@@ -233,11 +235,9 @@ async function endRun(real: Real): Promise<void> {
 function newVersion(m: Model, side: Side, path: string, pad: number): string {
   m.written += 1;
   const id = `${side === 'local' ? 'L' : 'R'}${m.written}:`;
-  // Remote versions get a length no other version has: the listing carries sizes but no
-  // hashes, so a same-size remote edit is invisible (see the report). Local versions reuse
-  // three lengths on purpose, so same-size local edits are common.
-  const content =
-    side === 'local' ? (id + 'l'.repeat(16)).slice(0, 12 + pad) : id + 'r'.repeat(64 + m.written);
+  // Both sides reuse three lengths on purpose, so same-size edits are common on either side
+  // (the listing's sha256 and ETag tell them apart).
+  const content = (id + (side === 'local' ? 'l' : 'r').repeat(16)).slice(0, 12 + pad);
   m.versions.set(content, { side, path, discarded: false });
   return content;
 }
@@ -285,9 +285,9 @@ async function localDelete(m: Model, real: Real, path: string) {
   await rm(join(real.root, path), { recursive: true, force: true });
 }
 
-async function remoteWrite(m: Model, real: Real, path: string) {
+async function remoteWrite(m: Model, real: Real, path: string, pad = 0) {
   discard(m, await real.world.remote.read(path));
-  await real.world.remote.write(path, newVersion(m, 'remote', path, 0));
+  await real.world.remote.write(path, newVersion(m, 'remote', path, pad));
 }
 
 async function remoteDelete(m: Model, real: Real, path: string) {
@@ -300,17 +300,29 @@ async function remoteDelete(m: Model, real: Real, path: string) {
 
 // --- The invariants ------------------------------------------------------------------------------
 
-/** Every version on either side, conflict copies included, by content. */
+/** Every version on either side, conflict copies included, and every version in the history, by content. */
 async function everythingPresent(real: Real): Promise<Set<string>> {
-  const [localPaths, remotePaths] = await Promise.all([
+  const [localPaths, remotePaths, kept] = await Promise.all([
     localFilesUnder(real, 'work'),
     real.world.remote.list(),
+    filesUnder(join(dirname(real.stateFile), 'sync-history', 'objects')),
   ]);
   const texts = await Promise.all([
     ...localPaths.map((path) => readLocal(real, path)),
     ...remotePaths.map((path) => real.world.remote.read(path)),
+    ...kept.map((file) => readFile(file, 'utf8').catch(() => undefined)),
   ]);
   return new Set(texts.filter((text): text is string => text !== undefined));
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((e) =>
+      e.isDirectory() ? filesUnder(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]),
+    ),
+  );
+  return nested.flat();
 }
 
 async function assertNoVersionLost(m: Model, real: Real, after: string): Promise<void> {
@@ -325,7 +337,8 @@ async function workFiles(real: Real, side: Side): Promise<Record<string, string>
   const out: Record<string, string> = {};
   if (side === 'local') {
     for (const path of await localFilesUnder(real, 'work')) {
-      if (isAlwaysIgnored(path)) continue; // conflict copies and swap files stay local
+      // Conflict copies (the model never names a file like one) and swap files stay local.
+      if (isAlwaysIgnored(path) || looksLikeConflictCopy(path)) continue;
       out[path] = (await readLocal(real, path)) ?? '';
     }
   } else {
@@ -340,14 +353,18 @@ async function workFiles(real: Real, side: Side): Promise<Record<string, string>
 
 type LocalOp =
   { kind: 'write'; path: string; pad: number; editorSave: boolean } | { kind: 'delete'; path: string };
+/** What lands while a cycle runs: the person's edit, or the agent's write. */
+type DuringOp = LocalOp | { kind: 'agent-write'; path: string; pad: number };
 
-function runLocalOp(m: Model, real: Real, op: LocalOp): Promise<void> {
+function runLocalOp(m: Model, real: Real, op: DuringOp): Promise<void> {
+  if (op.kind === 'agent-write') return remoteWrite(m, real, op.path, op.pad);
   return op.kind === 'write'
     ? localWrite(m, real, op.path, op.pad, op.editorSave)
     : localDelete(m, real, op.path);
 }
 
-function describeLocalOp(op: LocalOp): string {
+function describeLocalOp(op: DuringOp): string {
+  if (op.kind === 'agent-write') return `agent write ${op.path}`;
   return op.kind === 'write'
     ? `local write ${op.path} (${op.pad}${op.editorSave ? ', editor save' : ''})`
     : `local delete ${op.path}`;
@@ -383,21 +400,19 @@ function workPathOf(url: string): string | undefined {
 }
 
 /**
- * One sync cycle. Local edits may land while it waits on its Nth request: on a file of the
- * alphabet, or on the very file that request uploads or downloads.
+ * One sync cycle, at full concurrency. The person's save or the agent's write lands the moment
+ * its Nth request goes out: on a file of the alphabet, or on the very file that request uploads
+ * or downloads (a save during its download, an agent write between the listing and its upload).
  */
 class CycleCommand implements Cmd {
-  constructor(readonly during: { at: number; op: LocalOp; inFlight: boolean }[]) {}
+  constructor(readonly during: { at: number; op: DuringOp; inFlight: boolean }[]) {}
   check = () => true;
   async run(m: Model, r: Real) {
     stats.cycles += 1;
     if (this.during.length === 0) {
       noteStatus(await r.current.engine.syncNow());
     } else {
-      // One action at a time, so an edit lands between two steps of the engine and never
-      // inside another action's check-then-rename (a race no user-space program can close).
-      const { store, remote, net } = r.current;
-      const engine = engineFor(r, store, remote, 1);
+      const { net, engine } = r.current;
       for (const { at, op, inFlight } of this.during)
         net.hooks.set(net.requests + at, (url) => {
           stats.editsDuringCycles += 1;
@@ -405,7 +420,6 @@ class CycleCommand implements Cmd {
           return runLocalOp(m, r, { ...op, path });
         });
       noteStatus(await engine.syncNow());
-      await engine.close();
       net.hooks.clear();
       await Promise.all([...net.runningHooks]);
     }
@@ -433,6 +447,7 @@ class CrashCommand implements Cmd {
     old.net.onCrash = () => {
       stats.crashes += 1;
       old.store.close();
+      old.lock.release(); // a dead process's lock is stale: the next one takes it over
     };
     await old.engine.syncNow().catch(() => undefined);
     old.net.dead = true;
@@ -442,11 +457,49 @@ class CrashCommand implements Cmd {
     } catch {
       // closed by the crash
     }
+    old.lock.release();
     r.current = openIncarnation(r);
     await r.current.engine.start().catch(() => undefined);
     await assertNoVersionLost(m, r, this.toString());
   }
   toString = () => `crash after ${this.afterRequests} requests, restart`;
+}
+
+/**
+ * The process dies in the middle of a local replace: the file stands moved aside (as
+ * checked-replace.ts leaves it between its rename and its link). The restart puts it back.
+ */
+class CrashMidReplaceCommand implements Cmd {
+  constructor(readonly path: string) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const absolute = join(r.root, this.path);
+    const aside = join(dirname(absolute), `${tempFilePrefix}crashed.d`);
+    if ((await lstat(absolute).catch(() => undefined))?.isFile()) {
+      await mkdir(aside, { recursive: true });
+      await rename(absolute, join(aside, this.path.split('/').pop()!));
+    }
+    const old = r.current;
+    old.net.dead = true;
+    stats.crashes += 1;
+    await old.engine.close().catch(() => undefined);
+    old.store.close();
+    old.lock.release();
+    r.current = openIncarnation(r);
+    await r.current.engine.start().catch(() => undefined);
+    await assertNoVersionLost(m, r, this.toString());
+  }
+  toString = () => `crash with ${this.path} moved aside mid-replace, restart`;
+}
+
+/** A second process (the app, or another terminal) tries the folder: it is told who holds it and changes nothing. */
+class SecondProcessCommand implements Cmd {
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    expect(() => lockFolder(r.stateFile, r.root, 'a second process')).toThrow(FolderBusyError);
+    stats.secondProcesses += 1;
+  }
+  toString = () => 'a second process tries the folder';
 }
 
 const faultTargets = {
@@ -460,16 +513,7 @@ type FaultTarget = keyof typeof faultTargets;
 
 type FaultKind = '503-retry-after' | '500' | 'drop' | 'truncate' | 'empty-listing';
 
-/** Whether the engine has workspace files in its base now (false while a crash has its store closed). */
-function workBaseExists(r: Real): boolean {
-  try {
-    return [...r.current.store.baseEntries().values()].some((e) => e.path.startsWith('work/'));
-  } catch {
-    return false;
-  }
-}
-
-function faultOf(kind: FaultKind, r: Real): Fault {
+function faultOf(kind: FaultKind): Fault {
   switch (kind) {
     case '503-retry-after':
       return { kind: 'status', status: 503, retryAfter: 1 };
@@ -480,13 +524,9 @@ function faultOf(kind: FaultKind, r: Real): Fault {
     case 'truncate':
       return { kind: 'truncate', keepBytes: 5 };
     case 'empty-listing':
-      // The listing lies only while the base holds workspace files, the case sync.md guards.
-      // With no base, an empty workspace and a lying listing look the same, and the API has no
-      // conditional PUT, so no client could tell them apart without a request per upload.
-      return {
-        kind: 'rewrite-json',
-        rewrite: (body) => (workBaseExists(r) ? { ...(body as object), files: [] } : body),
-      };
+      // With a base, the empty-listing guard holds; without one, uploads are conditional
+      // (If-None-Match: *), so a file the listing hid is answered 412, never overwritten.
+      return { kind: 'rewrite-json', rewrite: (body) => ({ ...(body as object), files: [] }) };
   }
 }
 
@@ -499,7 +539,7 @@ class FaultCommand implements Cmd {
   check = () => true;
   async run(_m: Model, r: Real) {
     const target = this.kind === 'empty-listing' ? faultTargets.list : faultTargets[this.target];
-    r.world.proxy.add({ ...target, fault: faultOf(this.kind, r), times: this.times });
+    r.world.proxy.add({ ...target, fault: faultOf(this.kind), times: this.times });
   }
   toString = () =>
     `fault ${this.kind} on ${this.kind === 'empty-listing' ? 'list' : this.target} ×${this.times}`;
@@ -531,18 +571,9 @@ class ResolveCommand implements Cmd {
 async function resolve(m: Model, r: Real, key: string, choice: ConflictChoice): Promise<void> {
   const conflict = r.current.store.conflicts().find((c) => c.key === key);
   if (!conflict) return;
-  // What the person sees and chooses to drop: the remote copy ("mine") or their file ("theirs").
-  const dropped =
-    choice === 'mine'
-      ? await readLocal(r, conflict.remoteCopyPath)
-      : choice === 'theirs'
-        ? await readLocal(r, conflict.path)
-        : undefined;
   await r.current.engine.resolveConflict(key, choice);
-  if (!r.current.store.conflicts().some((c) => c.key === key)) {
-    stats.resolved += 1;
-    discard(m, dropped);
-  }
+  // What the person dropped is not discarded in the model: it must be in the version history.
+  if (!r.current.store.conflicts().some((c) => c.key === key)) stats.resolved += 1;
 }
 
 class ConfirmDeletesCommand implements Cmd {
@@ -578,6 +609,18 @@ const localOp: fc.Arbitrary<LocalOp> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), path: anyPath }) },
 );
 
+const duringOp: fc.Arbitrary<DuringOp> = fc.oneof(
+  { weight: 1, arbitrary: localOp },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('agent-write' as const),
+      path: anyFile,
+      pad: fc.integer({ min: 0, max: 2 }),
+    }),
+  },
+);
+
 const commandArbs: fc.Arbitrary<Cmd>[] = [
   localOp.map((op) => new LocalCommand(op)),
   localOp.map((op) => new LocalCommand(op)),
@@ -587,12 +630,20 @@ const commandArbs: fc.Arbitrary<Cmd>[] = [
   fc.constant(new CycleCommand([])),
   fc.constant(new CycleCommand([])),
   fc
-    .array(fc.record({ at: fc.integer({ min: 1, max: 6 }), op: localOp, inFlight: fc.boolean() }), {
+    .array(fc.record({ at: fc.integer({ min: 1, max: 6 }), op: duringOp, inFlight: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 2,
+    })
+    .map((during) => new CycleCommand(during)),
+  fc
+    .array(fc.record({ at: fc.integer({ min: 1, max: 6 }), op: duringOp, inFlight: fc.boolean() }), {
       minLength: 1,
       maxLength: 2,
     })
     .map((during) => new CycleCommand(during)),
   fc.integer({ min: 0, max: 8 }).map((n) => new CrashCommand(n)),
+  anyFile.map((path) => new CrashMidReplaceCommand(path)),
+  fc.constant(new SecondProcessCommand()),
   fc
     .tuple(
       fc.constantFrom<FaultKind>('503-retry-after', '500', 'drop', 'truncate', 'empty-listing'),
