@@ -104,6 +104,18 @@ test('a file over 10 MB is refused with a clear message and never sent', async (
   expect((await listed()).length).toBe(before);
 });
 
+test('a name the server refuses (400) is said with its reason', async ({ page }) => {
+  await openLibrary(page);
+  const long = `${'n'.repeat(300)}.txt`;
+  await page
+    .getByLabel('Choose files to upload')
+    .setInputFiles([{ name: long, mimeType: 'text/plain', buffer: Buffer.from('x') }]);
+  await expect(page.getByRole('listitem', { name: `Upload of ${long}` })).toContainText(
+    'was refused: Nombre must be a file name of 1 to 255 characters',
+  );
+  expect((await listed()).map((f) => f.nombre)).not.toContain(long);
+});
+
 test('open and copy link give a working signed URL', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openLibrary(page);
