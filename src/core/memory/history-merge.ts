@@ -17,7 +17,7 @@ export interface StoredTurn {
 }
 
 /** How far before a tail's first message a stored turn may start and still belong to it (clock skew). */
-const TAIL_SLACK_MS = 60 * 60 * 1000;
+export const TAIL_SLACK_MS = 60 * 60 * 1000;
 
 /**
  * Pure: lays the stored detail of each turn beside the server's text. Server messages group into

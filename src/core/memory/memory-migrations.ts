@@ -84,4 +84,17 @@ export const memoryMigrations: readonly MemoryMigration[] = [
       );
     `,
   },
+  {
+    // Prefix indexes up to 8 characters: a typed prefix walks one index lazily and stops at the
+    // result limit, where a longer prefix merged every matching term first (~20-80 ms at 200,000 messages).
+    id: '003_fts_prefixes',
+    sql: `
+      DROP TABLE messages_fts;
+      CREATE VIRTUAL TABLE messages_fts USING fts5 (
+        content, content = 'messages', content_rowid = 'id',
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6 8'
+      );
+      INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
+    `,
+  },
 ];

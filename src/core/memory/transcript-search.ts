@@ -7,15 +7,19 @@ const MAX_LIMIT = 200;
 const OPEN = '\u0002';
 const CLOSE = '\u0003';
 
+/** The longest prefix with an index of its own (migration 003); longer words search by this much of them. */
+const LONGEST_PREFIX = 8;
+
 /**
- * What a person typed -> an FTS5 query: every word must occur, the last ones as prefixes
- * ("deplo" finds "deployment"). Words are quoted, so FTS5 syntax in the text is only text.
+ * What a person typed -> an FTS5 query: every word must occur, each as a prefix ("deplo" finds
+ * "deployment"). Words are quoted, so FTS5 syntax in the text is only text. A word longer than the
+ * longest prefix index searches by its first 8 characters, which keeps every query on an index.
  * Null when nothing searchable is left.
  */
 export function toMatchQuery(text: string): string | null {
   const words = text.normalize('NFC').match(/[\p{L}\p{N}_]+/gu) ?? [];
   if (words.length === 0) return null;
-  return words.map((w) => `"${w}"*`).join(' ');
+  return words.map((w) => `"${[...w].slice(0, LONGEST_PREFIX).join('')}"*`).join(' ');
 }
 
 /** FTS5's snippet with its marks -> segments, hits marked; the renderer never sees markup. */

@@ -1,4 +1,4 @@
-import { mergeHistory, type HistoryMessage, type StoredTurn } from './history-merge';
+import { mergeHistory, TAIL_SLACK_MS, type HistoryMessage, type StoredTurn } from './history-merge';
 import {
   openMemoryDatabase,
   removeMemoryDatabase,
@@ -105,19 +105,22 @@ export class TranscriptStore {
     return row?.history_version === version;
   }
 
-  /** The stored copy of a conversation's text (for reading offline). */
-  readHistory(conversationId: string): { messages: HistoryMessage[]; saltados: number } {
-    const rows = this.db
-      .prepare(
-        'SELECT position, role, content, at, turn_id FROM messages WHERE conversation_id = ? ORDER BY position',
-      )
-      .all(conversationId) as {
-      position: number;
-      role: 'user' | 'assistant';
-      content: string;
-      at: number;
-      turn_id: string | null;
-    }[];
+  /** The stored copy of a conversation's text (for reading offline): its last `limit` messages, or all. */
+  readHistory(conversationId: string, limit?: number): { messages: HistoryMessage[]; saltados: number } {
+    const rows = (
+      this.db
+        .prepare(
+          `SELECT position, role, content, at, turn_id FROM messages WHERE conversation_id = ?
+           ORDER BY position DESC LIMIT ?`,
+        )
+        .all(conversationId, limit ?? -1) as {
+        position: number;
+        role: 'user' | 'assistant';
+        content: string;
+        at: number;
+        turn_id: string | null;
+      }[]
+    ).reverse();
     const messages = rows.map((r) => ({
       role: r.role,
       content: r.content,
@@ -127,19 +130,25 @@ export class TranscriptStore {
     return { messages, saltados: rows[0]?.position ?? 0 };
   }
 
-  /** The server's (or, offline, the stored) text with every stored turn's detail beside it. */
+  /**
+   * The server's (or, offline, the stored last `limit`) text with the stored detail of its turns beside
+   * it. Only turns that can belong to that text are read, so a tail of a long conversation stays cheap.
+   */
   merged(
     conversationId: string,
     server?: { messages: readonly HistoryMessage[]; saltados: number },
+    limit?: number,
   ): MemoryHistory {
-    const text = server ?? this.readHistory(conversationId);
-    return mergeHistory(text.messages, text.saltados, this.storedTurns(conversationId));
+    const text = server ?? this.readHistory(conversationId, limit);
+    const since = text.saltados > 0 && text.messages[0] ? text.messages[0].at - TAIL_SLACK_MS : undefined;
+    return mergeHistory(text.messages, text.saltados, this.storedTurns(conversationId, since));
   }
 
-  storedTurns(conversationId: string): StoredTurn[] {
+  /** The stored turns of a conversation, in order; only those started from `since` (epoch ms) when given. */
+  storedTurns(conversationId: string, since?: number): StoredTurn[] {
     const rows = this.db
-      .prepare('SELECT * FROM turns WHERE conversation_id = ? ORDER BY started_at')
-      .all(conversationId) as TurnRow[];
+      .prepare('SELECT * FROM turns WHERE conversation_id = ? AND started_at >= ? ORDER BY started_at')
+      .all(conversationId, since ?? Number.MIN_SAFE_INTEGER) as TurnRow[];
     const attachments = attachmentsOf(this.db, conversationId);
     return rows.map((row) => {
       const record = parseRecord(row);
@@ -170,10 +179,14 @@ export class TranscriptStore {
 
   /** The latest `models` event stored for the conversation, so the picker is there before the next turn. */
   latestModels(conversationId: string): Record<string, unknown> | null {
-    for (const turn of this.storedTurns(conversationId).reverse()) {
-      if (turn.detail.models) return turn.detail.models;
-    }
-    return null;
+    const row = this.db
+      .prepare(
+        `SELECT json_extract(record, '$.models') AS models FROM turns
+         WHERE conversation_id = ? AND json_extract(record, '$.models') IS NOT NULL
+         ORDER BY started_at DESC LIMIT 1`,
+      )
+      .get(conversationId) as { models: string } | undefined;
+    return row ? (JSON.parse(row.models) as Record<string, unknown>) : null;
   }
 
   /** Writes a batch of turns in one transaction; a turn's messages join the text once known. */

@@ -18,7 +18,13 @@ export interface TurnRecorderOptions {
 interface OpenTurn extends Omit<TurnWrite, 'record'> {
   record: TurnRecord;
   dirty: boolean;
+  /** Characters folded in, roughly what one write of the turn costs. */
+  size: number;
 }
+
+/** Each write of a running turn rewrites it, so a long reply is written less often (at most every 5 s). */
+const SIZE_PER_STEP = 200_000;
+const LONGEST_WAIT_MS = 5000;
 
 /**
  * Keeps every event the app observes, per conversation and turn, off the hot path: `observe` only
@@ -64,6 +70,7 @@ export class TurnRecorder {
     }
     const event: RecordedEvent = { event: observed.event, data };
     if (!foldEvent(turn.record, event, index)) return;
+    if (typeof data['text'] === 'string') turn.size += data['text'].length;
     this.markDirty(turn, observed.event === 'done');
   }
 
@@ -114,7 +121,7 @@ export class TurnRecorder {
     let turn = this.open.get(key);
     if (!turn) {
       const record = this.store.loadTurn(conversationId, turnId) ?? newTurnRecord(turnId, this.now());
-      turn = { agentId, conversationId, record, dirty: false };
+      turn = { agentId, conversationId, record, dirty: false, size: 0 };
       this.open.set(key, turn);
     }
     return turn;
@@ -126,7 +133,8 @@ export class TurnRecorder {
       if (this.timer) clearTimeout(this.timer);
       this.timer = setTimeout(() => this.flush(), 0);
     } else if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), this.flushMs);
+      const wait = Math.min(LONGEST_WAIT_MS, this.flushMs * (1 + Math.floor(turn.size / SIZE_PER_STEP)));
+      this.timer = setTimeout(() => this.flush(), wait);
     }
     this.timer.unref?.();
   }

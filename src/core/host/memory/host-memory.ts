@@ -123,14 +123,11 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     }
     if (!isUnreachable(answer)) return answer;
     if (!store.lists.knows(sessionId)) return fail('offline', NOT_STORED);
-    const history = store.merged(sessionId);
-    const tail =
-      limit === undefined ? history.messages : history.messages.slice(-limit || history.messages.length);
+    const history = store.merged(sessionId, undefined, limit);
     return {
       ok: true,
       value: {
-        messages: tail,
-        saltados: history.saltados + history.messages.length - tail.length,
+        ...history,
         agentId,
         conversationId: sessionId,
         title: store.lists.title(sessionId),
