@@ -7,18 +7,14 @@
 import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { SyncConflict } from '../../shared/bridge';
 import type { BaseEntry, Fingerprint, RemoteFingerprint } from './sync-planner';
 import { pathKey } from './sync-paths';
 
 type SqliteDatabase = InstanceType<typeof Database>;
 
-export interface ConflictRecord {
-  key: string;
-  path: string;
-  /** Local-only copy of the remote version, relative to the root. */
-  remoteCopyPath: string;
-  at: number;
-}
+/** A flagged conflict, as the bridge shows it (the shared vocabulary). */
+export type ConflictRecord = SyncConflict;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS base (
