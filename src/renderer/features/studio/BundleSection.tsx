@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AgentConfig, BundlePostResult } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { SectionFrame } from './SectionFrame';
 
 /**
@@ -18,6 +19,7 @@ export function BundleSection(props: { agentId: string; config: AgentConfig }) {
   const [exported, setExported] = useState('');
   const [imported, setImported] = useState<BundlePostResult | null>(null);
   const [problem, setProblem] = useState('');
+  const [confirming, setConfirming] = useState(false);
 
   const changeKind = (next: 'folder' | 'zip') => {
     setKind(next);
@@ -97,14 +99,15 @@ export function BundleSection(props: { agentId: string; config: AgentConfig }) {
         aria-label="Import a bundle"
         onSubmit={(event) => {
           event.preventDefault();
-          void doImport();
+          setConfirming(true);
         }}
       >
         <h3>Import</h3>
         <label htmlFor="bundle-import-path">A bundle folder or .zip on this computer</label>
         <input id="bundle-import-path" value={importPath} onChange={(e) => setImportPath(e.target.value)} />
         <p className="studio-help">
-          Each file may be at most 10 MB; that is checked before anything is sent.
+          The import replaces the whole bundle: what it lacks is removed from the agent. Each file may be at
+          most 10 MB; that is checked before anything is sent.
         </p>
         <div className="studio-actions">
           <button type="submit" disabled={busy || !importPath.trim()}>
@@ -133,6 +136,24 @@ export function BundleSection(props: { agentId: string; config: AgentConfig }) {
             </p>
           ) : null}
         </div>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Replace the agent's bundle?"
+          confirmLabel="Import and replace"
+          danger
+          onConfirm={() => {
+            setConfirming(false);
+            void doImport();
+          }}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            The server takes the imported files as the whole bundle: instructions, skills, knowledge and MCP
+            servers it lacks are removed from {config.name ?? 'the agent'}. Export first if you may want them
+            back.
+          </p>
+        </ConfirmDialog>
       ) : null}
     </SectionFrame>
   );
