@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { buildFileTree, oversizeFiles } from '../../../src/renderer/model/file-tree';
+import { checkForm, problemAt } from '../../../src/renderer/model/form-problems';
+import { checkMcpList, maskSecret, parseMcpImport } from '../../../src/renderer/model/mcp-servers';
+import { checkSkillMarkdown, skillSizeProblem, skillSlug } from '../../../src/renderer/model/skill-folder';
+import { PatchAgentBody } from '../../../src/shared/api';
+
+describe('studio model', () => {
+  it('checks a PATCH with the shared schema and keys problems by field', () => {
+    const bad = checkForm(PatchAgentBody, { name: 'n'.repeat(65), starters: ['ok', 's'.repeat(81)] });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(Object.keys(bad.problems).sort()).toEqual(['name', 'starters.1']);
+    expect(problemAt(bad.problems, 'starters')).toContain('80');
+    expect(checkForm(PatchAgentBody, { name: 'Fine' })).toEqual({ ok: true, value: { name: 'Fine' } });
+  });
+
+  it('imports mcp.json in both usual forms', () => {
+    const claude = parseMcpImport(
+      JSON.stringify({
+        mcpServers: {
+          files: { command: 'npx', args: ['-y', 'srv'], env: { KEY: 'v' } },
+          docs: { type: 'streamable-http', url: 'https://d.example/mcp', headers: { A: 'b' } },
+        },
+      }),
+    );
+    expect(claude).toEqual({
+      ok: true,
+      servers: [
+        { name: 'files', command: 'npx', args: ['-y', 'srv'], env: { KEY: 'v' } },
+        { name: 'docs', type: 'http', url: 'https://d.example/mcp', headers: { A: 'b' } },
+      ],
+    });
+    const ours = parseMcpImport(
+      JSON.stringify({ servers: [{ name: 'x', type: 'sse', url: 'https://x.example' }] }),
+    );
+    expect(ours).toEqual({ ok: true, servers: [{ name: 'x', type: 'sse', url: 'https://x.example' }] });
+    expect(parseMcpImport('{nope').ok).toBe(false);
+    expect(parseMcpImport('{"other": 1}').ok).toBe(false);
+  });
+
+  it('refuses what PUT mcp would: bad names, http urls, duplicates, more than 20', () => {
+    const result = checkMcpList([
+      { name: 'Bad Name', url: 'https://a.example' },
+      { name: 'plain', url: 'http://a.example' },
+      { name: 'twice', command: 'a' },
+      { name: 'twice', command: 'b' },
+    ]);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.join('\n')).toMatch(/Bad Name: name/);
+    expect(result.problems.join('\n')).toMatch(/plain: url: url must be an https URL/);
+    expect(result.problems).toContain('Two servers are named "twice"; names must be unique.');
+    const many = Array.from({ length: 21 }, (_, i) => ({ name: `s${i}`, command: 'x' }));
+    expect(checkMcpList(many).ok).toBe(false);
+    expect(checkMcpList([{ name: 'ok', command: 'x' }]).ok).toBe(true);
+  });
+
+  it('masks secrets, never showing more than two characters', () => {
+    expect(maskSecret('Bearer secret')).toBe('Be••••••••');
+    expect(maskSecret('abc')).toBe('••••');
+  });
+
+  it('checks a skill folder before sending: size with base64 growth, frontmatter, slug', () => {
+    expect(skillSizeProblem([{ path: 'SKILL.md', size: 100 }])).toBeUndefined();
+    // 19 MB of assets grow past 25 MB once base64-encoded.
+    expect(skillSizeProblem([{ path: 'a.bin', size: 19 * 1024 * 1024 }])).toContain('25 MB');
+    expect(checkSkillMarkdown('# no frontmatter').ok).toBe(false);
+    expect(checkSkillMarkdown('---\nname: x\n---\n').ok).toBe(false);
+    expect(checkSkillMarkdown('---\nname: Prices\ndescription: Finds prices.\n---\nBody')).toEqual({
+      ok: true,
+      name: 'Prices',
+      description: 'Finds prices.',
+    });
+    expect(skillSlug('Flower Prices!', 'folder')).toEqual({ slug: 'flower-prices' });
+    expect(skillSlug(undefined, '---').problem).toBeDefined();
+  });
+
+  it('builds the workspace tree with folder sizes, folders first', () => {
+    const tree = buildFileTree([
+      { path: 'b.txt', size: 1 },
+      { path: 'notes/a.md', size: 10 },
+      { path: 'notes/deep/c.md', size: 5 },
+    ]);
+    expect(tree.size).toBe(16);
+    expect(tree.children.map((c) => `${c.kind}:${c.path}:${c.size}`)).toEqual([
+      'folder:notes:15',
+      'file:b.txt:1',
+    ]);
+    const notes = tree.children[0];
+    expect(notes?.kind === 'folder' && notes.children.map((c) => c.path)).toEqual([
+      'notes/deep',
+      'notes/a.md',
+    ]);
+    expect(
+      oversizeFiles(
+        [
+          { name: 'big', size: 11 },
+          { name: 'ok', size: 10 },
+        ],
+        10,
+      ),
+    ).toEqual(['big']);
+  });
+});
