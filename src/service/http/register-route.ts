@@ -78,11 +78,15 @@ export function registerRoute<const R extends RouteSpec>(
       return errorJson(c, 400, answer.error, answer.detalle);
     };
 
-    const rawParams = matchRoute(c.req.method, c.req.path)?.params ?? {};
-    const params = route.request.params?.safeParse(rawParams) ?? { success: true, data: {} };
+    const { params: paramsSchema, query: querySchema } = route.request;
+    // Under /api/v2 the guard has matched the path already.
+    const rawParams = paramsSchema
+      ? (c.get('auth')?.params ?? matchRoute(c.req.method, c.req.path)?.params)
+      : {};
+    const params = paramsSchema?.safeParse(rawParams ?? {}) ?? { success: true, data: {} };
     if (!params.success) return invalid('params', params.error, rawParams);
-    const rawQuery = c.req.query();
-    const query = route.request.query?.safeParse(rawQuery) ?? { success: true, data: {} };
+    const rawQuery = querySchema ? c.req.query() : {};
+    const query = querySchema?.safeParse(rawQuery) ?? { success: true, data: {} };
     if (!query.success) return invalid('query', query.error, rawQuery);
 
     const body = await readRouteBody(c, route, options);
