@@ -139,7 +139,8 @@ describe('login flow failures', () => {
         (url) => {
           redirectUri = new URL(url).searchParams.get('redirect_uri')!;
         },
-        { timeoutMs: 100 },
+        // Long enough for the listener and the authorize page check on a busy machine.
+        { timeoutMs: 2000 },
       ),
     );
     const result = await attempt.result;
