@@ -55,6 +55,15 @@ test('identity: name, prompt with its live count and mode, starters reordered; t
   expect(held.prompt).toBe('You answer questions about flowers.');
   expect(held.promptMode).toBe('replace');
   expect(held.starters).toEqual(['Opening hours', 'What is in season?']);
+
+  // The new identity, tried at once beside it (the README's picture).
+  await page.getByRole('button', { name: 'Try it' }).click();
+  const panel = page.getByRole('complementary', { name: 'Try panel' });
+  await panel.getByLabel('Message').fill('What is in season?');
+  await panel.getByRole('button', { name: 'Send try' }).click();
+  await expect(panel.getByRole('region', { name: 'Try reply' })).toContainText('What is in season?');
+  await page.locator('.studio-body').evaluate((body) => body.scrollTo(0, 0));
+  await shoot(page, 'overview');
 });
 
 test('unsaved edits are guarded; the section list works by keyboard; the shortcut toggles the studio', async ({

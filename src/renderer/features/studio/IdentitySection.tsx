@@ -150,43 +150,45 @@ export function IdentitySection(props: { config: AgentConfig }) {
           <ol>
             {draft.starters.map((starter, index) => (
               <li key={index}>
-                <input
-                  aria-label={`Starter ${index + 1}`}
-                  value={starter}
-                  aria-invalid={!!problems[`starters.${index}`]}
-                  onChange={(e) => setStarter(index, e.target.value)}
-                />
-                <span className={`studio-help ${starter.length > LIMITS.starterMax ? 'over' : ''}`}>
-                  {starter.length}/{LIMITS.starterMax}
-                </span>
-                <button
-                  type="button"
-                  className="small"
-                  aria-label={`Move starter ${index + 1} up`}
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="small"
-                  aria-label={`Move starter ${index + 1} down`}
-                  disabled={index === draft.starters.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="small"
-                  aria-label={`Remove starter ${index + 1}`}
-                  onClick={() =>
-                    setDraft({ ...draft, starters: draft.starters.filter((_, i) => i !== index) })
-                  }
-                >
-                  Remove
-                </button>
+                <div className="studio-starter-row">
+                  <input
+                    aria-label={`Starter ${index + 1}`}
+                    value={starter}
+                    aria-invalid={!!problems[`starters.${index}`]}
+                    onChange={(e) => setStarter(index, e.target.value)}
+                  />
+                  <span className={`studio-help ${starter.length > LIMITS.starterMax ? 'over' : ''}`}>
+                    {starter.length}/{LIMITS.starterMax}
+                  </span>
+                  <button
+                    type="button"
+                    className="small"
+                    aria-label={`Move starter ${index + 1} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="small"
+                    aria-label={`Move starter ${index + 1} down`}
+                    disabled={index === draft.starters.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="small"
+                    aria-label={`Remove starter ${index + 1}`}
+                    onClick={() =>
+                      setDraft({ ...draft, starters: draft.starters.filter((_, i) => i !== index) })
+                    }
+                  >
+                    Remove
+                  </button>
+                </div>
               </li>
             ))}
           </ol>
