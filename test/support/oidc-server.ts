@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { CookieBrowser, hiddenFields } from './local-service';
 
 /**
  * oidc-provider (a certified OpenID Connect / OAuth 2.0 server nobody here wrote) mounted under a
@@ -52,4 +53,30 @@ export async function startOidcServer(options: { refreshTokens: boolean }): Prom
     baseUrl,
     close: () => new Promise<void>((resolve) => http.close(() => resolve())),
   };
+}
+
+/** Follows the provider's pages (sign-in with any login, then consent) until it leaves for the app. */
+export async function walkOidcPages(authorizeUrl: string): Promise<void> {
+  const url = new URL(authorizeUrl);
+  const browser = new CookieBrowser(url.origin);
+  let response = await browser.get(url.pathname + url.search);
+  for (let step = 0; step < 10; step += 1) {
+    if (response.status >= 300 && response.status < 400) {
+      const location = new URL(response.headers.get('location') ?? '', url);
+      if (location.origin !== url.origin) {
+        await fetch(location.href); // the loopback listener, then the done page
+        return;
+      }
+      response = await browser.get(location.pathname + location.search);
+      continue;
+    }
+    const html = await response.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (response.status !== 200 || !action) throw new Error(`unexpected page: ${html.slice(0, 300)}`);
+    const fields = hiddenFields(html);
+    if (fields.prompt === 'login') Object.assign(fields, { login: 'person', password: 'any' });
+    const target = new URL(action.replace(/&amp;/g, '&'), url);
+    response = await browser.post(target.pathname + target.search, fields);
+  }
+  throw new Error('the provider pages did not lead back to the app');
 }

@@ -4,10 +4,8 @@ import { createMemorySecretStore } from '../../../../src/core/auth/memory-secret
 import { refreshTokens } from '../../../../src/core/auth/pkce';
 import { SESSION_EXPIRED_MESSAGE, TokenManager } from '../../../../src/core/auth/token-manager';
 import type { TokenManagerEvent } from '../../../../src/core/auth/token-manager';
-import { CookieBrowser, hiddenFields } from '../../../support/local-service';
-import { OIDC_BASE_PATH, OIDC_CLIENT_ID, startOidcServer } from '../../../support/oidc-server';
+import { OIDC_BASE_PATH, OIDC_CLIENT_ID, startOidcServer, walkOidcPages } from '../../../support/oidc-server';
 import type { OidcServer } from '../../../support/oidc-server';
-import { followRedirects } from '../support/http-get';
 import { recordingFetch } from '../support/recording-fetch';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -29,32 +27,6 @@ async function server(refreshTokens: boolean): Promise<OidcServer> {
   return started;
 }
 
-/** Follows the provider's pages (sign-in with any login, then consent) until it leaves for the app. */
-async function walkProviderPages(authorizeUrl: string): Promise<void> {
-  const url = new URL(authorizeUrl);
-  const browser = new CookieBrowser(url.origin);
-  let response = await browser.get(url.pathname + url.search);
-  for (let step = 0; step < 10; step += 1) {
-    if (response.status >= 300 && response.status < 400) {
-      const location = new URL(response.headers.get('location') ?? '', url);
-      if (location.origin !== url.origin) {
-        await followRedirects(location.href); // the loopback listener, then the done page
-        return;
-      }
-      response = await browser.get(location.pathname + location.search);
-      continue;
-    }
-    const html = await response.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (response.status !== 200 || !action) throw new Error(`unexpected page: ${html.slice(0, 300)}`);
-    const fields = hiddenFields(html);
-    if (fields.prompt === 'login') Object.assign(fields, { login: 'person', password: 'any' });
-    const target = new URL(action.replace(/&amp;/g, '&'), url);
-    response = await browser.post(target.pathname + target.search, fields);
-  }
-  throw new Error('the provider pages did not lead back to the app');
-}
-
 async function signInTo(oidc: OidcServer, fetch = recordingFetch()) {
   let walked: Promise<void> = Promise.resolve();
   const attempt = startLogin({
@@ -63,7 +35,7 @@ async function signInTo(oidc: OidcServer, fetch = recordingFetch()) {
     scopes: ['profile', 'agents:read', 'agents:write'],
     fetch,
     openBrowser: (url) => {
-      walked = walkProviderPages(url).catch((error: unknown) => {
+      walked = walkOidcPages(url).catch((error: unknown) => {
         attempt.cancel();
         throw error;
       });
