@@ -43,6 +43,18 @@ describe('the route table drives the service', () => {
   });
 });
 
+describe('routes only parse, call and map', () => {
+  it('no route module runs SQL of its own: stores and services do', async () => {
+    const folder = join(repo, 'src/service/routes');
+    const offenders: string[] = [];
+    for (const name of await readdir(folder)) {
+      const source = await readFile(join(folder, name), 'utf8');
+      if (/\.prepare\(|\bctx\.db\b/.test(source)) offenders.push(name);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('input checked against the entry before the handler runs', () => {
   const conversations = () => `/api/v2/me/agents/${h.agentId}/conversations`;
   let one: string;
