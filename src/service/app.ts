@@ -32,8 +32,8 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   // Every /api/v2 path: bearer, route table, scope and agent ownership are checked before any handler.
   app.use('/api/v2/*', apiGuard(ctx));
 
-  // Route modules, one per area: `src/service/routes/<area>.ts` exporting `xxxRoutes(ctx): Hono<AppEnv>`.
-  // Each area adds ONE line below.
+  // Route modules, one per area: `src/service/routes/<area>.ts` exporting `xxxRoutes(ctx): Hono<AppEnv>`,
+  // whose handlers meet their route table entries through `registerRoute`. Each area adds ONE line below.
   app.route('/', oauthRoutes(ctx));
   app.route('/', signInRoutes(ctx));
   app.route('/', accountRoutes(ctx));
