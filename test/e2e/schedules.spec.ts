@@ -79,6 +79,10 @@ test('a turn scheduled in one minute is stored, shown with its due time, and run
   const reply = page.getByRole('article', { name: 'Agent reply' }).last();
   await expect(reply).toContainText('scheduled hello', { timeout: 30_000 });
   await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  // Like any turn: the scheduled message shows above its reply.
+  await expect(page.getByRole('article', { name: 'Your message' }).last()).toContainText(
+    'echo scheduled hello',
+  );
   await expect(item).toHaveCount(0);
   await expect(panel(page)).toContainText('Nothing is scheduled in this conversation.');
   expect(await stored(sessionId)).toEqual([]);

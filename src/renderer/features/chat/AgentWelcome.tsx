@@ -15,6 +15,7 @@ export function AgentWelcome(props: { agentId: string; sessionId?: string }) {
   const starters = config?.starters ?? [];
   const name = agent?.nombre ?? 'your agent';
   const model = modelLabel(config);
+  const Heading = sessionId ? 'h3' : 'h2';
 
   const begin = async (text?: string) => {
     const target = sessionId ?? (await useConversationsStore.getState().create(agentId));
@@ -26,7 +27,8 @@ export function AgentWelcome(props: { agentId: string; sessionId?: string }) {
       <div className="welcome-avatar" aria-hidden="true">
         {name.slice(0, 1).toUpperCase()}
       </div>
-      <h2 className="welcome-title">Chat with {name}</h2>
+      {/* Inside a conversation the conversation's title is the h2. */}
+      <Heading className="welcome-title">Chat with {name}</Heading>
       {config?.engine || model ? (
         <p className="muted welcome-meta">
           {[config?.engine && `Runs on ${config.engine}`, model && `model ${model}`]

@@ -67,15 +67,21 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
   }
   // The list's badge follows every turn the stream speaks of by id.
   const turnIds = new Set(events.map(eventTurnId).filter((id) => !!id));
+  let foreignTurnEnded = false;
   for (const turnId of turnIds) {
     const turn = after.turns[turnId as string];
     if (!turn) continue;
+    const ended = isTerminal(turn.estado) && !isTerminal(before?.turns[turn.turnId]?.estado ?? 'running');
+    if (ended && !after.items.some((item) => item.kind === 'user' && item.turnId === turn.turnId))
+      foreignTurnEnded = true;
     const shown = conversations.byAgent[agentId]?.items.find((i) => i.id === sessionId)?.ultimoTurno;
     if (shown?.turnId === turn.turnId && shown.estado === turn.estado) continue;
     conversations.applyTurn(agentId, sessionId, summary(turn.turnId, turn.estado));
     const old = before?.turns[turn.turnId];
     if (old && !isTerminal(old.estado) && isTerminal(turn.estado)) notifyDone(sessionId, turn.estado);
   }
+  // A turn this window did not send (a scheduled one, another client's) ended: its message is in the history.
+  if (foreignTurnEnded) void openConversation(agentId, sessionId);
 }
 
 function summary(turnId: string, estado: TurnState): TurnoResumen {
