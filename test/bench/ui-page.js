@@ -17,9 +17,36 @@
         : `Answer ${i}. It works like this:\n\n- first point about ${i}\n- second point\n\n\`\`\`ts\nconst value${i} = ${i};\n\`\`\`\n`,
     at,
   }));
+  // The same thread as the host's memory area serves it: each reply with its stored turn detail.
+  const stored = longThread.map((m, i) => ({
+    position: i,
+    role: m.role,
+    content: m.content,
+    at: Date.UTC(2026, 0, 1) + i * 1000,
+    ...(m.role === 'assistant'
+      ? {
+          detail: {
+            turnId: `t${i}`,
+            startedAt: Date.UTC(2026, 0, 1) + i * 1000,
+            estado: 'done',
+            events: [
+              { event: 'thought', data: { text: `Thinking about part ${i}.` } },
+              {
+                event: 'tool',
+                data: { id: `x${i}`, title: 'Read notes', kind: 'read', status: 'completed' },
+              },
+              { event: 'chunk', data: { text: m.content } },
+            ],
+            usage: { input: 100, output: 200 },
+            attachments: [],
+          },
+        }
+      : {}),
+  }));
   const conversations = [
     { id: 'stream', titulo: 'Streaming', actualizada: at, ultimoTurno: null },
     { id: 'long', titulo: 'Long thread', actualizada: at, ultimoTurno: null },
+    { id: 'code', titulo: 'Big code block', actualizada: at, ultimoTurno: null },
   ];
   const known = {
     getSession: () =>
@@ -51,6 +78,25 @@
     // The whole thread, whatever the limit: the worst case of a thread fully in the store.
     getConversation: (_agent, sessionId) =>
       ok({ messages: sessionId === 'long' ? longThread : [], saltados: 0, ultimoTurno: null }),
+    // The host reads only the tail it is asked for from SQLite (its cost is in test/bench/memory.ts).
+    openConversation: (_agent, sessionId, options = {}) => {
+      const all = sessionId === 'long' ? stored : [];
+      const tail = all.slice(Math.max(0, all.length - (options.limit ?? all.length)));
+      return ok({
+        messages: tail,
+        saltados: all.length - tail.length,
+        agentId: 'a',
+        conversationId: sessionId,
+        title: null,
+        ultimoTurno: null,
+        models: { options: [{ id: 'm', label: 'Model' }], current: 'm' },
+        offline: false,
+      });
+    },
+    onConnectivity: (listener) => {
+      listener({ online: true });
+      return () => undefined;
+    },
     getShare: () => ok({ compartida: false, publicUrl: null }),
     onConversationEvent: (_agent, sessionId, listener) => {
       listeners.set(sessionId, listener);
@@ -100,8 +146,8 @@
   globalThis.__uiBench = {
     ready: (sessionId) => listeners.has(sessionId),
     /** Streams the chunks into the app; resolves when the last text is painted. */
-    async streamIntoApp(chunks) {
-      const emit = (update) => listeners.get('stream')?.(update);
+    async streamIntoApp(chunks, sessionId = 'stream') {
+      const emit = (update) => listeners.get(sessionId)?.(update);
       const event = (id, name, data) => ({ kind: 'event', event: { id: `bench.${id}`, event: name, data } });
       const longTasks = [];
       const observer = new PerformanceObserver((list) =>

@@ -2,8 +2,11 @@
  * `npm run bench:ui`: the chat view's speed in Chromium.
  *  1. A 1 MB reply streamed in 10,000 chunks, one chunk per task (as socket
  *     messages arrive). Goals: no long task over 50 ms; total time at most
- *     1.5x a plain text append of the same chunks at the same pace.
- *  2. Opening a conversation of 5,000 messages. Goal: under 500 ms to first paint.
+ *     1.2x a plain text append of the same chunks at the same pace. The transcript store records
+ *     in the host process, not here; its per-chunk cost is printed by test/bench/memory.ts.
+ *  2. One 100 KB code block streamed in 1,000 chunks. Goal: no long task over 50 ms.
+ *  3. Opening a stored conversation of 50,000 messages, each reply with its stored detail (thought,
+ *     tool call, usage). Goal: under 300 ms to first paint.
  * Prints figures; exits 1 when a goal is missed.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,7 +20,7 @@ import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';
 
 const repo = resolve(import.meta.dirname, '../..');
 const chunkCount = 10_000;
-const historySize = 5_000;
+const historySize = 50_000;
 
 /** Markdown-like reply text cut into equal chunks (100 bytes each, 1 MB in all). */
 function replyChunks(): string[] {
@@ -35,6 +38,18 @@ function replyChunks(): string[] {
   return Array.from({ length: chunkCount }, (_, i) => text.slice(i * 100, i * 100 + 100));
 }
 
+/** A 100 KB fenced code block (1,000 lines of ~100 bytes), cut into 100-byte chunks. */
+function codeBlockChunks(): string[] {
+  const lines = Array.from(
+    { length: 1000 },
+    (_, i) => `const value${i} = compute(${i}, "line ${i}") + other(${i});`.padEnd(99, ' ') + '\n',
+  );
+  const text = '```ts\n' + lines.join('') + '```\n\nAfter the code.';
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; i += 100) chunks.push(text.slice(i, i + 100));
+  return chunks;
+}
+
 interface StreamFigures {
   totalMs: number;
   longTasks: number[];
@@ -43,7 +58,7 @@ interface StreamFigures {
 /** What test/bench/ui-page.js puts on the page. */
 interface UiBench {
   ready(sessionId: string): boolean;
-  streamIntoApp(chunks: string[]): Promise<StreamFigures>;
+  streamIntoApp(chunks: string[], sessionId?: string): Promise<StreamFigures>;
   plainAppend(chunks: string[]): Promise<number>;
   timeNextOpen(): Promise<number>;
 }
@@ -104,6 +119,12 @@ async function main(): Promise<void> {
     const baseline = await inPage(basePage, 'plainAppend', chunks);
     await basePage.close();
 
+    await page.getByRole('button', { name: /Big code block/ }).click();
+    await expect.poll(() => inPage(page, 'ready', 'code')).toBe(true);
+    const code = await inPage(page, 'streamIntoApp', codeBlockChunks(), 'code');
+    await expect(page.locator('[aria-label="Agent reply"] pre').last()).toContainText('line 999');
+    const worstCodeTask = Math.max(0, ...code.longTasks);
+
     const opens: number[] = [];
     for (let round = 0; round < 3; round++) {
       await page.getByRole('button', { name: /Streaming/ }).click();
@@ -118,17 +139,21 @@ async function main(): Promise<void> {
     console.log('UI benchmark (Chromium)');
     console.log(`  stream 1 MB in ${chunkCount} chunks: ${streamed.totalMs.toFixed(0)} ms`);
     console.log(
-      `  plain text append, same chunks:     ${baseline.toFixed(0)} ms  (ratio ${ratio.toFixed(2)}x, goal <= 1.5x)`,
+      `  plain text append, same chunks:     ${baseline.toFixed(0)} ms  (ratio ${ratio.toFixed(2)}x, goal <= 1.2x)`,
     );
     console.log(
       `  long tasks while streaming: ${streamed.longTasks.length} over 50 ms; worst ${worstTask.toFixed(0)} ms (goal: none over 50 ms)`,
     );
     console.log(
-      `  open ${historySize} messages to first paint: ${opens.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${medianOpen.toFixed(0)} ms, goal < 500 ms)`,
+      `  one 100 KB code block in 1,000 chunks: ${code.totalMs.toFixed(0)} ms; ${code.longTasks.length} long tasks over 50 ms, worst ${worstCodeTask.toFixed(0)} ms (goal: none)`,
     );
-    if (ratio > 1.5) failures.push(`streaming took ${ratio.toFixed(2)}x the plain append`);
+    console.log(
+      `  open a stored conversation of ${historySize} messages to first paint: ${opens.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${medianOpen.toFixed(0)} ms, goal < 300 ms)`,
+    );
+    if (ratio > 1.2) failures.push(`streaming took ${ratio.toFixed(2)}x the plain append`);
     if (worstTask > 50) failures.push(`a long task took ${worstTask.toFixed(0)} ms`);
-    if (medianOpen >= 500) failures.push(`opening the long thread took ${medianOpen.toFixed(0)} ms`);
+    if (worstCodeTask > 50) failures.push(`a 100 KB code block made a ${worstCodeTask.toFixed(0)} ms task`);
+    if (medianOpen >= 300) failures.push(`opening the long thread took ${medianOpen.toFixed(0)} ms`);
   } finally {
     await browser.close();
     await site.close();

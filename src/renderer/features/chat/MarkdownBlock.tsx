@@ -4,6 +4,7 @@ import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from './html-as-text';
 import { createParseBudget } from '../../model/parse-budget';
+import { largeFence } from './large-block';
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 // react-markdown builds a new processor on every render, and rehype-highlight's attacher
@@ -116,7 +117,11 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text:
   // The newest parse shown, so a block that just closed keeps it until its final parse.
   const kept = useRef<Parsed | undefined>(undefined);
   const now = useMemo<Parsed | undefined>(() => {
-    if (open) return text.length <= openParseLimit ? budget.spend(() => parsed(text)) : undefined;
+    if (open) {
+      if (text.length <= openParseLimit) return budget.spend(() => parsed(text));
+      // A large open code block costs nothing to show as code (no parse): it grows as code, not as plain text.
+      return largeFence(text) ? parsed(text) : undefined;
+    }
     if (covers(kept.current, text)) return undefined;
     return budget.tryNow(() => parsed(text));
   }, [text, open]);
@@ -149,5 +154,15 @@ function covers(p: Parsed | undefined, text: string): p is Parsed {
 }
 
 function parsed(text: string): Parsed {
-  return { text, element: renderMarkdown(text) };
+  const fence = largeFence(text);
+  if (!fence) return { text, element: renderMarkdown(text) };
+  const language = /^[\w+-]+$/.test(fence.language) ? `language-${fence.language}` : undefined;
+  return {
+    text,
+    element: (
+      <CodeBlock>
+        <code className={language}>{fence.code}</code>
+      </CodeBlock>
+    ),
+  };
 }

@@ -1,0 +1,27 @@
+/**
+ * Blocks too large to parse in one task. Parsing and highlighting a 100 KB code block takes over a
+ * second of main thread; its text is already all there is to show, so it renders as plain code.
+ */
+export const largeBlockSize = 16 * 1024;
+
+export interface PlainFence {
+  language: string;
+  code: string;
+}
+
+/** A large fenced code block's language and code, or null for anything else (which parses as usual). */
+export function largeFence(text: string): PlainFence | null {
+  if (text.length <= largeBlockSize) return null;
+  const open = /^ {0,3}(`{3,}|~{3,})([^\n`]*)\n/.exec(text);
+  if (!open) return null;
+  const fence = open[1]!;
+  const body = text.slice(open[0].length).replace(/\s+$/, '');
+  const lastLine = body.slice(body.lastIndexOf('\n') + 1);
+  // Closed by a fence of the same kind and at least the same length, or still open at the end.
+  const closing = lastLine.trim();
+  const closed = closing.length >= fence.length && closing === fence[0]!.repeat(closing.length);
+  return {
+    language: open[2]!.trim().split(/\s+/)[0] ?? '',
+    code: closed ? body.slice(0, body.length - lastLine.length).replace(/\n$/, '') : body,
+  };
+}
