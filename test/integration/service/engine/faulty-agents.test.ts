@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoAgentCommand } from '../../../../src/service/engine';
+import { createHarness } from '../turns/harness';
 import { makeHost, startTurn, type Harness } from './engine-harness';
 
 const open: Harness[] = [];
@@ -12,12 +13,14 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((h) => h.close()));
 });
 
-async function hostRunning(mode: string): Promise<Harness> {
+function faultyCommand(mode: string): { command: string[] } {
   const [node, importFlag, loader] = demoAgentCommand(undefined).command;
   const agent = fileURLToPath(new URL('./fixtures/faulty-agent.ts', import.meta.url));
-  const h = await makeHost({
-    engines: { 'engine-b': { command: [node!, importFlag!, loader!, agent, mode] } },
-  });
+  return { command: [node!, importFlag!, loader!, agent, mode] };
+}
+
+async function hostRunning(mode: string): Promise<Harness> {
+  const h = await makeHost({ engines: { 'engine-b': faultyCommand(mode) } });
   open.push(h);
   return h;
 }
@@ -33,6 +36,26 @@ describe('agents that fail', { timeout: 60_000 }, () => {
       errorCode: 'agent_error',
       error: 'Rate limit reached for model faulty-1: try again in 20 s',
     });
+  });
+
+  it("puts the agent's reason in the turn's error event, over HTTP and SSE", async () => {
+    const service = await createHarness({ config: { engines: { 'engine-b': faultyCommand('throws') } } });
+    try {
+      const conversationId = await service.conversation();
+      const events = await service.events(conversationId);
+      const sent = await service.send(conversationId, { content: 'hello' });
+      const error = await events.nextNamed('error');
+      expect(error.data).toMatchObject({
+        message: 'Rate limit reached for model faulty-1: try again in 20 s',
+        code: 'agent_error',
+      });
+      expect((await events.nextNamed('done')).data).toMatchObject({
+        turnId: sent.body.turnId,
+        estado: 'error',
+      });
+    } finally {
+      await service.close();
+    }
   });
 
   it('names the exit code and the last stderr lines of an agent that exits at start', async () => {
