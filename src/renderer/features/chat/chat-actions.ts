@@ -71,7 +71,9 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
   for (const turnId of turnIds) {
     const turn = after.turns[turnId as string];
     if (!turn) continue;
-    const ended = isTerminal(turn.estado) && !isTerminal(before?.turns[turn.turnId]?.estado ?? 'running');
+    // Seen running, now ended (a finished turn replayed on connect is left to the history).
+    const seen = before?.turns[turn.turnId];
+    const ended = !!seen && !isTerminal(seen.estado) && isTerminal(turn.estado);
     if (ended && !after.items.some((item) => item.kind === 'user' && item.turnId === turn.turnId))
       foreignTurnEnded = true;
     const shown = conversations.byAgent[agentId]?.items.find((i) => i.id === sessionId)?.ultimoTurno;
