@@ -8,7 +8,7 @@ import { deskError, fail } from './call-results';
 export function checkId(value: unknown, what: string): DeskError | undefined {
   return typeof value === 'string' && value.trim() !== '' && value.length <= 512
     ? undefined
-    : deskError('invalid_argument', `A ${what} is needed.`);
+    : deskError('invalid_argument', `${/^[aeiou]/i.test(what) ? 'An' : 'A'} ${what} is needed.`);
 }
 
 /** The first of an agent and a conversation id that is missing. */

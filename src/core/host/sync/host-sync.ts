@@ -17,6 +17,7 @@ import type {
 import type { ApiClient } from '../../api/api-client';
 import type { Logger } from '../../log/logger';
 import { defaultSyncFolder, SyncManager } from '../../sync/sync-manager';
+import { checkId } from '../plumbing/argument-checks';
 import { fail } from '../plumbing/call-results';
 import type { ActiveConnection } from '../plumbing/connection';
 import { openSyncedFolder, pickSyncFolder, type SyncOs } from './sync-folder-opening';
@@ -83,11 +84,7 @@ interface Active {
 
 const signedOut = <T>(): DeskResult<T> => fail('signed_out', 'You are signed out. Sign in to sync folders.');
 
-function checkAgentId(agentId: unknown): DeskError | undefined {
-  return typeof agentId === 'string' && agentId.trim() !== '' && agentId.length <= 512
-    ? undefined
-    : { code: 'invalid_argument', message: 'An agent is needed.' };
-}
+const checkAgentId = (agentId: unknown): DeskError | undefined => checkId(agentId, 'agent');
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
