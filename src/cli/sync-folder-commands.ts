@@ -4,13 +4,13 @@
  */
 import { isAbsolute, relative } from 'node:path';
 import trash from 'trash';
-import { writeFileAtomic } from '../core/sync/atomic-write';
 import { hashFile } from '../core/sync/file-hash';
 import { FolderBusyError, folderOwner, lockFolder } from '../core/sync/folder-lock';
 import { SyncEngine, type ConflictChoice } from '../core/sync/sync-engine';
 import { pathKey } from '../core/sync/sync-paths';
 import { SyncStateStore } from '../core/sync/sync-state-store';
 import { VersionHistory, type VersionRecord } from '../core/sync/version-history';
+import { restoreKeptVersion } from '../core/sync/version-restore';
 import { connectAgent, openSyncFolder, syncExit, type SyncFolder, type SyncOptionValues } from './sync-setup';
 import type { CliIo } from './terminal';
 
@@ -195,9 +195,7 @@ async function restoreVersion(
       );
       return syncExit.error;
     }
-    // The version being replaced is kept too: a restore never loses anything either.
-    if (now) await history.keepFile(path, `${where.root}/${path}`, 'local');
-    await writeFileAtomic(where.root, path, await history.bytesOf(version));
+    await restoreKeptVersion(where.root, history, version);
     const owner = folderOwner(where.stateFile);
     io.out(
       `Restored ${path} to version #${version.id} (${new Date(version.at).toLocaleString()}, ${sourceWords(version)}). ` +

@@ -40,6 +40,8 @@ const engine = new SyncEngine({
   },
   watch: true,
   remoteIntervalMs: Number(process.env.SYNC_REMOTE_INTERVAL_MS ?? 0),
+  // As in watch mode: a conditional listing every 2 s (304 while the agent writes nothing).
+  remotePollMs: Number(process.env.SYNC_REMOTE_POLL_MS ?? 2000),
 });
 const started = performance.now();
 const status = await engine.start();

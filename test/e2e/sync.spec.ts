@@ -93,7 +93,11 @@ test('a file saved in the synced folder reaches the workspace; a file the agent 
   await panel.getByRole('button', { name: 'Sync this folder' }).click();
   await expect(syncState(panel)).toHaveText('Up to date');
   await expect(panel.getByRole('region', { name: 'Folder' })).toContainText(root);
-  expect(JSON.parse(await readFile(join(root, '.agentdesk'), 'utf8'))).toEqual({ agentId });
+  // The marker names the agent and the folder's state, which the CLI then shares.
+  expect(JSON.parse(await readFile(join(root, '.agentdesk'), 'utf8'))).toMatchObject({
+    agentId,
+    state: expect.stringContaining(join('data', 'profiles')),
+  });
 
   // Saved on disk -> in the agent's workspace.
   await mkdir(join(root, 'work'), { recursive: true });
@@ -163,4 +167,43 @@ test('a file changed on both sides while paused becomes a conflict, settled with
   const mine = names.filter((n) => n !== 'from-disk.txt' && n.startsWith('from-disk'));
   expect(mine).toHaveLength(1);
   expect(await workspaceText(mine[0]!)).toBe('my edit\n');
+});
+
+test('the version history lists what the sync replaced, and puts a version back on both sides', async ({
+  page,
+}) => {
+  await page.goto(mode.url);
+  const panel = await openSyncPanel(page);
+  await expect(syncState(panel)).toHaveText('Up to date');
+
+  // The agent rewrites its file: the sync replaces the local copy, keeping the old version.
+  const rewrite = await api.writeWorkspaceFile(
+    agentId,
+    'from-agent.md',
+    Buffer.from('rewritten by the agent'),
+  );
+  expect(rewrite.ok).toBe(true);
+  await panel.getByRole('button', { name: 'Sync now' }).click();
+  await expect
+    .poll(() => readFile(join(root, 'work', 'from-agent.md'), 'utf8'))
+    .toBe('rewritten by the agent');
+
+  const history = panel.getByRole('region', { name: 'Version history' });
+  await history.getByRole('button', { name: 'Show kept versions' }).click();
+  await history.getByLabel('Find a file').fill('from-agent');
+  const versions = history.getByRole('list', { name: 'Kept versions' }).getByRole('listitem');
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first()).toContainText("the agent's");
+  await page.screenshot({ path: join(screens, 'sync-history.png') });
+
+  // The older one (newest first) goes back in the folder, and on to the agent.
+  await versions.nth(1).getByRole('button', { name: 'Restore' }).click();
+  await expect
+    .poll(() => readFile(join(root, 'work', 'from-agent.md'), 'utf8'))
+    .toBe('written by the demo agent');
+  await expect
+    .poll(() => workspaceText('from-agent.md'), { timeout: 15_000 })
+    .toBe('written by the demo agent');
+  // The version it replaced is kept too.
+  await expect(versions).toHaveCount(3);
 });

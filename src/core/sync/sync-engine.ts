@@ -17,6 +17,7 @@ import { isAlwaysIgnored, pathKey, sanitizeRemotePath } from './sync-paths';
 import type { SyncStateStore } from './sync-state-store';
 import type { RetryOptions } from './retry';
 import { VersionHistory } from './version-history';
+import { restoreKeptVersion } from './version-restore';
 import type { Ignore } from 'ignore';
 
 export type { ConflictChoice } from './conflict-resolution';
@@ -111,6 +112,14 @@ export class SyncEngine {
   /** The version history of this folder (list and restore). */
   get versions(): VersionHistory {
     return this.history;
+  }
+
+  /** Puts kept version `id` back in the folder, then syncs it to the agent. */
+  async restoreVersion(id: number): Promise<SyncStatus> {
+    const version = this.history.version(id);
+    if (!version) throw new Error('That version is no longer kept.');
+    await restoreKeptVersion(this.options.root, this.history, version);
+    return this.syncNow();
   }
 
   /** One look at a time; a look that finds a change runs a cycle. */

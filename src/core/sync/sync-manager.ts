@@ -109,6 +109,14 @@ export class SyncManager {
     return this.engine(agentId).resolveConflict(key, choice);
   }
 
+  /** The versions the sync kept for the agent's folder (of one path, or all), newest first. */
+  versions(agentId: string, path?: string) {
+    return this.engine(agentId).versions.list(path);
+  }
+  restoreVersion(agentId: string, id: number) {
+    return this.engine(agentId).restoreVersion(id);
+  }
+
   /** A turn ended, or a tool touched a file: look at the agent's side again. */
   remoteChanged(agentId: string): void {
     this.running.get(agentId)?.engine.remoteChanged();

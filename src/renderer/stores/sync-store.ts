@@ -4,6 +4,7 @@ import type {
   SyncConflictChoice,
   SyncFolderStatus,
   SyncOpenTarget,
+  SyncVersion,
   Unsubscribe,
 } from '../../shared/bridge';
 import { desk } from '../desk';
@@ -20,6 +21,8 @@ export interface AgentSync {
   busy: string | null;
   /** The last failure, in plain words. */
   error: string;
+  /** The folder's kept versions, newest first, once the person opened the history. */
+  versions?: SyncVersion[];
 }
 
 interface SyncStore {
@@ -38,6 +41,10 @@ interface SyncStore {
   syncNow(agentId: string): Promise<void>;
   confirmDeletes(agentId: string): Promise<void>;
   resolve(agentId: string, key: string, choice: SyncConflictChoice): Promise<void>;
+  /** Loads the versions the sync kept for the folder (of one path, or all). */
+  loadVersions(agentId: string, path?: string): Promise<void>;
+  /** Puts a kept version back in the folder; the sync then sends it to the agent. */
+  restoreVersion(agentId: string, id: number): Promise<void>;
   open(agentId: string, target: SyncOpenTarget): Promise<void>;
   openPanel(agentId: string): void;
   closePanel(): void;
@@ -156,6 +163,23 @@ export const useSyncStore = create<SyncStore>((set, get) => {
         () => desk().resolveSyncConflict(agentId, key, choice),
         showFolder(agentId),
       );
+    },
+    async loadVersions(agentId, path) {
+      await act(
+        agentId,
+        'versions',
+        () => desk().listSyncVersions(agentId, path),
+        (versions) => patch(agentId, { versions }),
+      );
+    },
+    async restoreVersion(agentId, id) {
+      const restored = await act(
+        agentId,
+        `restore:${id}`,
+        () => desk().restoreSyncVersion(agentId, id),
+        showFolder(agentId),
+      );
+      if (restored) await get().loadVersions(agentId);
     },
     async open(agentId, target) {
       await act(agentId, `open:${target}`, () => desk().openSyncFolder(agentId, target));

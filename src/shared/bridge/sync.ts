@@ -50,6 +50,18 @@ export interface SyncStatus {
   pendingDeletes?: { side: 'local' | 'remote'; deletes: number; total: number };
 }
 
+/** A version the sync kept before it overwrote or deleted it (the folder's version history). */
+export interface SyncVersion {
+  /** Pass it back to `restoreSyncVersion`. */
+  id: number;
+  path: string;
+  /** Epoch ms when it was kept. */
+  at: number;
+  /** Whose it was: the person's folder (`local`) or the agent (`remote`). */
+  source: 'local' | 'remote';
+  size: number;
+}
+
 export interface SyncFolderStatus {
   agentId: string;
   root: string;
@@ -89,6 +101,10 @@ export interface SyncMethods {
     key: string,
     choice: SyncConflictChoice,
   ): Promise<DeskResult<SyncFolderStatus>>;
+  /** The versions the sync kept for the agent's folder, newest first; of one path when given. */
+  listSyncVersions(agentId: string, path?: string): Promise<DeskResult<SyncVersion[]>>;
+  /** Puts a kept version back in the folder (keeping the one it replaces), then syncs it. */
+  restoreSyncVersion(agentId: string, id: number): Promise<DeskResult<SyncFolderStatus>>;
   openSyncFolder(agentId: string, target: SyncOpenTarget): Promise<DeskResult<void>>;
   /** The system's folder picker: the chosen path, or null when cancelled; `not_available` outside the desktop app. */
   pickSyncFolder(defaultPath?: string): Promise<DeskResult<string | null>>;
@@ -107,6 +123,8 @@ export const syncArea = bridgeArea<SyncMethods>()({
     'syncNow',
     'confirmSyncDeletes',
     'resolveSyncConflict',
+    'listSyncVersions',
+    'restoreSyncVersion',
     'openSyncFolder',
     'pickSyncFolder',
   ],

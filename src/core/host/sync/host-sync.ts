@@ -13,6 +13,7 @@ import type {
   DeskError,
   DeskResult,
   SyncFolderStatus,
+  SyncVersion,
 } from '../../../shared/bridge';
 import type { ApiClient } from '../../api/api-client';
 import type { Logger } from '../../log/logger';
@@ -56,6 +57,8 @@ export type SyncBridge = Pick<
   | 'syncNow'
   | 'confirmSyncDeletes'
   | 'resolveSyncConflict'
+  | 'listSyncVersions'
+  | 'restoreSyncVersion'
   | 'openSyncFolder'
   | 'pickSyncFolder'
   | 'onSyncStatus'
@@ -223,6 +226,23 @@ export function createHostSync(options: HostSyncOptions): HostSync {
         return fail('invalid_argument', 'Choose keep mine, keep theirs or keep both.');
       }
       return onFolder(agentId, (m, id) => m.resolveConflict(id, key, choice));
+    },
+
+    async listSyncVersions(agentId, path) {
+      if (path !== undefined && typeof path !== 'string')
+        return fail('invalid_argument', 'A path is needed.');
+      let versions: SyncVersion[] = [];
+      const done = await onFolder(agentId, async (m, id) => {
+        versions = m
+          .versions(id, path)
+          .map(({ id: n, path: p, at, source, size }) => ({ id: n, path: p, at, source, size }));
+      });
+      return done.ok ? { ok: true, value: versions } : done;
+    },
+
+    async restoreSyncVersion(agentId, versionId) {
+      if (!Number.isInteger(versionId)) return fail('invalid_argument', 'A kept version is needed.');
+      return onFolder(agentId, (m, id) => m.restoreVersion(id, versionId));
     },
 
     async openSyncFolder(agentId, target) {

@@ -7,6 +7,7 @@ import { useSyncStore } from '../../stores/sync-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useNow } from '../../ui/use-now';
 import { SyncFolderChooser } from './SyncFolderChooser';
+import { SyncHistory } from './SyncHistory';
 import { SyncIssues } from './SyncIssues';
 import { isPausedByPerson, lastSyncWords, problemLines, progressOf, stateWords } from './sync-words';
 
@@ -216,6 +217,7 @@ function SyncFolderView(props: {
       </section>
 
       <SyncIssues agentId={agentId} status={status} />
+      <SyncHistory agentId={agentId} />
 
       {confirmStop ? (
         <ConfirmDialog

@@ -1,4 +1,4 @@
-import type { SyncFolderStatus, SyncSkipReason, SyncStatus } from '../../../shared/bridge';
+import type { SyncFolderStatus, SyncSkipReason, SyncStatus, SyncVersion } from '../../../shared/bridge';
 import { relativeTime } from '../../ui/relative-time';
 
 /** What the sync panel says about a folder's state, in plain words. Pure: no DOM, no bridge. */
@@ -54,6 +54,18 @@ export const skipReasonWords: Record<SyncSkipReason, string> = {
 
 export function skipWords(reason: string): string {
   return skipReasonWords[reason as SyncSkipReason] ?? 'Left out of sync';
+}
+
+/** "yours, 2 min ago, 1.2 kB" for a kept version. */
+export function versionWords(version: SyncVersion, now: number): string {
+  const whose = version.source === 'remote' ? "the agent's" : 'yours';
+  const size =
+    version.size < 1024
+      ? `${version.size} B`
+      : version.size < 1024 * 1024
+        ? `${(version.size / 1024).toFixed(1)} kB`
+        : `${(version.size / 1024 / 1024).toFixed(1)} MB`;
+  return `${whose}, ${relativeTime(new Date(version.at).toISOString(), now)}, ${size}`;
 }
 
 export function lastSyncWords(lastSyncAt: number | undefined, now: number): string {
