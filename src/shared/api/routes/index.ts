@@ -1,6 +1,7 @@
 import { MethodNotAllowed } from '../errors';
 import type { ResponseSpec, RouteSpec } from '../route-types';
 import { accountSection } from './account';
+import { agentActionsSection } from './agent-actions';
 import { agentConfigSection } from './agent-config';
 import { connectorsDevicesSection } from './connectors-devices';
 import { conversationsSection } from './conversations';
@@ -22,6 +23,7 @@ export {
 /** The table as one tuple, in the spec's order, each entry with its literal type. */
 const table = [
   ...agentConfigSection,
+  ...agentActionsSection,
   ...accountSection,
   ...conversationsSection,
   ...turnsSection,
