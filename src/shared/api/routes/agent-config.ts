@@ -46,7 +46,12 @@ export const agentConfigSection = [
     scope: 'agents:read',
     credential: 'agent-or-oauth',
     request: { params: AgentParams, query: AgentConfigQuery },
-    responses: { 200: ok('The configuration.', AgentConfig), 404: notFound, 409: noMachine },
+    responses: {
+      200: ok('The configuration.', AgentConfig),
+      400: invalid('`full` other than `1`, or an unknown name in `fields`.'),
+      404: notFound,
+      409: noMachine,
+    },
   }),
   defineRoute({
     operationId: 'patchAgent',

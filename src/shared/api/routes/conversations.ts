@@ -53,7 +53,11 @@ export const conversationsSection = [
     scope: 'agents:read',
     credential: 'oauth',
     request: { params: ConversationParams, query: ConversationQuery },
-    responses: { 200: ok('Messages.', ConversationResponse), 404: notFound },
+    responses: {
+      200: ok('Messages.', ConversationResponse),
+      400: invalid('`limit` is not an integer from 1 to 10000.'),
+      404: notFound,
+    },
   }),
   defineRoute({
     operationId: 'renameConversation',
