@@ -53,6 +53,8 @@ const DESCRIPTION = [
   '',
   'Errors: 401 and 403 are plain text; JSON errors are `{error, detalle}` (OAuth routes: `{error, error_description}`). A known path called with another method answers 405 `{error: "method_not_allowed"}` with an `Allow` header. Unknown paths answer 404 `{error: "not_found"}`.',
   '',
+  'This local service answers only when named by a loopback `Host` (`127.0.0.1`, `localhost` or `[::1]`, with its port); any other `Host` (a page that rebound its DNS name to this computer) answers 421 `{error: "host_no_permitido", detalle}` on every path (our choice).',
+  '',
   'Where the spec leaves something open, this document states what this service does and marks it "(our choice)". Notably (our choice): 404 is always the JSON body, never text; this service does not send 429 (clients must still honour `Retry-After` if a server does); "MB" limits are MiB; agent tokens do not expire until revoked.',
 ].join('\n');
 
