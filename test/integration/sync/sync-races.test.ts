@@ -7,6 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BundleRemote } from '../../../src/core/sync/bundle-remote';
 import { createSyncWorld, type SyncWorld } from './sync-harness';
 
 let world: SyncWorld;
@@ -94,6 +95,39 @@ describe('races with the other writers', () => {
     expect(await world.remote.read('work/new.txt')).toBe("the agent's, new too");
     expect(await world.local.read('work/new.txt')).toBe('mine, new');
     expect(status.conflicts.map((c) => c.path)).toEqual(['work/new.txt']);
+  });
+});
+
+describe('races on a bundle agent (no conditional write: the bundle is read again right before the POST)', () => {
+  it("the agent's edit of another file between the listing and the POST survives; an edit of the same file is a conflict", async () => {
+    const switched = await world.api.updateAgentConfig(world.agentId, { engine: 'house-lite' });
+    expect(switched.ok).toBe(true);
+    const engine = world.engine({ remote: new BundleRemote(world.api, world.agentId) });
+    await engine.start();
+    await world.local.write('knowledge/facts.md', 'mine, new');
+    await world.local.write('instructions.md', 'my instructions');
+    // The agent's prompt changes right as the engine reads the bundle before its POST.
+    let reads = 0;
+    world.proxy.add({
+      method: 'GET',
+      path: /\/bundle$/,
+      fault: {
+        kind: 'tap',
+        before: async () => {
+          reads += 1;
+          if (reads === 2) await world.api.updateAgentConfig(world.agentId, { prompt: "the agent's prompt" });
+        },
+      },
+    });
+    const status = await engine.syncNow();
+    const bundle = await world.api.getBundle(world.agentId);
+    const files = bundle.ok ? bundle.value.files : [];
+    const text = (path: string) =>
+      Buffer.from(files.find((f) => f.path === path)?.contentBase64 ?? '', 'base64').toString();
+    expect(text('knowledge/facts.md')).toBe('mine, new');
+    expect(text('instructions.md')).toBe("the agent's prompt");
+    expect(await world.local.read('instructions.md')).toBe('my instructions');
+    expect(status.conflicts.map((c) => c.path)).toEqual(['instructions.md']);
   });
 });
 
