@@ -6,6 +6,8 @@ import { conversationMarkdown, exportFileName } from '../../model/conversation-m
 import { chooseModel } from './chat-actions';
 import { AgentBadge } from './AgentBadge';
 import { useSchedulesStore } from '../../stores/schedules-store';
+import { useAgentsStore } from '../../stores/agents-store';
+import { download, exportStored } from './export-download';
 
 /** Title, model picker and the conversation's actions: rename, share, export, archive. */
 export function ChatHeader(props: { agentId: string; sessionId: string; title: string }) {
@@ -16,20 +18,28 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
   const [newTitle, setNewTitle] = useState(title);
   const [modelNote, setModelNote] = useState('');
   const [copied, setCopied] = useState(false);
+  const [exportNote, setExportNote] = useState('');
   const store = useConversationsStore.getState();
 
-  const models = stream.models;
+  // The picker is always there: the stream's `models`, else the last stored one, else the agent's configuration.
+  const storedModels = useConversationsStore((s) => s.threads[sessionId]?.models);
+  const configModels = useAgentsStore((s) => s.configs[agentId]?.models);
+  const configModel = useAgentsStore((s) => s.configs[agentId]?.model);
+  const models =
+    stream.models ??
+    storedModels ??
+    (configModels?.length ? { options: configModels, current: configModel ?? null } : undefined);
   const modelValue = stream.chosenModel ?? models?.current ?? '';
 
-  const exportMarkdown = () => {
+  const exportAs = async (format: 'markdown' | 'json') => {
+    setExportNote('');
+    const problem = await exportStored(agentId, sessionId, format);
+    if (!problem) return;
+    if (format === 'json') return setExportNote(problem);
+    // The store could not help (e.g. nothing stored yet): export what is on screen.
     const thread = useConversationsStore.getState().threads[sessionId];
     const text = conversationMarkdown(title, thread?.messages ?? [], stream, thread?.saltados ?? 0);
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = exportFileName(title);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    download(exportFileName(title), 'text/markdown', text);
   };
 
   const copyLink = async () => {
@@ -86,8 +96,11 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
         <button type="button" onClick={() => useSchedulesStore.getState().openPanel(sessionId)}>
           Schedule
         </button>
-        <button type="button" onClick={exportMarkdown}>
+        <button type="button" onClick={() => void exportAs('markdown')}>
           Export
+        </button>
+        <button type="button" onClick={() => void exportAs('json')} title="Every stored detail, as JSON">
+          Export JSON
         </button>
         <button type="button" onClick={() => setDialog('archive')}>
           Archive
@@ -96,6 +109,11 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
       {modelNote ? (
         <p className="model-note" role="status">
           {modelNote}
+        </p>
+      ) : null}
+      {exportNote ? (
+        <p className="model-note error-text" role="alert">
+          {exportNote}
         </p>
       ) : null}
       {dialog === 'rename' ? (
