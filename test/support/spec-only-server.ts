@@ -15,6 +15,7 @@ import { routes } from '../../src/shared/api/routes/index';
  */
 
 export interface SpecOnlyServer {
+  /** Its base URL, with `basePath` when one was given. */
   url: string;
   /** Requests it refused as outside the spec, `METHOD /path`. */
   refused: string[];
@@ -130,15 +131,34 @@ async function pipeEvents(upstream: Response, res: ServerResponse): Promise<void
   res.end();
 }
 
-export async function startSpecOnlyServer(upstreamUrl: string): Promise<SpecOnlyServer> {
+/**
+ * `basePath` (e.g. `/tenant`) serves the API under a path, as a server shared by tenants would: API
+ * and OAuth routes answer only below it; the server's own HTML pages stay where they are.
+ */
+export async function startSpecOnlyServer(
+  upstreamUrl: string,
+  options: { basePath?: string } = {},
+): Promise<SpecOnlyServer> {
   const upstream = new URL(upstreamUrl);
+  const basePath = options.basePath ?? '';
   const refused: string[] = [];
   let selfOrigin = '';
+
+  /** The upstream's redirects, as this server's: its origin, and the base path before API paths. */
+  const rewriteLocation = (location: string): string => {
+    const local = location.startsWith(upstream.origin) ? location.slice(upstream.origin.length) : location;
+    if (!local.startsWith('/')) return location; // elsewhere, e.g. the app's loopback listener
+    const api = API_PREFIXES.some((prefix) => local.startsWith(prefix));
+    return `${location === local ? '' : selfOrigin}${api ? basePath : ''}${local}`;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     const method = req.method ?? 'GET';
-    const verdict = judge(method, url.pathname);
+    const underBase = basePath !== '' && url.pathname.startsWith(`${basePath}/`);
+    if (underBase) url.pathname = url.pathname.slice(basePath.length);
+    const isPage = !API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix));
+    const verdict = basePath && !underBase && !isPage ? 'not_found' : judge(method, url.pathname);
     if (verdict !== 'pass') {
       refused.push(`${method} ${url.pathname}`);
       const status = verdict === 'not_found' ? 404 : 405;
@@ -168,7 +188,7 @@ export async function startSpecOnlyServer(upstreamUrl: string): Promise<SpecOnly
     });
     const cookies = answer.headers.getSetCookie();
     if (cookies.length) out['set-cookie'] = cookies;
-    if (typeof out.location === 'string') out.location = out.location.replace(upstream.origin, selfOrigin);
+    if (typeof out.location === 'string') out.location = rewriteLocation(out.location);
 
     const type = answer.headers.get('content-type') ?? '';
     if (type.startsWith('text/event-stream') && answer.body) {
@@ -195,7 +215,7 @@ export async function startSpecOnlyServer(upstreamUrl: string): Promise<SpecOnly
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   selfOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: selfOrigin,
+    url: selfOrigin + basePath,
     refused,
     close: () =>
       new Promise<void>((resolve) => {

@@ -35,6 +35,7 @@ interface Finished {
 describe('the CLI against a spec-only server', { timeout: 120_000 }, () => {
   let service: TestService;
   let spec: SpecOnlyServer;
+  let tenant: SpecOnlyServer;
   let scratch = '';
   let agentId = '';
   let ownerToken = '';
@@ -45,10 +46,12 @@ describe('the CLI against a spec-only server', { timeout: 120_000 }, () => {
     ownerToken = (await signIn(service)).access_token;
     agentId = await firstAgentId(service, ownerToken);
     spec = await startSpecOnlyServer(service.url);
+    tenant = await startSpecOnlyServer(service.url, { basePath: '/tenant' });
     scratch = await mkdtemp(join(tmpdir(), 'agentdesk-spec-cli-'));
   });
   afterAll(async () => {
     await spec.close();
+    await tenant.close();
     await service.cleanup();
     await rm(scratch, { recursive: true, force: true });
   });
@@ -64,7 +67,7 @@ describe('the CLI against a spec-only server', { timeout: 120_000 }, () => {
     let walking = false;
     let answered = 0;
     const watch = () => {
-      const url = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\S+/.exec(err)?.[0];
+      const url = /http:\/\/127\.0\.0\.1:\d+(?:\/[\w-]+)*\/oauth2\/authorize\S+/.exec(err)?.[0];
       if (url && !walking) {
         walking = true;
         void walkSignIn(url, { email: DEFAULT_EMAIL, password: DEFAULT_PASSWORD });
@@ -97,6 +100,25 @@ describe('the CLI against a spec-only server', { timeout: 120_000 }, () => {
     const agents = await agentdesk(['agents', ...server()]);
     expect(agents.code).toBe(0);
     expect(agents.out).toContain(agentId);
+  });
+
+  it('keeps the base path of a server address that has one, in every address it builds', async () => {
+    expect(tenant.url).toMatch(/\/tenant$/);
+    const login = await agentdesk(['login', '--server', tenant.url]);
+    expect(login.err).toContain(`${tenant.url}/oauth2/authorize?`);
+    expect(login.code).toBe(0);
+    const chat = await agentdesk([
+      'chat',
+      agentId,
+      'echo under a base path',
+      '--yes',
+      '--server',
+      tenant.url,
+    ]);
+    expect(chat.code).toBe(0);
+    expect(chat.out).toContain('under a base path');
+    // Nothing was asked for outside /tenant except the server's own sign-in pages.
+    expect(tenant.refused).toEqual([]);
   });
 
   it('chats, answering a permission in the terminal, and the file is written', async () => {
