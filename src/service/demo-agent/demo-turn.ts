@@ -320,7 +320,23 @@ class DemoTurn {
         methods.client.session.requestPermission,
         {
           sessionId: session.id,
-          toolCall: { toolCallId: id, title, kind: 'edit', status: 'pending', locations: [{ path: abs }] },
+          toolCall: {
+            toolCallId: id,
+            title,
+            kind: 'edit',
+            status: 'pending',
+            locations: [{ path: abs }],
+            // What the write will do, so the person can judge it: the file's text before and after.
+            content: [
+              {
+                type: 'diff',
+                path: abs,
+                oldText: await readWorkspaceText(session.cwd, abs).catch(() => null),
+                newText: text,
+              },
+            ],
+            rawInput: { path: shown, content: text },
+          },
           options: [
             { optionId: 'allow-once', name: 'Allow once', kind: 'allow_once' },
             { optionId: 'allow-always', name: 'Always allow writes', kind: 'allow_always' },
