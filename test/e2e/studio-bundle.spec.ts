@@ -2,24 +2,9 @@ import { mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import {
-  heldConfig,
-  openSection,
-  shoot,
-  signInAndOpen,
-  startStudioRig,
-  type StudioRig,
-} from './studio-support';
+import { heldConfig, openSection, shoot, signInAndOpen, studioRig } from './studio-support';
 
-let rig: StudioRig;
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  rig = await startStudioRig();
-});
-test.afterAll(async () => {
-  await rig.close();
-});
+const rig = studioRig();
 
 test('bundle: export to a .zip and a folder, import a folder showing aplicado/ignorado/nota, the 10 MB cap first', async ({
   page,

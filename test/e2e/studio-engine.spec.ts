@@ -1,23 +1,8 @@
 import { expect, test } from '@playwright/test';
-import {
-  heldConfig,
-  openSection,
-  shoot,
-  signInAndOpen,
-  startStudioRig,
-  type StudioRig,
-} from './studio-support';
+import { heldConfig, openSection, shoot, signInAndOpen, studioRig } from './studio-support';
 
-let rig: StudioRig;
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  // engine-d's command cannot start, so the service answers a real 502 for a change it saved.
-  rig = await startStudioRig({ engines: { 'engine-d': { command: ['/nonexistent/agentdesk-agent'] } } });
-});
-test.afterAll(async () => {
-  await rig.close();
-});
+// engine-d's command cannot start, so the service answers a real 502 for a change it saved.
+const rig = studioRig({ engines: { 'engine-d': { command: ['/nonexistent/agentdesk-agent'] } } });
 
 test('engine and model: a model change, an engine switch after confirmation, a 400 by the model field, a 502 with Restart', async ({
   page,

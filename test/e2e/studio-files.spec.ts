@@ -1,17 +1,9 @@
 import { truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openSection, shoot, signInAndOpen, startStudioRig, type StudioRig } from './studio-support';
+import { openSection, shoot, signInAndOpen, studioRig } from './studio-support';
 
-let rig: StudioRig;
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  rig = await startStudioRig();
-});
-test.afterAll(async () => {
-  await rig.close();
-});
+const rig = studioRig();
 
 async function workspace(): Promise<Record<string, number>> {
   const result = await rig.api.listWorkspace(rig.agentId, '');

@@ -1,22 +1,7 @@
 import { expect, test } from '@playwright/test';
-import {
-  heldConfig,
-  openSection,
-  shoot,
-  signInAndOpen,
-  startStudioRig,
-  type StudioRig,
-} from './studio-support';
+import { heldConfig, openSection, shoot, signInAndOpen, studioRig } from './studio-support';
 
-let rig: StudioRig;
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  rig = await startStudioRig();
-});
-test.afterAll(async () => {
-  await rig.close();
-});
+const rig = studioRig();
 
 test('identity: name, prompt with its live count and mode, starters reordered; the service holds them', async ({
   page,

@@ -1,15 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { openSection, shoot, signInAndOpen, startStudioRig, type StudioRig } from './studio-support';
+import { openSection, shoot, signInAndOpen, studioRig } from './studio-support';
 
-let rig: StudioRig;
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  rig = await startStudioRig();
-});
-test.afterAll(async () => {
-  await rig.close();
-});
+const rig = studioRig();
 
 test('MCP servers: checked before sending, secrets masked, imported from mcp.json, the whole list saved with reiniciado', async ({
   page,

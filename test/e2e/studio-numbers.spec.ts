@@ -1,24 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { openSection, shoot, signInAndOpen, startStudioRig, type StudioRig } from './studio-support';
+import { openSection, shoot, signInAndOpen, studioRig } from './studio-support';
 
-let rig: StudioRig;
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  rig = await startStudioRig({
-    workspace: {
-      msgapp1: {
-        numbers: [
-          { id: 'n1', label: '+34 600 000 001' },
-          { id: 'n2', label: '+34 600 000 002' },
-        ],
-        salesUrl: 'https://sales.example/pair',
-      },
+const rig = studioRig({
+  workspace: {
+    msgapp1: {
+      numbers: [
+        { id: 'n1', label: '+34 600 000 001' },
+        { id: 'n2', label: '+34 600 000 002' },
+      ],
+      salesUrl: 'https://sales.example/pair',
     },
-  });
-});
-test.afterAll(async () => {
-  await rig.close();
+  },
 });
 
 test('msgapp1 numbers: mine and taken by another agent, a warning before taking one, cambiados after saving', async ({

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startBrowserMode, type BrowserMode, type BrowserModeOptions } from '../../src/browser/browser-mode';
 import { createApiClient, type ApiClient } from '../../src/core/api/api-client';
 import { staticTokenSource } from '../../src/core/auth/access-token-source';
@@ -49,6 +49,22 @@ export async function startStudioRig(
       await rm(scratch, { recursive: true, force: true });
     },
   };
+  return rig;
+}
+
+/**
+ * The spec's rig: one browser mode and local service for the file's tests (run in order), closed after
+ * them. The object is filled in before the first test.
+ */
+export function studioRig(serviceConfig?: BrowserModeOptions['serviceConfig']): StudioRig {
+  const rig = {} as StudioRig;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    Object.assign(rig, await startStudioRig(serviceConfig));
+  });
+  test.afterAll(async () => {
+    await rig.close();
+  });
   return rig;
 }
 

@@ -1,22 +1,7 @@
 import { expect, test } from '@playwright/test';
-import {
-  heldConfig,
-  openSection,
-  shoot,
-  signInAndOpen,
-  startStudioRig,
-  type StudioRig,
-} from './studio-support';
+import { heldConfig, openSection, shoot, signInAndOpen, studioRig } from './studio-support';
 
-let rig: StudioRig;
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  rig = await startStudioRig();
-});
-test.afterAll(async () => {
-  await rig.close();
-});
+const rig = studioRig();
 
 test('tools: a service tool off, an extension off (with the restart warning), a channel veto and its return to default', async ({
   page,

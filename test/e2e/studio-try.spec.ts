@@ -1,15 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { shoot, signInAndOpen, startStudioRig, type StudioRig } from './studio-support';
+import { shoot, signInAndOpen, studioRig } from './studio-support';
 
-let rig: StudioRig;
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  rig = await startStudioRig();
-});
-test.afterAll(async () => {
-  await rig.close();
-});
+const rig = studioRig();
 
 test('try panel: a reply the session remembers, msgapp1 as a phone-number session, 409 turno_en_curso, cancel, 502', async ({
   page,

@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { ChannelName, PatchAgentBody, type AgentConfig } from '../../../shared/api';
-import { checkForm } from '../../model/form-problems';
-import { useStudioStore } from '../../stores/studio-store';
+import { ChannelName, type AgentConfig } from '../../../shared/api';
 import { SaveOutcome } from './SaveOutcome';
+import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
 import { channelWords } from './studio-words';
 import { useDraft } from './use-draft';
+import { usePatchSave } from './use-patch-save';
 
 type ChannelKey = (typeof ChannelName.options)[number];
 
@@ -19,31 +18,26 @@ export function ChannelsSection(props: { config: AgentConfig }) {
     webSearch: config.webSearch === true,
   };
   const { draft, setDraft, dirty, reset } = useDraft('channels', loaded);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState('');
+  const { saving, save: savePatch, problemText } = usePatchSave('channels');
 
-  const save = async () => {
+  const save = () => {
     const changed = ChannelName.options.filter((c) => draft.channels[c] !== loaded.channels[c]);
     const patch = {
       ...(changed.length ? { channels: Object.fromEntries(changed.map((c) => [c, draft.channels[c]])) } : {}),
       ...(draft.webSearch !== loaded.webSearch ? { webSearch: draft.webSearch } : {}),
     };
-    const checked = checkForm(PatchAgentBody, patch);
-    if (!checked.ok) return setProblem(Object.values(checked.problems).join(' '));
-    setProblem('');
-    setSaving(true);
-    await useStudioStore.getState().save('channels', checked.value);
-    setSaving(false);
+    void savePatch(patch);
   };
 
   return (
     <SectionFrame section="channels" about="Where people can reach this agent, and what it may look up.">
-      <form
-        className="studio-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
+      <SectionForm
+        saveLabel="Save channels"
+        dirty={dirty}
+        saving={saving}
+        problem={problemText}
+        onSave={save}
+        onDiscard={reset}
       >
         <fieldset className="studio-toggles">
           <legend>Channels</legend>
@@ -75,20 +69,7 @@ export function ChannelsSection(props: { config: AgentConfig }) {
             : 'this agent does not answer the connected page.'}{' '}
           The page is chosen on the msgapp2 side, not here.
         </p>
-        {problem ? (
-          <p className="field-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="studio-actions">
-          <button type="submit" className="primary" disabled={!dirty || saving}>
-            {saving ? 'Saving…' : 'Save channels'}
-          </button>
-          <button type="button" disabled={!dirty || saving} onClick={reset}>
-            Discard changes
-          </button>
-        </div>
-      </form>
+      </SectionForm>
       <SaveOutcome section="channels" />
     </SectionFrame>
   );

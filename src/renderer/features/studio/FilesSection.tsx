@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { LIMITS } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
@@ -6,7 +6,8 @@ import { buildFileTree, oversizeFiles, type TreeNode } from '../../model/file-tr
 import { useStudioStore } from '../../stores/studio-store';
 import { useSyncStore } from '../../stores/sync-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { base64Of, filesFromDrop, filesFromPicker, type FolderFile } from './read-folder';
+import { DropZone } from './DropZone';
+import { base64Of, filesFromPicker, type FolderFile } from './read-folder';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
 import { sizeWords } from './studio-words';
@@ -26,7 +27,6 @@ export function FilesSection(props: { agentId: string }) {
   const [deleting, setDeleting] = useState<string | null>(null);
   const [viewing, setViewing] = useState<{ path: string; text: string } | null>(null);
   const [listOnly, setListOnly] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const synced = useSyncStore((s) => !!s.byAgent[agentId]?.folder);
 
   const refresh = useCallback(async () => {
@@ -100,26 +100,10 @@ export function FilesSection(props: { agentId: string }) {
     useStudioStore.getState().setOutcome({ section: 'files', kind: 'saved', message: `Deleted ${path}.` });
   };
 
-  const onDrop = async (event: DragEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    setDragging(false);
-    await send(await filesFromDrop(event.dataTransfer.items));
-  };
-
   const tree = files ? buildFileTree(files) : null;
   return (
     <SectionFrame section="files" about="The agent's workspace on its machine. Files here survive restarts.">
-      <div
-        className={`studio-drop ${dragging ? 'dragging' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          e.stopPropagation();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => void onDrop(e)}
-      >
+      <DropZone onFiles={(files) => void send(files)}>
         <p>Drop files or folders here to upload them (up to 10 MB each), or</p>
         <label className="file-button">
           Choose files…
@@ -139,7 +123,7 @@ export function FilesSection(props: { agentId: string }) {
             Open the synced folder
           </button>
         ) : null}
-      </div>
+      </DropZone>
       {upload ? (
         <div className="studio-progress">
           <label htmlFor="files-progress">Uploading {upload.current}…</label>

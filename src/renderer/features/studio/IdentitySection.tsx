@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { LIMITS, PatchAgentBody, type AgentConfig } from '../../../shared/api';
-import { checkForm, problemAt } from '../../model/form-problems';
-import { useStudioStore } from '../../stores/studio-store';
+import { LIMITS, type AgentConfig, type PatchAgentBody } from '../../../shared/api';
+import { problemAt } from '../../model/form-problems';
 import { FieldProblem, SaveOutcome } from './SaveOutcome';
+import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
 import { useDraft } from './use-draft';
+import { usePatchSave } from './use-patch-save';
 
 interface IdentityDraft {
   name: string;
@@ -24,8 +25,7 @@ export function IdentitySection(props: { config: AgentConfig }) {
     starters: config.starters ?? [],
   };
   const { draft, setDraft, dirty, reset } = useDraft('identity', loaded);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, problems, save: savePatch } = usePatchSave('identity');
   const [promptSaved, setPromptSaved] = useState(false);
 
   const patch: PatchAgentBody = {
@@ -38,12 +38,7 @@ export function IdentitySection(props: { config: AgentConfig }) {
   };
 
   const save = async () => {
-    const checked = checkForm(PatchAgentBody, patch);
-    if (!checked.ok) return setProblems(checked.problems);
-    setProblems({});
-    setSaving(true);
-    const saved = await useStudioStore.getState().save('identity', checked.value);
-    setSaving(false);
+    const saved = await savePatch(patch);
     setPromptSaved(saved && (patch.prompt !== undefined || patch.promptMode !== undefined));
   };
 
@@ -62,12 +57,12 @@ export function IdentitySection(props: { config: AgentConfig }) {
       section="identity"
       about="Who the agent is: its name, its prompt and the suggestions an empty chat offers."
     >
-      <form
-        className="studio-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
+      <SectionForm
+        saveLabel="Save identity"
+        dirty={dirty}
+        saving={saving}
+        onSave={() => void save()}
+        onDiscard={reset}
       >
         <label htmlFor="studio-name">Name</label>
         <input
@@ -201,16 +196,7 @@ export function IdentitySection(props: { config: AgentConfig }) {
           </button>
           <FieldProblem id="studio-starters-problem" problem={problemAt(problems, 'starters')} />
         </fieldset>
-
-        <div className="studio-actions">
-          <button type="submit" className="primary" disabled={!dirty || saving}>
-            {saving ? 'Saving…' : 'Save identity'}
-          </button>
-          <button type="button" disabled={!dirty || saving} onClick={reset}>
-            Discard changes
-          </button>
-        </div>
-      </form>
+      </SectionForm>
       <SaveOutcome section="identity" offerRestart={promptSaved && machine} />
     </SectionFrame>
   );

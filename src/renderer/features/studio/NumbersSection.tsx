@@ -5,6 +5,7 @@ import { errorWords } from '../../error-words';
 import { checkForm } from '../../model/form-problems';
 import { useStudioStore } from '../../stores/studio-store';
 import { SaveOutcome } from './SaveOutcome';
+import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
 import { useDraft } from './use-draft';
 
@@ -61,12 +62,12 @@ export function NumbersSection(props: { agentId: string }) {
         <p className="muted">This account has no business workspace, so there are no numbers to link.</p>
       ) : null}
       {numbers && numbers.hasWorkspace ? (
-        <form
-          className="studio-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
+        <SectionForm
+          saveLabel="Save numbers"
+          dirty={dirty}
+          saving={saving}
+          onSave={() => void save()}
+          onDiscard={reset}
         >
           <fieldset className="studio-toggles">
             <legend>Numbers this agent answers</legend>
@@ -94,14 +95,6 @@ export function NumbersSection(props: { agentId: string }) {
             </p>
           ) : null}
           <p className="studio-help">Unticking a number only silences it; the pairing is kept.</p>
-          <div className="studio-actions">
-            <button type="submit" className="primary" disabled={!dirty || saving}>
-              {saving ? 'Saving…' : 'Save numbers'}
-            </button>
-            <button type="button" disabled={!dirty || saving} onClick={reset}>
-              Discard changes
-            </button>
-          </div>
           {numbers.hasSales && numbers.salesUrl ? (
             <p className="studio-help">
               Need another number?{' '}
@@ -113,7 +106,7 @@ export function NumbersSection(props: { agentId: string }) {
           ) : (
             <p className="studio-help">This workspace has no sales channel for pairing new numbers.</p>
           )}
-        </form>
+        </SectionForm>
       ) : null}
       <SaveOutcome section="numbers" />
     </SectionFrame>

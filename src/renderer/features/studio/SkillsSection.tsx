@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { SkillsResponse } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { checkSkillMarkdown, skillFolderParts, skillSizeProblem, skillSlug } from '../../model/skill-folder';
 import { useStudioStore } from '../../stores/studio-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { base64Of, filesFromDrop, filesFromPicker, type FolderFile } from './read-folder';
+import { DropZone } from './DropZone';
+import { base64Of, filesFromPicker, type FolderFile } from './read-folder';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
 
@@ -16,7 +17,6 @@ export function SkillsSection(props: { agentId: string }) {
   const [loadError, setLoadError] = useState('');
   const [busy, setBusy] = useState('');
   const [removing, setRemoving] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
 
   const refresh = useCallback(async () => {
     const result = await desk().listSkills(agentId);
@@ -83,13 +83,6 @@ export function SkillsSection(props: { agentId: string }) {
     await refresh();
   };
 
-  const onDrop = async (event: DragEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    setDragging(false);
-    await installFolder(await filesFromDrop(event.dataTransfer.items));
-  };
-
   return (
     <SectionFrame
       section="skills"
@@ -122,16 +115,7 @@ export function SkillsSection(props: { agentId: string }) {
           </ul>
 
           <h3>Install from a folder</h3>
-          <div
-            className={`studio-drop ${dragging ? 'dragging' : ''}`}
-            onDragOver={(e) => {
-              e.preventDefault();
-              e.stopPropagation();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(e) => void onDrop(e)}
-          >
+          <DropZone onFiles={(files) => void installFolder(files)}>
             <p>Drop a skill folder here (SKILL.md with frontmatter at its top, up to 25 MB), or</p>
             <label className="file-button">
               Choose a folder…
@@ -147,7 +131,7 @@ export function SkillsSection(props: { agentId: string }) {
               />
             </label>
             {busy ? <p role="status">Installing {busy}…</p> : null}
-          </div>
+          </DropZone>
 
           <h3>Community catalog</h3>
           <ul className="studio-list" aria-label="Community catalog">

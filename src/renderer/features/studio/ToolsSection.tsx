@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { PatchAgentBody, ToolChannel, type AgentConfig } from '../../../shared/api';
+import { ToolChannel, type AgentConfig } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
-import { checkForm } from '../../model/form-problems';
-import { useStudioStore } from '../../stores/studio-store';
 import { SaveOutcome } from './SaveOutcome';
+import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
 import { channelWords, noMachineReason } from './studio-words';
 import { useDraft } from './use-draft';
+import { usePatchSave } from './use-patch-save';
 
 type Toggles = Record<string, boolean>;
 interface ToolsDraft {
@@ -49,13 +49,12 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
     canales: Object.fromEntries(ToolChannel.options.map((c) => [c, { ...config.tools?.canales?.[c] }])),
   };
   const { draft, setDraft, dirty, reset } = useDraft('tools', loaded);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState('');
+  const { saving, save: savePatch, problemText } = usePatchSave('tools');
   const toolNames = [
     ...new Set([...Object.keys(draft.gs), ...Object.values(draft.canales).flatMap((t) => Object.keys(t))]),
   ].sort();
 
-  const save = async () => {
+  const save = () => {
     const gs = changes(loaded.gs, draft.gs);
     const ext = changes(loaded.extensions, draft.extensions);
     const canales = Object.fromEntries(
@@ -68,22 +67,18 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
       ...(Object.keys(ext).length ? { extensions: ext } : {}),
       ...(Object.keys(canales).length ? { canales } : {}),
     };
-    const checked = checkForm(PatchAgentBody, { tools });
-    if (!checked.ok) return setProblem(Object.values(checked.problems).join(' '));
-    setProblem('');
-    setSaving(true);
-    await useStudioStore.getState().save('tools', checked.value);
-    setSaving(false);
+    void savePatch({ tools });
   };
 
   return (
     <SectionFrame section="tools" about="What the agent may use, overall and per channel.">
-      <form
-        className="studio-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
+      <SectionForm
+        saveLabel="Save tools"
+        dirty={dirty}
+        saving={saving}
+        problem={problemText}
+        onSave={save}
+        onDiscard={reset}
       >
         <fieldset className="studio-toggles">
           <legend>Service tools</legend>
@@ -171,20 +166,7 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
             ))}
           </tbody>
         </table>
-        {problem ? (
-          <p className="field-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="studio-actions">
-          <button type="submit" className="primary" disabled={!dirty || saving}>
-            {saving ? 'Saving…' : 'Save tools'}
-          </button>
-          <button type="button" disabled={!dirty || saving} onClick={reset}>
-            Discard changes
-          </button>
-        </div>
-      </form>
+      </SectionForm>
       <SaveOutcome section="tools" />
     </SectionFrame>
   );

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { PatchAgentBody } from '../../../shared/api';
+import { checkForm } from '../../model/form-problems';
+import { useStudioStore, type StudioSection } from '../../stores/studio-store';
+
+/**
+ * Saves a section's PATCH after checking it with the service's own schema: a bad value never leaves
+ * the app, and its problems come back keyed by field. Resolves true when the server saved it.
+ */
+export function usePatchSave(section: StudioSection) {
+  const [saving, setSaving] = useState(false);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const save = async (patch: PatchAgentBody): Promise<boolean> => {
+    const checked = checkForm(PatchAgentBody, patch);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      return false;
+    }
+    setProblems({});
+    setSaving(true);
+    const saved = await useStudioStore.getState().save(section, checked.value);
+    setSaving(false);
+    return saved;
+  };
+  return { saving, problems, save, problemText: Object.values(problems).join(' ') };
+}
