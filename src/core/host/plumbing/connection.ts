@@ -1,5 +1,5 @@
 import type { DeskResult, ServiceProfile, Unsubscribe } from '../../../shared/bridge';
-import { createApiClient, type ApiClient, type ApiResult } from '../../api/api-client';
+import { createApiClient, type ApiClient } from '../../api/api-client';
 import type { FetchLike } from '../../api/result';
 import type { Logger } from '../../log/logger';
 import type { SecretStore } from '../../auth/secret-store';
@@ -8,6 +8,7 @@ import type { ProfileStore } from '../../profiles/profile-store';
 import type { EmbeddedService } from '../host-options';
 import { fail, toDeskResult } from './call-results';
 import { createEventHub } from './event-hub';
+import type { WithApi } from './with-api';
 
 /**
  * The active profile's connection: where its API is, who holds its tokens,
@@ -44,7 +45,7 @@ export interface ActiveConnection {
   connect(): Promise<DeskResult<Connection>>;
   drop(): void;
   /** Runs an API call for the signed-in person, or says plainly why it can't. */
-  withApi<T>(run: (api: ApiClient) => Promise<ApiResult<T>>): Promise<DeskResult<T>>;
+  withApi: WithApi;
   on(listener: (event: ConnectionEvent) => void): Unsubscribe;
   /** Forgets a removed profile's tokens, and stops the embedded service when it was "this computer". */
   forget(profileId: string, profile: ServiceProfile | undefined): Promise<void>;
