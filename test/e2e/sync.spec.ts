@@ -108,7 +108,7 @@ test('a file saved in the synced folder reaches the workspace; a file the agent 
 
   // The demo agent writes a file in a chat (permission approved in the app) -> on disk.
   await panel.getByRole('button', { name: 'Back to chat' }).click();
-  await page.getByRole('button', { name: /new conversation/i }).click();
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('write from-agent.md\n```\nwritten by the demo agent\n```');
   await box.press('Enter');

@@ -229,12 +229,14 @@ export function createHostSync(options: HostSyncOptions): HostSync {
     },
 
     async listSyncVersions(agentId, path) {
-      if (path !== undefined && typeof path !== 'string')
+      // No path (undefined, or null once it crossed the renderer's JSON bridge): every path.
+      const only = path === null || path === undefined || path === '' ? undefined : path;
+      if (only !== undefined && typeof only !== 'string')
         return fail('invalid_argument', 'A path is needed.');
       let versions: SyncVersion[] = [];
       const done = await onFolder(agentId, async (m, id) => {
         versions = m
-          .versions(id, path)
+          .versions(id, only)
           .map(({ id: n, path: p, at, source, size }) => ({ id: n, path: p, at, source, size }));
       });
       return done.ok ? { ok: true, value: versions } : done;
