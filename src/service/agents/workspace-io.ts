@@ -42,8 +42,15 @@ export async function readWorkspaceText(root: string, target: string): Promise<s
   }
 }
 
-/** Writes a text file of the workspace, creating its folders one by one; never through a link, dangling or not. */
-export async function writeWorkspaceText(root: string, target: string, text: string): Promise<void> {
+/**
+ * Writes a file of the workspace, creating its folders one by one; never through a link, dangling or not.
+ * Returns the absolute path written.
+ */
+export async function writeWorkspaceFile(
+  root: string,
+  target: string,
+  text: string | Uint8Array,
+): Promise<string> {
   const rel = workspaceRelative(root, target);
   if (rel.segments.length === 0)
     throw new WorkspacePathError('is_directory', 'The workspace itself is a folder.');
@@ -55,4 +62,5 @@ export async function writeWorkspaceText(root: string, target: string, text: str
   } finally {
     await handle.close();
   }
+  return absolute;
 }

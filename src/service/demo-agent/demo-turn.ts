@@ -12,7 +12,7 @@ import type {
   ToolCallStatus,
   ToolKind,
 } from '@agentclientprotocol/sdk/unstable';
-import { confinedPath, readWorkspaceText, writeWorkspaceText } from '../agents/workspace-io';
+import { confinedPath, readWorkspaceText, writeWorkspaceFile } from '../agents/workspace-io';
 import { displayPath } from '../engine/workspace-path';
 import { parseDirective, type Directive } from './directives';
 import { DEMO_STATE_DIR, type DemoSession } from './session-store';
@@ -368,7 +368,7 @@ class DemoTurn {
           content: text,
         });
       } else {
-        await writeWorkspaceText(session.cwd, abs, text);
+        await writeWorkspaceFile(session.cwd, abs, text);
       }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

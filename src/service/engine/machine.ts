@@ -21,7 +21,7 @@ import {
 import { requireSessionId, requireStopReason } from './agent-answers';
 import type { EngineCommand } from './types';
 import type { ModelSelector, SessionUsage } from './update-mapper';
-import { readWorkspaceText, writeWorkspaceText } from '../agents/workspace-io';
+import { readWorkspaceText, writeWorkspaceFile } from '../agents/workspace-io';
 import { WorkspacePathError } from '../agents/workspace-paths';
 
 /** An agent that does not finish ACP initialize in this time is given up on (real agents may load for a while). */
@@ -206,7 +206,7 @@ export class AgentMachine {
       })
       .onRequest(methods.client.fs.writeTextFile, async ({ params }) => {
         try {
-          await writeWorkspaceText(workspace, params.path, params.content);
+          await writeWorkspaceFile(workspace, params.path, params.content);
         } catch (error) {
           throw outside(error, params.path) ?? error;
         }

@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContentBlock, PromptCapabilities } from '@agentclientprotocol/sdk/unstable';
+import { writeWorkspaceFile } from '../agents/workspace-io';
 import type { EngineAttachment } from './types';
 
 /** Where attachments land when the agent cannot take them inline (hidden folder in the workspace). */
@@ -60,10 +60,8 @@ export async function buildPromptBlocks(
       });
       continue;
     }
-    const folder = join(workspaceDir, ATTACHMENTS_DIR, batchId);
-    await mkdir(folder, { recursive: true });
-    const file = join(folder, name);
-    await writeFile(file, bytes);
+    // Never through a link the agent may have planted at the attachments folder.
+    const file = await writeWorkspaceFile(workspaceDir, join(ATTACHMENTS_DIR, batchId, name), bytes);
     blocks.push({ type: 'resource_link', name, mimeType, uri: pathToFileURL(file).href, size: bytes.length });
   }
   return blocks;

@@ -68,3 +68,15 @@ describe('the demo agent stays inside its workspace', () => {
     expect(await say('read notes/plain.txt')).toContain('planted by the agent');
   });
 });
+
+describe('the service stays inside the workspace for the agent', () => {
+  it('does not save attachments through a link planted at the attachments folder', async () => {
+    const { buildPromptBlocks, ATTACHMENTS_DIR } =
+      await import('../../../../src/service/engine/prompt-blocks');
+    await symlink(outside, join(workspace, ATTACHMENTS_DIR));
+    const attachment = { name: 'note.bin', mimeType: 'application/octet-stream', data: 'aGVsbG8=' };
+    await expect(buildPromptBlocks('hi', [attachment], {}, workspace, 'batch-1')).rejects.toThrow(/link/);
+    expect(existsSync(join(outside, 'batch-1'))).toBe(false);
+    await rm(join(workspace, ATTACHMENTS_DIR));
+  });
+});
