@@ -61,7 +61,7 @@ test('search and sort', async ({ page }) => {
   await expect(page.getByText('No file matches')).toBeVisible();
   await page.getByLabel('Search files').fill('');
   await page.getByLabel('Sort files').selectOption('size');
-  const firstCells = files(page).locator('tbody tr td:first-child');
+  const firstCells = files(page).getByRole('row').locator('[role="cell"]:first-child');
   await expect(firstCells.first()).toContainText('big-report.txt');
   await page.getByLabel('Sort files').selectOption('name');
   await expect(firstCells.first()).toContainText('big-report.txt');
@@ -165,4 +165,27 @@ test('a library file attaches to a message, from the library and from the compos
   await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   await expect(reply).toContainText('notes.md');
   await expect(reply).toContainText('dropped.txt');
+});
+
+test('a long library stays light: only the rows near the view are in the page', async ({ page }) => {
+  for (let i = 0; i < 300; i += 1) {
+    const name = `bulk-${String(i).padStart(3, '0')}.txt`;
+    const response = await app.api(`/api/v2/me/files?nombre=${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: name,
+    });
+    expect(response.status).toBe(200);
+  }
+  await openLibrary(page);
+  await page.getByLabel('Search files').fill('bulk-');
+  await page.getByLabel('Sort files').selectOption('name');
+  await expect(files(page)).toHaveAttribute('aria-rowcount', '301');
+  const rendered = await files(page).getByRole('row').count();
+  expect(rendered).toBeGreaterThan(5);
+  expect(rendered).toBeLessThan(80);
+  await expect(row(page, 'bulk-000.txt')).toBeVisible();
+  await page.evaluate("document.querySelector('.library-body').scrollTop = 1e9");
+  await expect(row(page, 'bulk-299.txt')).toBeVisible();
+  await expect(row(page, 'bulk-000.txt')).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { Archivo } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
@@ -7,6 +8,9 @@ import { sizeWords, typeLabel } from '../../model/library-view';
 /** One library file: what it is, and open, copy link, attach, delete. */
 export function FileRow(props: {
   file: Archivo;
+  /** Where the virtual list puts the row, and its place for assistive technology. */
+  style: CSSProperties;
+  rowIndex: number;
   canAttach: boolean;
   onAttach(): void;
   onDelete(): void;
@@ -33,18 +37,22 @@ export function FileRow(props: {
   };
 
   return (
-    <tr>
-      <td>
+    <div role="row" className="file-row" style={props.style} aria-rowindex={props.rowIndex}>
+      <div role="cell">
         <span className="file-name">
           <span className="file-badge" aria-hidden="true">
             {typeLabel(file).slice(0, 4)}
           </span>
           {file.nombre}
         </span>
-      </td>
-      <td className="muted">{file.mimeType.split(';')[0]}</td>
-      <td className="muted">{sizeWords(file.size)}</td>
-      <td className="file-actions">
+      </div>
+      <div role="cell" className="muted file-type">
+        {file.mimeType.split(';')[0]}
+      </div>
+      <div role="cell" className="muted">
+        {sizeWords(file.size)}
+      </div>
+      <div role="cell" className="file-actions">
         <button
           type="button"
           className="small"
@@ -79,7 +87,7 @@ export function FileRow(props: {
         >
           Delete
         </button>
-      </td>
-    </tr>
+      </div>
+    </div>
   );
 }

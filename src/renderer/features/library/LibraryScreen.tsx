@@ -8,7 +8,7 @@ import { useScreenStore } from '../../stores/screen-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useWindowDrop } from '../../ui/use-window-drop';
 import { attachFromLibrary } from './attach-from-library';
-import { FileRow } from './FileRow';
+import { FileTable } from './FileTable';
 import { UploadList } from './UploadList';
 import { visibleFiles, type LibrarySort } from '../../model/library-view';
 import { ErrorLine } from '../../ui/ErrorLine';
@@ -23,6 +23,7 @@ export function LibraryScreen() {
   const sessionId = useConversationsStore((s) => s.selectedId);
   const agentId = useAgentsStore((s) => s.selectedAgentId);
   const picker = useRef<HTMLInputElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const [deleting, setDeleting] = useState<Archivo | null>(null);
   const [note, setNote] = useState<{ text: string; alert: boolean } | null>(null);
 
@@ -90,7 +91,7 @@ export function LibraryScreen() {
           }}
         />
       </header>
-      <div className="screen-body">
+      <div className="screen-body library-body" ref={scroller}>
         <p className="muted small-text">
           Drop files anywhere here, paste them, or use Upload files. Up to 10 MB each.
           {sessionId ? '' : ' Open a conversation to attach library files to a message.'}
@@ -110,30 +111,14 @@ export function LibraryScreen() {
         ) : null}
         {files.length > 0 && shown.length === 0 ? <p className="muted">No file matches “{query}”.</p> : null}
         {shown.length > 0 ? (
-          <table className="file-table" aria-label="Files">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Size</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((file) => (
-                <FileRow
-                  key={file.id}
-                  file={file}
-                  canAttach={!!sessionId}
-                  onAttach={() => void attach(file)}
-                  onDelete={() => setDeleting(file)}
-                  onNote={(text, alert) => setNote({ text, alert })}
-                />
-              ))}
-            </tbody>
-          </table>
+          <FileTable
+            files={shown}
+            scroller={scroller}
+            canAttach={!!sessionId}
+            onAttach={(file) => void attach(file)}
+            onDelete={setDeleting}
+            onNote={(text, alert) => setNote({ text, alert })}
+          />
         ) : null}
       </div>
       {dragging ? (
