@@ -91,3 +91,29 @@ test('unsaved edits are guarded; the section list works by keyboard; the shortcu
   await page.keyboard.press('Control+Shift+E');
   await expect(nav).toBeVisible();
 });
+
+test('unsaved edits are also guarded when another agent or the sync panel is picked', async ({ page }) => {
+  const context = rig.mode.service()!.context;
+  const person = context.identity.persons.findByEmail('studio@example.test')!;
+  context.identity.agents.create(person.id, { name: 'Second agent', engine: 'engine-b', protocolo: 'acp' });
+  await page.goto(rig.mode.url);
+  await page.getByRole('button', { name: /^Configure agent/ }).click();
+  const section = await openSection(page, 'Identity');
+  await section.getByLabel('Name', { exact: true }).fill('Edited, not saved');
+
+  // The sync panel asked for over unsaved edits: keep editing, and the studio stays.
+  await page.getByRole('button', { name: /^Sync folder/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section.getByLabel('Name', { exact: true })).toHaveValue('Edited, not saved');
+  await expect(page.getByRole('region', { name: /^Sync folder · / })).toHaveCount(0);
+
+  // Another agent: discard, and the studio follows to it.
+  await page
+    .getByRole('navigation', { name: 'Agents' })
+    .getByRole('button', { name: /Second agent/ })
+    .click();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Second agent' })).toBeVisible();
+  expect((await heldConfig(rig)).name).toBe('Flower shop');
+});

@@ -106,10 +106,10 @@ export function Workspace() {
         ) : null}
         {screen !== 'chat' ? (
           <PersonScreen screen={screen} />
-        ) : agentId && syncPanelOpen ? (
-          <SyncPanel agentId={agentId} />
         ) : agentId && studioOpen ? (
           <StudioScreen agentId={agentId} />
+        ) : agentId && syncPanelOpen ? (
+          <SyncPanel agentId={agentId} />
         ) : agentId && sessionId && noConversations === undefined ? (
           <div className="chat-with-panel">
             <ChatView

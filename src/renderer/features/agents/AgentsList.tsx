@@ -1,5 +1,6 @@
 import type { Agente } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
+import { useStudioStore } from '../../stores/studio-store';
 
 const protocolWords: Record<Agente['protocolo'], string> = { acp: 'ACP', sse: 'SSE', http: 'HTTP' };
 
@@ -29,7 +30,10 @@ export function AgentsList() {
               type="button"
               className={`agent ${agent.id === selected ? 'selected' : ''}`}
               aria-current={agent.id === selected ? 'true' : undefined}
-              onClick={() => useAgentsStore.getState().select(agent.id)}
+              // An open studio with unsaved edits asks before following the person to another agent.
+              onClick={() =>
+                useStudioStore.getState().requestLeave(() => useAgentsStore.getState().select(agent.id))
+              }
             >
               <span className="agent-name">{agent.nombre}</span>
               <span className="agent-protocol">{protocolWords[agent.protocolo] ?? agent.protocolo}</span>

@@ -1,18 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useScreenStore } from '../../stores/screen-store';
 import { useStudioStore } from '../../stores/studio-store';
 import { useSyncStore } from '../../stores/sync-store';
 
 /** The sidebar's way into the selected agent's studio (also Mod+, or Mod+Shift+E). */
-export function StudioSidebarEntry(props: { agentId: string; shortcut?: string }) {
+export function StudioSidebarEntry(props: { agentId: string }) {
   const { agentId } = props;
   const open = useStudioStore((s) => s.agentId === agentId);
+  const asking = useStudioStore((s) => s.pendingLeave !== null);
   const syncOpen = useSyncStore((s) => s.panelAgentId === agentId);
-
-  // The sync panel opened over the studio: the studio steps aside (asking first about unsaved edits).
-  useEffect(() => {
-    const store = useStudioStore.getState();
-    if (syncOpen && store.agentId) store.requestLeave(() => useStudioStore.getState().close());
-  }, [syncOpen]);
 
   useEffect(() => {
     const store = useStudioStore.getState();
@@ -20,21 +16,38 @@ export function StudioSidebarEntry(props: { agentId: string; shortcut?: string }
     if (store.agentId && store.agentId !== agentId) store.open(agentId, store.section);
   }, [agentId]);
 
+  // The sync panel was asked for over the studio: the studio steps aside, asking first about unsaved
+  // edits; when the person keeps editing, the sync panel closes again.
+  const asked = useRef(false);
+  useEffect(() => {
+    const store = useStudioStore.getState();
+    if (!syncOpen || store.agentId !== agentId || asking) return;
+    if (asked.current) {
+      asked.current = false;
+      useSyncStore.getState().closePanel();
+    } else if (Object.values(store.dirty).some(Boolean)) {
+      asked.current = true;
+      store.requestLeave(() => {
+        asked.current = false;
+        useStudioStore.getState().close();
+      });
+    } else store.close();
+  }, [syncOpen, asking, agentId]);
+
   return (
     <section className="sync-entry" aria-label="Configure">
       <button
         type="button"
         className={`sync-entry-button ${open ? 'selected' : ''}`}
         aria-pressed={open}
-        aria-keyshortcuts={props.shortcut}
+        aria-keyshortcuts="Control+Comma Meta+Comma"
         onClick={() => {
           const store = useStudioStore.getState();
-          if (open) store.requestLeave(() => store.close());
-          else {
-            // One panel at a time in the content area.
-            useSyncStore.getState().closePanel();
-            store.open(agentId);
-          }
+          if (open) return store.requestLeave(() => useStudioStore.getState().close());
+          // One panel at a time, on the chat screen.
+          useSyncStore.getState().closePanel();
+          useScreenStore.getState().show('chat');
+          store.open(agentId);
         }}
       >
         <span className="agent-name">Configure agent</span>
