@@ -1,18 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
+import { join, normalize, resolve, sep } from 'node:path';
+import { rendererContentType } from '../core/renderer-content-types';
 
 /** The same CSP the Electron shell applies, plus the bridge's own WebSocket origin. */
 export function browserModeCsp(extraConnect: string[] = []): string {
@@ -70,7 +60,7 @@ export async function serveRenderer(
     const info = await stat(path).catch(() => undefined);
     if (!info || info.isDirectory()) path = join(base, 'index.html');
     res.writeHead(200, {
-      'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
+      'Content-Type': rendererContentType(path),
       'Content-Security-Policy': policy,
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-cache',

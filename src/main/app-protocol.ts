@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, normalize, resolve, sep } from 'node:path';
 import type { Protocol } from 'electron';
+import { rendererContentType } from '../core/renderer-content-types';
 import { contentSecurityPolicy } from './window-options';
 
 /**
@@ -18,18 +19,6 @@ export const appSchemePrivileges = [
     privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
   },
 ] as const;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
 
 /** The file of `rendererDir` that `url` names, or null (another host, a malformed escape, or outside it). */
 export function appFileFor(rendererDir: string, url: string): string | null {
@@ -54,7 +43,7 @@ export async function answerAppRequest(rendererDir: string, url: string): Promis
   if (!file || !bytes) return new Response('Not found', { status: 404 });
   return new Response(new Uint8Array(bytes), {
     headers: {
-      'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Type': rendererContentType(file),
       'Content-Security-Policy': contentSecurityPolicy,
       'X-Content-Type-Options': 'nosniff',
     },
