@@ -3,6 +3,7 @@ import type { DeskBridge } from '../../shared/bridge';
 import type { FetchLike } from '../api/result';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../auth/secret-store';
+import type { EmbeddedService } from './plumbing/connection';
 import type { PlatformOs } from './platform/platform';
 import type { SettingsHooks } from './settings/settings';
 import type { HostSyncSettings, SyncOs } from './sync/host-sync';
@@ -13,11 +14,7 @@ import type { HostSyncSettings, SyncOs } from './sync/host-sync';
  * are injected, so the host stays plain Node.
  */
 
-/** The embedded local service as the host needs it (main/, browser/ and cli/ start it). */
-export interface EmbeddedService {
-  url: string;
-  close(): Promise<void>;
-}
+export type { EmbeddedService } from './plumbing/connection';
 
 export interface HostOs extends SyncOs, PlatformOs {}
 

@@ -5,10 +5,15 @@ import type { Logger } from '../../log/logger';
 import type { SecretStore } from '../../auth/secret-store';
 import { TokenManager, type TokenManagerEvent } from '../../auth/token-manager';
 import type { ProfileStore } from '../../profiles/profile-store';
-import type { EmbeddedService } from '../host-options';
 import { fail, toDeskResult } from './call-results';
 import { createEventHub } from './event-hub';
 import type { WithApi } from './with-api';
+
+/** The embedded local service as the host needs it (main/, browser/ and cli/ start it). */
+export interface EmbeddedService {
+  url: string;
+  close(): Promise<void>;
+}
 
 /**
  * The active profile's connection: where its API is, who holds its tokens,
