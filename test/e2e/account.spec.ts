@@ -102,12 +102,10 @@ test('deleting the account: typed confirmation, a blocker shown by its detalle, 
   page,
 }) => {
   await openAccount(page);
-  const unblock = app
-    .service()
-    .context.account.register({
-      name: 'shared spaces (test)',
-      blocker: () => 'Eres dueño de un espacio compartido con miembros.',
-    });
+  const unblock = app.service().context.account.register({
+    name: 'shared spaces (test)',
+    blocker: () => 'Eres dueño de un espacio compartido con miembros.',
+  });
   await page.getByRole('button', { name: 'Delete account…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await dialog.getByLabel('Confirmation').fill('yes');

@@ -71,14 +71,12 @@ test('notifications, permission mode and sync root are saved in a private file, 
   await page.getByRole('radio', { name: /Let the service decide/ }).check();
   await page.getByLabel('Default sync root').fill(join(app.dataDir, 'Synced'));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect
-    .poll(settingsFile)
-    .toEqual({
-      theme: 'light',
-      notifications: false,
-      permissionMode: 'auto',
-      syncRoot: join(app.dataDir, 'Synced'),
-    });
+  await expect.poll(settingsFile).toEqual({
+    theme: 'light',
+    notifications: false,
+    permissionMode: 'auto',
+    syncRoot: join(app.dataDir, 'Synced'),
+  });
   const file = await stat(join(app.dataDir, 'settings.json'));
   expect(file.mode & 0o777).toBe(0o600);
   expect(await readFile(join(app.dataDir, 'settings.json'), 'utf8')).not.toMatch(/token|gat_|Bearer/i);
