@@ -73,6 +73,9 @@ async function expectFullTurn(page: Page): Promise<void> {
   await expect(tool.getByLabel('Tool status')).toHaveText('Done');
   const card = reply.getByRole('region', { name: /Permission request: Write kept\.md/ });
   await expect(card).toContainText('kept.md');
+  // A person can judge it: the content the write brings, the raw request folded behind Details.
+  await expect(card.getByLabel('New file content')).toContainText('+ marmalade sky');
+  await expect(card.locator('details.permission-raw')).not.toHaveAttribute('open');
   await expect(card).toContainText('Answered.');
   await expect(reply.getByLabel('Usage')).toContainText('tokens');
   const question = page.getByRole('article', { name: 'Your message' }).last();

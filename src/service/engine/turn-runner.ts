@@ -307,6 +307,16 @@ async function askPermission(
 ): Promise<RequestPermissionResponse> {
   if (signal.aborted) return cancelledOutcome;
   const tool = mapper.mergeTool(request.toolCall);
+  // What the person needs to judge the request: the edit's change and the raw input, when the agent says.
+  const diff = request.toolCall.content?.find((c) => c.type === 'diff');
+  if (diff?.type === 'diff') {
+    tool.diff = {
+      oldText: diff.oldText ?? null,
+      newText: diff.newText,
+      ...(tool.path ? { path: tool.path } : {}),
+    };
+  }
+  if (request.toolCall.rawInput !== undefined) tool.rawInput = request.toolCall.rawInput;
   const asked: PermissionRequest = {
     id: `perm_${randomUUID()}`,
     title: request.toolCall.title ?? tool.title,

@@ -70,6 +70,10 @@ export interface EngineTool {
   path?: string;
   /** Plain-text detail from the tool's content (for example the error of a failed call). */
   detalle?: string;
+  /** On a permission request only: the change an edit asks to make (path relative like `path`). */
+  diff?: { path?: string; oldText: string | null; newText: string };
+  /** On a permission request only: the tool's raw input, as the agent sent it. */
+  rawInput?: unknown;
 }
 
 export interface ModelOption {

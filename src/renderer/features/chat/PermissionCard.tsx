@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { permissionKey, usePermissionsStore } from '../../stores/permissions-store';
 import { useNow } from '../../ui/use-now';
 import type { PermissionPart, ToolPart } from '../../model/turn-reducer';
+import { permissionView, type PermissionView } from './permission-view';
+import './permission.css';
 
 function countdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -19,12 +21,6 @@ const kindWords: Record<string, string> = {
   execute: 'run a command',
   fetch: 'fetch from the web',
 };
-
-/** Everything the tool call carries, readable: strings as they are, objects as indented JSON. */
-function toolDetail(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '';
-  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-}
 
 function optionLabel(option: PermissionPart['options'][number]): string {
   if (option.name) return option.name;
@@ -62,14 +58,8 @@ export function PermissionCard(props: {
   const left = expiresAt - lifetime.clock.now();
   const expired = !part.resolved && left <= 0;
   const open = !part.resolved && !closed && !expired && props.turnOpen;
-  const call = (part.toolCall ?? {}) as {
-    kind?: string;
-    locations?: { path?: string }[];
-    rawInput?: unknown;
-  };
-  const tool = part.tool ?? call.kind ?? about?.kind ?? 'A tool';
-  const path = call.locations?.[0]?.path ?? about?.path;
-  const detail = toolDetail(part.toolCall ?? about?.detalle);
+  const view = permissionView(part.toolCall, about);
+  const tool = part.tool ?? view.kind ?? 'A tool';
 
   return (
     <section
@@ -77,7 +67,7 @@ export function PermissionCard(props: {
       aria-label={`Permission request: ${part.title ?? tool}`}
     >
       <header>
-        <strong>Permission needed{call.kind ? ` to ${kindWords[call.kind] ?? call.kind}` : ''}</strong>
+        <strong>Permission needed{view.kind ? ` to ${kindWords[view.kind] ?? view.kind}` : ''}</strong>
         {open ? (
           <span className="countdown" aria-label="Time left to answer">
             {countdown(left)} left
@@ -89,8 +79,8 @@ export function PermissionCard(props: {
         {String(tool)}
         {part.title && part.title !== tool ? ` — ${part.title}` : ''}
       </p>
-      {path ? <p className="permission-path">{path}</p> : null}
-      {detail ? <pre className="permission-detail">{detail}</pre> : null}
+      {view.path ? <p className="permission-path">{view.path}</p> : null}
+      <WhatItDoes view={view} />
       {open ? (
         <div className="permission-options" role="group" aria-label="Answer">
           {part.options.map((option) => (
@@ -117,5 +107,44 @@ export function PermissionCard(props: {
         </p>
       )}
     </section>
+  );
+}
+
+/** The change an edit will make, or the command line a command will run; the raw request behind Details. */
+function WhatItDoes({ view }: { view: PermissionView }) {
+  return (
+    <>
+      {view.diff ? (
+        <div
+          className="permission-diff"
+          aria-label={view.diff.created ? 'New file content' : 'Changes to the file'}
+        >
+          <p className="muted">{view.diff.created ? 'Creates the file with:' : 'Changes:'}</p>
+          <pre>
+            {view.diff.lines.map((line, i) => (
+              <span
+                key={i}
+                className={`diff-line diff-${line.sign === '+' ? 'add' : line.sign === '-' ? 'remove' : 'same'}`}
+              >
+                {line.sign} {line.text}
+                {'\n'}
+              </span>
+            ))}
+          </pre>
+          {view.diff.truncated ? <p className="muted">More lines in Details.</p> : null}
+        </div>
+      ) : null}
+      {view.command ? (
+        <pre className="permission-command" aria-label="Command line">
+          $ {view.command}
+        </pre>
+      ) : null}
+      {view.raw !== '{}' ? (
+        <details className="permission-raw">
+          <summary>Details</summary>
+          <pre className="permission-detail">{view.raw}</pre>
+        </details>
+      ) : null}
+    </>
   );
 }
