@@ -88,11 +88,18 @@ export async function sendRouteCall(
   if (token) headers['Authorization'] = `Bearer ${token}`;
   if (call.contentType) headers['Content-Type'] = call.contentType;
   const search = query.toString();
-  return fetch(`${baseUrl}${call.path}${search ? `?${search}` : ''}`, {
-    method: route.method,
-    headers,
-    redirect: 'manual',
-    ...(call.body !== null && route.method !== 'GET' ? { body: call.body } : {}),
+  const send = () =>
+    fetch(`${baseUrl}${call.path}${search ? `?${search}` : ''}`, {
+      method: route.method,
+      headers,
+      redirect: 'manual',
+      ...(call.body !== null && route.method !== 'GET' ? { body: call.body } : {}),
+    });
+  // A kept-alive socket the service closed after an earlier answer (a refused body closes its connection)
+  // can be reset as fetch reuses it; that is transport, not an answer, so the request is sent once more.
+  return send().catch((error: unknown) => {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+    return send();
   });
 }
 

@@ -93,7 +93,8 @@ describe('loopback authorization of the desktop client (RFC 8252 §8.6)', () => 
   });
 });
 
-describe('failed sign-ins slow down', () => {
+// Each checked attempt costs a real scrypt: generous timeouts for a busy two-core machine.
+describe('failed sign-ins slow down', { timeout: 90_000 }, () => {
   async function attempt(browser: CookieBrowser, email: string, password: string): Promise<Response> {
     const form = await (await browser.get('/signin')).text();
     return browser.post('/signin', { csrf: hiddenField(form, 'csrf'), next: '/account', email, password });
