@@ -10,7 +10,7 @@ import { McpPutBody } from '../../shared/api';
 import type { ApiClient } from '../api/api-client';
 import { unwrap } from './api-remote-error';
 import { hashBytes } from './file-hash';
-import { workspaceListingVersion } from './listing-version';
+import { WorkspaceVersions } from './workspace-versions';
 import {
   RemoteError,
   RemoteMoved,
@@ -42,12 +42,13 @@ export class BoxRemote implements RemoteSide {
   /** Per skill: the last content sent this cycle, and the send in flight, so a skill goes out once. */
   private sentSkills = new Map<string, string>();
   private skillSends = new Map<string, Promise<void>>();
-  /** Whether the server gave versions (ETags) in its listing: then writes are conditional. */
-  private conditional = false;
-  /** The workspace listing's version as of the last look, for the cheap poll. */
-  private listingVersion: string | undefined;
 
-  constructor(private readonly options: BoxRemoteOptions) {}
+  /** The workspace's versions: conditional writes and the cheap poll. */
+  private readonly versions: WorkspaceVersions;
+
+  constructor(private readonly options: BoxRemoteOptions) {
+    this.versions = new WorkspaceVersions(options.api, options.agentId);
+  }
 
   get limitation(): string | undefined {
     return this.uploadOnly
@@ -71,10 +72,9 @@ export class BoxRemote implements RemoteSide {
       this.config.set(file.path, bytes);
       entries.push({ path: file.path, size: bytes.length, sha256: hashBytes(bytes) });
     }
-    this.listingVersion = workspaceListingVersion(listing.files);
+    await this.versions.sawListing(listing.files);
     for (const file of listing.files) {
       const { sha256, etag } = file as { sha256?: unknown; etag?: unknown };
-      if (typeof etag === 'string') this.conditional = true;
       entries.push({
         path: workPrefix + file.path,
         size: file.size,
@@ -94,13 +94,8 @@ export class BoxRemote implements RemoteSide {
     return inLayout(path, 'box');
   }
 
-  /** Asks for the workspace listing with If-None-Match: 304 (or the same listing) means nothing moved. */
-  async hasChanged(): Promise<boolean> {
-    const { api, agentId } = this.options;
-    const known = this.listingVersion;
-    const result = await api.listWorkspace(agentId, '', known ? { headers: { 'if-none-match': known } } : {});
-    if (!result.ok) return result.error.status !== 304;
-    return workspaceListingVersion(result.value.files) !== known;
+  hasChanged(): Promise<boolean> {
+    return this.versions.hasChanged();
   }
 
   canRead(path: string): boolean {
@@ -128,7 +123,7 @@ export class BoxRemote implements RemoteSide {
     const { api, agentId } = this.options;
     if (path.startsWith(workPrefix)) {
       const rel = path.slice(workPrefix.length);
-      const headers = await this.conditionsFor(path, expected);
+      const headers = await this.versions.conditionsFor(path.slice(workPrefix.length), expected);
       const result = await api.writeWorkspaceFile(agentId, rel, bytes, { headers });
       if (!result.ok && result.error.status === 412) throw new RemoteMoved(path);
       unwrap(result, `Uploading ${path}`);
@@ -148,7 +143,7 @@ export class BoxRemote implements RemoteSide {
   async remove(path: string, expected?: Expected): Promise<void> {
     const { api, agentId } = this.options;
     if (path.startsWith(workPrefix)) {
-      const headers = await this.conditionsFor(path, expected);
+      const headers = await this.versions.conditionsFor(path.slice(workPrefix.length), expected);
       const result = await api.deleteWorkspaceFile(agentId, path.slice(workPrefix.length), { headers });
       if (!result.ok && result.error.status === 412) throw new RemoteMoved(path);
       if (!result.ok && result.error.status !== 404) unwrap(result, `Deleting ${path}`);
@@ -162,25 +157,6 @@ export class BoxRemote implements RemoteSide {
     } else {
       await this.sendSkill(path);
     }
-  }
-
-  /**
-   * The conditions of a workspace write: If-Match / If-None-Match where the server gives
-   * versions; on a server without them, the entry is read again right before the write.
-   */
-  private async conditionsFor(path: string, expected: Expected): Promise<Record<string, string>> {
-    if (expected === undefined) return {};
-    if (this.conditional && (expected === null || expected.etag)) {
-      return expected === null ? { 'if-none-match': '*' } : { 'if-match': expected.etag! };
-    }
-    const { api, agentId } = this.options;
-    const result = await api.listWorkspace(agentId, path.slice(workPrefix.length));
-    if (!result.ok && result.error.status !== 404) unwrap(result, `Checking ${path}`);
-    const file = result.ok ? result.value.files[0] : undefined;
-    const sha256 = (file as { sha256?: unknown } | undefined)?.sha256;
-    const current = file && { size: file.size, ...(typeof sha256 === 'string' ? { sha256 } : {}) };
-    if (!stillExpected(current, expected)) throw new RemoteMoved(path);
-    return expected === null ? { 'if-none-match': '*' } : {};
   }
 
   /** The configuration has no conditional write: it is read again right before the write. */

@@ -65,7 +65,7 @@ export class SyncEngine {
 
   constructor(private readonly options: SyncEngineOptions) {
     this.ownsHistory = options.history === undefined;
-    this.history = options.history ?? new VersionHistory(options.store.file);
+    this.history = options.history ?? new VersionHistory(options.store.file, { db: options.store.database });
     this.status = {
       state: 'idle',
       root: options.root,

@@ -99,13 +99,13 @@ async function runAction(action: SyncAction, deps: ExecutorDeps): Promise<boolea
   const { store, remote, history } = deps;
   switch (action.type) {
     case 'upload': {
-      const { bytes, mtimeMs } = await readSettled(deps, action.local);
-      const fingerprint = { size: bytes.length, sha256: hashBytes(bytes) };
+      const { bytes, mtimeMs, sha256 } = await readSettled(deps, action.local);
+      const fingerprint = { size: bytes.length, sha256 };
       const remotePath = action.path.normalize('NFC');
       await keepRemoteVersion(deps, action.remote);
       const remoteNow = await withRetry(() => remote.write(remotePath, bytes, action.remote ?? null), retry);
       if (action.replacesRemotePath) await withRetry(() => remote.remove(action.replacesRemotePath!), retry);
-      await history.keepBytes(action.local.path, bytes, 'local');
+      await history.keepBytes(action.local.path, bytes, 'local', fingerprint.sha256);
       store.commitBase(action.key, action.local.path, fingerprint, mtimeMs, remoteNow);
       return false;
     }
@@ -187,7 +187,7 @@ async function writeDownloaded(
     const fresh = await lstat(join(deps.root, path));
     if (old && old.ino !== fresh.ino) await rm(join(deps.root, replacesLocalPath));
   }
-  await deps.history.keepBytes(path, bytes, 'remote');
+  await deps.history.keepBytes(path, bytes, 'remote', fingerprint.sha256);
   deps.store.commitBase(key, path, fingerprint, outcome.mtimeMs);
   return false;
 }
@@ -231,7 +231,7 @@ async function keepRemoteVersion(deps: ExecutorDeps, entry: RemoteEntry | undefi
 async function readSettled(
   deps: ExecutorDeps,
   local: LocalEntry,
-): Promise<{ bytes: Buffer; mtimeMs: number }> {
+): Promise<{ bytes: Buffer; mtimeMs: number; sha256: string }> {
   const absolute = join(deps.root, local.path);
   const settleMs = deps.settleMs ?? 0;
   for (let tries = 0; ; tries += 1) {
@@ -249,10 +249,10 @@ async function readSettled(
       if (tries >= 20) throw new VersionMoved();
       continue;
     }
-    // The planner decided on the version it saw: a different one is re-planned.
-    if (local.sha256 ? hashBytes(bytes) !== local.sha256 : bytes.length !== local.size)
-      throw new VersionMoved();
-    return { bytes, mtimeMs: before.mtimeMs };
+    // The planner decided on the version it saw (its size and mtime, hashed by the scan): a file
+    // that moved since is re-planned, never sent as the planned version.
+    if (before.size !== local.size || before.mtimeMs !== local.mtimeMs) throw new VersionMoved();
+    return { bytes, mtimeMs: before.mtimeMs, sha256: local.sha256 ?? hashBytes(bytes) };
   }
 }
 

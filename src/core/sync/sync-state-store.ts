@@ -94,6 +94,11 @@ export class SyncStateStore {
     }
   }
 
+  /** The connection, shared with the folder's version history (one writer per process). */
+  get database(): SqliteDatabase {
+    return this.db;
+  }
+
   /** The file this state lives in (the version history sits beside it). */
   get file(): string {
     return this.path;

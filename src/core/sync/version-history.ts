@@ -45,18 +45,26 @@ type Row = Omit<VersionRecord, 'source'> & { source: string };
 
 export class VersionHistory {
   private readonly db: InstanceType<typeof Database>;
+  private readonly ownsDb: boolean;
+  private readonly now: () => number;
   readonly dir: string;
 
-  /** `stateFile` is the folder's state database; the history lives beside it. */
-  constructor(
-    stateFile: string,
-    private readonly now: () => number = Date.now,
-  ) {
+  /**
+   * `stateFile` is the folder's state database; the history lives beside it. Within one process
+   * pass the state store's own connection (`db`): two connections of one process writing the same
+   * file would wait on each other's locks.
+   */
+  constructor(stateFile: string, options: { db?: InstanceType<typeof Database>; now?: () => number } = {}) {
+    this.now = options.now ?? Date.now;
     this.dir = `${stateFile.replace(/\.db$/, '')}-history`;
-    mkdirSync(dirname(stateFile), { recursive: true });
-    this.db = new Database(stateFile);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.ownsDb = options.db === undefined;
+    if (options.db) this.db = options.db;
+    else {
+      mkdirSync(dirname(stateFile), { recursive: true });
+      this.db = new Database(stateFile);
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('busy_timeout = 5000');
+    }
     this.db.exec(schema);
   }
 
@@ -77,9 +85,17 @@ export class VersionHistory {
     this.prune();
   }
 
-  /** Keeps `bytes` as a version of `path`. A path's newest version is not recorded twice. */
-  async keepBytes(path: string, bytes: Uint8Array, source: VersionSource): Promise<void> {
-    const sha256 = hashBytes(bytes);
+  /**
+   * Keeps `bytes` as a version of `path` (`knownSha256` saves hashing them again). A path's newest
+   * version is not recorded twice.
+   */
+  async keepBytes(
+    path: string,
+    bytes: Uint8Array,
+    source: VersionSource,
+    knownSha256?: string,
+  ): Promise<void> {
+    const sha256 = knownSha256 ?? hashBytes(bytes);
     if (this.isNewest(path, sha256)) return;
     const object = this.objectPath(sha256);
     if (!(await exists(object))) await writeObject(object, (temp) => writeFile(temp, bytes));
@@ -155,7 +171,7 @@ export class VersionHistory {
   }
 
   close(): void {
-    this.db.close();
+    if (this.ownsDb) this.db.close();
   }
 
   private isNewest(path: string, sha256: string): boolean {

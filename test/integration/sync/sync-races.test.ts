@@ -98,6 +98,19 @@ describe('races with the other writers', () => {
   });
 });
 
+describe('conditional writes cost no extra request', () => {
+  it('a first sync into an empty workspace uploads with If-None-Match, without reading each file first', async () => {
+    await world.remote.remove('work/keep.txt');
+    for (let i = 0; i < 5; i += 1) await world.local.write(`work/n${i}.txt`, `new ${i}`);
+    const engine = world.engine();
+    const status = await engine.start();
+    expect(status.failures).toEqual([]);
+    expect(world.proxy.count('PUT', /\/files\/n\d\.txt$/)).toBe(5);
+    expect(world.proxy.count('GET', /\/files\/n\d\.txt$/)).toBe(0);
+    expect(await world.remote.list()).toHaveLength(5);
+  });
+});
+
 describe('races on a bundle agent (no conditional write: the bundle is read again right before the POST)', () => {
   it("the agent's edit of another file between the listing and the POST survives; an edit of the same file is a conflict", async () => {
     const switched = await world.api.updateAgentConfig(world.agentId, { engine: 'house-lite' });
