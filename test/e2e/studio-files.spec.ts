@@ -55,4 +55,17 @@ test('workspace files: a tree with sizes, upload with the 10 MB cap checked firs
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Deleted prices.csv.');
   await expect(tree.getByRole('treeitem', { name: /^prices\.csv/ })).toHaveCount(0);
   expect(Object.keys(await workspace())).not.toContain('prices.csv');
+  await expect(section.getByRole('button', { name: 'Open the synced folder' })).toHaveCount(0);
+
+  // Once the agent is synced, the section offers its folder.
+  await page.getByRole('button', { name: /^Sync folder/ }).click();
+  const panel = page.getByRole('region', { name: /^Sync folder · / });
+  await panel.getByLabel('Folder path').fill(join(rig.scratch, 'synced'));
+  await panel.getByRole('button', { name: 'Sync this folder' }).click();
+  await expect(panel.getByRole('region', { name: 'Sync status' }).getByRole('status')).toHaveText(
+    'Up to date',
+  );
+  await page.getByRole('button', { name: /^Configure agent/ }).click();
+  const again = await openSection(page, 'Workspace files');
+  await expect(again.getByRole('button', { name: 'Open the synced folder' })).toBeVisible();
 });
