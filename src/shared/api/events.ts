@@ -8,7 +8,8 @@ import { ModelOption } from './resources';
  */
 
 /** Payload not shown by the spec: `{turnId}` (our choice). */
-export const StartedEvent = z.looseObject({ turnId: z.string() });
+/** The spec does not show the payload of `started`; our service sends `turnId`, another server may send nothing. */
+export const StartedEvent = z.looseObject({ turnId: z.string().optional() });
 export type StartedEvent = z.infer<typeof StartedEvent>;
 
 /** Whether the agent accepts images in messages. */
