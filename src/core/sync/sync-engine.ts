@@ -92,9 +92,10 @@ export class SyncEngine {
     if (this.options.watch) {
       this.watcher = watchLocal({
         root: this.options.root,
-        // Editors' saves (write a temp file, rename it over) settle within a few ms; 100 ms
-        // gathers them and keeps save → remote under 300 ms at p95 (npm run bench:sync).
-        debounceMs: this.options.debounceMs ?? 100,
+        // Editors' saves (write a temp file, rename it over) settle within a few ms; 50 ms gathers
+        // them. The settle time (100 ms of stillness before an upload) runs from the file's mtime,
+        // so the scan and listing happen inside it (npm run bench:sync: save → remote).
+        debounceMs: this.options.debounceMs ?? 50,
         onChange: () => void this.syncNow(),
       });
       await this.watcher.ready;

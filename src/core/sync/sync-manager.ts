@@ -156,7 +156,7 @@ export class SyncManager {
       store,
       trash: this.options.trash ?? ((path) => trash(path, { glob: false })),
       watch: true,
-      debounceMs: this.options.debounceMs ?? 150,
+      debounceMs: this.options.debounceMs ?? 50,
       remoteIntervalMs: this.options.remoteIntervalMs ?? 30_000,
       // Turn events are hints where the account can read conversations; the cheap poll covers the rest.
       remotePollMs: this.options.remotePollMs ?? 2_000,
