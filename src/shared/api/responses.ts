@@ -44,6 +44,18 @@ export type FilePutResult = z.infer<typeof FilePutResult>;
 export const OkResult = z.looseObject({ ok: z.literal(true) });
 export type OkResult = z.infer<typeof OkResult>;
 
+/** GET /catalogo/skills/{slug} (our extension): the vendored files of one catalog skill, the item's `url`. */
+export const CatalogSkillFolder = z.looseObject({
+  slug: z.string(),
+  repo: z.string(),
+  /** Hash of the vendored catalog the files belong to. */
+  pin: z.string(),
+  license: z.string(),
+  /** File name (relative to the skill folder) to its text. */
+  files: z.record(z.string(), z.string()),
+});
+export type CatalogSkillFolder = z.infer<typeof CatalogSkillFolder>;
+
 export const SkillsResponse = z.looseObject({
   skills: z.array(Skill),
   community: z.array(CatalogItem),

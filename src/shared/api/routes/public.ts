@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { SlugParams } from '../requests';
-import { defineRoute, ok } from './define-route';
+import { CatalogSkillFolder } from '../responses';
+import { defineRoute, notFound, ok } from './define-route';
 
-/** Public pages: a shared conversation and this OpenAPI document. */
+/** Public pages: a shared conversation, this OpenAPI document and the catalog's skill folders. */
 export const publicSection = [
   defineRoute({
     operationId: 'sharedConversationPage',
@@ -27,5 +29,19 @@ export const publicSection = [
     credential: 'none',
     request: {},
     responses: { 200: ok('`application/yaml`.', 'yaml') },
+  }),
+  defineRoute({
+    operationId: 'catalogSkillFolder',
+    method: 'GET',
+    path: '/catalogo/skills/{slug}',
+    tag: 'public',
+    summary: 'One skill folder of the community catalog (the `url` of a catalog item)',
+    description:
+      'Our extension, public, no bearer (our choice): the vendored files of one catalog skill as JSON. `v` is the catalog pin the item’s `url` names; the service always answers with the files it holds and their `pin`.',
+    scope: null,
+    credential: 'none',
+    extension: true,
+    request: { params: SlugParams, query: z.object({ v: z.string().optional() }) },
+    responses: { 200: ok('The skill folder.', CatalogSkillFolder), 404: notFound },
   }),
 ] as const;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AgentConfig,
   AgenteNoAcp,
+  CatalogSkillFolder,
   Archivo,
   Bundle,
   Compartida,
@@ -71,6 +72,18 @@ describe('response bodies: spec shapes pass, a wrong field fails naming it', () 
       ],
     });
     expectRejects(SkillsResponse, { skills: [] }, 'community');
+    expectAccepts(CatalogSkillFolder, {
+      slug: 'csv',
+      repo: 'o/r',
+      pin: 'abc123',
+      license: 'CC0-1.0',
+      files: { 'SKILL.md': '---\ndescription: y\n---\n' },
+    });
+    expectRejects(
+      CatalogSkillFolder,
+      { slug: 'csv', repo: 'o/r', pin: 'a', license: 'x', files: ['SKILL.md'] },
+      'files',
+    );
     expectAccepts(SkillPutResult, { slug: 'pdf', files: ['SKILL.md'], bytes: 40, nota: 'Ready next turn.' });
     expectAccepts(McpResponse, { servers: [{ name: 'gh', type: 'http', url: 'https://gh.example' }] });
     expectAccepts(McpPutResult, { servers: [], reiniciado: true });
