@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
-import { LIMITS, McpPutBody, MsgappPutBody, SkillPutBody, SkillSlug, TryBody } from '../../../shared/api';
+import {
+  Bundle,
+  LIMITS,
+  McpPutBody,
+  MsgappPutBody,
+  SkillPutBody,
+  SkillSlug,
+  TryBody,
+} from '../../../shared/api';
 import type { StudioMethods } from '../../../shared/bridge';
 import { checkBody, checkId } from '../plumbing/argument-checks';
 import { fail, noBody } from '../plumbing/call-results';
@@ -148,7 +156,10 @@ export function createStudioArea(deps: { withApi: WithApi }): StudioMethods & { 
         return fail('invalid_argument', 'Say which folder or .zip to import.');
       const bundle = await readBundle(path.trim());
       if (!bundle.ok) return fail('invalid_argument', bundle.message);
-      return withApi((api) => api.applyBundle(agentId, bundle.value));
+      // Paths the API would refuse (absolute, `..`) are said here, before anything is sent.
+      const valid = checkBody(Bundle, bundle.value);
+      if (!valid.ok) return valid;
+      return withApi((api) => api.applyBundle(agentId, valid.value));
     },
 
     async getMsgappNumbers(agentId) {
