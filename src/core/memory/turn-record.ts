@@ -1,14 +1,10 @@
-import type { RecordedEvent } from '../../shared/bridge/memory';
+import type { RecordedEvent, TurnDetail } from '../../shared/bridge/memory';
 
-/** The live, mutable fold of one turn's events; owned by the recorder, written out in batches. */
-export interface TurnRecord {
-  turnId: string;
-  startedAt: number;
-  estado?: string;
-  events: RecordedEvent[];
-  usage?: Record<string, unknown>;
-  models?: Record<string, unknown>;
-  title?: string;
+/** The live, mutable fold of one turn's events (a turn's detail as it grows); written out in batches. */
+export interface TurnRecord extends Pick<
+  TurnDetail,
+  'turnId' | 'startedAt' | 'estado' | 'events' | 'usage' | 'models' | 'title'
+> {
   /** The highest stream index (`<turnId>.<n>`) folded in, so a replayed event is never counted twice. */
   lastEvent: number;
 }

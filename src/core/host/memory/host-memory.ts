@@ -104,38 +104,31 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     if (!mem) return answer.ok ? fail('signed_out', 'Choose an account first.') : answer;
     mem.recorder.flush();
     const { store } = mem;
-    if (answer.ok) {
-      const messages = answer.value.messages.map((m) => ({ ...m, at: Date.parse(m.at) }));
-      store.saveHistory(agentId, sessionId, messages, answer.value.saltados);
-      const history = store.merged(sessionId, { messages, saltados: answer.value.saltados });
-      return {
-        ok: true,
-        value: {
-          ...history,
-          agentId,
-          conversationId: sessionId,
-          title: store.lists.title(sessionId),
-          ultimoTurno: answer.value.ultimoTurno,
-          models: store.latestModels(sessionId) as MemoryConversation['models'],
-          offline: false,
-        },
-      };
-    }
-    if (!isUnreachable(answer)) return answer;
-    if (!store.lists.knows(sessionId)) return fail('offline', NOT_STORED);
-    const history = store.merged(sessionId, undefined, limit);
-    return {
+    const opened = (
+      history: ReturnType<typeof store.merged>,
+      ultimoTurno: MemoryConversation['ultimoTurno'],
+      offline: boolean,
+    ): DeskResult<MemoryConversation> => ({
       ok: true,
       value: {
         ...history,
         agentId,
         conversationId: sessionId,
         title: store.lists.title(sessionId),
-        ultimoTurno: null,
+        ultimoTurno,
         models: store.latestModels(sessionId) as MemoryConversation['models'],
-        offline: true,
+        offline,
       },
-    };
+    });
+    if (answer.ok) {
+      const messages = answer.value.messages.map((m) => ({ ...m, at: Date.parse(m.at) }));
+      store.saveHistory(agentId, sessionId, messages, answer.value.saltados);
+      const history = store.merged(sessionId, { messages, saltados: answer.value.saltados });
+      return opened(history, answer.value.ultimoTurno, false);
+    }
+    if (!isUnreachable(answer)) return answer;
+    if (!store.lists.knows(sessionId)) return fail('offline', NOT_STORED);
+    return opened(store.merged(sessionId, undefined, limit), null, true);
   };
 
   const bridge: MemoryMethods = {
