@@ -16,6 +16,7 @@ import { ToolsSection } from './ToolsSection';
 import { TryPanel } from './TryPanel';
 import { sectionTitles } from './studio-words';
 import './studio.css';
+import './studio-parts.css';
 
 /** Sections that need the agent's own machine. */
 const machineOnly: readonly StudioSection[] = ['mcp', 'files', 'restart'];
