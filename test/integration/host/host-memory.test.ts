@@ -223,6 +223,21 @@ describe('host memory', () => {
     }
   });
 
+  it('forgets the transcripts of an account that is deleted', async () => {
+    const host = await signedInHost();
+    const agents = await host.listAgents();
+    const agentId = agents.ok ? agents.value.agentes.find((a) => a.protocolo === 'acp')!.id : '';
+    const created = await host.createConversation(agentId);
+    const sessionId = created.ok ? created.value.id : '';
+    await runTurn(host, agentId, sessionId, 'echo albatross');
+    const before = await host.searchConversations({ text: 'albatross' });
+    expect(before.ok && before.value.length).toBeGreaterThan(0);
+    expect((await host.deleteAccount()).ok).toBe(true);
+    const info = await host.getMemoryInfo();
+    expect(info.ok && info.value).toMatchObject({ conversations: 0, messages: 0 });
+    expect(await host.searchConversations({ text: 'albatross' })).toEqual({ ok: true, value: [] });
+  });
+
   it('deletes a profile store when the profile is removed', async () => {
     const host = await signedInHost();
     const agents = await host.listAgents();

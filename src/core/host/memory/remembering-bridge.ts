@@ -1,12 +1,16 @@
 import type { DeskBridge } from '../../../shared/bridge';
 import type { MemoryArea } from './host-memory';
 
-type Remembered = Pick<DeskBridge, 'listAgents' | 'listConversations' | 'sendMessage' | 'removeProfile'>;
+type Remembered = Pick<
+  DeskBridge,
+  'listAgents' | 'listConversations' | 'sendMessage' | 'removeProfile' | 'deleteAccount'
+>;
 
 /**
  * Lets the memory area hear the calls it keeps something of, without those areas knowing it:
  * agent and conversation lists (served from the store while offline), each accepted turn (its
- * text and attachments' names, types and sizes), and a removed profile (whose store is deleted).
+ * text and attachments' names, types and sizes), and a removed profile or deleted account (whose
+ * transcripts are deleted).
  */
 export function withMemory<B extends Remembered>(memory: MemoryArea, bridge: B): B {
   return {
@@ -24,6 +28,11 @@ export function withMemory<B extends Remembered>(memory: MemoryArea, bridge: B):
       const accepted = await bridge.sendMessage(agentId, sessionId, input);
       if (accepted.ok) memory.noteSent(agentId, sessionId, input, accepted.value.turnId);
       return accepted;
+    },
+    async deleteAccount() {
+      const deleted = await bridge.deleteAccount();
+      if (deleted.ok) await memory.bridge.clearMemory();
+      return deleted;
     },
     async removeProfile(profileId) {
       const removed = await bridge.removeProfile(profileId);
