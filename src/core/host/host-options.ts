@@ -3,6 +3,7 @@ import type { DeskBridge } from '../../shared/bridge';
 import type { FetchLike } from '../api/result';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../auth/secret-store';
+import type { ActivitySnapshot } from './platform/activity';
 import type { EmbeddedService } from './plumbing/connection';
 import type { PlatformOs } from './platform/platform';
 import type { SettingsHooks } from './settings/settings';
@@ -44,6 +45,8 @@ export interface HostOptions {
 }
 
 export interface DeskHost extends DeskBridge {
+  /** Running turns and open permission questions, from the app's own streams (the tray reads it). */
+  activity(): ActivitySnapshot;
   /** Stops sign-ins, streams and the embedded service. */
   close(): Promise<void>;
 }

@@ -11,6 +11,7 @@ import type { DeskHost, HostOptions } from './host-options';
 import { createLibraryArea } from './library/library-and-audio';
 import { createMemoryArea } from './memory/host-memory';
 import { withMemory } from './memory/remembering-bridge';
+import { createActivityTracker } from './platform/activity';
 import { createPlatformArea } from './platform/platform';
 import { createActiveConnection } from './plumbing/connection';
 import { createStreamRegistry } from './plumbing/stream-registry';
@@ -38,6 +39,7 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
   });
   const streams = createStreamRegistry();
   streams.follow(connection); // streams and sync follow the connection before the session says so
+  const activity = createActivityTracker();
   const settings = createSettingsArea({
     dataDir: options.dataDir,
     ...(options.sync?.home ? { home: options.sync.home } : {}),
@@ -68,6 +70,7 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
     onEvent: (agentId, event, sessionId) => {
       sync.hint(agentId, event); // file hints from the renderer's own streams
       memory.observe(agentId, sessionId, event); // every event the app shows is kept
+      activity.observe(sessionId, event); // running turns and open questions (tray, restart to update)
     },
     fetch: options.fetch,
     logger,
@@ -87,13 +90,22 @@ export async function createHost(options: HostOptions): Promise<DeskHost> {
     }),
     ...createSchedulesArea({ withApi }),
     ...library,
-    ...createPlatformArea(options.os),
+    ...createPlatformArea(options.os, {
+      dataDir: options.dataDir,
+      busy: async () => {
+        const folders = await sync.bridge.listSyncFolders();
+        const writing =
+          folders.ok && folders.value.some((f) => ['scanning', 'syncing'].includes(f.status.state));
+        return { turnsRunning: activity.snapshot().turnsRunning, syncWriting: writing };
+      },
+    }),
     ...sync.bridge,
     ...studio,
     ...memory.bridge,
     ...createAccountArea({ withApi, forgetSignIn: () => session.bridge.signOut() }),
     ...createConnectorsArea({ withApi, openExternal: (url) => options.os.openExternal(url) }),
     ...settings.bridge,
+    activity: () => activity.snapshot(),
     async close() {
       if (closed) return;
       closed = true;

@@ -52,6 +52,8 @@ export const deskErrorCodes = {
   unknownMethod: 'unknown_method',
   /** This host cannot do that (e.g. a folder picker in browser mode). */
   notAvailable: 'not_available',
+  /** Not now: work is running (a reply, a sync write) that this would interrupt. */
+  busy: 'busy',
   /** The agent has no sync folder yet. */
   syncNotSetUp: 'sync_not_set_up',
   /** Sync could not start or run the action; the message says why. */

@@ -1,6 +1,6 @@
 /** The platform area: what the OS offers the page (notifications, links, which OS). */
 import { bridgeArea } from './bridge-area';
-import type { DeskResult } from './desk-result';
+import type { DeskResult, Unsubscribe } from './desk-result';
 
 export interface PlatformInfo {
   os: 'mac' | 'windows' | 'linux' | 'other';
@@ -15,13 +15,74 @@ export interface NotificationInput {
   body?: string;
 }
 
+/** Where the updater is; the About box shows `lastError` even when the app is otherwise fine. */
+export interface UpdateState {
+  phase: 'idle' | 'checking' | 'downloading' | 'ready' | 'up-to-date' | 'failed';
+  version?: string;
+  percent?: number;
+  lastError?: { message: string; at: number };
+  lastCheckedAt?: number;
+}
+
+/** What this shell offers; browser mode has no tray, updater, global shortcut or open at login. */
+export interface ShellInfo {
+  /** The log file, or null where nothing is written to one (said in `logNote`). */
+  logFile: string | null;
+  logNote: string;
+  tray: boolean;
+  updates: boolean;
+  globalShortcut: boolean;
+  openAtLogin: boolean;
+  /** A plain sentence for whatever this shell does not offer, or null. */
+  limits: string | null;
+}
+
+/** What the window last showed, restored at start (kept in the data folder, so browser mode has it too). */
+export interface UiState {
+  lastAgentId: string | null;
+  lastSessionId: string | null;
+  sidebarWidth: number | null;
+}
+
+/** A place a deep link opens: an agent, or one of its conversations. */
+export interface DeepLinkPlace {
+  agentId: string;
+  sessionId?: string;
+}
+
 export interface PlatformMethods {
   notify(notification: NotificationInput): Promise<DeskResult<void>>;
   /** Opens a link in the system browser: https, or http to this computer (127.0.0.1, localhost); others are refused. */
   openExternal(url: string): Promise<DeskResult<void>>;
   getPlatform(): Promise<DeskResult<PlatformInfo>>;
+  getShellInfo(): Promise<DeskResult<ShellInfo>>;
+  /** The copyable `agentdesk://agent/<id>[/conversation/<sessionId>]` link. */
+  deepLinkFor(place: DeepLinkPlace): Promise<DeskResult<string>>;
+  getUpdateState(): Promise<DeskResult<UpdateState>>;
+  /** Installs a downloaded update and restarts; `busy` while a reply runs or sync writes. */
+  restartToUpdate(): Promise<DeskResult<void>>;
+  /** Opens the log file's folder (Help → Show logs does the same). */
+  showLogs(): Promise<DeskResult<void>>;
+  getUiState(): Promise<DeskResult<UiState>>;
+  /** Saves the given fields; the rest stay. */
+  saveUiState(patch: Partial<UiState>): Promise<DeskResult<UiState>>;
+  onUpdateState(listener: (state: UpdateState) => void): Unsubscribe;
+  /** A deep link the OS handed the app (a click elsewhere, or a second launch). */
+  onOpenDeepLink(listener: (place: DeepLinkPlace) => void): Unsubscribe;
 }
 
 export const platformArea = bridgeArea<PlatformMethods>()({
-  calls: ['notify', 'openExternal', 'getPlatform'],
+  calls: [
+    'notify',
+    'openExternal',
+    'getPlatform',
+    'getShellInfo',
+    'deepLinkFor',
+    'getUpdateState',
+    'restartToUpdate',
+    'showLogs',
+    'getUiState',
+    'saveUiState',
+  ],
+  subscriptions: ['onUpdateState', 'onOpenDeepLink'],
 });

@@ -42,7 +42,7 @@ describe('bridge name parity', () => {
     made.close();
   });
 
-  it('the host implements exactly bridgeMethodNames (plus close)', async () => {
+  it('the host implements exactly bridgeMethodNames (plus close and activity, never carried)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-parity-'));
     const host = await createHost({
       dataDir,
@@ -55,7 +55,7 @@ describe('bridge name parity', () => {
         openExternal: () => {},
       },
     });
-    expect(Object.keys(host).sort()).toEqual([...bridgeMethodNames, 'close'].sort());
+    expect(Object.keys(host).sort()).toEqual([...bridgeMethodNames, 'activity', 'close'].sort());
     await host.close();
     await rm(dataDir, { recursive: true, force: true });
   });

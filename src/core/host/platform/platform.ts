@@ -1,6 +1,12 @@
-import type { NotificationInput, PlatformInfo, PlatformMethods } from '../../../shared/bridge';
-import { isHttpsUrl } from '../plumbing/argument-checks';
+import { join } from 'node:path';
+import type { NotificationInput, PlatformInfo, PlatformMethods, UiState } from '../../../shared/bridge';
+import { checkBody, checkConversationIds, checkId, isHttpsUrl } from '../plumbing/argument-checks';
 import { fail } from '../plumbing/call-results';
+import { formatDeepLink } from './deep-link-format';
+import type { ShellHooks } from './shell-hooks';
+import { shellInfo } from './shell-info';
+import { canInstallNow, initialUpdateState, type BusyWork } from './update-state';
+import { readUiState, UiStatePatch, writeUiState } from './ui-state-file';
 
 /** What the platform area needs of the OS; each program provides it. */
 export interface PlatformOs {
@@ -8,10 +14,23 @@ export interface PlatformOs {
   notify(notification: NotificationInput): void | Promise<void>;
   /** Opens a link in the system browser (the host checks it first: https, or http to this computer). */
   openExternal(url: string): void | Promise<void>;
+  /** The desktop shell's tray, updater, logs and deep links; absent in browser mode. */
+  shell?: ShellHooks;
 }
 
-/** The platform area: notifications, links in the system browser, which OS this is. */
-export function createPlatformArea(os: PlatformOs): PlatformMethods {
+export interface PlatformAreaOptions {
+  /** Where `ui-state.json` (last agent and conversation, sidebar width) is kept. */
+  dataDir: string;
+  /** What a restart would interrupt right now. */
+  busy(): Promise<BusyWork>;
+}
+
+/** The platform area: notifications, links, which OS this is, the shell's habits and the window's memory. */
+export function createPlatformArea(os: PlatformOs, options: PlatformAreaOptions): PlatformMethods {
+  const shell = os.shell ?? {};
+  const uiStateFile = join(options.dataDir, 'ui-state.json');
+  let uiState: Promise<UiState> | undefined;
+  let saving: Promise<unknown> = Promise.resolve();
   return {
     async notify(notification) {
       if (typeof notification?.title !== 'string')
@@ -32,6 +51,72 @@ export function createPlatformArea(os: PlatformOs): PlatformMethods {
 
     async getPlatform() {
       return { ok: true, value: os.platform };
+    },
+
+    async getShellInfo() {
+      return { ok: true, value: shellInfo(shell) };
+    },
+
+    async deepLinkFor(place) {
+      const problem =
+        place?.sessionId === undefined
+          ? checkId(place?.agentId, 'agent')
+          : checkConversationIds(place.agentId, place.sessionId);
+      if (problem) return { ok: false, error: problem };
+      return { ok: true, value: formatDeepLink(place) };
+    },
+
+    async getUpdateState() {
+      return { ok: true, value: shell.updates?.current() ?? initialUpdateState };
+    },
+
+    async restartToUpdate() {
+      if (!shell.updates)
+        return fail('not_available', 'Updates come with the installed desktop app; browser mode has none.');
+      const decision = canInstallNow(shell.updates.current(), await options.busy());
+      if (!decision.install) return fail('busy', decision.reason);
+      shell.updates.install();
+      return { ok: true, value: undefined };
+    },
+
+    async showLogs() {
+      if (!shell.showLogs)
+        return fail('not_available', 'Browser mode writes its log to the terminal that started it.');
+      try {
+        await shell.showLogs();
+        return { ok: true, value: undefined };
+      } catch (error) {
+        return fail('open_failed', `The log folder could not be opened (${(error as Error).message}).`);
+      }
+    },
+
+    async getUiState() {
+      return { ok: true, value: await (uiState ??= readUiState(uiStateFile)) };
+    },
+
+    async saveUiState(patch) {
+      const checked = checkBody(UiStatePatch, patch);
+      if (!checked.ok) return checked;
+      const changes = Object.fromEntries(Object.entries(checked.value).filter(([, v]) => v !== undefined));
+      const next: UiState = { ...(await (uiState ??= readUiState(uiStateFile))), ...changes };
+      uiState = Promise.resolve(next);
+      // Writes go one after another, so the file always holds the last change whole.
+      const write = saving.then(() => writeUiState(uiStateFile, next));
+      saving = write.catch(() => undefined);
+      try {
+        await write;
+      } catch (error) {
+        return fail('internal', `The window's state could not be saved (${(error as Error).message}).`);
+      }
+      return { ok: true, value: next };
+    },
+
+    onUpdateState(listener) {
+      return shell.updates?.subscribe(listener) ?? (() => {});
+    },
+
+    onOpenDeepLink(listener) {
+      return shell.onOpenDeepLink?.(listener) ?? (() => {});
     },
   };
 }

@@ -1,0 +1,38 @@
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import type { UiState } from '../../../shared/bridge';
+
+const Id = z.string().min(1).max(200);
+/** `ui-state.json`: broken or unknown values fall back to "nothing remembered", one by one. */
+const UiStateFile = z.object({
+  lastAgentId: Id.nullable().catch(null),
+  lastSessionId: Id.nullable().catch(null),
+  sidebarWidth: z.number().int().min(120).max(1200).nullable().catch(null),
+});
+
+export const emptyUiState: UiState = UiStateFile.parse({});
+
+/** A change from the page: only known fields, each of its own type. */
+export const UiStatePatch = z.strictObject({
+  lastAgentId: Id.nullable().optional(),
+  lastSessionId: Id.nullable().optional(),
+  sidebarWidth: z.number().int().min(120).max(1200).nullable().optional(),
+});
+
+export async function readUiState(filePath: string): Promise<UiState> {
+  try {
+    return UiStateFile.parse(JSON.parse(await readFile(filePath, 'utf8')));
+  } catch {
+    return emptyUiState;
+  }
+}
+
+/** Written whole (a new file renamed over the old), readable by this user only. */
+export async function writeUiState(filePath: string, state: UiState): Promise<void> {
+  await mkdir(dirname(filePath), { recursive: true });
+  const temp = `${filePath}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  await chmod(temp, 0o600);
+  await rename(temp, filePath);
+}
