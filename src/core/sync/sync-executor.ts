@@ -105,7 +105,8 @@ async function runAction(action: SyncAction, deps: ExecutorDeps): Promise<boolea
       await keepRemoteVersion(deps, action.remote);
       const remoteNow = await withRetry(() => remote.write(remotePath, bytes, action.remote ?? null), retry);
       if (action.replacesRemotePath) await withRetry(() => remote.remove(action.replacesRemotePath!), retry);
-      await history.keepBytes(action.local.path, bytes, 'local', fingerprint.sha256);
+      if (replacesSynced(deps, action.key))
+        await history.keepBytes(action.local.path, bytes, 'local', fingerprint.sha256);
       store.commitBase(action.key, action.local.path, fingerprint, mtimeMs, remoteNow);
       return false;
     }
@@ -187,7 +188,7 @@ async function writeDownloaded(
     const fresh = await lstat(join(deps.root, path));
     if (old && old.ino !== fresh.ino) await rm(join(deps.root, replacesLocalPath));
   }
-  await deps.history.keepBytes(path, bytes, 'remote', fingerprint.sha256);
+  if (replacesSynced(deps, key)) await deps.history.keepBytes(path, bytes, 'remote', fingerprint.sha256);
   deps.store.commitBase(key, path, fingerprint, outcome.mtimeMs);
   return false;
 }
@@ -206,6 +207,16 @@ async function keepRemoteBeside(
   await writeFileAtomic(deps.root, copy, bytes, remote.size);
   await deps.history.keepBytes(path, bytes, 'remote');
   deps.store.flagConflict({ key, path, remoteCopyPath: copy, at: Date.now() });
+}
+
+/**
+ * Whether a transfer replaces a version synced before. Only those are recorded as they are
+ * committed (the next edit will replace them, and finds them kept). A first transfer (a first
+ * sync of 2,000 files) records nothing: the version stays on both sides, and whatever replaces
+ * it later keeps it first (the local file from its moved-aside copy, the remote one read back).
+ */
+function replacesSynced(deps: ExecutorDeps, key: string): boolean {
+  return deps.store.baseEntry(key) !== undefined;
 }
 
 /**
