@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import type {
   ConversationStreamEvent,
-  DeskBridge,
+  SyncMethods,
   DeskError,
   DeskResult,
   SyncFolderStatus,
@@ -19,7 +19,7 @@ import type { ApiClient } from '../../api/api-client';
 import type { Logger } from '../../log/logger';
 import { defaultSyncFolder, SyncManager } from '../../sync/sync-manager';
 import { checkId } from '../plumbing/argument-checks';
-import { fail } from '../plumbing/call-results';
+import { fail, toDeskResult } from '../plumbing/call-results';
 import type { ActiveConnection } from '../plumbing/connection';
 import { openSyncedFolder, pickSyncFolder, type SyncOs } from './sync-folder-opening';
 import { chooseSyncRoot } from './sync-root-choice';
@@ -46,23 +46,7 @@ export interface HostSyncOptions extends HostSyncSettings {
   logger: Logger;
 }
 
-export type SyncBridge = Pick<
-  DeskBridge,
-  | 'listSyncFolders'
-  | 'getSyncFolder'
-  | 'setSyncFolder'
-  | 'stopSync'
-  | 'pauseSync'
-  | 'resumeSync'
-  | 'syncNow'
-  | 'confirmSyncDeletes'
-  | 'resolveSyncConflict'
-  | 'listSyncVersions'
-  | 'restoreSyncVersion'
-  | 'openSyncFolder'
-  | 'pickSyncFolder'
-  | 'onSyncStatus'
->;
+export type SyncBridge = SyncMethods;
 
 export interface HostSync {
   bridge: SyncBridge;
@@ -114,12 +98,8 @@ export function createHostSync(options: HostSyncOptions): HostSync {
   };
 
   const agentName = async (api: ApiClient, agentId: string): Promise<DeskResult<string>> => {
-    const config = await api.getAgentConfig(agentId, { fields: ['name'] });
-    if (!config.ok) {
-      const { code, message, status } = config.error;
-      return { ok: false, error: { code, message, ...(status ? { status } : {}) } };
-    }
-    return { ok: true, value: config.value.name ?? agentId };
+    const config = toDeskResult(await api.getAgentConfig(agentId, { fields: ['name'] }));
+    return config.ok ? { ok: true, value: config.value.name ?? agentId } : config;
   };
 
   /** Runs an action on an agent's running folder, waiting for remembered folders to start if needed. */
