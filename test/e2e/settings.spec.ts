@@ -76,6 +76,11 @@ test('notifications, permission mode and sync root are saved in a private file, 
     notifications: false,
     permissionMode: 'auto',
     syncRoot: join(app.dataDir, 'Synced'),
+    // The desktop shell's settings (issue 18) stay at their defaults here.
+    closeToTray: false,
+    globalShortcut: 'CommandOrControl+Shift+Space',
+    updateChannel: 'stable',
+    openAtLogin: false,
   });
   const file = await stat(join(app.dataDir, 'settings.json'));
   expect(file.mode & 0o777).toBe(0o600);

@@ -10,6 +10,10 @@ export const defaultSettings: AppSettings = {
   notifications: true,
   permissionMode: 'preguntar',
   syncRoot: null,
+  closeToTray: false,
+  globalShortcut: 'CommandOrControl+Shift+Space',
+  updateChannel: 'stable',
+  openAtLogin: false,
 };
 
 interface SettingsStore {

@@ -11,6 +11,13 @@ export interface AppSettings {
   permissionMode: Permisos;
   /** Where new synced folders go (one per agent); null: ~/AgentDesk. */
   syncRoot: string | null;
+  /** Closing the window keeps the app running in the tray (desktop app). */
+  closeToTray: boolean;
+  /** Shows or hides the window from anywhere, as an Electron accelerator; null: off. */
+  globalShortcut: string | null;
+  updateChannel: 'stable' | 'beta';
+  /** Starts AgentDesk when the person logs in to the computer; off by default. */
+  openAtLogin: boolean;
 }
 
 export interface AppInfo {

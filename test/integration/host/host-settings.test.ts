@@ -4,6 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSettingsArea } from '../../../src/core/host/settings/settings';
 
+// The desktop shell's settings (issue 18), at their defaults.
+const desktop = {
+  closeToTray: false,
+  globalShortcut: 'CommandOrControl+Shift+Space',
+  updateChannel: 'stable',
+  openAtLogin: false,
+};
+
 // The settings area on real files: what a broken or hand-edited settings.json gives, what a change from
 // the page may hold, and that the file is written whole and private.
 
@@ -20,11 +28,23 @@ describe('host settings area', () => {
   it('starts from the defaults, and a broken or odd file falls back field by field', async () => {
     expect(await area().bridge.getSettings()).toEqual({
       ok: true,
-      value: { theme: 'system', notifications: true, permissionMode: 'preguntar', syncRoot: null },
+      value: {
+        theme: 'system',
+        notifications: true,
+        permissionMode: 'preguntar',
+        syncRoot: null,
+        ...desktop,
+      },
     });
     await writeFile(file(), JSON.stringify({ theme: 'purple', notifications: false, extra: 1 }));
     expect((await area().bridge.getSettings()).ok && (await area().bridge.getSettings())).toMatchObject({
-      value: { theme: 'system', notifications: false, permissionMode: 'preguntar', syncRoot: null },
+      value: {
+        theme: 'system',
+        notifications: false,
+        permissionMode: 'preguntar',
+        syncRoot: null,
+        ...desktop,
+      },
     });
     await writeFile(file(), '{ not json');
     expect(await area().bridge.getSettings()).toMatchObject({ value: { theme: 'system' } });
@@ -39,6 +59,7 @@ describe('host settings area', () => {
         notifications: true,
         permissionMode: 'preguntar',
         syncRoot: '/home/person/Sync',
+        ...desktop,
       },
     });
     expect((await stat(file())).mode & 0o777).toBe(0o600);

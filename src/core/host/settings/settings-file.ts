@@ -2,6 +2,9 @@ import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { AppSettings } from '../../../shared/bridge';
+import { DEFAULT_GLOBAL_SHORTCUT, isAccelerator } from '../../../shared/bridge/accelerator';
+
+const Accelerator = z.string().refine(isAccelerator, 'a shortcut such as CommandOrControl+Shift+Space');
 
 /** The settings file's shape; unknown or broken values fall back to the defaults, one by one. */
 const SettingsFile = z.object({
@@ -9,6 +12,10 @@ const SettingsFile = z.object({
   notifications: z.boolean().catch(true),
   permissionMode: z.enum(['preguntar', 'auto']).catch('preguntar'),
   syncRoot: z.string().min(1).nullable().catch(null),
+  closeToTray: z.boolean().catch(false),
+  globalShortcut: Accelerator.nullable().catch(DEFAULT_GLOBAL_SHORTCUT),
+  updateChannel: z.enum(['stable', 'beta']).catch('stable'),
+  openAtLogin: z.boolean().catch(false),
 });
 
 export const defaultSettings: AppSettings = SettingsFile.parse({});
@@ -19,6 +26,10 @@ export const SettingsPatch = z.strictObject({
   notifications: z.boolean().optional(),
   permissionMode: z.enum(['preguntar', 'auto']).optional(),
   syncRoot: z.string().max(4096).nullable().optional(),
+  closeToTray: z.boolean().optional(),
+  globalShortcut: Accelerator.nullable().optional(),
+  updateChannel: z.enum(['stable', 'beta']).optional(),
+  openAtLogin: z.boolean().optional(),
 });
 
 /** Reads `settings.json`; a missing or unreadable file gives the defaults. */

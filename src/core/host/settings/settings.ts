@@ -10,6 +10,8 @@ import { defaultSettings, readSettings, SettingsPatch, writeSettings } from './s
 export interface SettingsHooks {
   version?: string;
   checkForUpdates?(): Promise<UpdateCheck>;
+  /** Called with the saved settings after each change (the desktop shell applies its own). */
+  onChange?(settings: AppSettings): void;
 }
 
 export interface SettingsArea {
@@ -66,6 +68,7 @@ export function createSettingsArea(options: {
           return fail('internal', `Settings could not be saved (${(error as Error).message}).`);
         }
         settings = next;
+        options.hooks?.onChange?.(next);
         return { ok: true, value: next };
       },
 
