@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openSection, shoot, signInAndOpen, studioRig } from './studio-support';
 
@@ -51,9 +53,10 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list).toContainText('npx -y server-files · FILES_TOKEN=ab••••••••');
 
-  // And a duplicate name is caught before sending.
-  await section.getByRole('button', { name: 'Import mcp.json' }).click();
-  await section.getByLabel(/Paste an mcp.json/).fill(
+  // An mcp.json file in the { servers: [...] } form; its duplicate name is caught before sending.
+  const file = join(rig.scratch, 'mcp.json');
+  await writeFile(
+    file,
     JSON.stringify({
       servers: [
         { name: 'files', command: 'uvx' },
@@ -61,7 +64,8 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
       ],
     }),
   );
-  await section.getByRole('button', { name: 'Import', exact: true }).click();
+  await section.getByRole('button', { name: 'Import mcp.json' }).click();
+  await section.getByLabel('Choose a file…').setInputFiles(file);
   await expect(problems).toContainText('Two servers are named "files"');
   await section.getByRole('button', { name: 'Remove files' }).first().click();
   await expect(problems).toBeHidden();
