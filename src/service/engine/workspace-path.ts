@@ -1,5 +1,4 @@
-import { realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** Agent ids become folder names: keep them to a safe alphabet. */
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -30,28 +29,6 @@ export function resolveInside(root: string, path: string): string | null {
   const absRoot = resolve(root);
   const target = resolve(absRoot, path);
   return isWithin(absRoot, target) ? target : null;
-}
-
-/**
- * Like `resolveInside`, but also follows symlinks: the nearest existing
- * ancestor of the target must really be inside `root`, so a link in the
- * workspace cannot lead a read or write outside it.
- */
-export async function resolveInsideReal(root: string, path: string): Promise<string | null> {
-  const target = resolveInside(root, path);
-  if (target === null) return null;
-  const realRoot = await realpath(resolve(root));
-  let probe = target;
-  for (;;) {
-    try {
-      const real = await realpath(probe);
-      return isWithin(realRoot, real) ? target : null;
-    } catch {
-      const parent = dirname(probe);
-      if (parent === probe) return null;
-      probe = parent;
-    }
-  }
 }
 
 /** Shows an absolute path relative to the workspace when inside it (API paths are workspace-relative). */
