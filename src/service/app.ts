@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { lookupRoute } from '../shared/api';
+import { API_BASE, lookupRoute } from '../shared/api';
 import { apiGuard, methodNotAllowed, notFound } from './auth/bearer';
 import type { ServiceContext } from './context';
 import type { AppEnv } from './http/app-env';
@@ -30,7 +30,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   );
   app.use('*', settleRefusedBodies());
   // Every /api/v2 path: bearer, route table, scope and agent ownership are checked before any handler.
-  app.use('/api/v2/*', apiGuard(ctx));
+  app.use(`${API_BASE}/*`, apiGuard(ctx));
 
   // Route modules, one per area: `src/service/routes/<area>.ts` exporting `xxxRoutes(ctx): Hono<AppEnv>`,
   // whose handlers meet their route table entries through `registerRoute`. Each area adds ONE line below.
@@ -51,7 +51,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
     // Public paths of the contract (/oauth2/token, /openapi.yaml...) called with another method.
     const known = lookupRoute(c.req.method, c.req.path);
     if (known.kind === 'wrong_method') return methodNotAllowed(c, known.allow);
-    if (c.req.path.startsWith('/api/v2/')) {
+    if (c.req.path.startsWith(`${API_BASE}/`)) {
       // In the route table and past the guard, but no module answers it yet.
       return errorJson(c, 501, 'no_implementado', 'This route is not implemented by the local service yet.');
     }

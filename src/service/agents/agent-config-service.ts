@@ -1,5 +1,5 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
-import type { AgentConfig, PatchAgentBody } from '../../shared/api';
+import { apiRoutes, routePath, type AgentConfig, type PatchAgentBody } from '../../shared/api';
 import { ENGINES_WITHOUT_MACHINE, type EngineHost, type ModelOption } from '../engine/types';
 import type { AgentRecord } from '../identity/agents';
 import { agentLayout, SKILLS_DIR, type AgentLayout } from './agent-layout';
@@ -272,7 +272,7 @@ export function createAgentConfigService(deps: {
           status: 502,
           body: {
             error: 'maquina_no_aplico',
-            detalle: `The change was saved, but the ${toEngine} machine did not start with it. Retry POST /api/v2/agents/${agent.id}/restart.`,
+            detalle: `The change was saved, but the ${toEngine} machine did not start with it. Retry POST ${routePath(apiRoutes.restartAgent, { id: agent.id })}.`,
           },
         };
       }

@@ -1,5 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import {
+  API_BASE,
+  apiRoutes,
   createRouteMatcher,
   routes as contractRoutes,
   type CredentialKind,
@@ -93,7 +95,7 @@ function deny(c: Context, denial: Denial, tokenPresent: boolean): Response {
 /** Which path parameter names the agent on a route: `{agentId}` under /me/agents, `{id}` under /agents. */
 export function agentParamOf(route: RouteSpec): 'agentId' | 'id' | null {
   if (route.path.includes('{agentId}')) return 'agentId';
-  if (route.credential === 'agent-or-oauth' && route.path.startsWith('/api/v2/agents/{id}')) return 'id';
+  if (route.credential === 'agent-or-oauth' && route.path.startsWith(apiRoutes.getAgent.path)) return 'id';
   return null;
 }
 
@@ -107,7 +109,7 @@ export function apiGuard(
   routes: readonly RouteSpec[] = contractRoutes,
 ): MiddlewareHandler<AppEnv> {
   const { lookupRoute: lookup } = createRouteMatcher(
-    routes.filter((route) => route.path.startsWith('/api/v2/')),
+    routes.filter((route) => route.path.startsWith(`${API_BASE}/`)),
   );
   return async (c, next) => {
     const token = readBearer(c.req.header('Authorization'));
@@ -167,70 +169,4 @@ export function callerAgent(c: Context<AppEnv>): AgentRecord {
   const agent = callerAuth(c).agent;
   if (!agent) throw new Error('callerAgent used on a route without an agent parameter');
   return agent;
-}
-
-/**
- * Explicit per-route checks, for a route that is not in the route table (an extension). Routes in the table are
- * already checked by the guard; these re-check cheaply and are safe to stack.
- */
-export function requireOAuth(ctx: ServiceContext, scope: Scope): MiddlewareHandler<AppEnv> {
-  return requireAccess(ctx, { credential: 'oauth', scope, agentParam: null });
-}
-
-/** Agent token of that agent, or OAuth with the scope, on `/api/v2/agents/:id/...`; foreign agents give 404. */
-export function requireAgentAccess(
-  ctx: ServiceContext,
-  scope: Scope,
-  agentParam = 'id',
-): MiddlewareHandler<AppEnv> {
-  return requireAccess(ctx, { credential: 'agent-or-oauth', scope, agentParam });
-}
-
-/** OAuth with the scope on `/api/v2/me/agents/:agentId/...`; foreign agents give 404. */
-export function requireOwnAgent(
-  ctx: ServiceContext,
-  scope: Scope,
-  agentParam = 'agentId',
-): MiddlewareHandler<AppEnv> {
-  return requireAccess(ctx, { credential: 'oauth', scope, agentParam });
-}
-
-function requireAccess(
-  ctx: ServiceContext,
-  rule: { credential: CredentialKind; scope: Scope; agentParam: string | null },
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const token = readBearer(c.req.header('Authorization'));
-    const principal = token === null ? null : authenticate(ctx, token);
-    if (!principal) return unauthorized(c, token !== null);
-    const agentId = rule.agentParam ? (c.req.param(rule.agentParam) ?? null) : null;
-    const verdict = authorize(ctx, principal, { credential: rule.credential, scope: rule.scope, agentId });
-    if (!verdict.ok) return deny(c, verdict, true);
-    const previous = c.get('auth');
-    c.set('auth', {
-      principal,
-      personId: principal.personId,
-      route: previous?.route ?? extensionRoute(c, rule),
-      params: previous?.params ?? c.req.param(),
-      agent: verdict.agent,
-    });
-    await next();
-    setNoStore(c);
-  };
-}
-
-/** A route outside the contract's table, described just enough for `AuthInfo`. */
-function extensionRoute(c: Context, rule: { credential: CredentialKind; scope: Scope }): RouteSpec {
-  return {
-    operationId: `extension ${c.req.method} ${c.req.routePath}`,
-    method: c.req.method as RouteSpec['method'],
-    path: c.req.routePath,
-    tag: 'extension',
-    summary: 'Route outside the contract table',
-    scope: rule.scope,
-    credential: rule.credential,
-    request: {},
-    responses: {},
-    extension: true,
-  };
 }

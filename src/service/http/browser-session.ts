@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { apiRoutes, routePath } from '../../shared/api';
 import type { ServiceContext } from '../context';
 import { SESSION_LIFETIME_MS, type BrowserSession } from '../identity/browser-sessions';
 import { safeEqual } from '../security/token-hash';
@@ -52,8 +53,13 @@ export function csrfValid(
   return session !== null && submitted !== undefined && safeEqual(session.csrf, submitted);
 }
 
+/** Whether `next` is one of our authorize requests (`/oauth2/authorize?…`), which sign-in goes back to. */
+export function isAuthorizeNext(next: string): boolean {
+  return next.startsWith(`${routePath(apiRoutes.authorize)}?`);
+}
+
 /** Where to go after signing in: only our own pages (no open redirect). */
 export function safeNext(next: string | undefined): string {
-  if (next && (next.startsWith('/oauth2/authorize?') || next === '/account')) return next;
+  if (next && (isAuthorizeNext(next) || next === '/account')) return next;
   return '/account';
 }

@@ -1,8 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LIMITS } from '../../shared/api';
-
-/** Public path of a signed account file (no bearer: the signature is the credential). */
-export const SIGNED_FILE_PREFIX = '/archivos';
+import { apiRoutes, LIMITS, routePath } from '../../shared/api';
 
 export type SignatureCheck = 'ok' | 'tampered' | 'expired';
 
@@ -17,7 +14,8 @@ function signature(key: Buffer, fileId: string, exp: number): string {
 export function signFileUrl(key: Buffer, baseUrl: string, fileId: string, now: number): string {
   const exp = Math.floor((now + LIMITS.signedUrlTtlMs) / 1000);
   const sig = signature(key, fileId, exp);
-  return `${baseUrl}${SIGNED_FILE_PREFIX}/${encodeURIComponent(fileId)}?exp=${exp}&sig=${sig}`;
+  // The public path of a signed account file (no bearer: the signature is the credential).
+  return `${baseUrl}${routePath(apiRoutes.downloadSignedFile, { id: fileId }, { exp: String(exp), sig })}`;
 }
 
 /** Checks the signature first (a changed `exp` is tampering), then the expiry against `now`. */

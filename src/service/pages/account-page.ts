@@ -1,4 +1,5 @@
 import { html } from 'hono/html';
+import { apiRoutes } from '../../shared/api';
 import type { AgentTokenInfo } from '../identity/agent-tokens';
 import type { AgentRecord } from '../identity/agents';
 import { layout, type Html } from './layout';
@@ -60,7 +61,8 @@ export function newTokenPage(agentName: string, token: string): Html {
     'New agent token',
     html`<h1>New agent token for ${agentName}</h1>
       <p>
-        Copy it now: it is not shown again. It reaches only this agent, on <code>/api/v2/agents/{id}</code>.
+        Copy it now: it is not shown again. It reaches only this agent, on
+        <code>${apiRoutes.getAgent.path}</code>.
       </p>
       <p class="token" id="agent-token">${token}</p>
       <p><a href="/account">Back to your account</a></p>`,

@@ -1,4 +1,5 @@
 import { html } from 'hono/html';
+import { apiRoutes } from '../../shared/api';
 import { SCOPE_DESCRIPTIONS, type Scope } from '../identity/scopes';
 import { layout, type Html } from './layout';
 
@@ -35,7 +36,7 @@ function decisionForm(
   yes: string,
   no: string,
 ): Html {
-  return html`<form method="post" action="/oauth2/authorize">
+  return html`<form method="post" action="${apiRoutes.authorize.path}">
     <input type="hidden" name="csrf" value="${input.csrf}" />
     ${Object.entries(input.params).map(
       ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,

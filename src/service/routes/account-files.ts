@@ -87,7 +87,7 @@ export function accountFilesRoutes(ctx: ServiceContext): Hono<AppEnv> {
         return c.json(
           {
             error: 'url_caducada',
-            detalle: 'This URL has expired; ask GET /api/v2/me/files/{id} for a new one.',
+            detalle: `This URL has expired; ask GET ${apiRoutes.getFileUrl.path} for a new one.`,
           },
           403,
           headers,

@@ -6,6 +6,7 @@ import {
   type ProveedoresResponse,
   type RevokeResult,
   type RouteSpec,
+  routePath,
 } from '../../shared/api';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
@@ -65,7 +66,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const person = session?.personId ? identity.persons.findById(session.personId) : null;
     if (!person) {
       const fresh = ensureSession(ctx, c);
-      const next = `/oauth2/authorize?${new URLSearchParams(request.params).toString()}`;
+      const next = routePath(apiRoutes.authorize, {}, request.params);
       const page =
         identity.persons.count() === 0
           ? firstRunPage({ csrf: fresh.csrf, next })
@@ -87,7 +88,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
     if (request.client.firstParty) {
       // A public client's loopback redirect proves nothing about who listens there: without the password just
       // typed for this very request, the person clicks "Continue" (a confidential client proves itself later).
-      const next = `/oauth2/authorize?${new URLSearchParams(request.params).toString()}`;
+      const next = routePath(apiRoutes.authorize, {}, request.params);
       const interacted = session !== null && identity.signInInteractions.consume(session.secret, next);
       const proven = request.client.confidential || !isLoopbackRedirect(request.redirectUri);
       if (interacted || proven) return issueCode(c, request, person.id);

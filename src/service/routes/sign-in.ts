@@ -3,7 +3,14 @@ import { Hono } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
-import { csrfValid, currentSession, ensureSession, replaceSession, safeNext } from '../http/browser-session';
+import {
+  csrfValid,
+  currentSession,
+  ensureSession,
+  isAuthorizeNext,
+  replaceSession,
+  safeNext,
+} from '../http/browser-session';
 import { readForm } from '../http/form-body';
 import { errorPage } from '../pages/error-page';
 import { PAGE_HEADERS } from '../pages/layout';
@@ -21,7 +28,7 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   /** Typing the password on the way to an authorize request is the interaction that request needs. */
   const signedInFor = (sessionSecret: string, next: string) => {
-    if (next.startsWith('/oauth2/authorize?')) signInInteractions.record(sessionSecret, next);
+    if (isAuthorizeNext(next)) signInInteractions.record(sessionSecret, next);
   };
 
   app.get('/', (c) => c.redirect('/account', 302));

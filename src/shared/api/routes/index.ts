@@ -19,6 +19,7 @@ export {
   JSON_BODY_MAX,
   MESSAGE_BODY_MAX,
 } from './define-route';
+export { API_BASE, routePath } from './paths';
 
 /** The table as one tuple, in the spec's order, each entry with its literal type. */
 const table = [
