@@ -1,0 +1,182 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
+import { createApiClient, type ApiClient } from '../../src/core/api/api-client';
+import { staticTokenSource } from '../../src/core/auth/access-token-source';
+import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
+import {
+  DEFAULT_EMAIL,
+  DEFAULT_PASSWORD,
+  ensurePerson,
+  firstAgentId,
+  signIn,
+  startTestService,
+  type TestService,
+} from '../support/local-service';
+import { startSpecOnlyServer, type SpecOnlyServer } from '../support/spec-only-server';
+import { openSection, shoot } from './studio-support';
+
+// The whole agent studio against a server that offers exactly the spec (test/support/spec-only-server.ts
+// in front of the real local service and its demo agent), signed in through "Another server". Each
+// section is used as far as the spec allows and what the service then holds is read back through the
+// API as a second client. Browser mode as elsewhere; tokens live in a memory secret store (no OS keychain
+// on a test machine). After every test the app has asked that server for nothing outside the spec.
+
+let service: TestService;
+let spec: SpecOnlyServer;
+let scratch: string;
+let mode: BrowserMode;
+let api: ApiClient;
+let agentId: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  service = await startTestService();
+  await ensurePerson(service);
+  spec = await startSpecOnlyServer(service.url);
+  scratch = await mkdtemp(join(tmpdir(), 'agentdesk-studio-spec-only-'));
+  mode = await startBrowserMode({
+    dataDir: join(scratch, 'data'),
+    rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
+    secrets: createMemorySecretStore(),
+  });
+  const token = (await signIn(service)).access_token;
+  agentId = await firstAgentId(service, token);
+  api = createApiClient({ baseUrl: service.url, auth: staticTokenSource(token) });
+});
+
+test.afterAll(async () => {
+  await mode.close();
+  await spec.close();
+  await service.cleanup();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+test.afterEach(() => {
+  expect(spec.refused).toEqual([]);
+});
+
+async function held() {
+  const result = await api.getAgentConfig(agentId);
+  if (!result.ok) throw new Error(`GET agent failed: ${result.error.message}`);
+  return result.value;
+}
+
+async function openStudio(page: Page, title: string): Promise<Locator> {
+  await page.goto(mode.url);
+  await page.getByRole('button', { name: /^Configure agent/ }).click();
+  return openSection(page, title);
+}
+
+test('identity and model are saved through the spec-only server and read back', async ({ page }) => {
+  await page.goto(mode.url);
+  await page.getByLabel('Another server').check();
+  await page.getByLabel('Server address').fill(spec.url);
+  await page.getByLabel('Client id').fill('agentdesk-desktop');
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
+  const tab = await popup;
+  await tab.getByLabel('E-mail').fill(DEFAULT_EMAIL);
+  await tab.getByLabel('Password').fill(DEFAULT_PASSWORD);
+  await tab.getByRole('button', { name: 'Sign in' }).click();
+  await expect(tab.getByRole('heading', { name: "You're signed in" })).toBeVisible();
+  await tab.close();
+
+  const identity = await openStudio(page, 'Identity');
+  await identity.getByLabel('Name', { exact: true }).fill('Spec shop');
+  await identity.getByLabel('Prompt', { exact: true }).fill('You answer from the spec alone.');
+  await identity.getByRole('button', { name: 'Add a starter' }).click();
+  await identity.getByLabel('Starter 1', { exact: true }).fill('What can you do?');
+  await identity.getByRole('button', { name: 'Save identity' }).click();
+  await expect(identity.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
+  const saved = await held();
+  expect(saved.name).toBe('Spec shop');
+  expect(saved.prompt).toBe('You answer from the spec alone.');
+  expect(saved.starters).toEqual(['What can you do?']);
+
+  const engine = await openSection(page, 'Engine and model');
+  await engine.getByLabel('Model').selectOption('demo-deep');
+  await expect(engine.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
+  expect((await held()).model).toBe('demo-deep');
+});
+
+test('MCP servers: the whole list is saved and read back', async ({ page }) => {
+  const section = await openStudio(page, 'MCP servers');
+  await section.getByRole('button', { name: 'Import mcp.json' }).click();
+  await section
+    .getByLabel(/Paste an mcp.json/)
+    .fill(JSON.stringify({ mcpServers: { docs: { url: 'https://mcp.example.com/mcp' } } }));
+  await section.getByRole('button', { name: 'Import', exact: true }).click();
+  await section.getByRole('button', { name: 'Save the list' }).click();
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('reiniciado');
+  const servers = await api.getMcpServers(agentId);
+  expect(servers.ok && servers.value.servers).toEqual([
+    expect.objectContaining({ name: 'docs', url: 'https://mcp.example.com/mcp' }),
+  ]);
+});
+
+test('skills: installed from a folder, then removed', async ({ page }) => {
+  const folder = join(scratch, 'spec-notes');
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, 'SKILL.md'), '---\nname: spec-notes\ndescription: Notes on the spec.\n---\n');
+  const section = await openStudio(page, 'Skills');
+  await section.getByLabel('Skill folder').setInputFiles(folder);
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Installed spec-notes');
+  const slugs = async () => {
+    const listed = await api.listSkills(agentId);
+    return listed.ok ? listed.value.skills.map((s) => s.slug) : [];
+  };
+  expect(await slugs()).toContain('spec-notes');
+
+  const installed = section.getByRole('list', { name: 'Installed skills' });
+  await installed.getByRole('button', { name: 'Remove spec-notes' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove the skill spec-notes?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Removed spec-notes');
+  expect(await slugs()).not.toContain('spec-notes');
+});
+
+test('workspace files: an upload is listed; opening or downloading one says the server only lists', async ({
+  page,
+}) => {
+  const section = await openStudio(page, 'Workspace files');
+  await section.getByLabel('Upload files').setInputFiles({
+    name: 'prices.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('roses: 3\n'),
+  });
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Uploaded 1 file.');
+  const tree = section.getByRole('tree', { name: 'Workspace files' });
+  await expect(tree.getByRole('treeitem', { name: 'prices.md, 9 B' })).toBeVisible();
+
+  const listOnly = section.getByRole('status').filter({ hasText: 'This server only lists workspace files' });
+  await tree.getByRole('button', { name: 'Download prices.md' }).click();
+  await expect(listOnly).toBeVisible();
+  await tree.getByRole('button', { name: 'View prices.md' }).click();
+  await expect(listOnly).toBeVisible();
+  await expect(section.getByRole('region', { name: 'Contents of prices.md' })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await shoot(page, 'spec-only-files');
+  // The file is still there, whole: nothing was replaced by a listing.
+  const read = await api.readWorkspaceFile(agentId, 'prices.md');
+  expect(read.ok && read.value.kind === 'bytes' && new TextDecoder().decode(read.value.bytes)).toBe(
+    'roses: 3\n',
+  );
+});
+
+test('restart and try work as on our own service', async ({ page }) => {
+  const section = await openStudio(page, 'Restart');
+  await section.getByRole('button', { name: 'Restart the machine' }).click();
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText(`Machine sbx-${agentId}-`);
+
+  await page.getByRole('button', { name: 'Try it' }).click();
+  const panel = page.getByRole('complementary', { name: 'Try panel' });
+  await panel.getByLabel('Message').fill('hello through the spec');
+  await panel.getByRole('button', { name: 'Send try' }).click();
+  await expect(panel.getByRole('region', { name: 'Try reply' })).toContainText('hello through the spec');
+});
