@@ -1,4 +1,4 @@
-import type { TurnState } from '../../shared/api';
+import type { AcceptedTurnState, TurnState } from '../../shared/api';
 import { splitMarkdown } from './markdown-splitter';
 import {
   eventTurnId,
@@ -456,7 +456,7 @@ export function userMessageSent(
 
 export interface AcceptedTurn {
   turnId: string;
-  estado: 'queued' | 'running';
+  estado: AcceptedTurnState;
   enCola: number;
   inyectado?: boolean;
   reemplazoAnterior?: boolean;

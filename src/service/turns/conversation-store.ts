@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceDatabase } from '../db/database';
 import { saneStoredPlan } from './schedule-rules';
 import type { ScheduledItem, ScheduleSource } from './scheduler';
-import type { TurnEstado } from './turn-state';
+import type { TurnState } from '../../shared/api';
 
 /** Durable state of conversations (migration 002): messages, turns, idempotency, schedules, sharing. */
 
@@ -20,7 +20,7 @@ export interface ConversationRow {
 
 export interface TurnSummaryRow {
   turn_id: string;
-  estado: TurnEstado;
+  estado: TurnState;
   at: number;
 }
 
@@ -195,12 +195,12 @@ export function createConversationStore(db: ServiceDatabase) {
       turnId: string,
       personId: string,
       requester: string,
-      estado: TurnEstado,
+      estado: TurnState,
       at: number,
     ) {
       q.insertTurn.run(conversationId, turnId, personId, requester, estado, at);
     },
-    setTurnEstado(conversationId: string, turnId: string, estado: TurnEstado, at: number): void {
+    setTurnState(conversationId: string, turnId: string, estado: TurnState, at: number): void {
       q.setEstado.run(estado, at, conversationId, turnId);
     },
     setTurnTokens(conversationId: string, turnId: string, tokens: number): void {

@@ -17,6 +17,7 @@
  * begins, under ids of their own (`<turnId>~restart.<n>`) that cannot collide with ids the
  * earlier run already gave out.
  */
+import type { TurnState } from '../../shared/api';
 
 export interface LoggedEvent {
   id: string;
@@ -76,7 +77,7 @@ export class ConversationEventLog {
   }
 
   /** Closes a turn an earlier run of the service left open: `error {message}`, then its `done`. */
-  closeLeftover(turnId: string, message: string, estado: 'error' | 'stopped'): void {
+  closeLeftover(turnId: string, message: string, estado: Extract<TurnState, 'error' | 'stopped'>): void {
     const log: TurnLog = { turnId: `${turnId}~restart`, events: [] };
     const add = (event: string, data: Record<string, unknown>) =>
       log.events.push({ id: `${log.turnId}.${log.events.length + 1}`, event, data });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AcceptedTurnState, TurnState } from '../../shared/api';
 import type {
   EngineAttachment,
   EngineEvent,
@@ -19,7 +20,7 @@ import {
 } from './permission-broker';
 import { titleFromMessage } from './thread-title';
 import type { Timers } from './timers';
-import { isFinal, routeIncoming, type TurnEstado } from './turn-state';
+import { isFinal, routeIncoming } from './turn-state';
 
 /**
  * Runs the turns of every conversation: admission (new / injected / replacing / waiting),
@@ -77,7 +78,7 @@ export interface Submission {
 export interface Accepted {
   turnId: string;
   key: string;
-  estado: 'queued' | 'running';
+  estado: AcceptedTurnState;
   enCola: number;
   reemplazoAnterior: boolean;
   repetido: boolean;
@@ -100,7 +101,7 @@ interface Turn {
   primerTurno: boolean;
   content: string;
   images?: EngineAttachment[];
-  estado: TurnEstado;
+  estado: TurnState;
   /** Our closing phase (reply ended, finishing up) or a stop under way. */
   closing: boolean;
   /** The engine has ended its part of the turn. */
@@ -143,7 +144,7 @@ export class TurnManager {
     // as errors, and whoever subscribes is told so (a reconnecting client would otherwise wait).
     const now = options.timers.now();
     for (const row of options.store.unfinishedTurns()) {
-      options.store.setTurnEstado(row.conversation_id, row.turn_id, 'error', now);
+      options.store.setTurnState(row.conversation_id, row.turn_id, 'error', now);
       this.runtime(row.conversation_id).log.closeLeftover(row.turn_id, SERVICE_RESTARTED_MESSAGE, 'error');
     }
   }
@@ -294,14 +295,14 @@ export class TurnManager {
    * Makes `turn` the conversation's current turn and hands it to the engine (at once when the
    * engine is done with the previous turn, else right after). Returns the admitted state.
    */
-  private begin(rt: Runtime, turn: Turn, fresh: boolean): 'queued' | 'running' {
+  private begin(rt: Runtime, turn: Turn, fresh: boolean): AcceptedTurnState {
     const { store, engine } = this.options;
     const now = this.now();
     rt.current = turn;
     rt.log.beginTurn(turn.turnId);
     store.addMessage(turn.conversationId, turn.turnId, 'user', turn.content, now);
     rt.log.append('started', { turnId: turn.turnId });
-    let estado: 'queued' | 'running';
+    let estado: AcceptedTurnState;
     if (!rt.engineBusy) {
       this.launch(rt, turn, false);
       estado = turn.handle!.queued ? 'queued' : 'running';
@@ -314,7 +315,7 @@ export class TurnManager {
     }
     turn.estado = estado;
     if (fresh) store.insertTurn(turn.conversationId, turn.turnId, turn.personId, turn.requester, estado, now);
-    else store.setTurnEstado(turn.conversationId, turn.turnId, estado, now);
+    else store.setTurnState(turn.conversationId, turn.turnId, estado, now);
     rt.log.append('status', { phase: estado, turnId: turn.turnId });
     return estado;
   }
@@ -456,7 +457,7 @@ export class TurnManager {
   private async finish(rt: Runtime, turn: Turn, result: TurnResult): Promise<void> {
     if (isFinal(turn.estado)) return;
     turn.closing = true;
-    const estado: TurnEstado =
+    const estado: TurnState =
       result.stopReason === 'error' ? 'error' : result.stopReason === 'cancelled' ? 'stopped' : 'done';
     if (estado === 'error') {
       rt.log.append('error', { message: result.error ?? 'El agente falló.', code: result.errorCode ?? null });
@@ -478,7 +479,7 @@ export class TurnManager {
     if (turn.estado === 'queued' && rt.waiting.includes(turn)) {
       rt.waiting.splice(rt.waiting.indexOf(turn), 1);
       turn.estado = 'stopped';
-      this.options.store.setTurnEstado(turn.conversationId, turn.turnId, 'stopped', this.now());
+      this.options.store.setTurnState(turn.conversationId, turn.turnId, 'stopped', this.now());
       turn.markFinished();
       return;
     }
@@ -486,7 +487,7 @@ export class TurnManager {
   }
 
   /** Final bookkeeping of the current turn: reply, title, state, `done`, then the next turn. */
-  private close(rt: Runtime, turn: Turn, estado: TurnEstado, startNext = true): void {
+  private close(rt: Runtime, turn: Turn, estado: TurnState, startNext = true): void {
     const { store } = this.options;
     const now = this.now();
     turn.estado = estado;
@@ -499,7 +500,7 @@ export class TurnManager {
       if (store.titleIfEmpty(turn.conversationId, title)) rt.log.append('title', { title });
     }
     if (turn.tokens > 0) store.setTurnTokens(turn.conversationId, turn.turnId, turn.tokens);
-    store.setTurnEstado(turn.conversationId, turn.turnId, estado, now);
+    store.setTurnState(turn.conversationId, turn.turnId, estado, now);
     const next = startNext ? rt.waiting.shift() : undefined;
     // `estado` on done is our addition: the final state, so clients need no extra request.
     rt.log.endTurn(startNext && !next, { estado });
@@ -583,9 +584,9 @@ export class TurnManager {
     return rt;
   }
 
-  private setEstado(turn: Turn, estado: TurnEstado): void {
+  private setEstado(turn: Turn, estado: TurnState): void {
     turn.estado = estado;
-    this.options.store.setTurnEstado(turn.conversationId, turn.turnId, estado, this.now());
+    this.options.store.setTurnState(turn.conversationId, turn.turnId, estado, this.now());
   }
 
   private now(): number {

@@ -7,9 +7,9 @@
  * delivered its reply, or a stop was asked for) — that split decides injection vs replacement.
  */
 
-export type TurnEstado = 'queued' | 'running' | 'done' | 'error' | 'stopped';
+import type { TurnState } from '../../shared/api';
 
-const NEXT: Record<TurnEstado, readonly TurnEstado[]> = {
+const NEXT: Record<TurnState, readonly TurnState[]> = {
   queued: ['running', 'stopped', 'error'],
   running: ['done', 'error', 'stopped'],
   done: [],
@@ -17,16 +17,16 @@ const NEXT: Record<TurnEstado, readonly TurnEstado[]> = {
   stopped: [],
 };
 
-export function canMove(from: TurnEstado, to: TurnEstado): boolean {
+export function canMove(from: TurnState, to: TurnState): boolean {
   return NEXT[from].includes(to);
 }
 
-export function isFinal(estado: TurnEstado): boolean {
+export function isFinal(estado: TurnState): boolean {
   return NEXT[estado].length === 0;
 }
 
 export interface TurnSnapshot {
-  estado: TurnEstado;
+  estado: TurnState;
   /** The agent already gave its reply (or a stop is under way): new input can no longer join. */
   closing: boolean;
   /** Who commissioned the turn (an OAuth grant, see turn-manager). */

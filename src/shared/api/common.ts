@@ -20,6 +20,9 @@ export type PromptMode = z.infer<typeof PromptMode>;
 
 export const TurnState = z.enum(['queued', 'running', 'done', 'error', 'stopped']);
 export type TurnState = z.infer<typeof TurnState>;
+/** The states of a turn whose message was just accepted (202). */
+export const AcceptedTurnState = TurnState.extract(['queued', 'running']);
+export type AcceptedTurnState = z.infer<typeof AcceptedTurnState>;
 
 /** Channels of the agent configuration (`channels` object). */
 export const ChannelName = z.enum(['workchat', 'web', 'msgapp1', 'msgapp2']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AcceptedTurnState } from './common';
 import {
   Agente,
   AgentConfig,
@@ -153,7 +154,7 @@ export type ConversationResponse = z.infer<typeof ConversationResponse>;
 export const PostMessageAccepted = z.looseObject({
   turnId: z.string(),
   key: z.string(),
-  estado: z.enum(['queued', 'running']),
+  estado: AcceptedTurnState,
   /** Turns of the agent waiting for a machine. */
   enCola: z.int(),
   reemplazoAnterior: z.boolean(),

@@ -1,9 +1,9 @@
 import type { TurnDetail } from '../../../shared/bridge';
 import { toStreamEvent, type StreamEvent } from '../../model/stream-event';
-import type { TurnState } from '../../../shared/api';
+import { TurnState } from '../../../shared/api';
 import { emptyStream, reduceTurnEvents, type Turn } from '../../model/turn-reducer';
 
-const estados: readonly TurnState[] = ['queued', 'running', 'done', 'error', 'stopped'];
+const estados: readonly TurnState[] = TurnState.options;
 
 /**
  * A stored turn as it looked when it streamed: its recorded events go through the same pure
