@@ -1,89 +1,44 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
-import { createApiClient, type ApiClient } from '../../src/core/api/api-client';
-import { staticTokenSource } from '../../src/core/auth/access-token-source';
-import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
-import {
-  DEFAULT_EMAIL,
-  DEFAULT_PASSWORD,
-  ensurePerson,
-  firstAgentId,
-  signIn,
-  startTestService,
-  type TestService,
-} from '../support/local-service';
-import { startSpecOnlyServer, type SpecOnlyServer } from '../support/spec-only-server';
 import { openSection, shoot } from './studio-support';
+import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
 
 // The whole agent studio against a server that offers exactly the spec (test/support/spec-only-server.ts
 // in front of the real local service and its demo agent), signed in through "Another server". Each
 // section is used as far as the spec allows and what the service then holds is read back through the
-// API as a second client. Browser mode as elsewhere; tokens live in a memory secret store (no OS keychain
-// on a test machine). After every test the app has asked that server for nothing outside the spec.
+// API as a second client. After every test the app has asked that server for nothing outside the spec.
 
-let service: TestService;
-let spec: SpecOnlyServer;
-let scratch: string;
-let mode: BrowserMode;
-let api: ApiClient;
-let agentId: string;
+let app: SpecOnlyApp;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  service = await startTestService();
-  await ensurePerson(service);
-  spec = await startSpecOnlyServer(service.url);
-  scratch = await mkdtemp(join(tmpdir(), 'agentdesk-studio-spec-only-'));
-  mode = await startBrowserMode({
-    dataDir: join(scratch, 'data'),
-    rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
-    secrets: createMemorySecretStore(),
-  });
-  const token = (await signIn(service)).access_token;
-  agentId = await firstAgentId(service, token);
-  api = createApiClient({ baseUrl: service.url, auth: staticTokenSource(token) });
+  app = await startSpecOnlyApp();
 });
 
 test.afterAll(async () => {
-  await mode.close();
-  await spec.close();
-  await service.cleanup();
-  await rm(scratch, { recursive: true, force: true });
+  await app.close();
 });
 
 test.afterEach(() => {
-  expect(spec.refused).toEqual([]);
+  expect(app.spec.refused).toEqual([]);
 });
 
 async function held() {
-  const result = await api.getAgentConfig(agentId);
+  const result = await app.api.getAgentConfig(app.agentId);
   if (!result.ok) throw new Error(`GET agent failed: ${result.error.message}`);
   return result.value;
 }
 
 async function openStudio(page: Page, title: string): Promise<Locator> {
-  await page.goto(mode.url);
+  await page.goto(app.mode.url);
   await page.getByRole('button', { name: /^Configure agent/ }).click();
   return openSection(page, title);
 }
 
 test('identity and model are saved through the spec-only server and read back', async ({ page }) => {
-  await page.goto(mode.url);
-  await page.getByLabel('Another server').check();
-  await page.getByLabel('Server address').fill(spec.url);
-  await page.getByLabel('Client id').fill('agentdesk-desktop');
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
-  const tab = await popup;
-  await tab.getByLabel('E-mail').fill(DEFAULT_EMAIL);
-  await tab.getByLabel('Password').fill(DEFAULT_PASSWORD);
-  await tab.getByRole('button', { name: 'Sign in' }).click();
-  await expect(tab.getByRole('heading', { name: "You're signed in" })).toBeVisible();
-  await tab.close();
+  await signInToSpecOnly(page, app);
 
   const identity = await openStudio(page, 'Identity');
   await identity.getByLabel('Name', { exact: true }).fill('Spec shop');
@@ -112,21 +67,21 @@ test('MCP servers: the whole list is saved and read back', async ({ page }) => {
   await section.getByRole('button', { name: 'Import', exact: true }).click();
   await section.getByRole('button', { name: 'Save the list' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('reiniciado');
-  const servers = await api.getMcpServers(agentId);
+  const servers = await app.api.getMcpServers(app.agentId);
   expect(servers.ok && servers.value.servers).toEqual([
     expect.objectContaining({ name: 'docs', url: 'https://mcp.example.com/mcp' }),
   ]);
 });
 
 test('skills: installed from a folder, then removed', async ({ page }) => {
-  const folder = join(scratch, 'spec-notes');
+  const folder = join(app.scratch, 'spec-notes');
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, 'SKILL.md'), '---\nname: spec-notes\ndescription: Notes on the spec.\n---\n');
   const section = await openStudio(page, 'Skills');
   await section.getByLabel('Skill folder').setInputFiles(folder);
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Installed spec-notes');
   const slugs = async () => {
-    const listed = await api.listSkills(agentId);
+    const listed = await app.api.listSkills(app.agentId);
     return listed.ok ? listed.value.skills.map((s) => s.slug) : [];
   };
   expect(await slugs()).toContain('spec-notes');
@@ -163,7 +118,7 @@ test('workspace files: an upload is listed; opening or downloading one says the 
   await expect(page.getByRole('alert')).toHaveCount(0);
   await shoot(page, 'spec-only-files');
   // The file is still there, whole: nothing was replaced by a listing.
-  const read = await api.readWorkspaceFile(agentId, 'prices.md');
+  const read = await app.api.readWorkspaceFile(app.agentId, 'prices.md');
   expect(read.ok && read.value.kind === 'bytes' && new TextDecoder().decode(read.value.bytes)).toBe(
     'roses: 3\n',
   );
@@ -172,7 +127,9 @@ test('workspace files: an upload is listed; opening or downloading one says the 
 test('restart and try work as on our own service', async ({ page }) => {
   const section = await openStudio(page, 'Restart');
   await section.getByRole('button', { name: 'Restart the machine' }).click();
-  await expect(section.getByRole('status', { name: 'Save result' })).toContainText(`Machine sbx-${agentId}-`);
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText(
+    `Machine sbx-${app.agentId}-`,
+  );
 
   await page.getByRole('button', { name: 'Try it' }).click();
   const panel = page.getByRole('complementary', { name: 'Try panel' });
