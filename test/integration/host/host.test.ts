@@ -184,7 +184,7 @@ describe('host on "this computer"', () => {
     expect(changes.at(-1)?.signedOutReason?.message).toMatch(/sign in again/i);
   });
 
-  it('reports a refused sign-in, a state mismatch, a cancel and a timeout in plain words', async () => {
+  it('reports a refused sign-in, a cancel and a timeout in plain words, and ignores a stray callback', async () => {
     const refuse: Browser = async (url) => {
       const authorize = new URL(url);
       const redirect = authorize.searchParams.get('redirect_uri')!;
@@ -204,12 +204,23 @@ describe('host on "this computer"', () => {
     });
     await host.close();
 
+    // A stray callback with another state is refused and ignored: the real sign-in goes on.
+    let strayStatus: number | undefined;
     const stranger: Browser = async (url) => {
       const redirect = new URL(url).searchParams.get('redirect_uri')!;
-      await fetch(`${redirect}?${new URLSearchParams({ code: 'abc', state: 'not-the-state' })}`);
+      const stray = await fetch(
+        `${redirect}?${new URLSearchParams({ code: 'abc', state: 'not-the-state' })}`,
+      );
+      strayStatus = stray.status;
     };
     const second = await openHost(stranger);
-    expect(await second.signIn()).toMatchObject({ ok: false, error: { code: 'sign_in_state_mismatch' } });
+    const stillWaiting = second.signIn();
+    await expect.poll(() => strayStatus).toBe(400);
+    expect((await second.getSession()).ok && (await second.getSession())).toMatchObject({
+      value: { status: 'signing-in' },
+    });
+    await second.cancelSignIn();
+    expect(await stillWaiting).toMatchObject({ ok: false, error: { code: 'sign_in_cancelled' } });
     await second.close();
 
     const idle: Browser = async () => {};
