@@ -1,19 +1,25 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   app,
   BrowserWindow,
   dialog,
+  globalShortcut,
   ipcMain,
   Menu,
+  nativeImage,
   net,
   Notification,
   protocol,
   safeStorage,
+  screen,
   session,
   shell,
+  Tray,
 } from 'electron';
 import electronUpdater from 'electron-updater';
-import { createLogger, consoleSink } from '../core/log/logger';
+import { createLogger, consoleSink, type LogSink } from '../core/log/logger';
+import type { AppSettings } from '../shared/bridge';
+import { DEEP_LINK_SCHEME } from '../core/host/platform/deep-link-format';
 import { createBridgeDispatcher } from '../core/host/dispatch';
 import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
@@ -25,24 +31,86 @@ import { installPermissionHandlers } from './permissions';
 import { buildMenuTemplate } from './menu';
 import { chooseDesktopSecretStore } from './secret-stores';
 import { createSenderCheck } from './sender-check';
-import { checkForUpdates } from './updater';
+import { createDeepLinkInbox } from './deep-link-inbox';
+import { deepLinkInArgs } from './deep-links';
+import { createShortcutBinding } from './global-shortcut';
+import { openRotatingLog } from './log-file';
+import { applyShellSettings } from './shell-settings';
+import { createAppTray, type AppTray } from './tray';
+import { createUpdateController } from './updater';
 import { createMainWindow } from './window';
+import { loadWindowState, rememberWindowState } from './window-memory';
 import { isExternalLinkAllowed, isSignInUrlAllowed } from './window-options';
 
 const HELP_URL = 'https://github.com/agentdesk/agentdesk#readme';
-const logger = createLogger((level, line) => {
+// Lines are redacted by the logger before they reach a sink; the file joins once the data folder is private.
+let fileSink: LogSink | undefined;
+const sink: LogSink = (level, line) => {
   if (level !== 'debug') consoleSink(level, line);
-}, 'main');
+  fileSink?.(level, line);
+};
+const logger = createLogger(sink, 'main');
+const rendererLogger = createLogger(sink, 'renderer');
+let logFile: string | undefined;
+let quitting = false;
+let tray: AppTray | undefined;
+let settingsNow: AppSettings | undefined;
+
+/** Shows the main window (opening one if needed), or hides it when it is in front. */
+function showWindow(): void {
+  if (!app.isReady()) return; // a link at launch: the window opens on its own
+  const window = BrowserWindow.getAllWindows()[0] ?? openWindow();
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+function toggleWindow(): void {
+  const window = BrowserWindow.getAllWindows()[0];
+  if (window?.isVisible() && window.isFocused()) window.hide();
+  else showWindow();
+}
+
+const inbox = createDeepLinkInbox({ log: (line) => logger.warn(line), reveal: showWindow });
+const updates = createUpdateController({
+  updater: electronUpdater.autoUpdater,
+  isPackaged: app.isPackaged,
+  channel: 'stable',
+  log: (line) => logger.info(line),
+});
+const shortcut = createShortcutBinding(globalShortcut, toggleWindow, (line) => logger.warn(line));
+
+/** Applies the settings the shell owns, at start and after each change in Settings. */
+function applyDesktopSettings(settings: AppSettings): void {
+  settingsNow = settings;
+  applyShellSettings(settings, { updates, shortcut, app, log: logger });
+}
 
 /** Our windows' webContents: the only senders IPC accepts. */
 const ourContents = new Set<number>();
 let host: DeskHost | undefined;
 
 function openWindow(): BrowserWindow {
-  const window = createMainWindow();
+  const stateFile = join(app.getPath('userData'), 'window-state.json');
+  const window = createMainWindow(loadWindowState(stateFile, screen));
+  rememberWindowState(window, stateFile);
   const id = window.webContents.id;
   ourContents.add(id);
   window.on('closed', () => ourContents.delete(id));
+  // Closing keeps the app in the tray when the person chose so (macOS keeps it in the dock anyway).
+  window.on('close', (event) => {
+    if (!quitting && tray && settingsNow?.closeToTray) {
+      event.preventDefault();
+      window.hide();
+    }
+  });
+  window.webContents.on('console-message', (event) => {
+    const { level, message } = event as unknown as { level: string; message: string };
+    if (level === 'warning' || level === 'error')
+      rendererLogger[level === 'error' ? 'error' : 'warn'](message);
+  });
+  window.webContents.on('render-process-gone', (_event, details) =>
+    rendererLogger.error(`The window's process ended (${details.reason}).`),
+  );
   return window;
 }
 
@@ -51,6 +119,13 @@ async function start(): Promise<void> {
   // Everything the app writes for the person is theirs alone (profiles, sync state, the local service's data).
   usePrivateUmask();
   await makePrivateDataDir(userData);
+  const rotating = openRotatingLog(join(userData, 'logs'));
+  fileSink = rotating.sink;
+  logFile = rotating.path;
+  const showLogs = async () => {
+    const problem = await shell.openPath(join(userData, 'logs'));
+    if (problem) throw new Error(problem);
+  };
   const secrets = await chooseDesktopSecretStore(safeStorage, {
     userDataDir: userData,
     platform: process.platform,
@@ -64,6 +139,7 @@ async function start(): Promise<void> {
     logger,
     // Electron's net.fetch follows the system proxy and certificate store.
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    settings: { onChange: applyDesktopSettings },
     startEmbeddedService: ({ dataDir }) => {
       // The service runs the demo agent from its prebuilt bundle (electron.vite.config.ts builds it next to us).
       process.env['AGENTDESK_DEMO_AGENT_JS'] ??= join(__dirname, 'demo-agent.js');
@@ -76,6 +152,15 @@ async function start(): Promise<void> {
     },
     os: {
       platform: platformInfo(process.platform, 'electron'),
+      shell: {
+        tray: true,
+        globalShortcut: true,
+        openAtLogin: true,
+        logFile,
+        updates,
+        showLogs,
+        onShellCommand: (listener) => inbox.subscribe(listener),
+      },
       notify: ({ title, body }) => {
         if (Notification.isSupported()) new Notification({ title, ...(body ? { body } : {}) }).show();
       },
@@ -116,33 +201,68 @@ async function start(): Promise<void> {
       buildMenuTemplate(
         process.platform,
         app.name,
-        { openHelp: () => void shell.openExternal(HELP_URL) },
+        {
+          openHelp: () => void shell.openExternal(HELP_URL),
+          showLogs: () => void showLogs().catch((error: unknown) => logger.warn('No log folder.', error)),
+        },
         { devTools: !app.isPackaged },
       ),
     ),
   );
 
   openWindow();
-  void checkForUpdates({
-    updater: electronUpdater.autoUpdater,
-    isPackaged: app.isPackaged,
-    log: (line) => logger.info(line),
-  });
+  const settings = await host.getSettings();
+  if (settings.ok) applyDesktopSettings(settings.value);
+  tray = startTray(host);
+  updates.start();
+  const launchLink = deepLinkInArgs(process.argv);
+  if (launchLink) inbox.receive(launchLink);
+}
+
+function startTray(desk: DeskHost): AppTray | undefined {
+  try {
+    const icon = nativeImage.createFromPath(join(app.getAppPath(), 'resources', 'trayTemplate.png'));
+    return createAppTray({
+      tray: new Tray(icon),
+      buildMenu: (template) => Menu.buildFromTemplate(template),
+      host: desk,
+      platform: process.platform,
+      windowVisible: () => !!BrowserWindow.getAllWindows()[0]?.isVisible(),
+      run: (action) => {
+        if (action.type === 'quit') app.quit();
+        else if (action.type === 'toggle-window') toggleWindow();
+        else if (action.type === 'new-conversation') inbox.send({ type: 'new-conversation' });
+        else inbox.send({ type: 'open', place: { agentId: action.agentId } });
+      },
+    });
+  } catch (error) {
+    // Some Linux desktops have no tray; the app works without one (closing then quits as usual).
+    logger.warn('No tray icon on this desktop.', error);
+    return undefined;
+  }
 }
 
 // Before the app is ready, or the scheme is not standard and secure.
 protocol.registerSchemesAsPrivileged([...appSchemePrivileges]);
 
-// One instance only: a second launch focuses the first window.
+// agentdesk:// links open the app; from a development checkout Electron must be told which app to run.
+if (process.defaultApp && process.argv[1])
+  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [resolve(process.argv[1])]);
+else app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+
+// One instance only: a second launch focuses the first window and hands it its link (Windows, Linux).
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows();
-    if (window) {
-      if (window.isMinimized()) window.restore();
-      window.focus();
-    }
+  app.on('second-instance', (_event, argv: string[] = []) => {
+    showWindow();
+    const link = deepLinkInArgs(argv);
+    if (link) inbox.receive(link);
+  });
+  // macOS hands links over as an event, also before the app is ready.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    inbox.receive(url);
   });
 
   void app
@@ -158,6 +278,11 @@ if (!app.requestSingleInstanceLock()) {
       app.quit();
     });
 
+  app.on('will-quit', () => {
+    globalShortcut.unregisterAll();
+    tray?.destroy();
+  });
+
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -165,6 +290,7 @@ if (!app.requestSingleInstanceLock()) {
   // Stop the embedded service and open streams before leaving.
   let stopped = false;
   app.on('before-quit', (event) => {
+    quitting = true;
     if (stopped || !host) return;
     event.preventDefault();
     void host.close().finally(() => {

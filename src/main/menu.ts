@@ -2,6 +2,8 @@ import type { MenuItemConstructorOptions } from 'electron';
 
 export interface MenuActions {
   openHelp(): void;
+  /** Opens the folder of the log file. */
+  showLogs(): void;
 }
 
 /**
@@ -59,7 +61,10 @@ export function buildMenuTemplate(
   template.push({ role: 'windowMenu' });
   template.push({
     role: 'help',
-    submenu: [{ label: `${appName} Help`, click: () => actions.openHelp() }],
+    submenu: [
+      { label: `${appName} Help`, click: () => actions.openHelp() },
+      { label: 'Show Logs', click: () => actions.showLogs() },
+    ],
   });
   return template;
 }

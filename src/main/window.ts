@@ -2,10 +2,14 @@ import { join } from 'node:path';
 import { BrowserWindow, session, shell } from 'electron';
 import { APP_INDEX_URL } from './app-protocol';
 import { contentSecurityPolicy, hardenedWindowOptions, isExternalLinkAllowed } from './window-options';
+import type { WindowState } from './window-state';
 
-/** Opens the main window with navigation locked and a strict CSP on every response. */
-export function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow(hardenedWindowOptions(join(__dirname, '../preload/index.cjs')));
+/** Opens the main window where it was last (see window-state.ts), with navigation locked and a strict CSP. */
+export function createMainWindow(place?: WindowState): BrowserWindow {
+  const window = new BrowserWindow({
+    ...hardenedWindowOptions(join(__dirname, '../preload/index.cjs')),
+    ...(place ? place.bounds : {}),
+  });
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
@@ -24,7 +28,10 @@ export function createMainWindow(): BrowserWindow {
   window.webContents.on('will-navigate', (event) => event.preventDefault());
   window.webContents.on('will-redirect', (event) => event.preventDefault());
 
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (place?.maximized) window.maximize();
+    window.show();
+  });
 
   const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
   void window.loadURL(devServerUrl ?? APP_INDEX_URL);

@@ -50,6 +50,9 @@ export interface DeepLinkPlace {
   sessionId?: string;
 }
 
+/** What the OS or the tray asks the window to do: open a place (a deep link), or start a conversation. */
+export type ShellCommand = { type: 'open'; place: DeepLinkPlace } | { type: 'new-conversation' };
+
 export interface PlatformMethods {
   notify(notification: NotificationInput): Promise<DeskResult<void>>;
   /** Opens a link in the system browser: https, or http to this computer (127.0.0.1, localhost); others are refused. */
@@ -67,8 +70,8 @@ export interface PlatformMethods {
   /** Saves the given fields; the rest stay. */
   saveUiState(patch: Partial<UiState>): Promise<DeskResult<UiState>>;
   onUpdateState(listener: (state: UpdateState) => void): Unsubscribe;
-  /** A deep link the OS handed the app (a click elsewhere, or a second launch). */
-  onOpenDeepLink(listener: (place: DeepLinkPlace) => void): Unsubscribe;
+  /** A deep link the OS handed the app (a click elsewhere, a second launch), or a tray choice. */
+  onShellCommand(listener: (command: ShellCommand) => void): Unsubscribe;
 }
 
 export const platformArea = bridgeArea<PlatformMethods>()({
@@ -84,5 +87,5 @@ export const platformArea = bridgeArea<PlatformMethods>()({
     'getUiState',
     'saveUiState',
   ],
-  subscriptions: ['onUpdateState', 'onOpenDeepLink'],
+  subscriptions: ['onUpdateState', 'onShellCommand'],
 });

@@ -1,11 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BASIC_TEXT_WARNING } from '../../../src/main/secret-stores';
 import { bridgeMethodNames } from '../../../src/shared/bridge';
 
-// The Electron binary cannot run here, so `electron` and `electron-updater` are mocked, and so is
+// The Electron binary cannot run here, so `electron` (its window, tray, screen, global shortcuts and
+// login items too) and `electron-updater` are mocked, and so is
 // `@napi-rs/keyring` (there is no OS keychain on a test machine: every keychain call fails, as it
 // does on a Linux box without Secret Service). The main process is then loaded for real.
 const userData = await mkdtemp(join(tmpdir(), 'agentdesk-main-'));
@@ -15,12 +16,21 @@ const m = vi.hoisted(() => ({
   appEvents: new Map<string, (...args: unknown[]) => void>(),
   windows: [] as {
     webContents: { id: number };
+    show: ReturnType<typeof vi.fn>;
+    hide: ReturnType<typeof vi.fn>;
+    events: Map<string, (...args: unknown[]) => void>;
     focus: ReturnType<typeof vi.fn>;
     restore: ReturnType<typeof vi.fn>;
     minimized: boolean;
   }[],
   menu: undefined as unknown,
   checkForUpdates: vi.fn(async () => undefined),
+  updaterEvents: new Map<string, (...args: unknown[]) => void>(),
+  quitAndInstall: vi.fn(),
+  shortcuts: new Map<string, () => void>(),
+  trayMenus: [] as unknown[],
+  protocolClients: [] as unknown[][],
+  loginItems: [] as unknown[],
   ready: undefined as undefined | (() => void),
   userData: '',
   showOpenDialog: vi.fn(async (..._args: unknown[]) => ({
@@ -50,7 +60,13 @@ vi.mock('@napi-rs/keyring', () => ({
 }));
 
 vi.mock('electron-updater', () => ({
-  default: { autoUpdater: { checkForUpdatesAndNotify: m.checkForUpdates } },
+  default: {
+    autoUpdater: {
+      checkForUpdates: m.checkForUpdates,
+      quitAndInstall: m.quitAndInstall,
+      on: (event: string, fn: (...args: unknown[]) => void) => m.updaterEvents.set(event, fn),
+    },
+  },
 }));
 
 vi.mock('electron', () => {
@@ -59,6 +75,9 @@ vi.mock('electron', () => {
     webContents: Record<string, unknown> & { id: number };
     focus = vi.fn();
     restore = vi.fn();
+    show = vi.fn();
+    hide = vi.fn();
+    events = new Map<string, (...args: unknown[]) => void>();
     minimized = true;
     constructor() {
       this.webContents = { id: nextId++, setWindowOpenHandler: () => {}, on: () => {} };
@@ -70,8 +89,16 @@ vi.mock('electron', () => {
     static getFocusedWindow() {
       return m.windows[0] ?? null;
     }
-    on() {}
+    on(event: string, fn: (...args: unknown[]) => void) {
+      this.events.set(event, fn);
+    }
     once() {}
+    isVisible() {
+      return true;
+    }
+    isFocused() {
+      return false;
+    }
     isMinimized() {
       return this.minimized;
     }
@@ -87,12 +114,34 @@ vi.mock('electron', () => {
       name: 'AgentDesk',
       isPackaged: false,
       requestSingleInstanceLock: () => true,
+      isReady: () => !!m.windows.length,
+      getAppPath: () => m.userData,
+      setAsDefaultProtocolClient: (...args: unknown[]) => m.protocolClients.push(args),
+      setLoginItemSettings: (item: unknown) => m.loginItems.push(item),
       quit: vi.fn(),
       on: (event: string, fn: (...args: unknown[]) => void) => m.appEvents.set(event, fn),
       getPath: () => m.userData,
       whenReady: () => new Promise<void>((r) => (m.ready = r)),
     },
     BrowserWindow,
+    globalShortcut: {
+      register: (accelerator: string, fn: () => void) => (m.shortcuts.set(accelerator, fn), true),
+      unregister: (accelerator: string) => m.shortcuts.delete(accelerator),
+      unregisterAll: () => m.shortcuts.clear(),
+    },
+    nativeImage: { createFromPath: (path: string) => ({ path }) },
+    screen: {
+      getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+      getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
+    },
+    Tray: class {
+      setContextMenu(menu: unknown) {
+        m.trayMenus.push(menu);
+      }
+      setToolTip() {}
+      on() {}
+      destroy() {}
+    },
     ipcMain: {
       handle: (channel: string, fn: Handler) => m.handlers.set(channel, fn),
       removeHandler: (channel: string) => m.handlers.delete(channel),
@@ -260,5 +309,77 @@ describe('the shell grants only what the app needs', () => {
       expect((await call(url)).ok, url).toBe(false);
     }
     expect((await call('agentdesk://app/index.html')).ok).toBe(true);
+  });
+});
+
+describe('desktop habits', () => {
+  const sent: unknown[][] = [];
+  const sender = () =>
+    Object.assign(m.windows[0]!.webContents, {
+      isDestroyed: () => false,
+      send: (...args: unknown[]) => sent.push(args),
+      once: () => {},
+    });
+
+  it('registers agentdesk:// and hands a second launch link, and only a valid one, to the window', async () => {
+    expect(m.protocolClients.at(-1)?.[0]).toBe('agentdesk');
+    await m.handlers.get('desk:onShellCommand:subscribe')!(
+      { sender: sender(), senderFrame: { url: rendererUrl, parent: null } },
+      7,
+    );
+    m.appEvents.get('second-instance')!({}, [
+      '/opt/AgentDesk/agentdesk',
+      'agentdesk://agent/a1/conversation/s1',
+    ]);
+    m.appEvents.get('second-instance')!({}, ['/opt/AgentDesk/agentdesk', 'agentdesk://agent/../../etc']);
+    m.appEvents.get('open-url')!({ preventDefault: () => {} }, 'agentdesk://agent/a2');
+    const commands = sent.filter((args) => args[1] === 7).map((args) => args[2]);
+    expect(commands).toEqual([
+      { type: 'open', place: { agentId: 'a1', sessionId: 's1' } },
+      { type: 'open', place: { agentId: 'a2' } },
+    ]);
+  });
+
+  it('applies the settings it owns: the global shortcut, changed or off, and open at login', async () => {
+    await vi.waitFor(() => expect(m.shortcuts.has('CommandOrControl+Shift+Space')).toBe(true));
+    await m.handlers.get('desk:updateSettings')!(fromOurWindow(), { globalShortcut: 'Alt+Shift+K' });
+    expect([...m.shortcuts.keys()]).toEqual(['Alt+Shift+K']);
+    await m.handlers.get('desk:updateSettings')!(fromOurWindow(), { globalShortcut: null });
+    expect(m.shortcuts.size).toBe(0);
+    // Linux keeps login items as an autostart desktop entry; the settings call writes or removes it.
+    process.env['XDG_CONFIG_HOME'] = join(userData, 'config');
+    await m.handlers.get('desk:updateSettings')!(fromOurWindow(), { openAtLogin: true });
+    await vi.waitFor(async () =>
+      expect(await readFile(join(userData, 'config', 'autostart', 'agentdesk.desktop'), 'utf8')).toContain(
+        'Exec=',
+      ),
+    );
+  });
+
+  it('keeps the window in the tray on close when chosen, and quits as usual otherwise', async () => {
+    expect(m.trayMenus.length).toBeGreaterThan(0);
+    const close = m.windows[0]!.events.get('close')!;
+    const event = { preventDefault: vi.fn() };
+    close(event);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+    await m.handlers.get('desk:updateSettings')!(fromOurWindow(), { closeToTray: true });
+    close(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(m.windows[0]!.hide).toHaveBeenCalled();
+  });
+
+  it('writes to a log file in the data folder, tokens redacted, and says where it is', async () => {
+    const info = (await m.handlers.get('desk:getShellInfo')!(fromOurWindow())) as {
+      value: { logFile: string; tray: boolean; updates: boolean };
+    };
+    expect(info.value).toMatchObject({
+      tray: true,
+      updates: true,
+      logFile: join(userData, 'logs', 'agentdesk.log'),
+    });
+    m.appEvents.get('second-instance')!({}, ['x', 'agentdesk://agent/x?access_token=supersecretvalue']);
+    const log = await readFile(info.value.logFile, 'utf8');
+    expect(log).toContain('Ignored a link that is not an AgentDesk place');
+    expect(log).not.toContain('supersecretvalue');
   });
 });

@@ -5,9 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { err } from '../../../src/core/api/result';
 import { buildMenuTemplate } from '../../../src/main/menu';
 import { BASIC_TEXT_WARNING, chooseDesktopSecretStore } from '../../../src/main/secret-stores';
-import { checkForUpdates } from '../../../src/main/updater';
 
-// Electron's safeStorage and the updater are stand-ins here (the Electron binary cannot run):
+// Electron's safeStorage is a stand-in here (the Electron binary cannot run):
 // safeStorage "encrypts" by reversing bytes, which is enough to prove no plain text reaches disk.
 function fakeSafeStorage(backend: string, available = true) {
   return {
@@ -66,7 +65,7 @@ describe('secret store choice', () => {
 });
 
 describe('menu conventions', () => {
-  const actions = { openHelp: vi.fn() };
+  const actions = { openHelp: vi.fn(), showLogs: vi.fn() };
   it('gives macOS its app menu with Quit, and puts Quit in File elsewhere', () => {
     const mac = buildMenuTemplate('darwin', 'AgentDesk', actions);
     expect(mac[0]!.label).toBe('AgentDesk');
@@ -92,18 +91,10 @@ describe('menu conventions', () => {
     const help = buildMenuTemplate('win32', 'AgentDesk', actions).find((i) => i.role === 'help')!;
     (help.submenu as { click: () => void }[])[0]!.click();
     expect(actions.openHelp).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('updater', () => {
-  it('checks the feed only in an installed app, and only logs a failed check', async () => {
-    const updater = { autoDownload: false, logger: null, checkForUpdatesAndNotify: vi.fn(async () => null) };
-    const lines: string[] = [];
-    await checkForUpdates({ updater: updater as never, isPackaged: false, log: (l) => lines.push(l) });
-    expect(updater.checkForUpdatesAndNotify).not.toHaveBeenCalled();
-    updater.checkForUpdatesAndNotify.mockRejectedValueOnce(new Error('offline'));
-    await checkForUpdates({ updater: updater as never, isPackaged: true, log: (l) => lines.push(l) });
-    expect(updater.checkForUpdatesAndNotify).toHaveBeenCalledTimes(1);
-    expect(lines).toEqual(['updater: check failed (offline)']);
+    const showLogs = (help.submenu as { label: string; click: () => void }[]).find(
+      (i) => i.label === 'Show Logs',
+    )!;
+    showLogs.click();
+    expect(actions.showLogs).toHaveBeenCalledTimes(1);
   });
 });

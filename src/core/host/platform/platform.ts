@@ -115,8 +115,8 @@ export function createPlatformArea(os: PlatformOs, options: PlatformAreaOptions)
       return shell.updates?.subscribe(listener) ?? (() => {});
     },
 
-    onOpenDeepLink(listener) {
-      return shell.onOpenDeepLink?.(listener) ?? (() => {});
+    onShellCommand(listener) {
+      return shell.onShellCommand?.(listener) ?? (() => {});
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { DeepLinkPlace, UpdateState } from '../../../shared/bridge';
+import type { ShellCommand, UpdateState } from '../../../shared/bridge';
 
 /** Where update news comes from: electron-updater in the installed app, a fake in tests. */
 export interface UpdateSource {
@@ -19,5 +19,5 @@ export interface ShellHooks {
   logFile?: string;
   updates?: UpdateSource;
   showLogs?(): Promise<void>;
-  onOpenDeepLink?(listener: (place: DeepLinkPlace) => void): () => void;
+  onShellCommand?(listener: (command: ShellCommand) => void): () => void;
 }

@@ -1,0 +1,37 @@
+import type { GlobalShortcut } from 'electron';
+
+export interface ShortcutBinding {
+  /** Registers `accelerator` (unregistering the one before); null turns it off. Answers a problem, or ''. */
+  apply(accelerator: string | null): string;
+}
+
+/** The one global shortcut that shows or hides the window, changed or turned off from settings. */
+export function createShortcutBinding(
+  globalShortcut: Pick<GlobalShortcut, 'register' | 'unregister'>,
+  toggleWindow: () => void,
+  log: (line: string) => void,
+): ShortcutBinding {
+  let current: string | null = null;
+  return {
+    apply(accelerator) {
+      if (accelerator === current) return '';
+      if (current) globalShortcut.unregister(current);
+      current = null;
+      if (!accelerator) return '';
+      let registered: boolean;
+      try {
+        registered = globalShortcut.register(accelerator, toggleWindow);
+      } catch {
+        registered = false;
+      }
+      if (!registered) {
+        // Another app holds it, or the system refuses it: the app still works without it.
+        const problem = `The shortcut ${accelerator} is taken by another app or the system.`;
+        log(problem);
+        return problem;
+      }
+      current = accelerator;
+      return '';
+    },
+  };
+}
