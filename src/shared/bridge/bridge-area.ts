@@ -23,6 +23,9 @@ export interface BridgeArea<Methods> {
   readonly contract?: Methods;
 }
 
+/** The intersection of a union's members (the areas' contracts as one). */
+export type AllOf<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
 type Unlisted<Methods, Listed> = Exclude<keyof Methods & string, Listed>;
 
 /** Declares an area; the second call's lists must name every method of `Methods`. */

@@ -1,0 +1,40 @@
+import { createAccountArea } from './account/account';
+import { createAgentsArea } from './agents/agents';
+import { createConnectorsArea } from './connectors/connectors';
+import { createConversationsArea } from './conversations/conversations-and-turns';
+import type { HostCore } from './host-core';
+import { createLibraryArea } from './library/library-and-audio';
+import { createPlatformArea } from './platform/platform';
+import { createSchedulesArea } from './schedules/schedules';
+import { createStudioArea } from './studio/studio';
+
+/**
+ * Every area of the bridge the host serves, in order: each entry hands its factory only what
+ * it takes from the core record. A new area is one line here; an area holding resources
+ * returns a `close()`, which the host calls when it closes.
+ */
+export const hostAreas = [
+  ({ session }: HostCore) => session.bridge,
+  ({ withApi, session }: HostCore) => createAgentsArea({ withApi, onUser: session.noteUser }),
+  ({ withApi, connection, onConversationEvent }: HostCore) =>
+    createConversationsArea({ withApi, baseUrl: () => connection.current()?.baseUrl, onConversationEvent }),
+  ({ withApi }: HostCore) => createSchedulesArea({ withApi }),
+  ({ withApi, logger, options }: HostCore) => createLibraryArea({ withApi, logger, fetch: options.fetch }),
+  (core: HostCore) =>
+    createPlatformArea(core.options.os, { dataDir: core.options.dataDir, busy: () => busy(core) }),
+  ({ sync }: HostCore) => sync.bridge,
+  ({ memory }: HostCore) => memory.bridge,
+  ({ withApi }: HostCore) => createStudioArea({ withApi }),
+  ({ withApi, session }: HostCore) =>
+    createAccountArea({ withApi, forgetSignIn: () => session.bridge.signOut() }),
+  ({ withApi, options }: HostCore) =>
+    createConnectorsArea({ withApi, openExternal: (url) => options.os.openExternal(url) }),
+  ({ settings }: HostCore) => settings.bridge,
+] as const;
+
+/** What holds back a restart to update: a reply running, or sync writing. */
+async function busy({ sync, activity }: HostCore) {
+  const folders = await sync.bridge.listSyncFolders();
+  const writing = folders.ok && folders.value.some((f) => ['scanning', 'syncing'].includes(f.status.state));
+  return { turnsRunning: activity.snapshot().turnsRunning, syncWriting: writing };
+}
