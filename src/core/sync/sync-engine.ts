@@ -12,13 +12,12 @@ import { watchLocal, type LocalWatcher } from './local-watcher';
 import type { RemoteSide } from './remote-side';
 import { ensureRootMarker } from './root-marker';
 import { executePlan } from './sync-executor';
-import { planSync, type RemoteEntry, type SkippedPath } from './sync-planner';
-import { isAlwaysIgnored, pathKey, sanitizeRemotePath } from './sync-paths';
+import { screenRemotePaths } from './remote-screen';
+import { planSync } from './sync-planner';
 import type { SyncStateStore } from './sync-state-store';
 import type { RetryOptions } from './retry';
 import { VersionHistory } from './version-history';
 import { restoreKeptVersion } from './version-restore';
-import type { Ignore } from 'ignore';
 
 export type { ConflictChoice } from './conflict-resolution';
 
@@ -321,34 +320,4 @@ export class SyncEngine {
     this.status = { ...this.status, ...change };
     this.options.onStatus?.(this.status);
   }
-}
-
-/**
- * Remote names that could escape the root or break on some disk never reach the planner, nor do
- * ignored ones (never downloaded, so never deleted either) or ones the engine's own copies hold.
- */
-function screenRemotePaths(
-  listing: RemoteEntry[],
-  rules: Ignore,
-  copies: ReadonlySet<string>,
-): { accepted: RemoteEntry[]; refused: SkippedPath[] } {
-  const accepted: RemoteEntry[] = [];
-  const refused: SkippedPath[] = [];
-  for (const entry of listing) {
-    if (isIgnored(entry.path, rules) || copies.has(pathKey(entry.path))) continue;
-    const safe = sanitizeRemotePath(entry.path);
-    if (safe.ok) accepted.push({ ...entry, path: safe.path });
-    else refused.push({ path: entry.path, reason: 'invalid-name' });
-  }
-  return { accepted, refused };
-}
-
-/** Whether a path is ignored: always-ignored names, or the root's .agentdeskignore (the file or any folder above it). */
-function isIgnored(path: string, rules: Ignore): boolean {
-  if (isAlwaysIgnored(path)) return true;
-  const parts = path.split('/');
-  for (let i = 1; i < parts.length; i += 1) {
-    if (rules.ignores(`${parts.slice(0, i).join('/')}/`)) return true;
-  }
-  return rules.ignores(path);
 }

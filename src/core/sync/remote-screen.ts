@@ -1,0 +1,38 @@
+/**
+ * What of the remote listing reaches the planner: names that could escape the root or break on
+ * some disk are refused (and reported); ignored names (the built-in list and .agentdeskignore)
+ * and the engine's own copies are left out, so they are never downloaded, and never deleted.
+ */
+import type { Ignore } from 'ignore';
+import type { RemoteEntry, SkippedPath } from './sync-planner';
+import { isAlwaysIgnored, pathKey, sanitizeRemotePath } from './sync-paths';
+
+/**
+ * Remote names that could escape the root or break on some disk never reach the planner, nor do
+ * ignored ones (never downloaded, so never deleted either) or ones the engine's own copies hold.
+ */
+export function screenRemotePaths(
+  listing: RemoteEntry[],
+  rules: Ignore,
+  copies: ReadonlySet<string>,
+): { accepted: RemoteEntry[]; refused: SkippedPath[] } {
+  const accepted: RemoteEntry[] = [];
+  const refused: SkippedPath[] = [];
+  for (const entry of listing) {
+    if (isIgnored(entry.path, rules) || copies.has(pathKey(entry.path))) continue;
+    const safe = sanitizeRemotePath(entry.path);
+    if (safe.ok) accepted.push({ ...entry, path: safe.path });
+    else refused.push({ path: entry.path, reason: 'invalid-name' });
+  }
+  return { accepted, refused };
+}
+
+/** Whether a path is ignored: always-ignored names, or the root's .agentdeskignore (the file or any folder above it). */
+function isIgnored(path: string, rules: Ignore): boolean {
+  if (isAlwaysIgnored(path)) return true;
+  const parts = path.split('/');
+  for (let i = 1; i < parts.length; i += 1) {
+    if (rules.ignores(`${parts.slice(0, i).join('/')}/`)) return true;
+  }
+  return rules.ignores(path);
+}
