@@ -97,4 +97,54 @@ export const memoryMigrations: readonly MemoryMigration[] = [
       INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
     `,
   },
+  {
+    // A message is indexed as parts of at most 16 KB: a short one by trigger as it is written, a longer
+    // one later in slices (message-indexer.ts), from `index_from`, so a 1 MB reply never blocks the
+    // host for the whole of its indexing. `index_from` is null once the message is fully indexed.
+    id: '004_indexed_parts',
+    sql: `
+      DROP TRIGGER messages_fts_insert;
+      DROP TRIGGER messages_fts_delete;
+      DROP TRIGGER messages_fts_update;
+      DROP TABLE messages_fts;
+      ALTER TABLE messages ADD COLUMN index_from INTEGER;
+      CREATE INDEX messages_to_index ON messages (id) WHERE index_from IS NOT NULL;
+
+      CREATE TABLE message_parts (
+        id INTEGER PRIMARY KEY,
+        message_id INTEGER NOT NULL,
+        content TEXT NOT NULL
+      );
+      CREATE INDEX message_parts_by_message ON message_parts (message_id);
+      CREATE VIRTUAL TABLE parts_fts USING fts5 (
+        content, content = 'message_parts', content_rowid = 'id',
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6 8'
+      );
+      CREATE TRIGGER parts_fts_insert AFTER INSERT ON message_parts BEGIN
+        INSERT INTO parts_fts (rowid, content) VALUES (new.id, new.content);
+      END;
+      CREATE TRIGGER parts_fts_delete AFTER DELETE ON message_parts BEGIN
+        INSERT INTO parts_fts (parts_fts, rowid, content) VALUES ('delete', old.id, old.content);
+      END;
+
+      CREATE TRIGGER messages_index_insert AFTER INSERT ON messages BEGIN
+        INSERT INTO message_parts (message_id, content) SELECT new.id, new.content
+          WHERE length(new.content) <= 16384;
+        UPDATE messages SET index_from = 0 WHERE id = new.id AND length(new.content) > 16384;
+      END;
+      CREATE TRIGGER messages_index_delete AFTER DELETE ON messages BEGIN
+        DELETE FROM message_parts WHERE message_id = old.id;
+      END;
+      CREATE TRIGGER messages_index_update AFTER UPDATE OF content ON messages BEGIN
+        DELETE FROM message_parts WHERE message_id = old.id;
+        INSERT INTO message_parts (message_id, content) SELECT new.id, new.content
+          WHERE length(new.content) <= 16384;
+        UPDATE messages SET index_from = 0 WHERE id = new.id AND length(new.content) > 16384;
+      END;
+
+      INSERT INTO message_parts (message_id, content)
+        SELECT id, content FROM messages WHERE length(content) <= 16384;
+      UPDATE messages SET index_from = 0 WHERE length(content) > 16384;
+    `,
+  },
 ];

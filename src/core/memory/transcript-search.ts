@@ -35,8 +35,8 @@ export function toSegments(snippet: string): SnippetSegment[] {
 }
 
 /**
- * Full-text search over every stored message of the profile, newest first: FTS5 walks its index in
- * rowid order and stops at the limit, where ranking by relevance would score every match first
+ * Full-text search over every stored message of the profile, newest indexed first: FTS5 walks its
+ * index in rowid order and stops at the limit, where ranking by relevance would score every match first
  * (200,000 messages: p95 ~800 ms by rank).
  */
 export function searchMessages(db: MemoryDatabase, query: SearchQuery): SearchHit[] {
@@ -57,18 +57,21 @@ export function searchMessages(db: MemoryDatabase, query: SearchQuery): SearchHi
     filters.push('m.at <= ?');
     params.push(query.to);
   }
-  params.push(limit);
+  // A long message is indexed in parts (message-indexer.ts): several of its parts may match, one hit each.
+  params.push(limit * 2);
   const rows = db
     .prepare(
-      `SELECT m.conversation_id, c.agent_id, c.title, m.position, m.role, m.at,
-              snippet(messages_fts, 0, '${OPEN}', '${CLOSE}', '…', 16) AS snippet
-       FROM messages_fts
-       JOIN messages m ON m.id = messages_fts.rowid
+      `SELECT m.id, m.conversation_id, c.agent_id, c.title, m.position, m.role, m.at,
+              snippet(parts_fts, 0, '${OPEN}', '${CLOSE}', '…', 16) AS snippet
+       FROM parts_fts
+       JOIN message_parts p ON p.id = parts_fts.rowid
+       JOIN messages m ON m.id = p.message_id
        JOIN conversations c ON c.id = m.conversation_id
-       WHERE messages_fts MATCH ? ${filters.map((f) => `AND ${f}`).join(' ')}
-       ORDER BY messages_fts.rowid DESC LIMIT ?`,
+       WHERE parts_fts MATCH ? ${filters.map((f) => `AND ${f}`).join(' ')}
+       ORDER BY parts_fts.rowid DESC LIMIT ?`,
     )
     .all(...params) as {
+    id: number;
     conversation_id: string;
     agent_id: string;
     title: string | null;
@@ -77,7 +80,9 @@ export function searchMessages(db: MemoryDatabase, query: SearchQuery): SearchHi
     at: number;
     snippet: string;
   }[];
-  return rows.map((r) => ({
+  const seen = new Set<number>();
+  const firstPerMessage = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+  return firstPerMessage.slice(0, limit).map((r) => ({
     conversationId: r.conversation_id,
     agentId: r.agent_id,
     title: r.title,

@@ -7,9 +7,10 @@ import {
 } from './memory-database';
 import type { AttachmentMeta, MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
 import { attachmentsOf, setThumbnails, writeAttachments } from './attachment-rows';
+import { MessageIndexer } from './message-indexer';
 import { StoredLists } from './stored-lists';
 import { searchMessages } from './transcript-search';
-import { newTurnRecord, recordedReply, type TurnRecord } from './turn-record';
+import { parseTurnRow, recordedReply, type TurnRecord, type TurnRow } from './turn-record';
 
 /** One turn's state to write: its fold so far, the question, and whether the reply is final. */
 export interface TurnWrite {
@@ -26,16 +27,6 @@ export interface ConversationMeta {
   updatedAt?: number | null;
 }
 
-interface TurnRow {
-  turn_id: string;
-  started_at: number;
-  user_text: string | null;
-  reply_text: string;
-  estado: string | null;
-  last_event: number;
-  record: string;
-}
-
 /**
  * One profile's transcripts on disk (SQLite, WAL, 0600). Holds the app's copy of each conversation's
  * text and every turn's detail; never tokens, never attachment bytes beyond a thumbnail.
@@ -49,10 +40,21 @@ export class TranscriptStore {
     readonly file: string,
   ) {
     this.lists = new StoredLists(db);
+    this.indexer = new MessageIndexer(db);
   }
 
+  private readonly indexer: MessageIndexer;
+
+  /** Opens the store; long messages a previous run had not finished indexing are indexed in the background. */
   static open(file: string): TranscriptStore {
-    return new TranscriptStore(openMemoryDatabase(file), file);
+    const store = new TranscriptStore(openMemoryDatabase(file), file);
+    void store.indexed();
+    return store;
+  }
+
+  /** Resolves once every stored message is searchable (long ones are indexed in slices, off the hot path). */
+  indexed(): Promise<void> {
+    return this.indexer.start();
   }
 
   /** Upserts what the conversation list says of a conversation (title, last activity). */
@@ -95,6 +97,7 @@ export class TranscriptStore {
           .run(Date.now(), version ?? null, conversationId);
       }
     })();
+    void this.indexed();
   }
 
   /** The whole history was stored for this server state (`version`), so indexing can skip it. */
@@ -151,7 +154,7 @@ export class TranscriptStore {
       .all(conversationId, since ?? Number.MIN_SAFE_INTEGER) as TurnRow[];
     const attachments = attachmentsOf(this.db, conversationId);
     return rows.map((row) => {
-      const record = parseRecord(row);
+      const record = parseTurnRow(row);
       return {
         userText: row.user_text,
         replyText: row.reply_text,
@@ -174,7 +177,7 @@ export class TranscriptStore {
     const row = this.db
       .prepare('SELECT * FROM turns WHERE conversation_id = ? AND turn_id = ?')
       .get(conversationId, turnId) as TurnRow | undefined;
-    return row ? parseRecord(row) : null;
+    return row ? parseTurnRow(row) : null;
   }
 
   /** The latest `models` event stored for the conversation, so the picker is there before the next turn. */
@@ -196,6 +199,7 @@ export class TranscriptStore {
       for (const write of batch) this.writeTurn(write);
     })();
     restrictModes(this.file);
+    void this.indexed();
   }
 
   /** Small pictures of a sent turn's images, in the order sent (null keeps none). */
@@ -210,15 +214,23 @@ export class TranscriptStore {
   /** Forgets every conversation, message and turn of this profile. */
   clear(): void {
     this.db.transaction(() => {
-      for (const table of ['messages', 'turns', 'attachments', 'conversations', 'snapshots']) {
+      for (const table of [
+        'messages',
+        'message_parts',
+        'turns',
+        'attachments',
+        'conversations',
+        'snapshots',
+      ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     })();
-    this.db.exec("INSERT INTO messages_fts (messages_fts) VALUES ('rebuild')");
+    this.db.exec("INSERT INTO parts_fts (parts_fts) VALUES ('rebuild')");
     this.db.exec('VACUUM');
   }
 
   close(): void {
+    this.indexer.stop();
     this.db.close();
   }
 
@@ -282,17 +294,4 @@ export class TranscriptStore {
       )
       .run(conversationId, role, content, at, turnId, conversationId);
   }
-}
-
-function parseRecord(row: TurnRow): TurnRecord {
-  const parsed = JSON.parse(row.record) as Partial<TurnRecord>;
-  return {
-    ...newTurnRecord(row.turn_id, row.started_at),
-    events: parsed.events ?? [],
-    ...(parsed.usage ? { usage: parsed.usage } : {}),
-    ...(parsed.models ? { models: parsed.models } : {}),
-    ...(parsed.title ? { title: parsed.title } : {}),
-    ...(row.estado ? { estado: row.estado } : {}),
-    lastEvent: row.last_event,
-  };
 }

@@ -68,3 +68,28 @@ export function eventIndexOf(id: string | undefined, turnId: string): number | u
   const n = Number(id.slice(turnId.length + 1));
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
+
+/** A `turns` row as the store reads it. */
+export interface TurnRow {
+  turn_id: string;
+  started_at: number;
+  user_text: string | null;
+  reply_text: string;
+  estado: string | null;
+  last_event: number;
+  record: string;
+}
+
+/** A stored row -> the fold it was written from, to show it or to go on folding. */
+export function parseTurnRow(row: TurnRow): TurnRecord {
+  const parsed = JSON.parse(row.record) as Partial<TurnRecord>;
+  return {
+    ...newTurnRecord(row.turn_id, row.started_at),
+    events: parsed.events ?? [],
+    ...(parsed.usage ? { usage: parsed.usage } : {}),
+    ...(parsed.models ? { models: parsed.models } : {}),
+    ...(parsed.title ? { title: parsed.title } : {}),
+    ...(row.estado ? { estado: row.estado } : {}),
+    lastEvent: row.last_event,
+  };
+}
