@@ -8,6 +8,7 @@ import { createBridgeDispatcher } from '../core/host/dispatch';
 import { makePrivateDataDir } from '../core/profiles/data-dir';
 import { createHost, type DeskHost, type EmbeddedService } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
+import type { ShellHooks } from '../core/host/platform/shell-hooks';
 import { startService, type RunningService } from '../service/index';
 import { attachBridgeSocket, type BridgeSocket } from './bridge-socket';
 import { browserModeCsp, serveRenderer, type StaticServer } from './static-server';
@@ -31,6 +32,8 @@ export interface BrowserModeOptions {
   serviceClock?: Parameters<typeof startService>[0]['clock'];
   logger?: Logger;
   signInTimeoutMs?: number;
+  /** Test only: desktop-shell pieces, e.g. a fake update source. Browser mode itself has none. */
+  shell?: ShellHooks;
 }
 
 export interface BrowserMode {
@@ -80,6 +83,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     },
     os: {
       platform: platformInfo(process.platform, 'browser'),
+      ...(options.shell ? { shell: options.shell } : {}),
       notify: (notification) => pages.socket?.notify(notification.title, notification.body),
       openExternal: (url) => {
         pages.socket?.openUrl(url);

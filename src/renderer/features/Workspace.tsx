@@ -27,6 +27,11 @@ import { AgentWelcome } from './chat/AgentWelcome';
 import { ComposerTools } from './ComposerTools';
 import { PersonScreen } from './PersonScreen';
 import { SchedulePanel } from './schedules/SchedulePanel';
+import { CopyLinkButton } from '../ui/CopyLinkButton';
+import { SidebarResizer } from './shell/SidebarResizer';
+import { UpdateBanner } from './shell/UpdateBanner';
+import { useWindowMemory } from './shell/use-window-memory';
+import './shell/shell.css';
 
 /** The signed-in app: agents and conversations on the left, the chat on the right. */
 export function Workspace() {
@@ -64,6 +69,8 @@ export function Workspace() {
     if (!sessionId && list?.status === 'ready' && list.items[0])
       useConversationsStore.getState().select(list.items[0].id);
   }, [sessionId, list]);
+  // After the default choice above, so the remembered agent and conversation win.
+  useWindowMemory(agentId, sessionId);
 
   useEffect(
     () => () => {
@@ -90,13 +97,16 @@ export function Workspace() {
         </div>
         <AgentsList />
         {agentId ? <StudioSidebarEntry agentId={agentId} /> : null}
+        {agentId ? <CopyLinkButton agentId={agentId} label="Copy agent link" /> : null}
         {agentId ? <SyncSidebarEntry agentId={agentId} /> : null}
         {agentId ? <ConversationList agentId={agentId} /> : null}
         <SidebarFooter />
+        <SidebarResizer />
       </aside>
       <main className="content">
         <SearchPalette />
         <AllowanceBanner />
+        <UpdateBanner />
         {dropProblems.length > 0 ? (
           <ul className="banner error-text" role="alert">
             {dropProblems.map((p, i) => (

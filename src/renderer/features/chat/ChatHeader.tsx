@@ -7,6 +7,7 @@ import { chooseModel } from './chat-actions';
 import { AgentBadge } from './AgentBadge';
 import { useSchedulesStore } from '../../stores/schedules-store';
 import { useAgentsStore } from '../../stores/agents-store';
+import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { download, exportStored } from './export-download';
 
 /** Title, model picker and the conversation's actions: rename, share, export, archive. */
@@ -105,6 +106,7 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
         <button type="button" onClick={() => setDialog('archive')}>
           Archive
         </button>
+        <CopyLinkButton agentId={agentId} sessionId={sessionId} label="Copy conversation link" />
       </div>
       {modelNote ? (
         <p className="model-note" role="status">

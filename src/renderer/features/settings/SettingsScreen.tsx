@@ -4,6 +4,7 @@ import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useSettingsStore } from '../../stores/settings-store';
 import { ErrorLine } from '../../ui/ErrorLine';
+import { DesktopSettingsSection, UpdateStatusLine } from './DesktopSettingsSection';
 
 const themes: { value: AppSettings['theme']; label: string }[] = [
   { value: 'system', label: 'Same as the system' },
@@ -113,6 +114,7 @@ export function SettingsScreen() {
             <button type="submit">Save</button>
           </form>
         </section>
+        <DesktopSettingsSection />
         <section className="screen-section" aria-label="Data folder">
           <h3>Where AgentDesk keeps its data</h3>
           <p>
@@ -134,6 +136,7 @@ export function SettingsScreen() {
             <p className="muted small-text">Updates are checked by the desktop app.</p>
           )}
           {updateNote ? <p role="status">{updateNote}</p> : null}
+          <UpdateStatusLine />
         </section>
       </div>
     </section>

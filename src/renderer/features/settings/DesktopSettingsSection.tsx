@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import type { ShellInfo, UpdateState } from '../../../shared/bridge';
+import { isAccelerator } from '../../../shared/bridge/accelerator';
+import { desk } from '../../desk';
+import { errorWords } from '../../error-words';
+import { useSettingsStore } from '../../stores/settings-store';
+
+/** Tray, global shortcut, open at login, update channel and logs: the desktop app's habits. */
+export function DesktopSettingsSection() {
+  const settings = useSettingsStore((s) => s.settings);
+  const update = useSettingsStore.getState().update;
+  const [info, setInfo] = useState<ShellInfo | null>(null);
+  const [shortcut, setShortcut] = useState(settings.globalShortcut ?? '');
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    void desk()
+      .getShellInfo()
+      .then((result) => result.ok && setInfo(result.value));
+  }, []);
+  useEffect(() => setShortcut(settings.globalShortcut ?? ''), [settings.globalShortcut]);
+
+  const saveShortcut = () => {
+    const typed = shortcut.trim();
+    if (typed && !isAccelerator(typed))
+      return setNote('Write a shortcut as modifiers and one key, e.g. CommandOrControl+Shift+Space.');
+    setNote('');
+    void update({ globalShortcut: typed || null });
+  };
+  const showLogs = async () => {
+    const result = await desk().showLogs();
+    setNote(result.ok ? '' : errorWords(result.error));
+  };
+
+  return (
+    <section className="screen-section settings-choices" aria-label="Desktop">
+      <h3>Desktop</h3>
+      {info?.limits ? <p className="muted small-text">{info.limits}</p> : null}
+      <label className="settings-row">
+        <input
+          type="checkbox"
+          checked={settings.closeToTray}
+          onChange={(e) => void update({ closeToTray: e.target.checked })}
+        />
+        Keep AgentDesk running in the tray when its window is closed
+      </label>
+      <label className="settings-row">
+        <input
+          type="checkbox"
+          checked={settings.openAtLogin}
+          onChange={(e) => void update({ openAtLogin: e.target.checked })}
+        />
+        Open AgentDesk when I log in
+      </label>
+      <form
+        className="settings-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          saveShortcut();
+        }}
+      >
+        <label>
+          Show or hide shortcut{' '}
+          <input
+            type="text"
+            aria-label="Show or hide shortcut"
+            value={shortcut}
+            placeholder="Off"
+            onChange={(e) => setShortcut(e.target.value)}
+          />
+        </label>
+        <button type="submit">Save shortcut</button>
+        <button type="button" onClick={() => void update({ globalShortcut: null })}>
+          Turn off
+        </button>
+      </form>
+      <label className="settings-row">
+        Updates{' '}
+        <select
+          aria-label="Update channel"
+          value={settings.updateChannel}
+          onChange={(e) => void update({ updateChannel: e.target.value === 'beta' ? 'beta' : 'stable' })}
+        >
+          <option value="stable">Stable</option>
+          <option value="beta">Beta (earlier, less tested)</option>
+        </select>
+      </label>
+      <p className="muted small-text">
+        {info?.logFile ? `Log file: ${info.logFile}. ` : ''}
+        {info?.logNote ?? ''}{' '}
+        {info?.logFile ? (
+          <button type="button" onClick={() => void showLogs()}>
+            Show logs
+          </button>
+        ) : null}
+      </p>
+      {note ? <p role="status">{note}</p> : null}
+    </section>
+  );
+}
+
+/** The About box's quiet line about updates: the last failed check stays visible here. */
+export function UpdateStatusLine() {
+  const [state, setState] = useState<UpdateState | null>(null);
+  useEffect(() => {
+    void desk()
+      .getUpdateState()
+      .then((result) => result.ok && setState(result.value));
+    return desk().onUpdateState(setState);
+  }, []);
+  if (!state) return null;
+  return (
+    <>
+      {state.phase === 'downloading' ? (
+        <p className="muted small-text">
+          Downloading {state.version} ({state.percent ?? 0}%).
+        </p>
+      ) : null}
+      {state.lastError ? (
+        <p className="muted small-text" aria-label="Last update check">
+          The last update check failed on {new Date(state.lastError.at).toLocaleString()}:{' '}
+          {state.lastError.message}
+        </p>
+      ) : null}
+    </>
+  );
+}

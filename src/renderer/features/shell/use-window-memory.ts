@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { desk } from '../../desk';
+import { useAgentsStore } from '../../stores/agents-store';
+import { useConversationsStore } from '../../stores/conversations-store';
+
+/**
+ * Reopens the last agent and conversation at start, remembers them as they change, and follows the
+ * shell's commands (a deep link, the tray's "New conversation").
+ */
+export function useWindowMemory(agentId: string | null, sessionId: string | null): void {
+  const wanted = useRef<{ agentId: string | null; sessionId: string | null } | null>(null);
+  // Nothing is saved before the remembered state is read, or the first default choice would replace it.
+  const read = useRef(false);
+  const agents = useAgentsStore((s) => s.agents);
+  const list = useConversationsStore((s) => (agentId ? s.byAgent[agentId] : undefined));
+
+  useEffect(() => {
+    void desk()
+      .getUiState()
+      .then((result) => {
+        read.current = true;
+        if (result.ok)
+          wanted.current = { agentId: result.value.lastAgentId, sessionId: result.value.lastSessionId };
+        applyWanted();
+      });
+    return desk().onShellCommand((command) => {
+      if (command.type === 'open')
+        wanted.current = { agentId: command.place.agentId, sessionId: command.place.sessionId ?? null };
+      else {
+        const current = useAgentsStore.getState().selectedAgentId;
+        if (current) void useConversationsStore.getState().create(current);
+      }
+      applyWanted();
+    });
+  }, []);
+
+  // Once the agents are in, open the wanted agent; once its conversations are in, the wanted one.
+  const applyWanted = (): void => {
+    const want = wanted.current;
+    if (!want) return;
+    const agentsState = useAgentsStore.getState();
+    if (agentsState.status !== 'ready') return; // wait for the list
+    if (want.agentId && agentsState.agents.some((a) => a.id === want.agentId)) {
+      if (agentsState.selectedAgentId !== want.agentId) {
+        agentsState.select(want.agentId);
+        return; // the list of the new agent loads first
+      }
+      const conversations = useConversationsStore.getState().byAgent[want.agentId];
+      if (conversations?.status !== 'ready') return;
+      if (want.sessionId && conversations.items.some((c) => c.id === want.sessionId))
+        useConversationsStore.getState().select(want.sessionId);
+    }
+    wanted.current = null;
+  };
+  useEffect(applyWanted, [agents, agentId, list]);
+
+  useEffect(() => {
+    if (!read.current || wanted.current || !agentId) return;
+    void desk().saveUiState({ lastAgentId: agentId, lastSessionId: sessionId });
+  }, [agentId, sessionId]);
+}

@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { UpdateState } from '../../src/shared/bridge';
+import type { UpdateSource } from '../../src/core/host/platform/shell-hooks';
+import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
+
+// The desktop shell's renderer side in browser mode against the real local service: its settings
+// (kept across a restart of browser mode), the "Restart to update" banner, copyable deep links, and the
+// window's memory (last agent and conversation, sidebar width). Electron cannot run here, so the update
+// source is a fake injected into the host for this test only (browser mode has no updater of its own).
+
+function fakeUpdates() {
+  let state: UpdateState = { phase: 'idle' };
+  const listeners = new Set<(state: UpdateState) => void>();
+  const source: UpdateSource & { installs: number; set(next: UpdateState): void } = {
+    installs: 0,
+    current: () => state,
+    subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    install: () => void (source.installs += 1),
+    set(next) {
+      state = next;
+      for (const listener of listeners) listener(state);
+    },
+  };
+  return source;
+}
+
+let app: AppSession;
+/** The first launch owns the data folder; the restarted one uses the same folder. */
+let first: AppSession | undefined;
+let agentId: string;
+const updates = fakeUpdates();
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  app = await startApp(browser, { email: 'shell@example.test', shell: { updates } });
+  const agents = (await (await app.api('/api/v2/me/agents')).json()) as { agentes: { id: string }[] };
+  agentId = agents.agentes[0]!.id;
+});
+
+test.afterAll(async () => {
+  await app?.close();
+  if (first && first !== app) await first.close();
+});
+
+const desktop = (page: Page) => page.getByRole('region', { name: 'Desktop' });
+
+test('desktop settings are saved and survive a restart of browser mode', async ({ browser, page }) => {
+  await openApp(page, app);
+  await showScreen(page, 'Settings');
+  const section = desktop(page);
+  // Browser mode says what it lacks rather than offering switches that do nothing silently.
+  await expect(
+    section.getByText(/browser mode, which has no tray icon, global shortcut or open at login/),
+  ).toBeVisible();
+  await expect(section.getByRole('checkbox', { name: /Open AgentDesk when I log in/ })).not.toBeChecked();
+  await section.getByRole('checkbox', { name: /Keep AgentDesk running in the tray/ }).check();
+  await section.getByRole('checkbox', { name: /Open AgentDesk when I log in/ }).check();
+  await section.getByLabel('Show or hide shortcut').fill('Shift+Banana');
+  await section.getByRole('button', { name: 'Save shortcut' }).click();
+  await expect(section.getByRole('status')).toContainText('modifiers and one key');
+  await section.getByLabel('Show or hide shortcut').fill('Alt+Shift+K');
+  await section.getByRole('button', { name: 'Save shortcut' }).click();
+  await section.getByLabel('Update channel').selectOption('beta');
+  await expect(section.getByLabel('Update channel')).toHaveValue('beta');
+  await page.close();
+
+  // The same data folder in a new browser mode: everything is as it was left.
+  await app.mode.close();
+  const again = await startApp(browser, {
+    email: app.email,
+    password: app.password,
+    dataDir: app.dataDir,
+    shell: { updates },
+  });
+  first = app;
+  app = again;
+  {
+    const next = await browser.newPage();
+    await openApp(next, again);
+    await showScreen(next, 'Settings');
+    const kept = desktop(next);
+    await expect(kept.getByRole('checkbox', { name: /Keep AgentDesk running in the tray/ })).toBeChecked();
+    await expect(kept.getByRole('checkbox', { name: /Open AgentDesk when I log in/ })).toBeChecked();
+    await expect(kept.getByLabel('Show or hide shortcut')).toHaveValue('Alt+Shift+K');
+    await expect(kept.getByLabel('Update channel')).toHaveValue('beta');
+    await kept.getByRole('button', { name: 'Turn off' }).click();
+    await expect(kept.getByLabel('Show or hide shortcut')).toHaveValue('');
+    await next.close();
+  }
+});
+
+test('"Restart to update" appears once an update is ready, and a failed check shows in the About box', async ({
+  page,
+}) => {
+  await openApp(page, app);
+  const banner = page.getByRole('status', { name: 'Update' });
+  await expect(banner).toHaveCount(0);
+  updates.set({ phase: 'downloading', version: '9.9.9', percent: 40 });
+  await expect(banner).toHaveCount(0);
+  updates.set({
+    phase: 'ready',
+    version: '9.9.9',
+    lastError: { message: 'feed unreachable', at: Date.now() },
+  });
+  await expect(banner).toContainText('AgentDesk 9.9.9 is ready to install.');
+  expect(updates.installs).toBe(0);
+  await banner.getByRole('button', { name: 'Restart to update' }).click();
+  await expect.poll(() => updates.installs).toBe(1);
+  await showScreen(page, 'Settings');
+  await expect(page.getByLabel('Last update check')).toContainText('feed unreachable');
+});
+
+test('copy links, and the last conversation and sidebar width come back after a reload', async ({ page }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const create = async () =>
+    (
+      (await (await app.api(`/api/v2/me/agents/${agentId}/conversations`, { method: 'POST' })).json()) as {
+        id: string;
+      }
+    ).id;
+  const older = await create();
+  await create();
+  await openApp(page, app);
+  const list = page.getByRole('list', { name: 'Conversation list' });
+  await expect(list.getByRole('button')).toHaveCount(2);
+  await list.getByRole('button').nth(1).click();
+  await expect(list.getByRole('button').nth(1)).toHaveAttribute('aria-current', 'true');
+
+  await page.getByRole('button', { name: 'Copy conversation link' }).click();
+  await expect(page.getByText('Link copied.').first()).toBeVisible();
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(
+    `agentdesk://agent/${agentId}/conversation/${older}`,
+  );
+  await page.getByRole('button', { name: 'Copy agent link' }).click();
+  await expect
+    .poll(() => page.evaluate<string>('navigator.clipboard.readText()'))
+    .toBe(`agentdesk://agent/${agentId}`);
+
+  const handle = page.getByRole('separator', { name: 'Sidebar width' });
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(handle).toHaveAttribute('aria-valuenow', '300');
+
+  await page.reload();
+  await expect(list.getByRole('button').nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('separator', { name: 'Sidebar width' })).toHaveAttribute(
+    'aria-valuenow',
+    '300',
+  );
+  const sidebar = await page.getByRole('complementary', { name: 'Sidebar' }).boundingBox();
+  expect(Math.round(sidebar!.width)).toBe(300);
+});
