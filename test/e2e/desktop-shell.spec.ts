@@ -57,10 +57,10 @@ test('desktop settings are saved and survive a restart of browser mode', async (
   await section.getByRole('checkbox', { name: /Keep AgentDesk running in the tray/ }).check();
   await section.getByRole('checkbox', { name: /Open AgentDesk when I log in/ }).check();
   await section.getByLabel('Show or hide shortcut').fill('Shift+Banana');
-  await section.getByRole('button', { name: 'Save shortcut' }).click();
+  await section.getByRole('button', { name: 'Set shortcut' }).click();
   await expect(section.getByRole('status')).toContainText('modifiers and one key');
   await section.getByLabel('Show or hide shortcut').fill('Alt+Shift+K');
-  await section.getByRole('button', { name: 'Save shortcut' }).click();
+  await section.getByRole('button', { name: 'Set shortcut' }).click();
   await section.getByLabel('Update channel').selectOption('beta');
   await expect(section.getByLabel('Update channel')).toHaveValue('beta');
   await page.close();

@@ -136,6 +136,10 @@ test('settings survive a restart of the app', async ({ browser }) => {
         notifications: false,
         permissionMode: 'auto',
         syncRoot: join(app.dataDir, 'Synced'),
+        closeToTray: false,
+        globalShortcut: 'CommandOrControl+Shift+Space',
+        updateChannel: 'stable',
+        openAtLogin: false,
       },
     });
     await page.context().close();

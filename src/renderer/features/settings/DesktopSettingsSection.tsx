@@ -68,7 +68,7 @@ export function DesktopSettingsSection() {
             onChange={(e) => setShortcut(e.target.value)}
           />
         </label>
-        <button type="submit">Save shortcut</button>
+        <button type="submit">Set shortcut</button>
         <button type="button" onClick={() => void update({ globalShortcut: null })}>
           Turn off
         </button>
