@@ -7,6 +7,9 @@
 (() => {
   const historySize = globalThis.__benchHistorySize ?? 5000;
   const listeners = new Map();
+  // A streamed reply the server now holds: the app reads the thread again when a turn it did not
+  // send ends, as it does for a scheduled turn, so the history must have the reply by then.
+  const finished = new Map();
   const ok = (value) => Promise.resolve({ ok: true, value });
   const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
   const longThread = Array.from({ length: historySize }, (_, i) => ({
@@ -77,10 +80,17 @@
     listConversations: () => ok({ conversaciones: conversations }),
     // The whole thread, whatever the limit: the worst case of a thread fully in the store.
     getConversation: (_agent, sessionId) =>
-      ok({ messages: sessionId === 'long' ? longThread : [], saltados: 0, ultimoTurno: null }),
+      ok({
+        messages: sessionId === 'long' ? longThread : (finished.get(sessionId) ?? []),
+        saltados: 0,
+        ultimoTurno: null,
+      }),
     // The host reads only the tail it is asked for from SQLite (its cost is in test/bench/memory.ts).
     openConversation: (_agent, sessionId, options = {}) => {
-      const all = sessionId === 'long' ? stored : [];
+      const all =
+        sessionId === 'long'
+          ? stored
+          : (finished.get(sessionId) ?? []).map((m, position) => ({ ...m, position, at: Date.parse(m.at) }));
       const tail = all.slice(Math.max(0, all.length - (options.limit ?? all.length)));
       return ok({
         messages: tail,
@@ -157,6 +167,7 @@
       const start = performance.now();
       emit(event(0, 'started', { turnId: 'bench' }));
       await paced(chunks.length, (i) => emit(event(i + 1, 'chunk', { text: chunks[i], turnId: 'bench' })));
+      finished.set(sessionId, [{ role: 'assistant', content: chunks.join(''), at }]);
       emit(event(chunks.length + 1, 'done', { turnId: 'bench' }));
       await afterPaint();
       const totalMs = performance.now() - start;
