@@ -354,11 +354,7 @@ describe('a server that sends `started` without a turnId', () => {
   it('still builds the reply from the events that follow', () => {
     const started = toStreamEvent({ event: 'started', data: {} });
     expect(started).toBeDefined();
-    const state = run([
-      started!,
-      ev('chunk', { text: 'Hello', turnId: 'u1' }),
-      ev('done', { turnId: 'u1' }),
-    ]);
+    const state = run([started!, ev('chunk', { text: 'Hello', turnId: 'u1' }), ev('done', { turnId: 'u1' })]);
     expect(textOf(state, 'u1')).toBe('Hello');
     expect(state.turns['u1']?.estado).toBe('done');
   });
