@@ -130,7 +130,11 @@ describe('sync through the host', { timeout: 60_000 }, () => {
     const folder = value(await host.setSyncFolder(agentId));
     expect(folder).toMatchObject({ agentId, root: choice.defaultRoot, status: { state: 'idle' } });
     expect(folder.status.lastSyncAt).toBeGreaterThan(0);
-    expect(JSON.parse(await readFile(join(folder.root, '.agentdesk'), 'utf8'))).toEqual({ agentId });
+    // The marker names the agent and the folder's shared state file (so the app and the CLI agree).
+    expect(JSON.parse(await readFile(join(folder.root, '.agentdesk'), 'utf8'))).toEqual({
+      agentId,
+      state: expect.stringContaining(agentId),
+    });
     expect(await readFile(join(folder.root, 'instructions.md'), 'utf8')).toBeDefined();
     expect(pushed.some((s) => s.agentId === agentId && s.status.state === 'scanning')).toBe(true);
     expect(pushed.at(-1)).toMatchObject({ agentId, status: { state: 'idle' } });
