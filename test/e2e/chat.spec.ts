@@ -287,7 +287,9 @@ test('shortcuts, search over loaded conversations, and drafts kept per conversat
   // Its own conversation to find, so this test does not lean on the ones before it.
   await newConversation(page);
   await send(page, 'list files');
-  await expect(lastReply(page)).toContainText('workspace', { timeout: 30_000 });
+  await waitForReplyDone(page);
+  // The title lands as the turn closes; wait for it so the list no longer reorders under the keys.
+  await expect(chatTitle(page)).toContainText('list files');
   const rows = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
   const before = await rows.count();
   await page.keyboard.press('Control+Shift+O');
