@@ -112,7 +112,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           for await (const chunk of answer) chunks.push(chunk as Buffer);
           let body = Buffer.concat(chunks);
           if (fault.kind === 'truncate') body = body.subarray(0, fault.keepBytes);
-          else body = Buffer.from(JSON.stringify(fault.rewrite(JSON.parse(body.toString('utf8')))));
+          // A 304 or any answer without a JSON body goes through as it is: a throw here would leave
+          // the request unanswered, and the caller hanging on a fault the test never meant.
+          else if (isJson(body))
+            body = Buffer.from(JSON.stringify(fault.rewrite(JSON.parse(body.toString('utf8')))));
           const headers = { ...answer.headers, 'content-length': String(body.length) };
           delete headers['transfer-encoding'];
           res.writeHead(answer.statusCode ?? 502, headers);
@@ -147,4 +150,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function isJson(body: Buffer): boolean {
+  try {
+    JSON.parse(body.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
 }

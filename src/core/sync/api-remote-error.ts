@@ -9,7 +9,10 @@ export function unwrap<T>(result: ApiResult<T>, what: string): T {
 }
 
 export function toRemoteError(error: ApiError, what: string): RemoteError {
-  const status = error.status === 0 ? undefined : error.status;
+  // A 2xx whose body could not be read (cut short, not JSON) is a transport fault: worth another
+  // try, never the server's verdict on the request.
+  const unreadable = error.code === 'invalid_response';
+  const status = error.status === 0 || unreadable ? undefined : error.status;
   const retryAfter = (error as ApiError & { retryAfterMs?: number }).retryAfterMs;
   const permanent = status !== undefined && status >= 400 && status < 500 && status !== 429;
   return new RemoteError(`${what}: ${error.message}`, status, retryAfter, permanent);

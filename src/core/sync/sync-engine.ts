@@ -15,7 +15,7 @@ import { executePlan } from './sync-executor';
 import { screenRemotePaths } from './remote-screen';
 import { planSync } from './sync-planner';
 import type { SyncStateStore } from './sync-state-store';
-import type { RetryOptions } from './retry';
+import { defaultRetry, withRetry, type RetryOptions } from './retry';
 import { VersionHistory } from './version-history';
 import { restoreKeptVersion } from './version-restore';
 
@@ -242,7 +242,8 @@ export class SyncEngine {
     this.update({ state: 'scanning', message: undefined, failures: [] });
     let listing;
     try {
-      listing = await remote.list();
+      // A listing cut short or unreadable is retried like any transport fault; the base is untouched.
+      listing = await withRetry(() => remote.list(), this.options.retry ?? defaultRetry);
       // The remote may learn its limits while listing (e.g. a server without the byte route).
       if (remote.limitation !== this.status.limitation) this.update({ limitation: remote.limitation });
     } catch (error) {
