@@ -185,7 +185,7 @@ test('the version history lists what the sync replaced, and puts a version back 
   expect(rewrite.ok).toBe(true);
   await panel.getByRole('button', { name: 'Sync now' }).click();
   await expect
-    .poll(() => readFile(join(root, 'work', 'from-agent.md'), 'utf8'))
+    .poll(() => readFile(join(root, 'work', 'from-agent.md'), 'utf8').catch(() => undefined))
     .toBe('rewritten by the agent');
 
   const history = panel.getByRole('region', { name: 'Version history' });
@@ -199,7 +199,7 @@ test('the version history lists what the sync replaced, and puts a version back 
   // The older one (newest first) goes back in the folder, and on to the agent.
   await versions.nth(1).getByRole('button', { name: 'Restore' }).click();
   await expect
-    .poll(() => readFile(join(root, 'work', 'from-agent.md'), 'utf8'))
+    .poll(() => readFile(join(root, 'work', 'from-agent.md'), 'utf8').catch(() => undefined))
     .toBe('written by the demo agent');
   await expect
     .poll(() => workspaceText('from-agent.md'), { timeout: 15_000 })
