@@ -161,7 +161,7 @@ export class TranscriptStore {
         detail: {
           turnId: row.turn_id,
           startedAt: row.started_at,
-          ...(row.estado ? { estado: row.estado } : {}),
+          ...(record.estado ? { estado: record.estado } : {}),
           events: record.events,
           ...(record.usage ? { usage: record.usage } : {}),
           ...(record.models ? { models: record.models } : {}),

@@ -1,3 +1,4 @@
+import { TurnState } from '../../shared/api';
 import type { RecordedEvent, TurnDetail } from '../../shared/bridge/memory';
 
 /** The live, mutable fold of one turn's events (a turn's detail as it grows); written out in batches. */
@@ -50,7 +51,9 @@ export function foldEvent(record: TurnRecord, event: RecordedEvent, index?: numb
   if (name === 'usage') record.usage = { ...data };
   else if (name === 'models') record.models = { ...data };
   else if (name === 'title' && typeof data['title'] === 'string') record.title = data['title'];
-  else if (name === 'done' && typeof data['estado'] === 'string') record.estado = data['estado'];
+  // A state the spec does not list ends the turn as `done`, as the chat's reducer reads it.
+  else if (name === 'done' && typeof data['estado'] === 'string')
+    record.estado = turnStateOf(data['estado']) ?? 'done';
   else return false;
   return true;
 }
@@ -69,6 +72,12 @@ export function eventIndexOf(id: string | undefined, turnId: string): number | u
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
+/** `value` as one of the spec's turn states, or undefined for anything else. */
+export function turnStateOf(value: unknown): TurnState | undefined {
+  const parsed = TurnState.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** A `turns` row as the store reads it. */
 export interface TurnRow {
   turn_id: string;
@@ -83,13 +92,14 @@ export interface TurnRow {
 /** A stored row -> the fold it was written from, to show it or to go on folding. */
 export function parseTurnRow(row: TurnRow): TurnRecord {
   const parsed = JSON.parse(row.record) as Partial<TurnRecord>;
+  const estado = turnStateOf(row.estado);
   return {
     ...newTurnRecord(row.turn_id, row.started_at),
     events: parsed.events ?? [],
     ...(parsed.usage ? { usage: parsed.usage } : {}),
     ...(parsed.models ? { models: parsed.models } : {}),
     ...(parsed.title ? { title: parsed.title } : {}),
-    ...(row.estado ? { estado: row.estado } : {}),
+    ...(estado ? { estado } : {}),
     lastEvent: row.last_event,
   };
 }

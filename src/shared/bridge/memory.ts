@@ -4,7 +4,7 @@
  * said; stored conversations open read-only while the server cannot be reached.
  * Plain JSON; never a token, never an attachment's bytes (a small image thumbnail at most).
  */
-import type { ModelsEvent, TurnoResumen } from '../api';
+import type { ModelsEvent, TurnoResumen, TurnState } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskResult, Unsubscribe } from './desk-result';
 
@@ -27,8 +27,8 @@ export interface TurnDetail {
   turnId: string;
   /** Epoch ms when the app first saw the turn. */
   startedAt: number;
-  /** The final state from `done {estado}`, when the turn ended while the app watched. */
-  estado?: string;
+  /** The final state from `done {estado}`, when the turn ended while the app watched (the spec's turn states). */
+  estado?: TurnState;
   events: RecordedEvent[];
   usage?: Record<string, unknown>;
   models?: Record<string, unknown>;

@@ -1,9 +1,6 @@
 import type { TurnDetail } from '../../../shared/bridge';
 import { toStreamEvent, type StreamEvent } from '../../model/stream-event';
-import { TurnState } from '../../../shared/api';
 import { emptyStream, reduceTurnEvents, type Turn } from '../../model/turn-reducer';
-
-const estados: readonly TurnState[] = TurnState.options;
 
 /**
  * A stored turn as it looked when it streamed: its recorded events go through the same pure
@@ -17,7 +14,7 @@ export function replayStoredTurn(detail: TurnDetail): Turn | undefined {
     ...detail.events.map((e) => ({ event: e.event, data: { ...e.data, turnId } })),
   ];
   if (detail.usage) raw.push({ event: 'usage', data: { ...detail.usage, turnId } });
-  const estado = estados.find((e) => e === detail.estado) ?? 'done';
+  const estado = detail.estado ?? 'done';
   raw.push({ event: 'done', data: { turnId, estado } });
   const events = raw.map((r) => toStreamEvent(r)).filter((e): e is StreamEvent => e !== undefined);
   const turn = reduceTurnEvents(emptyStream, events).turns[turnId];

@@ -1,0 +1,40 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { TurnState } from '../../../../src/shared/api';
+import type { TurnDetail } from '../../../../src/shared/bridge/memory';
+import { foldEvent, newTurnRecord, parseTurnRow, turnStateOf } from '../../../../src/core/memory/turn-record';
+
+describe("a stored turn's estado is one of the spec's turn states", () => {
+  it('is typed by the shared turn state, not a loose string', () => {
+    expectTypeOf<TurnDetail['estado']>().toEqualTypeOf<TurnState | undefined>();
+  });
+
+  it('keeps each state the spec lists and nothing else', () => {
+    for (const state of ['queued', 'running', 'done', 'error', 'stopped'])
+      expect(turnStateOf(state)).toBe(state);
+    for (const other of ['cancelled', 'DONE', '', 3, null, undefined])
+      expect(turnStateOf(other)).toBeUndefined();
+  });
+
+  it('folds `done {estado}` into the record; a state the spec does not list ends the turn as done', () => {
+    const stopped = newTurnRecord('t1', 0);
+    expect(foldEvent(stopped, { event: 'done', data: { estado: 'stopped' } })).toBe(true);
+    expect(stopped.estado).toBe('stopped');
+    const odd = newTurnRecord('t2', 0);
+    expect(foldEvent(odd, { event: 'done', data: { estado: 'finished-ish' } })).toBe(true);
+    expect(odd.estado).toBe('done');
+  });
+
+  it('reads a row written by an older build with an unknown estado as having none', () => {
+    const row = {
+      turn_id: 't',
+      started_at: 1,
+      user_text: null,
+      reply_text: '',
+      last_event: 0,
+      record: '{"events":[]}',
+    };
+    expect(parseTurnRow({ ...row, estado: 'error' }).estado).toBe('error');
+    expect(parseTurnRow({ ...row, estado: 'weird' }).estado).toBeUndefined();
+    expect(parseTurnRow({ ...row, estado: null }).estado).toBeUndefined();
+  });
+});
