@@ -5,6 +5,7 @@ import type { ServiceContext } from './context';
 import type { AppEnv } from './http/app-env';
 import { errorJson, handleError } from './http/errors';
 import { hostGuard } from './http/host-guard';
+import { originGuard } from './http/origin-guard';
 import { settleRefusedBodies } from './http/read-body';
 import { requestLog } from './http/request-log';
 import { accountRoutes } from './routes/account';
@@ -28,6 +29,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
     '*',
     hostGuard(() => Number(new URL(ctx.baseUrl).port)),
   );
+  app.use('*', originGuard());
   app.use('*', settleRefusedBodies());
   // Every /api/v2 path: bearer, route table, scope and agent ownership are checked before any handler.
   app.use(`${API_BASE}/*`, apiGuard(ctx));

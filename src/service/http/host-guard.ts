@@ -11,13 +11,21 @@ export function isLoopbackHost(host: string | undefined, port: number): boolean 
   return LOOPBACK_NAMES.some((name) => lower === `${name}:${port}`);
 }
 
+/** The authority of the request URL: the Host header, or an absolute-form target's own (RFC 9112 §3.2.2). */
+function urlAuthority(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || (parsed.protocol === 'https:' ? '443' : '80')}`;
+}
+
 /**
  * DNS rebinding guard: every request (pages, API, /openapi.yaml, OAuth metadata) must name this service by a
- * loopback host and its own port. `port` is read per request because it is known only once listening.
+ * loopback host and its own port, in its Host header and in its target when that is absolute.
+ * `port` is read per request because it is known only once listening.
  */
 export function hostGuard(port: () => number): MiddlewareHandler {
   return async (c, next) => {
-    if (!isLoopbackHost(c.req.header('host'), port())) {
+    const own = port();
+    if (!isLoopbackHost(c.req.header('host'), own) || !isLoopbackHost(urlAuthority(c.req.url), own)) {
       return errorJson(
         c,
         421,

@@ -85,6 +85,10 @@ export function registerRoute<const R extends RouteSpec>(
       : {};
     const params = paramsSchema?.safeParse(rawParams ?? {}) ?? { success: true, data: {} };
     if (!params.success) return invalid('params', params.error, rawParams);
+    const repeated = querySchema ? repeatedQueryParameter(c, querySchema) : undefined;
+    if (repeated !== undefined) {
+      return errorJson(c, 400, 'body_invalido', `The query parameter ${repeated} is given more than once.`);
+    }
     const rawQuery = querySchema ? c.req.query() : {};
     const query = querySchema?.safeParse(rawQuery) ?? { success: true, data: {} };
     if (!query.success) return invalid('query', query.error, rawQuery);
@@ -99,6 +103,14 @@ export function registerRoute<const R extends RouteSpec>(
     }
     return handler(c, { params: params.data, query: query.data, body } as RouteInput<R>);
   });
+}
+
+/** A parameter of the route's query given twice: ambiguous, so refused rather than guessed (first or last). */
+function repeatedQueryParameter(c: Context<AppEnv>, schema: z.ZodType): string | undefined {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
+  return Object.entries(c.req.queries()).find(
+    ([name, values]) => values.length > 1 && Object.hasOwn(shape, name),
+  )?.[0];
 }
 
 /** The body as the entry declares it: JSON (an object), raw bytes or `audio/*` bytes; or a refusal. */

@@ -31,10 +31,23 @@ const PARAMS = [
   'code_challenge_method',
 ] as const;
 
+/**
+ * `repeated` names parameters given more than once (RFC 6749 §3.1 forbids it): a repeated `client_id` or
+ * `redirect_uri` leaves no address to trust, so it is a page; any other is `invalid_request` sent back.
+ */
 export function checkAuthorizeRequest(
   clients: ClientStore,
   input: Record<string, string | undefined>,
+  repeated: readonly string[] = [],
 ): AuthorizeCheck {
+  const ambiguous = repeated.find((name) => name === 'client_id' || name === 'redirect_uri');
+  if (ambiguous) {
+    return {
+      kind: 'page',
+      title: 'Ambiguous request',
+      sentence: `The parameter ${ambiguous} is given more than once, so you are not sent anywhere.`,
+    };
+  }
   const client = input.client_id ? clients.find(input.client_id) : null;
   if (!client) {
     return {
@@ -59,6 +72,8 @@ export function checkAuthorizeRequest(
     error,
     description,
   });
+  const twice = repeated.find((name) => (PARAMS as readonly string[]).includes(name));
+  if (twice) return fail('invalid_request', `${twice} is given more than once.`);
   if (input.response_type !== 'code')
     return fail('unsupported_response_type', 'response_type must be "code".');
   if (!state) return fail('invalid_request', 'state is required.');

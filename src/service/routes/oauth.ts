@@ -48,8 +48,9 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
     c: Context,
     input: Record<string, string | undefined>,
     decision?: string,
+    repeated: readonly string[] = [],
   ): Response | Promise<Response> {
-    const check = checkAuthorizeRequest(identity.clients, input);
+    const check = checkAuthorizeRequest(identity.clients, input, repeated);
     if (check.kind === 'page') return c.html(errorPage(check.title, check.sentence), 400, PAGE_HEADERS);
     if (check.kind === 'redirect') {
       return redirect(
@@ -113,7 +114,12 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
     );
   }
 
-  on(apiRoutes.authorize, (c) => authorize(c, c.req.query()));
+  on(apiRoutes.authorize, (c) => {
+    const repeated = Object.entries(c.req.queries())
+      .filter(([, values]) => values.length > 1)
+      .map(([name]) => name);
+    return authorize(c, c.req.query(), undefined, repeated);
+  });
 
   // The consent page's form: a page of ours, not a route of the API.
   app.post(apiRoutes.authorize.path, async (c) => {

@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from 'hono';
+import { errorJson } from './errors';
+
+/** Origins of pages on this computer's loopback names (our own pages, and local tools in front of us). */
+const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i;
+
+/**
+ * A browser names the page behind a request in `Origin`: a foreign page (`https://evil.example`, or `null`
+ * from a sandboxed frame) must not reach the service at all, not even a CORS preflight. Clients outside a
+ * browser send no Origin and pass; any other local process can reach 127.0.0.1 directly anyway, so loopback
+ * origins on any port pass too.
+ */
+export function originGuard(): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !LOOPBACK_ORIGIN.test(origin.trim())) {
+      return errorJson(
+        c,
+        403,
+        'origen_no_permitido',
+        'Pages of other sites may not call this service; use the AgentDesk app or a client outside the browser.',
+      );
+    }
+    await next();
+  };
+}
