@@ -19,7 +19,7 @@ import {
   type Expected,
   type RemoteSide,
 } from './remote-side';
-import type { RemoteEntry, RemoteFingerprint } from './sync-planner';
+import type { RemoteEntry, RemoteFingerprint } from './sync-plan-types';
 import { isAlwaysIgnored } from './sync-paths';
 
 const workPrefix = 'work/';

@@ -16,7 +16,7 @@ import {
   type Expected,
   type RemoteSide,
 } from './remote-side';
-import type { RemoteEntry, RemoteFingerprint } from './sync-planner';
+import type { RemoteEntry, RemoteFingerprint } from './sync-plan-types';
 
 interface Pending {
   path: string;

@@ -15,7 +15,7 @@ import { hashBytes } from './file-hash';
 import { freeName } from './free-name';
 import { RemoteError, type RemoteSide } from './remote-side';
 import { defaultRetry, withRetry, type RetryOptions } from './retry';
-import type { Fingerprint } from './sync-planner';
+import type { Fingerprint } from './sync-plan-types';
 import { conflictCopyName, pathKey } from './sync-paths';
 import type { ConflictRecord, SyncStateStore } from './sync-state-store';
 import type { VersionHistory } from './version-history';

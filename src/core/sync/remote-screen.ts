@@ -4,7 +4,7 @@
  * and the engine's own copies are left out, so they are never downloaded, and never deleted.
  */
 import type { Ignore } from 'ignore';
-import type { RemoteEntry, SkippedPath } from './sync-planner';
+import type { RemoteEntry, SkippedPath } from './sync-plan-types';
 import { isAlwaysIgnored, pathKey, sanitizeRemotePath } from './sync-paths';
 
 /**

@@ -3,7 +3,7 @@
  * (`instructions.md`, `mcp.json`, `skills/<slug>/...`, `work/...`, `knowledge/...`).
  * Adapters map these onto the API: see box-remote.ts and bundle-remote.ts.
  */
-import type { RemoteEntry, RemoteFingerprint } from './sync-planner';
+import type { RemoteEntry, RemoteFingerprint } from './sync-plan-types';
 
 /**
  * The version a write expects to replace: the entry the plan saw, `null` for "no file there",

@@ -7,15 +7,9 @@ import { mkdir } from 'node:fs/promises';
 import type { SyncStatus } from '../../shared/bridge';
 import { clearStaleTempFiles } from './atomic-write';
 import { settleConflict, type ConflictChoice } from './conflict-resolution';
-import { loadIgnoreRules, scanLocal } from './local-scanner';
 import { watchLocal, type LocalWatcher } from './local-watcher';
-import type { RemoteSide } from './remote-side';
-import { ensureRootMarker } from './root-marker';
-import { executePlan } from './sync-executor';
-import { screenRemotePaths } from './remote-screen';
-import { planSync } from './sync-planner';
-import type { SyncStateStore } from './sync-state-store';
-import { defaultRetry, withRetry, type RetryOptions } from './retry';
+import { pollRemote } from './remote-poller';
+import { runCycle, type CycleOptions } from './sync-cycle';
 import { VersionHistory } from './version-history';
 import { restoreKeptVersion } from './version-restore';
 
@@ -24,12 +18,7 @@ export type { ConflictChoice } from './conflict-resolution';
 // One status vocabulary for the engine, the host and the renderer: it lives in shared/ (the bridge's sync area).
 export type { SyncState, SyncStatus } from '../../shared/bridge';
 
-export interface SyncEngineOptions {
-  root: string;
-  agentId: string;
-  remote: RemoteSide;
-  store: SyncStateStore;
-  trash: (absolutePath: string) => Promise<void>;
+export interface SyncEngineOptions extends CycleOptions {
   /** Watch the folder with chokidar; off for one-shot runs. */
   watch?: boolean;
   debounceMs?: number;
@@ -40,13 +29,8 @@ export interface SyncEngineOptions {
    * offers one) and sync when it did; 0 = never. Watch mode uses it so the agent's writes arrive fast.
    */
   remotePollMs?: number;
-  /** A changed local file is uploaded only once its size and mtime held still this long. */
-  settleMs?: number;
   /** The version history; by default beside the state file. */
   history?: VersionHistory;
-  concurrency?: number;
-  retry?: RetryOptions;
-  now?: () => Date;
   onStatus?: (status: SyncStatus) => void;
 }
 
@@ -54,7 +38,7 @@ export class SyncEngine {
   private status: SyncStatus;
   private watcher: LocalWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private poller: NodeJS.Timeout | undefined;
+  private stopPolling: (() => void) | undefined;
   private readonly history: VersionHistory;
   private readonly ownsHistory: boolean;
   private running: Promise<void> | undefined;
@@ -103,8 +87,15 @@ export class SyncEngine {
       this.timer = setInterval(() => void this.syncNow(), this.options.remoteIntervalMs);
       this.timer.unref();
     }
-    if (this.options.remotePollMs && this.options.remote.hasChanged)
-      this.startPolling(this.options.remotePollMs);
+    const { remotePollMs, remote } = this.options;
+    if (remotePollMs && remote.hasChanged) {
+      this.stopPolling = pollRemote({
+        periodMs: remotePollMs,
+        hasChanged: () => remote.hasChanged!(),
+        busy: () => this.running !== undefined || this.closed,
+        onChange: () => this.syncNow(),
+      });
+    }
     await this.syncNow();
     return this.status;
   }
@@ -120,20 +111,6 @@ export class SyncEngine {
     if (!version) throw new Error('That version is no longer kept.');
     await restoreKeptVersion(this.options.root, this.history, version);
     return this.syncNow();
-  }
-
-  /** One look at a time; a look that finds a change runs a cycle. */
-  private startPolling(periodMs: number): void {
-    let looking = false;
-    this.poller = setInterval(() => {
-      if (looking || this.running || this.closed) return;
-      looking = true;
-      this.options.remote.hasChanged!()
-        .then((changed) => (changed ? this.syncNow() : undefined))
-        .catch(() => undefined) // a failed look is retried on the next tick; the cycle reports errors
-        .finally(() => (looking = false));
-    }, periodMs);
-    this.poller.unref();
   }
 
   /** A hint that the remote changed (a turn ended, or a tool touched a path). */
@@ -221,7 +198,7 @@ export class SyncEngine {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.poller) clearInterval(this.poller);
+    this.stopPolling?.();
     await this.watcher?.close();
     await this.running;
     if (this.ownsHistory) this.history.close();
@@ -230,91 +207,17 @@ export class SyncEngine {
 
   /** One cycle; resolves true when some path moved under it and should be planned again. */
   private async cycle(): Promise<boolean> {
-    const { store, remote, root, agentId } = this.options;
     // The person's pause holds until resume; a mass-delete pause is re-checked every cycle.
-    if (store.setting('paused') === 'true' || this.closed) return false;
-    const base = store.baseEntries();
-    const marker = await ensureRootMarker(root, agentId, base.size === 0, store.file);
-    if (!marker.ok) {
-      this.update({ state: 'error', message: marker.message });
-      return false;
-    }
-    this.update({ state: 'scanning', message: undefined, failures: [] });
-    let listing;
-    try {
-      // A listing cut short or unreadable is retried like any transport fault; the base is untouched.
-      listing = await withRetry(() => remote.list(), this.options.retry ?? defaultRetry);
-      // The remote may learn its limits while listing (e.g. a server without the byte route).
-      if (remote.limitation !== this.status.limitation) this.update({ limitation: remote.limitation });
-    } catch (error) {
-      this.update({
-        state: 'error',
-        message: `Could not list the agent's files: ${(error as Error).message}`,
-      });
-      return false;
-    }
-    // Ignored means outside the sync on both sides: the agent's own .git/ is as safe as the person's.
-    const rules = await loadIgnoreRules(root);
-    const copies = store.copies();
-    const { accepted, refused } = screenRemotePaths(listing, rules, copies);
-    listing = accepted;
-    const local = await scanLocal(root, base, { rules, copies, accepts: (path) => remote.accepts(path) });
-    const conflicts = store.conflicts();
-    const plan = planSync({
-      base,
-      local: local.entries,
-      remote: listing,
-      conflicts: new Set(conflicts.map((c) => c.key)),
-      canDownload: (path) => remote.canRead(path),
-      confirmedDeletes: this.deletesConfirmed,
-      listedGroups: remote.listedGroups,
-    });
-    plan.skipped.push(...refused);
-    if (plan.abort) {
-      this.update({ state: 'error', message: plan.abort, skipped: plan.skipped });
-      return false;
-    }
-    this.deletesConfirmed = false;
-    this.update({ state: 'syncing', done: 0, total: plan.actions.length, pendingDeletes: undefined });
-    const result = await executePlan(plan.actions, {
-      root,
-      remote,
-      store,
+    if (this.options.store.setting('paused') === 'true' || this.closed) return false;
+    return runCycle({
+      options: this.options,
       history: this.history,
-      settleMs: this.options.settleMs ?? 100,
-      trash: this.options.trash,
+      status: () => this.status,
+      update: (change) => this.update(change),
       expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
-      now: this.options.now,
-      concurrency: this.options.concurrency,
-      retry: this.options.retry,
-      onProgress: (done, total) => this.update({ done, total }),
+      deletesConfirmed: () => this.deletesConfirmed,
+      consumeConfirmation: () => (this.deletesConfirmed = false),
     });
-    this.history.prune();
-    if (plan.pause) {
-      // The guard holds the deletes only; everything else of this cycle went ahead.
-      const where = plan.pause.side === 'remote' ? "from the agent's files" : 'from this folder';
-      this.update({
-        state: 'paused',
-        pendingDeletes: plan.pause,
-        conflicts: store.conflicts(),
-        skipped: plan.skipped,
-        failures: result.failures,
-        message: `This sync would delete ${plan.pause.deletes} of ${plan.pause.total} files ${where}. Confirm to go ahead; every other change was synced.`,
-      });
-      return result.moved.length > 0;
-    }
-    const failed = result.failures.length > 0;
-    this.update({
-      state: failed ? 'error' : 'idle',
-      lastSyncAt: failed ? this.status.lastSyncAt : Date.now(),
-      conflicts: store.conflicts(),
-      skipped: plan.skipped,
-      failures: result.failures,
-      message: failed
-        ? result.failures.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('\n')
-        : undefined,
-    });
-    return result.moved.length > 0;
   }
 
   private update(change: Partial<SyncStatus>): void {

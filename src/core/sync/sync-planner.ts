@@ -5,149 +5,29 @@
  *
  * Invariant: no action overwrites or deletes a version that exists nowhere else.
  */
-import type { SyncSkipReason } from '../../shared/bridge';
+import { classify, classifyRemote } from './change-classification';
+import { checkEmptyListing, checkMassDelete } from './deletion-guards';
+import type {
+  BaseEntry,
+  LocalEntry,
+  PlanInput,
+  RemoteEntry,
+  SkippedPath,
+  SyncAction,
+  SyncPlan,
+} from './sync-plan-types';
 import { pathKey } from './sync-paths';
 
-export interface Fingerprint {
-  size: number;
-  /** Hex SHA-256 of the bytes. */
-  sha256: string;
-}
-
-/** What a remote listing tells of a file: its size, and its hash where the server gives one. */
-export interface RemoteFingerprint {
-  size: number;
-  sha256?: string;
-}
-
-/** A path as of its last successful sync: the local bytes, and the remote's when they differ. */
-export interface BaseEntry extends Fingerprint {
-  path: string;
-  /** Local mtime at that sync, so an unchanged file need not be hashed again. */
-  mtimeMs?: number;
-  /**
-   * What the remote held after that sync, when it is not the local bytes (a server that stores
-   * a file in its own form, as ours does mcp.json): that form is neither a change nor a conflict.
-   */
-  remote?: RemoteFingerprint;
-}
-
-/** Why a file is left out of sync: the shared vocabulary the bridge shows. */
-export type SkipReason = SyncSkipReason;
-
-export interface LocalEntry {
-  path: string;
-  size: number;
-  mtimeMs: number;
-  /** Known when the scanner hashed the file (it does so only when size or mtime moved). */
-  sha256?: string;
-  /** Set by the scanner for entries that must not be synced, with the reason. */
-  skip?: SkipReason;
-}
-
-export interface RemoteEntry {
-  path: string;
-  size: number;
-  /** Present when the server's listing carries a hash; otherwise only the size is compared. */
-  sha256?: string;
-  /** The version the server names (our service's ETag), for a conditional write. */
-  etag?: string;
-}
-
-export type SyncAction =
-  /** `remote` is the entry the plan saw on the remote side (none: the path must still be free there). */
-  | {
-      type: 'upload';
-      key: string;
-      path: string;
-      local: LocalEntry;
-      remote?: RemoteEntry;
-      replacesRemotePath?: string;
-    }
-  | { type: 'download'; key: string; path: string; remote: RemoteEntry; replacesLocalPath?: string }
-  | { type: 'delete-remote'; key: string; path: string; remote: RemoteEntry }
-  | { type: 'delete-local'; key: string; path: string }
-  | {
-      type: 'record-base';
-      key: string;
-      path: string;
-      entry: Fingerprint;
-      mtimeMs?: number;
-      remote?: RemoteFingerprint;
-    }
-  | { type: 'forget-base'; key: string }
-  /** Both sides changed and their hashes are not both known: fetch, hash, then record or conflict. */
-  | { type: 'compare'; key: string; path: string; local: LocalEntry; remote: RemoteEntry }
-  /** Both sides changed differently: keep the local file, save the remote beside it, flag the path. */
-  | { type: 'conflict'; key: string; path: string; local: LocalEntry | undefined; remote: RemoteEntry };
-
-export interface SkippedPath {
-  path: string;
-  reason: SkipReason;
-}
-
-export interface MassDeletePause {
-  side: 'local' | 'remote';
-  deletes: number;
-  total: number;
-}
-
-export interface SyncPlan {
-  actions: SyncAction[];
-  skipped: SkippedPath[];
-  /** Set when the plan would delete too much: its deletes wait in `held` until the person confirms. */
-  pause?: MassDeletePause;
-  /** The deletes held back by a mass-delete pause; every other action of the plan still runs. */
-  held?: SyncAction[];
-  /** Set when the cycle must not run at all. */
-  abort?: string;
-}
-
-export interface PlanInput {
-  base: ReadonlyMap<string, BaseEntry>;
-  local: readonly LocalEntry[];
-  remote: readonly RemoteEntry[];
-  /** Keys flagged as unresolved conflicts: the person's later edits stay local until resolved. */
-  conflicts?: ReadonlySet<string>;
-  /** Whether the remote bytes of a path can be read (false for `work/` on an upload-only server). */
-  canDownload?: (path: string) => boolean;
-  /** The person confirmed the pending mass deletion for this cycle. */
-  confirmedDeletes?: boolean;
-  /**
-   * Path prefixes the remote lists separately (e.g. `work/`). If one comes back empty while the
-   * base has paths under it, the cycle aborts: an empty listing may be a fault, never a reason to delete.
-   */
-  listedGroups?: readonly string[];
-}
-
-type Change = 'absent' | 'unchanged' | 'new' | 'modified' | 'deleted';
-
-/** The guard: pause when a side would lose more than 20 files, or more than half of a side (3 or more). */
-export const massDelete = { maxFiles: 20, maxShare: 0.5, minForShare: 3 } as const;
+export type * from './sync-plan-types';
+export { massDelete } from './deletion-guards';
 
 export function planSync(input: PlanInput): SyncPlan {
   const skipped: SkippedPath[] = [];
   const local = indexByKey(input.local, skipped);
   const remote = indexByKey(input.remote, skipped);
 
-  for (const group of input.listedGroups ?? ['']) {
-    const inGroup = (path: string) => path.startsWith(group);
-    if (input.remote.some((e) => inGroup(e.path))) continue;
-    const synced = [...input.base].filter(([, e]) => inGroup(e.path));
-    if (synced.length === 0) continue;
-    const where = group ? ` for ${group}` : '';
-    // An empty listing is never a reason to delete, nor to trust it with uploads. Once the
-    // person removed those files here too, only their bases are forgotten, so the next
-    // listing is read afresh (if the files were still there after all, they come back).
-    if (synced.every(([key]) => !local.entries.has(key))) {
-      return { actions: synced.map(([key]) => ({ type: 'forget-base' as const, key })), skipped };
-    }
-    return {
-      actions: [],
-      skipped,
-      abort: `The agent's listing${where} came back empty although files were synced before, so nothing was changed. If the files really were removed there, delete them here too.`,
-    };
-  }
+  const emptied = checkEmptyListing(input, local.entries, skipped);
+  if (emptied) return emptied;
 
   const keys = new Set<string>([...input.base.keys(), ...local.entries.keys(), ...remote.entries.keys()]);
   for (const key of local.clashes) keys.delete(key);
@@ -269,25 +149,6 @@ function renamedCase(
   return undefined;
 }
 
-/** The remote side is compared with what the remote held after the last sync (its own form). */
-function classifyRemote(base: BaseEntry | undefined, entry: RemoteEntry | undefined): Change {
-  if (!base?.remote) return classify(base, entry);
-  if (!entry) return 'deleted';
-  if (entry.size !== base.remote.size) return 'modified';
-  if (entry.sha256 !== undefined && base.remote.sha256 !== undefined)
-    return entry.sha256 === base.remote.sha256 ? 'unchanged' : 'modified';
-  return 'unchanged';
-}
-
-function classify(base: BaseEntry | undefined, entry: LocalEntry | RemoteEntry | undefined): Change {
-  if (!base) return entry ? 'new' : 'absent';
-  if (!entry) return 'deleted';
-  if (entry.size !== base.size) return 'modified';
-  if (entry.sha256 !== undefined) return entry.sha256 === base.sha256 ? 'unchanged' : 'modified';
-  if ('mtimeMs' in entry) return entry.mtimeMs === base.mtimeMs ? 'unchanged' : 'modified';
-  return 'unchanged'; // a remote listing without hashes: same size counts as unchanged
-}
-
 interface KeyIndex<T> {
   entries: Map<string, T>;
   clashes: Set<string>;
@@ -346,19 +207,4 @@ function samePath(a: string, b: string): boolean {
 
 function differentPath(existing: string | undefined, wanted: string): string | undefined {
   return existing !== undefined && !samePath(existing, wanted) ? existing : undefined;
-}
-
-function checkMassDelete(actions: readonly SyncAction[], input: PlanInput): MassDeletePause | undefined {
-  const localTotal = input.local.length;
-  const remoteTotal = input.remote.length;
-  const localDeletes = actions.filter((a) => a.type === 'delete-local').length;
-  const remoteDeletes = actions.filter((a) => a.type === 'delete-remote').length;
-  const tooMany = (deletes: number, total: number) =>
-    deletes > massDelete.maxFiles ||
-    (deletes >= massDelete.minForShare && deletes > massDelete.maxShare * total);
-  // A side's total is counted before the deletions, so "60% deleted" reads as 60%.
-  if (tooMany(remoteDeletes, remoteTotal))
-    return { side: 'remote', deletes: remoteDeletes, total: remoteTotal };
-  if (tooMany(localDeletes, localTotal)) return { side: 'local', deletes: localDeletes, total: localTotal };
-  return undefined;
 }

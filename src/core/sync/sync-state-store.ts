@@ -8,7 +8,7 @@ import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { SyncConflict } from '../../shared/bridge';
-import type { BaseEntry, Fingerprint, RemoteFingerprint } from './sync-planner';
+import type { BaseEntry, Fingerprint, RemoteFingerprint } from './sync-plan-types';
 import { pathKey } from './sync-paths';
 
 type SqliteDatabase = InstanceType<typeof Database>;

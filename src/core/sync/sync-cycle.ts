@@ -1,0 +1,129 @@
+/**
+ * One sync cycle of a folder: check the root marker, list the remote, scan the folder, plan, run
+ * the plan, and report. The engine runs these one at a time.
+ */
+import type { SyncStatus } from '../../shared/bridge';
+import { loadIgnoreRules, scanLocal } from './local-scanner';
+import { screenRemotePaths } from './remote-screen';
+import type { RemoteSide } from './remote-side';
+import { defaultRetry, withRetry, type RetryOptions } from './retry';
+import { ensureRootMarker } from './root-marker';
+import { executePlan } from './sync-executor';
+import type { Fingerprint } from './sync-plan-types';
+import { planSync } from './sync-planner';
+import type { SyncStateStore } from './sync-state-store';
+import type { VersionHistory } from './version-history';
+
+/** What a cycle needs of the engine's options. */
+export interface CycleOptions {
+  root: string;
+  agentId: string;
+  remote: RemoteSide;
+  store: SyncStateStore;
+  trash: (absolutePath: string) => Promise<void>;
+  /** A changed local file is uploaded only once its size and mtime held still this long. */
+  settleMs?: number;
+  concurrency?: number;
+  retry?: RetryOptions;
+  now?: () => Date;
+}
+
+export interface CycleContext {
+  options: CycleOptions;
+  history: VersionHistory;
+  status: () => SyncStatus;
+  update: (change: Partial<SyncStatus>) => void;
+  /** Records what the engine is about to write locally, so the watcher drops the echo. */
+  expectWrite: (path: string, fingerprint: Fingerprint) => void;
+  /** Whether the person confirmed the pending mass deletion. */
+  deletesConfirmed: () => boolean;
+  /** The plan ran: a confirmation applies to one cycle only. */
+  consumeConfirmation: () => void;
+}
+
+/** Runs one cycle; resolves true when some path moved under it and should be planned again. */
+export async function runCycle(ctx: CycleContext): Promise<boolean> {
+  const { store, remote, root, agentId } = ctx.options;
+  const base = store.baseEntries();
+  const marker = await ensureRootMarker(root, agentId, base.size === 0, store.file);
+  if (!marker.ok) {
+    ctx.update({ state: 'error', message: marker.message });
+    return false;
+  }
+  ctx.update({ state: 'scanning', message: undefined, failures: [] });
+  let listing;
+  try {
+    // A listing cut short or unreadable is retried like any transport fault; the base is untouched.
+    listing = await withRetry(() => remote.list(), ctx.options.retry ?? defaultRetry);
+    // The remote may learn its limits while listing (e.g. a server without the byte route).
+    if (remote.limitation !== ctx.status().limitation) ctx.update({ limitation: remote.limitation });
+  } catch (error) {
+    ctx.update({
+      state: 'error',
+      message: `Could not list the agent's files: ${(error as Error).message}`,
+    });
+    return false;
+  }
+  // Ignored means outside the sync on both sides: the agent's own .git/ is as safe as the person's.
+  const rules = await loadIgnoreRules(root);
+  const copies = store.copies();
+  const { accepted, refused } = screenRemotePaths(listing, rules, copies);
+  listing = accepted;
+  const local = await scanLocal(root, base, { rules, copies, accepts: (path) => remote.accepts(path) });
+  const conflicts = store.conflicts();
+  const plan = planSync({
+    base,
+    local: local.entries,
+    remote: listing,
+    conflicts: new Set(conflicts.map((c) => c.key)),
+    canDownload: (path) => remote.canRead(path),
+    confirmedDeletes: ctx.deletesConfirmed(),
+    listedGroups: remote.listedGroups,
+  });
+  plan.skipped.push(...refused);
+  if (plan.abort) {
+    ctx.update({ state: 'error', message: plan.abort, skipped: plan.skipped });
+    return false;
+  }
+  ctx.consumeConfirmation();
+  ctx.update({ state: 'syncing', done: 0, total: plan.actions.length, pendingDeletes: undefined });
+  const result = await executePlan(plan.actions, {
+    root,
+    remote,
+    store,
+    history: ctx.history,
+    settleMs: ctx.options.settleMs ?? 100,
+    trash: ctx.options.trash,
+    expectWrite: ctx.expectWrite,
+    now: ctx.options.now,
+    concurrency: ctx.options.concurrency,
+    retry: ctx.options.retry,
+    onProgress: (done, total) => ctx.update({ done, total }),
+  });
+  ctx.history.prune();
+  if (plan.pause) {
+    // The guard holds the deletes only; everything else of this cycle went ahead.
+    const where = plan.pause.side === 'remote' ? "from the agent's files" : 'from this folder';
+    ctx.update({
+      state: 'paused',
+      pendingDeletes: plan.pause,
+      conflicts: store.conflicts(),
+      skipped: plan.skipped,
+      failures: result.failures,
+      message: `This sync would delete ${plan.pause.deletes} of ${plan.pause.total} files ${where}. Confirm to go ahead; every other change was synced.`,
+    });
+    return result.moved.length > 0;
+  }
+  const failed = result.failures.length > 0;
+  ctx.update({
+    state: failed ? 'error' : 'idle',
+    lastSyncAt: failed ? ctx.status().lastSyncAt : Date.now(),
+    conflicts: store.conflicts(),
+    skipped: plan.skipped,
+    failures: result.failures,
+    message: failed
+      ? result.failures.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('\n')
+      : undefined,
+  });
+  return result.moved.length > 0;
+}
