@@ -81,7 +81,11 @@ export const agentConfigSubsystem = {
       timeoutMs: settings.tryTimeoutMs ?? LIMITS.tryTurnTimeoutMs,
       quotaLeft: (agentId) => {
         const owner = ctx.identity.agents.find(agentId)?.personId;
-        return owner ? ctx.turns.manager.quotaLeft(owner) : null;
+        return owner ? ctx.turns.allowance.refusal(owner) : null;
+      },
+      charge: (agentId, tokens) => {
+        const personId = ctx.identity.agents.find(agentId)?.personId;
+        if (personId) ctx.turns.allowance.chargeTryTurn({ personId, agentId, tokens, at: ctx.clock.now() });
       },
       bundleOf: async (agentId) => {
         const agent = ctx.identity.agents.find(agentId);

@@ -36,6 +36,8 @@ export function createTryRunner(deps: {
   timeoutMs: number;
   /** Why the agent owner's allowance refuses a turn, or null: a try turn is paid like any turn (402). */
   quotaLeft?: (agentId: string) => string | null;
+  /** Records a try turn that ran, with its tokens: it consumes the allowance like any turn. */
+  charge?: (agentId: string, tokens: number) => void;
 }) {
   const running = new Set<string>();
   /** house-lite memory per try session (process lifetime). */
@@ -56,15 +58,17 @@ export function createTryRunner(deps: {
       };
     }
     running.add(key);
+    const spent = { tokens: 0 };
     try {
       const result = ENGINES_WITHOUT_MACHINE.includes(req.engine)
         ? await runBundleTurn(req, key, channel)
-        : await runMachineTurn(req, channel);
+        : await runMachineTurn(req, channel, spent);
       if (!result.text && result.error)
         return { status: 502, body: { text: '', error: result.error, session: req.session } };
       return { status: 200, body: { text: result.text, error: result.error, session: req.session } };
     } finally {
       running.delete(key);
+      deps.charge?.(req.agentId, spent.tokens);
     }
   }
 
@@ -76,7 +80,7 @@ export function createTryRunner(deps: {
     return result;
   }
 
-  async function runMachineTurn(req: TryRequest, channel: string) {
+  async function runMachineTurn(req: TryRequest, channel: string, spent: { tokens: number }) {
     const engine = deps.engine();
     const conversationId = `try:${channel}:${req.session}`;
     if (req.reset) await engine.forgetConversation(req.agentId, conversationId);
@@ -93,6 +97,7 @@ export function createTryRunner(deps: {
         mcpServers: req.mcpServers,
         onEvent: (event) => {
           if (event.type === 'chunk') text += event.text;
+          else if (event.type === 'usage') spent.tokens = event.input + event.output;
         },
         requestPermission: async (permission: PermissionRequest) => {
           const once =

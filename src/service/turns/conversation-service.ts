@@ -5,7 +5,7 @@ import type { ConversationRow, StoredSchedule } from './conversation-store';
 import { planFromBody } from './schedule-rules';
 import { newShareSlug } from './share-slug';
 import type { TurnsService } from './subsystem';
-import type { CancelOutcome, SubmitResult } from './turn-manager';
+import type { CancelOutcome, SubmitResult } from './turn-answers';
 
 export type ModelChange = { ok: true } | { ok: false; known: string[] };
 export type ScheduleAdded =

@@ -92,9 +92,6 @@ export function createConversationStore(db: ServiceDatabase) {
     interrupted: db.prepare(
       "SELECT conversation_id, turn_id FROM turns WHERE estado IN ('queued', 'running')",
     ),
-    turnsOf: db.prepare(
-      'SELECT COUNT(*) AS n, COALESCE(SUM(tokens), 0) AS tokens FROM turns WHERE person_id = ?',
-    ),
     findRequest: db.prepare(
       'SELECT accepted FROM turn_requests WHERE conversation_id = ? AND request_id = ?',
     ),
@@ -212,10 +209,6 @@ export function createConversationStore(db: ServiceDatabase) {
     /** Turns a previous run left queued or running (the process stopped under them). */
     unfinishedTurns(): { conversation_id: string; turn_id: string }[] {
       return q.interrupted.all() as { conversation_id: string; turn_id: string }[];
-    },
-    usageOf(personId: string): { turns: number; tokens: number } {
-      const row = q.turnsOf.get(personId) as { n: number; tokens: number };
-      return { turns: row.n, tokens: row.tokens };
     },
 
     findRequest(conversationId: string, requestId: string): Record<string, unknown> | null {

@@ -4,7 +4,8 @@ import { createConversationStore, type ConversationStore, type StoredSchedule } 
 import { Scheduler } from './scheduler';
 import { HeartbeatHub } from './sse-stream';
 import { timersFrom, type Timers } from './timers';
-import { TurnManager, type QuotaConfig, type TurnHooks } from './turn-manager';
+import { createAllowance, type Allowance, type QuotaConfig } from './allowance';
+import { TurnManager, type TurnHooks } from './turn-manager';
 
 /** Heartbeat of the event stream (spec: every 25 s). */
 export const HEARTBEAT_MS = 25_000;
@@ -26,6 +27,8 @@ export interface TurnsConfig {
 export interface TurnsService {
   store: ConversationStore;
   manager: TurnManager;
+  /** The account allowance: conversation and try turns both count. */
+  allowance: Allowance;
   scheduler: Scheduler<StoredSchedule>;
   heartbeats: HeartbeatHub;
   timers: Timers;
@@ -48,11 +51,12 @@ export const turnsSubsystem = {
     // The engine subsystem starts first and sets ctx.engines.
     const engine = ctx.engines;
     const store = createConversationStore(ctx.db);
+    const allowance = createAllowance(ctx.db, settings.quota);
     const manager = new TurnManager({
       store,
       engine,
       timers,
-      quota: settings.quota,
+      allowance,
       permissionTimeoutMs: settings.permissionTimeoutMs,
       hooks: settings.hooks,
       // The agent-config area starts after this one, so it is looked up when a turn launches.
@@ -78,6 +82,7 @@ export const turnsSubsystem = {
     ctx.turns = {
       store,
       manager,
+      allowance,
       scheduler,
       heartbeats,
       timers,

@@ -2,6 +2,7 @@ import type { Migration } from './types';
 import { identity001 } from './001_identity';
 import { conversations002 } from './002_conversations';
 import { agentConfig003 } from './003_agent_config';
+import { tryTurns004 } from './004_try_turns';
 
 export type { Migration } from './types';
 
@@ -13,4 +14,5 @@ export const migrations: readonly Migration[] = [
   identity001,
   conversations002,
   agentConfig003, // 003: agent-config
+  tryTurns004, // 004: try turns, for the allowance
 ];

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVICE_RESTARTED_MESSAGE } from '../../../../src/service/turns/turn-manager';
+import { SERVICE_RESTARTED_MESSAGE } from '../../../../src/service/turns/restart-recovery';
 import { ensurePerson, firstAgentId, signIn, startTestService } from '../../../support/local-service';
 import { freePort, startServiceProcess, type ServiceProcess } from '../../../support/service-process';
 import { openEvents } from '../../../support/sse';

@@ -1,0 +1,57 @@
+import { ConversationEventLog } from './event-log';
+import { PERMISSION_TIMEOUT_MS, PermissionBroker } from './permission-broker';
+import type { Timers } from './timers';
+import type { Turn } from './turn-record';
+
+/** What the service holds in memory for one conversation while this process runs. */
+export interface ConversationRuntime {
+  log: ConversationEventLog;
+  broker: PermissionBroker;
+  current: Turn | null;
+  /** Turns waiting for the closing turn of someone else to finish. */
+  waiting: Turn[];
+  /** Resolves when the engine is done with this conversation's previous turn. */
+  engineFree: Promise<void>;
+  engineBusy: boolean;
+  models: { options: { id: string; label: string }[]; current: string | null } | null;
+}
+
+/** The live state of every conversation, created on first use. */
+export class ConversationRuntimes {
+  private readonly byId = new Map<string, ConversationRuntime>();
+
+  constructor(
+    private readonly timers: Timers,
+    private readonly permissionTimeoutMs = PERMISSION_TIMEOUT_MS,
+  ) {}
+
+  /** The conversation's runtime, created when it has none yet. */
+  of(conversationId: string): ConversationRuntime {
+    let rt = this.byId.get(conversationId);
+    if (!rt) {
+      rt = {
+        log: new ConversationEventLog(),
+        broker: new PermissionBroker(this.timers, this.permissionTimeoutMs),
+        current: null,
+        waiting: [],
+        engineFree: Promise.resolve(),
+        engineBusy: false,
+        models: null,
+      };
+      this.byId.set(conversationId, rt);
+    }
+    return rt;
+  }
+
+  /** The conversation's runtime if it has one (reading never creates). */
+  find(conversationId: string): ConversationRuntime | undefined {
+    return this.byId.get(conversationId);
+  }
+
+  /** Turns in flight across every conversation: current ones and those waiting. */
+  activeTurns(): number {
+    let n = 0;
+    for (const rt of this.byId.values()) n += (rt.current ? 1 : 0) + rt.waiting.length;
+    return n;
+  }
+}

@@ -1,0 +1,89 @@
+import type { EngineHost, EngineMcpServer, TurnHandle, TurnResult } from '../engine/types';
+import type { ConversationStore } from './conversation-store';
+import type { ConversationRuntime } from './conversation-runtimes';
+import { fanOutEngineEvent } from './engine-event-fanout';
+import { relayPermission } from './permission-relay';
+import type { Turn } from './turn-record';
+import { isFinal } from './turn-state';
+
+/**
+ * The agent's saved settings for a turn on a channel (its model and MCP servers, lent tools
+ * included). Read at launch, so a change applies from the next turn.
+ */
+export type AgentSettingsLookup = (
+  agentId: string,
+  channel: 'chat' | 'programado',
+) => { model?: string; mcpServers?: EngineMcpServer[] };
+
+export interface LaunchDeps {
+  engine: EngineHost;
+  store: ConversationStore;
+  agentSettings?: AgentSettingsLookup;
+  now(): number;
+  /** Called once the engine has ended its part of the turn. */
+  finish(rt: ConversationRuntime, turn: Turn, result: TurnResult): Promise<void>;
+}
+
+/**
+ * Hands a conversation's current turn to the engine: its model and tools, the early injections,
+ * `status running` when a queued turn gets its machine, and `finish` when the engine is done.
+ * `deferred`: the turn was admitted as queued behind the previous turn, which has now let go.
+ */
+export function launchTurn(deps: LaunchDeps, rt: ConversationRuntime, turn: Turn, deferred: boolean): void {
+  const { engine, store } = deps;
+  const saved = deps.agentSettings?.(turn.agentId, turn.requester === 'programado' ? 'programado' : 'chat');
+  // A model chosen for this conversation wins over the agent's saved one.
+  const model = store.modelOf(turn.conversationId) ?? saved?.model;
+  rt.engineBusy = true;
+  let freeEngine!: () => void;
+  rt.engineFree = new Promise<void>((resolve) => (freeEngine = resolve));
+  let handle: TurnHandle;
+  try {
+    handle = engine.startTurn({
+      agentId: turn.agentId,
+      engine: turn.engine,
+      conversationId: turn.conversationId,
+      content: turn.content,
+      attachments: turn.images,
+      model,
+      ...(saved?.mcpServers ? { mcpServers: saved.mcpServers } : {}),
+      onEvent: (event) => fanOutEngineEvent(rt, turn, event),
+      requestPermission: (req, signal) => relayPermission(rt, turn, req, signal),
+      signal: turn.abort.signal,
+    });
+  } catch (err) {
+    handle = refusedHandle((err as Error).message);
+  }
+  turn.handle = handle;
+  for (const extra of turn.early.splice(0)) handle.inject(extra.content, extra.images);
+  const markRunning = () => {
+    turn.estado = 'running';
+    store.setTurnState(turn.conversationId, turn.turnId, 'running', deps.now());
+    rt.log.append('status', { phase: 'running', turnId: turn.turnId });
+  };
+  if (handle.queued) {
+    void handle.running.then(() => {
+      if (rt.current === turn && !isFinal(turn.estado)) markRunning();
+    });
+  } else if (deferred && turn.estado === 'queued' && rt.current === turn) {
+    markRunning();
+  }
+  void handle.done.then((result) => {
+    turn.engineEnded = true;
+    rt.engineBusy = false;
+    freeEngine();
+    return deps.finish(rt, turn, result);
+  });
+}
+
+/** The engine refused the turn outright: it ends as an error, like a failed spawn. */
+function refusedHandle(error: string): TurnHandle {
+  return {
+    queued: false,
+    enCola: 0,
+    running: Promise.resolve(),
+    done: Promise.resolve<TurnResult>({ stopReason: 'error', error }),
+    inject: () => false,
+    acceptsInput: () => false,
+  };
+}
