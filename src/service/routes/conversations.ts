@@ -12,11 +12,12 @@ import {
   type TurnoProgramado,
   type TurnoResumen,
 } from '../../shared/api';
-import { callerAgent, callerAuth, notFound, readBearer } from '../auth/bearer';
+import { authenticate, callerAgent, callerAuth, notFound, readBearer } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { errorJson } from '../http/errors';
 import { registerRoute, type RouteHandler } from '../http/register-route';
+import { StreamGrantWatch } from '../http/stream-grant-watch';
 import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../turns/conversation-store';
 import { createConversationService } from '../turns/conversation-service';
 import { eventStreamResponse } from '../turns/sse-stream';
@@ -156,12 +157,18 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.json(result.body, 202);
   });
 
+  // The stream ends when the bearer that opened it stops being good (revoked, expired, account deleted).
+  const grantWatch = new StreamGrantWatch();
   onOne(apiRoutes.getEvents, (c, _input, row) => {
     const { manager, heartbeats } = turns();
-    return eventStreamResponse(
-      c,
-      { subscribe: (listener, lastEventId) => manager.subscribe(row.id, listener, lastEventId) },
-      heartbeats,
+    const bearer = readBearer(c.req.header('Authorization')) ?? '';
+    return grantWatch.watch(
+      eventStreamResponse(
+        c,
+        { subscribe: (listener, lastEventId) => manager.subscribe(row.id, listener, lastEventId) },
+        heartbeats,
+      ),
+      () => authenticate(ctx, bearer) !== null,
     );
   });
 

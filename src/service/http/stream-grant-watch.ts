@@ -1,0 +1,64 @@
+/**
+ * A streamed answer (the event stream) outlives the request that opened it, so the bearer checked at the
+ * start is checked again while it runs: when the sign-in is revoked, the account deleted or the access token
+ * expires, the stream ends (the client reconnects with a fresh bearer, or learns it is signed out). One timer
+ * checks every open stream.
+ */
+export class StreamGrantWatch {
+  private readonly checks = new Set<() => void>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly intervalMs = 1000) {}
+
+  /** `response` with a body that ends as soon as `stillAllowed()` answers false. */
+  watch(response: Response, stillAllowed: () => boolean): Response {
+    const source = response.body;
+    if (!source) return response;
+    const reader = source.getReader();
+    let ended = false;
+    let check = (): void => {};
+    const end = (): void => {
+      ended = true;
+      this.checks.delete(check);
+      if (this.checks.size === 0) this.stop();
+    };
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        check = () => {
+          if (ended || stillAllowed()) return;
+          end();
+          controller.close();
+          void reader.cancel('the sign-in behind this stream ended').catch(() => {});
+        };
+        this.add(check);
+      },
+      pull: async (controller) => {
+        const next = await reader.read();
+        if (ended) return;
+        if (next.done) {
+          end();
+          controller.close();
+        } else controller.enqueue(next.value);
+      },
+      cancel: (reason) => {
+        end();
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  }
+
+  private add(check: () => void): void {
+    this.checks.add(check);
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      for (const each of [...this.checks]) each();
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  private stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
