@@ -2,23 +2,21 @@
  * Every synced folder of the signed-in person, for the desktop host: which
  * folder belongs to which agent (remembered in the app's data folder), one
  * SyncEngine each, and the remote hints from conversations (a turn's `done`,
- * a `tool` event naming a path) routed to the right engine.
+ * a `tool` event naming a path) routed to the right engine. A remembered folder
+ * that cannot start (another process holds it, the folder or the agent cannot
+ * be reached) is listed with an error status saying why, and tried again later.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import trash from 'trash';
+import { join } from 'node:path';
 import type { ApiClient } from '../api/api-client';
-import { remoteForAgent } from './remote-for-agent';
-import { SyncEngine, type ConflictChoice, type SyncStatus } from './sync-engine';
-import { lockFolder, type FolderLock } from './folder-lock';
-import { adoptOlderState, syncStateFile } from './state-location';
-import { SyncStateStore } from './sync-state-store';
+import { readFolderChoices, writeFolderChoices, type SyncFolder } from './folder-choices';
+import { FolderBusyError, folderOwner } from './folder-lock';
+import { describeStartFailure } from './start-failure';
+import type { ConflictChoice, SyncEngine, SyncStatus } from './sync-engine';
+import { startSyncedFolder, type RunningFolder, type StartError } from './synced-folder-start';
+import { VersionHistory } from './version-history';
 
-export interface SyncFolder {
-  agentId: string;
-  root: string;
-}
+export type { SyncFolder } from './folder-choices';
 
 export interface SyncFolderState extends SyncFolder {
   agentName: string;
@@ -36,14 +34,18 @@ export interface SyncManagerOptions {
   /** How often to look (a conditional listing) whether the agent wrote something. */
   remotePollMs?: number;
   debounceMs?: number;
+  /** How soon a folder another process holds is tried again (failures back off from it, up to 5 min). */
+  retryMs?: number;
 }
 
-interface Running {
+/** A remembered folder that could not start here; its timer tries again. */
+interface Waiting {
   folder: SyncFolder;
-  agentName: string;
-  engine: SyncEngine;
-  store: SyncStateStore;
-  lock: FolderLock;
+  status: SyncStatus;
+  /** Known once the folder's state was found: the history can be read meanwhile. */
+  stateFile?: string;
+  tries: number;
+  timer?: NodeJS.Timeout;
 }
 
 /** `~/AgentDesk/<agent name>`, with characters no disk accepts taken out. */
@@ -53,68 +55,102 @@ export function defaultSyncFolder(agentName: string, home = homedir()): string {
   return join(home, 'AgentDesk', safe);
 }
 
+const maxRetryMs = 5 * 60_000;
+
 export class SyncManager {
-  private readonly running = new Map<string, Running>();
+  private readonly running = new Map<string, RunningFolder>();
+  private readonly waiting = new Map<string, Waiting>();
+  /** A start under way per agent, so a retry, a choice and a stop never overlap. */
+  private readonly starting = new Map<string, Promise<SyncFolderState>>();
   private readonly foldersFile: string;
+  private closed = false;
 
   constructor(private readonly options: SyncManagerOptions) {
     this.foldersFile = join(options.dataDir, 'sync', 'folders.json');
   }
 
-  /** Starts every remembered folder. */
+  /** Starts every remembered folder; one that cannot start is listed with the reason and tried again later. */
   async start(): Promise<void> {
-    for (const folder of await this.readFolders()) {
-      await this.startFolder(folder).catch(() => undefined);
+    for (const folder of await readFolderChoices(this.foldersFile)) {
+      this.waiting.set(folder.agentId, { folder, status: this.pendingStatus(folder.root), tries: 0 });
+      await this.retry(folder.agentId);
     }
   }
 
   list(): SyncFolderState[] {
-    return [...this.running.values()].map((r) => this.stateOf(r));
+    const waiting = [...this.waiting.values()]
+      .filter((w) => !this.running.has(w.folder.agentId)) // its first sync is under way
+      .map((w) => this.stateOfWaiting(w));
+    return [...[...this.running.values()].map((r) => this.stateOf(r)), ...waiting];
   }
 
   get(agentId: string): SyncFolderState | undefined {
     const running = this.running.get(agentId);
-    return running && this.stateOf(running);
+    if (running) return this.stateOf(running);
+    const waiting = this.waiting.get(agentId);
+    return waiting && this.stateOfWaiting(waiting);
   }
 
   /** Syncs `root` with the agent (replacing any earlier folder of that agent) and remembers the choice. */
   async setFolder(agentId: string, root: string): Promise<SyncFolderState> {
     await this.stopFolder(agentId);
-    const folders = (await this.readFolders()).filter((f) => f.agentId !== agentId);
-    folders.push({ agentId, root });
-    await this.writeFolders(folders);
-    return this.startFolder({ agentId, root });
+    const folders = (await readFolderChoices(this.foldersFile)).filter((f) => f.agentId !== agentId);
+    const state = await this.startFolder({ agentId, root });
+    folders.push({ agentId, root, name: state.agentName });
+    await writeFolderChoices(this.foldersFile, folders);
+    return state;
   }
 
   /** Stops syncing an agent; both sides keep their files. */
   async removeFolder(agentId: string): Promise<void> {
     await this.stopFolder(agentId);
-    await this.writeFolders((await this.readFolders()).filter((f) => f.agentId !== agentId));
+    await writeFolderChoices(
+      this.foldersFile,
+      (await readFolderChoices(this.foldersFile)).filter((f) => f.agentId !== agentId),
+    );
   }
 
-  syncNow(agentId: string) {
-    return this.engine(agentId).syncNow();
+  /** Syncs now; a folder that could not start tries to start again. */
+  async syncNow(agentId: string): Promise<SyncFolderState | undefined> {
+    await this.starting.get(agentId);
+    if (!this.running.has(agentId) && this.waiting.has(agentId)) return this.retry(agentId);
+    await this.engine(agentId).syncNow();
+    return this.get(agentId);
   }
-  pause(agentId: string) {
-    this.engine(agentId).pause();
-    return this.engine(agentId).current;
+  async pause(agentId: string) {
+    (await this.ready(agentId)).pause();
   }
-  resume(agentId: string) {
-    return this.engine(agentId).resume();
+  async resume(agentId: string) {
+    return (await this.ready(agentId)).resume();
   }
-  confirmDeletes(agentId: string) {
-    return this.engine(agentId).confirmDeletes();
+  async confirmDeletes(agentId: string) {
+    return (await this.ready(agentId)).confirmDeletes();
   }
-  resolveConflict(agentId: string, key: string, choice: ConflictChoice) {
-    return this.engine(agentId).resolveConflict(key, choice);
+  async resolveConflict(agentId: string, key: string, choice: ConflictChoice) {
+    return (await this.ready(agentId)).resolveConflict(key, choice);
   }
 
   /** The versions the sync kept for the agent's folder (of one path, or all), newest first. */
   versions(agentId: string, path?: string) {
-    return this.engine(agentId).versions.list(path);
+    return this.withHistory(agentId, (history) => history.list(path));
   }
-  restoreVersion(agentId: string, id: number) {
-    return this.engine(agentId).restoreVersion(id);
+  async restoreVersion(agentId: string, id: number) {
+    return (await this.ready(agentId)).restoreVersion(id);
+  }
+
+  /** How much the folder's version history holds (each content once) and its size cap. */
+  historyUse(agentId: string): { usedBytes: number; capBytes: number } {
+    return this.withHistory(agentId, (history) => {
+      const sizes = new Map<string, number>();
+      for (const v of history.list()) sizes.set(v.sha256, Math.max(v.size, sizes.get(v.sha256) ?? 0));
+      return { usedBytes: [...sizes.values()].reduce((a, b) => a + b, 0), capBytes: history.capBytes };
+    });
+  }
+
+  /** Sets the history's size cap (shared with the CLI); over it the oldest versions go at once. */
+  setHistoryCap(agentId: string, bytes: number): { usedBytes: number; capBytes: number } {
+    this.withHistory(agentId, (history) => history.setCapBytes(bytes));
+    return this.historyUse(agentId);
   }
 
   /** A turn ended, or a tool touched a file: look at the agent's side again. */
@@ -123,51 +159,122 @@ export class SyncManager {
   }
 
   async close(): Promise<void> {
-    for (const agentId of [...this.running.keys()]) await this.stopFolder(agentId);
+    this.closed = true;
+    for (const agentId of new Set([...this.running.keys(), ...this.waiting.keys()])) {
+      await this.stopFolder(agentId);
+    }
+  }
+
+  /** The agent's engine once a start under way has finished. */
+  private async ready(agentId: string): Promise<SyncEngine> {
+    await this.starting.get(agentId);
+    return this.engine(agentId);
   }
 
   private engine(agentId: string): SyncEngine {
     const running = this.running.get(agentId);
-    if (!running) throw new Error('This agent has no sync folder. Choose one first.');
-    return running.engine;
+    if (running) return running.engine;
+    const waiting = this.waiting.get(agentId);
+    if (waiting) {
+      throw new Error(
+        `Sync has not started for this folder yet. ${waiting.status.message ?? ''} Choose Try again, or change the folder.`,
+      );
+    }
+    throw new Error('This agent has no sync folder. Choose one first.');
   }
 
-  private async startFolder(folder: SyncFolder): Promise<SyncFolderState> {
-    const { remote, name } = await remoteForAgent(this.options.api, folder.agentId, folder.root);
-    const stateFile = syncStateFile(this.options.dataDir, folder.agentId, folder.root);
-    adoptOlderState(
-      join(this.options.dataDir, 'sync', `${encodeURIComponent(folder.agentId)}.db`),
-      stateFile,
+  /** Runs `use` on the folder's history: the engine's own, or (while the folder waits) one opened for the call. */
+  private withHistory<T>(agentId: string, use: (history: VersionHistory) => T): T {
+    const waiting = this.waiting.get(agentId);
+    if (this.running.has(agentId) || !waiting?.stateFile) return use(this.engine(agentId).versions);
+    const history = new VersionHistory(waiting.stateFile);
+    try {
+      return use(history);
+    } finally {
+      history.close();
+    }
+  }
+
+  /** Tries to start a waiting folder; on failure it waits again, with the reason in its status. */
+  private retry(agentId: string): Promise<SyncFolderState | undefined> {
+    const pending = this.starting.get(agentId);
+    if (pending) return pending;
+    const waiting = this.waiting.get(agentId);
+    if (!waiting || this.closed) return Promise.resolve(this.get(agentId));
+    clearTimeout(waiting.timer);
+    const attempt = this.startFolder(waiting.folder).then(
+      (state) => {
+        this.waiting.delete(agentId);
+        return state;
+      },
+      (error: unknown) => this.wait(waiting, error),
     );
-    // One owner per folder: a CLI already syncing it is named in the folder's error status.
-    const lock = lockFolder(stateFile, folder.root, 'the AgentDesk app');
-    const store = new SyncStateStore(stateFile);
-    const running: Running = {
+    const settled = attempt.finally(() => this.starting.delete(agentId));
+    this.starting.set(agentId, settled);
+    return settled;
+  }
+
+  private wait(previous: Waiting, error: unknown): SyncFolderState {
+    const { folder } = previous;
+    const failure = describeStartFailure(error, folder.root);
+    const tries = failure.reason === 'held' ? 0 : previous.tries + 1;
+    const base = this.options.retryMs ?? 10_000;
+    const delay = failure.reason === 'held' ? base : Math.min(base * 2 ** (tries - 1), maxRetryMs);
+    const stateFile = (error as StartError).stateFile ?? previous.stateFile;
+    const waiting: Waiting = {
       folder,
-      agentName: name,
-      store,
-      lock,
-      engine: undefined as unknown as SyncEngine,
+      tries,
+      ...(stateFile ? { stateFile } : {}),
+      status: {
+        ...this.pendingStatus(folder.root),
+        state: 'error',
+        message: failure.message,
+        notStarted: { reason: failure.reason, nextTryAt: Date.now() + delay },
+      },
     };
-    running.engine = new SyncEngine({
-      root: folder.root,
-      agentId: folder.agentId,
-      remote,
-      store,
-      trash: this.options.trash ?? ((path) => trash(path, { glob: false })),
-      watch: true,
-      debounceMs: this.options.debounceMs ?? 50,
-      remoteIntervalMs: this.options.remoteIntervalMs ?? 30_000,
-      // Turn events are hints where the account can read conversations; the cheap poll covers the rest.
-      remotePollMs: this.options.remotePollMs ?? 2_000,
-      onStatus: () => this.options.onStatus?.(this.stateOf(running)),
-    });
-    this.running.set(folder.agentId, running);
-    await running.engine.start();
-    return this.stateOf(running);
+    if (!this.closed) {
+      waiting.timer = setTimeout(() => void this.tick(folder.agentId), delay);
+      waiting.timer.unref();
+    }
+    this.waiting.set(folder.agentId, waiting);
+    const state = this.stateOfWaiting(waiting);
+    this.options.onStatus?.(state);
+    return state;
+  }
+
+  /** The timer's try: while the same process still holds the folder, only the time of the next look moves. */
+  private async tick(agentId: string): Promise<void> {
+    const waiting = this.waiting.get(agentId);
+    const owner = waiting?.stateFile && folderOwner(waiting.stateFile);
+    if (!waiting || !owner || waiting.status.notStarted?.reason !== 'held') {
+      await this.retry(agentId);
+      return;
+    }
+    this.wait(waiting, new FolderBusyError(owner, waiting.folder.root));
+  }
+
+  private startFolder(folder: SyncFolder): Promise<SyncFolderState> {
+    return startSyncedFolder(this.options, folder, {
+      onStatus: (running) => this.options.onStatus?.(this.stateOf(running)),
+      // Listed from the first sync on, so its progress shows and pause works during it.
+      opened: (running) => this.running.set(folder.agentId, running),
+      failed: (running) => {
+        if (this.running.get(folder.agentId) === running) this.running.delete(folder.agentId);
+      },
+    }).then((running) => this.stateOf(running));
   }
 
   private async stopFolder(agentId: string): Promise<void> {
+    await this.starting.get(agentId);
+    const waiting = this.waiting.get(agentId);
+    if (waiting) {
+      clearTimeout(waiting.timer);
+      this.waiting.delete(agentId);
+      this.options.onStatus?.({
+        ...this.stateOfWaiting(waiting),
+        status: this.pendingStatus(waiting.folder.root, 'stopped'),
+      });
+    }
     const running = this.running.get(agentId);
     if (!running) return;
     this.running.delete(agentId);
@@ -176,26 +283,17 @@ export class SyncManager {
     running.lock.release();
   }
 
-  private stateOf(running: Running): SyncFolderState {
-    return { ...running.folder, agentName: running.agentName, status: running.engine.current };
+  private pendingStatus(root: string, state: SyncStatus['state'] = 'scanning'): SyncStatus {
+    return { state, root, done: 0, total: 0, conflicts: [], skipped: [], failures: [] };
   }
 
-  private async readFolders(): Promise<SyncFolder[]> {
-    const text = await readFile(this.foldersFile, 'utf8').catch(() => '[]');
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      return Array.isArray(parsed)
-        ? parsed.filter((f): f is SyncFolder => typeof f?.agentId === 'string' && typeof f?.root === 'string')
-        : [];
-    } catch {
-      return [];
-    }
+  private stateOf(running: RunningFolder): SyncFolderState {
+    const { agentId, root } = running.folder;
+    return { agentId, root, agentName: running.agentName, status: running.engine.current };
   }
 
-  private async writeFolders(folders: SyncFolder[]): Promise<void> {
-    await mkdir(dirname(this.foldersFile), { recursive: true });
-    const temp = `${this.foldersFile}.tmp`;
-    await writeFile(temp, JSON.stringify(folders, null, 2) + '\n');
-    await rename(temp, this.foldersFile);
+  private stateOfWaiting(waiting: Waiting): SyncFolderState {
+    const { agentId, root, name } = waiting.folder;
+    return { agentId, root, agentName: name ?? '', status: waiting.status };
   }
 }

@@ -48,6 +48,12 @@ export interface SyncStatus {
   failures: { path: string; message: string }[];
   /** Set while a mass deletion waits for the person's confirmation. */
   pendingDeletes?: { side: 'local' | 'remote'; deletes: number; total: number };
+  /**
+   * Set (with state `error` and the reason in `message`) while this app could not start syncing the
+   * folder: `held` when another AgentDesk process (the CLI, another window) syncs it, `failed` for any
+   * other reason. The app tries again by itself at `nextTryAt` (epoch ms); `syncNow` tries at once.
+   */
+  notStarted?: { reason: 'held' | 'failed'; nextTryAt: number };
 }
 
 /** A version the sync kept before it overwrote or deleted it (the folder's version history). */
@@ -60,6 +66,12 @@ export interface SyncVersion {
   /** Whose it was: the person's folder (`local`) or the agent (`remote`). */
   source: 'local' | 'remote';
   size: number;
+}
+
+/** How much the folder's version history holds, and the most it may hold (the oldest go first beyond it). */
+export interface SyncHistoryUse {
+  usedBytes: number;
+  capBytes: number;
 }
 
 export interface SyncFolderStatus {
@@ -93,6 +105,7 @@ export interface SyncMethods {
   stopSync(agentId: string): Promise<DeskResult<void>>;
   pauseSync(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
   resumeSync(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
+  /** Syncs now; a folder that could not start (`notStarted`) tries to start again. */
   syncNow(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
   /** Goes ahead with the mass deletion the status's `pendingDeletes` describes. */
   confirmSyncDeletes(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
@@ -105,6 +118,13 @@ export interface SyncMethods {
   listSyncVersions(agentId: string, path?: string): Promise<DeskResult<SyncVersion[]>>;
   /** Puts a kept version back in the folder (keeping the one it replaces), then syncs it. */
   restoreSyncVersion(agentId: string, id: number): Promise<DeskResult<SyncFolderStatus>>;
+  /** How much the folder's version history holds, and its size cap. */
+  getSyncHistoryUse(agentId: string): Promise<DeskResult<SyncHistoryUse>>;
+  /**
+   * Sets the history's size cap (whole bytes, 1 MB to 1 TB); over it the oldest versions go at once.
+   * Shared with the CLI (`agentdesk sync history <folder> --cap <MB>`).
+   */
+  setSyncHistoryCap(agentId: string, capBytes: number): Promise<DeskResult<SyncHistoryUse>>;
   openSyncFolder(agentId: string, target: SyncOpenTarget): Promise<DeskResult<void>>;
   /** The system's folder picker: the chosen path, or null when cancelled; `not_available` outside the desktop app. */
   pickSyncFolder(defaultPath?: string): Promise<DeskResult<string | null>>;
@@ -125,6 +145,8 @@ export const syncArea = bridgeArea<SyncMethods>()({
     'resolveSyncConflict',
     'listSyncVersions',
     'restoreSyncVersion',
+    'getSyncHistoryUse',
+    'setSyncHistoryCap',
     'openSyncFolder',
     'pickSyncFolder',
   ],

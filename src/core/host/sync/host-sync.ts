@@ -12,8 +12,6 @@ import type {
   SyncMethods,
   DeskError,
   DeskResult,
-  SyncFolderStatus,
-  SyncVersion,
 } from '../../../shared/bridge';
 import type { ApiClient } from '../../api/api-client';
 import type { Logger } from '../../log/logger';
@@ -22,6 +20,7 @@ import { checkId } from '../plumbing/argument-checks';
 import { fail, toDeskResult } from '../plumbing/call-results';
 import type { ActiveConnection } from '../plumbing/connection';
 import { openSyncedFolder, pickSyncFolder, type SyncOs } from './sync-folder-opening';
+import { syncHistoryCalls, type OnFolder } from './sync-history-calls';
 import { chooseSyncRoot } from './sync-root-choice';
 import { createSyncStatusFeed } from './sync-status-feed';
 
@@ -31,6 +30,8 @@ export interface HostSyncSettings {
   /** How often each folder re-lists the agent's files while the app runs (default 30 s). */
   remoteIntervalMs?: number;
   debounceMs?: number;
+  /** How soon a remembered folder another process holds is tried again (default 10 s). */
+  retryMs?: number;
   /** Moves a local file to the OS trash (the `trash` package by default). */
   trash?: (absolutePath: string) => Promise<void>;
   /** The home folder behind the default ~/AgentDesk/<agent name>. */
@@ -103,10 +104,7 @@ export function createHostSync(options: HostSyncOptions): HostSync {
   };
 
   /** Runs an action on an agent's running folder, waiting for remembered folders to start if needed. */
-  const onFolder = async (
-    agentId: unknown,
-    run: (manager: SyncManager, agentId: string) => Promise<unknown>,
-  ): Promise<DeskResult<SyncFolderStatus>> => {
+  const onFolder: OnFolder = async (agentId, run) => {
     const invalid = checkAgentId(agentId);
     if (invalid) return { ok: false, error: invalid };
     const id = agentId as string;
@@ -170,7 +168,10 @@ export function createHostSync(options: HostSyncOptions): HostSync {
         defaultRoot: defaultFolder(named.value),
         home,
         dataDir: options.dataDir,
-        otherRoots: current.manager.list().filter((f) => f.agentId !== agentId),
+        otherRoots: current.manager
+          .list()
+          .filter((f) => f.agentId !== agentId)
+          .map((f) => ({ root: f.root, agentName: f.agentName || f.agentId })),
       });
       if (!choice.ok) return fail('invalid_argument', choice.message);
       try {
@@ -208,24 +209,7 @@ export function createHostSync(options: HostSyncOptions): HostSync {
       return onFolder(agentId, (m, id) => m.resolveConflict(id, key, choice));
     },
 
-    async listSyncVersions(agentId, path) {
-      // No path (undefined, or null once it crossed the renderer's JSON bridge): every path.
-      const only = path === null || path === undefined || path === '' ? undefined : path;
-      if (only !== undefined && typeof only !== 'string')
-        return fail('invalid_argument', 'A path is needed.');
-      let versions: SyncVersion[] = [];
-      const done = await onFolder(agentId, async (m, id) => {
-        versions = m
-          .versions(id, only)
-          .map(({ id: n, path: p, at, source, size }) => ({ id: n, path: p, at, source, size }));
-      });
-      return done.ok ? { ok: true, value: versions } : done;
-    },
-
-    async restoreSyncVersion(agentId, versionId) {
-      if (!Number.isInteger(versionId)) return fail('invalid_argument', 'A kept version is needed.');
-      return onFolder(agentId, (m, id) => m.restoreVersion(id, versionId));
-    },
+    ...syncHistoryCalls(onFolder),
 
     async openSyncFolder(agentId, target) {
       const invalid = checkAgentId(agentId);
@@ -255,6 +239,7 @@ export function createHostSync(options: HostSyncOptions): HostSync {
       ...(options.trash ? { trash: options.trash } : {}),
       ...(options.remoteIntervalMs !== undefined ? { remoteIntervalMs: options.remoteIntervalMs } : {}),
       ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
+      ...(options.retryMs !== undefined ? { retryMs: options.retryMs } : {}),
     });
     const started = manager.start().catch((error: unknown) => {
       logger.error('Remembered sync folders did not start.', error);
