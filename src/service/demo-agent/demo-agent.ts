@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { agent, methods, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk/unstable';
 import type { AgentApp, ClientCapabilities, SessionConfigOption } from '@agentclientprotocol/sdk/unstable';
-import { DEMO_MODELS, runDemoTurn } from './demo-turn';
+import { DEMO_MODELS } from './demo-models';
+import { runDemoTurn } from './demo-turn';
 import { loadSession, saveSession, type DemoSession } from './session-store';
 
 export interface DemoAgentOptions {
