@@ -10,6 +10,8 @@ import {
 } from '../../shared/api';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
+import { errorJson } from '../http/errors';
+import { hasDotSegment, rawTarget } from '../http/raw-target';
 import type { AgentRecord } from '../identity/agents';
 import { AGENT_TOKEN_PREFIX } from '../identity/agent-tokens';
 import type { AuthInfo, Principal } from './principal';
@@ -101,7 +103,8 @@ export function agentParamOf(route: RouteSpec): 'agentId' | 'id' | null {
 
 /**
  * The guard on every `/api/v2` path, run before any handler (so routes without a handler yet still give
- * the auth answers): 401, then 404 unknown path / 405 wrong method, then 403 scope, then 404 foreign agent.
+ * the auth answers): 401, then 400 for a `.`/`..` segment in the raw target, then 404 unknown path / 405 wrong
+ * method, then 403 scope, then 404 foreign agent.
  * Every answer under /api/v2 carries `Cache-Control: no-store`.
  */
 export function apiGuard(
@@ -115,6 +118,15 @@ export function apiGuard(
     const token = readBearer(c.req.header('Authorization'));
     const principal = token === null ? null : authenticate(ctx, token);
     if (!principal) return unauthorized(c, token !== null);
+    const target = rawTarget(c);
+    if (target !== null && hasDotSegment(target)) {
+      return errorJson(
+        c,
+        400,
+        'ruta_invalida',
+        'The path has a "." or ".." segment; name the resource directly.',
+      );
+    }
 
     const found = lookup(c.req.method, c.req.path);
     if (found.kind === 'unknown') return notFound(c);

@@ -91,7 +91,11 @@ describe('a page in the person’s browser (foreign Origin)', () => {
         'Access-Control-Request-Headers': 'authorization, content-type',
       },
     });
-    expect([...preflight.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    const corsHeaders: string[] = [];
+    preflight.headers.forEach((_, name) => {
+      if (name.startsWith('access-control-')) corsHeaders.push(name);
+    });
+    expect(corsHeaders).toEqual([]);
     await expectError(preflight, 403, 'origen_no_permitido');
   });
 
@@ -138,6 +142,34 @@ describe('framing and targets (request smuggling basics)', () => {
       `GET http://127.0.0.1:${service.port}/oauth2/proveedores HTTP/1.1\r\n${hostLine()}\r\nConnection: close\r\n\r\n`,
     );
     expect(statusCodes(own)).toEqual([200]);
+  });
+});
+
+describe('dot segments in the request target', () => {
+  // Left to URL normalisation, `files/../x` would quietly become another path (here `/agents/{id}/x`, a 404);
+  // the spec's answer for a workspace path with `..` is 400 invalid path.
+  it.each(['../x', '%2e%2e/x', '.%2E/x', '..%5cx', './a.txt', 'dir/../../../../etc/passwd'])(
+    'PUT …/files/%s → 400 ruta_invalida, nothing written',
+    async (path) => {
+      const target = `${agentPath()}/files/${path}`;
+      const answer = await rawExchange(
+        service.url,
+        `PUT ${target} HTTP/1.1\r\n${hostLine()}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/octet-stream\r\nContent-Length: 1\r\nConnection: close\r\n\r\nx`,
+      );
+      expect(statusCodes(answer)).toEqual([400]);
+      expect(answer).toContain('"error":"ruta_invalida"');
+      const listing = await fetch(`${service.url}${agentPath()}/files/`, { headers: bearer() });
+      const files = ((await listing.json()) as { files: { path: string }[] }).files.map((file) => file.path);
+      expect(files.filter((name) => name === 'x' || name.endsWith('passwd'))).toEqual([]);
+    },
+  );
+
+  it('without a token the answer is still 401 (nothing about the path is told first)', async () => {
+    const answer = await rawExchange(
+      service.url,
+      `GET ${agentPath()}/files/../x HTTP/1.1\r\n${hostLine()}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(statusCodes(answer)).toEqual([401]);
   });
 });
 
