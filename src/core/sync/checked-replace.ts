@@ -1,16 +1,21 @@
 /**
  * Replaces or deletes a local file only if what stands there at the last moment is the version
- * the plan saw, with no window in which an editor's save could be overwritten:
+ * the plan saw, never overwriting an editor's save, and with the path absent only between two
+ * syscalls (a reader polling the file sees the old bytes or the new ones):
  *   1. the new bytes are written to a temp file and fsynced;
- *   2. the current file is moved aside by one rename — from then on an editor's save lands as a
- *      new file at the path, never under our feet;
- *   3. the moved-aside file is checked (`expect`) and kept in the version history (`keep`);
- *   4. the new bytes go in with link(), which refuses to replace a file that appeared meanwhile.
+ *   2. the file is checked (`expect`) and kept in the version history (`keep`) where it stands,
+ *      its inode, size and mtime noted before and confirmed unchanged after;
+ *   3. the swap, synchronous so nothing runs in between: rename the file aside, one lstat to see
+ *      it is exactly the checked file, link() the new bytes in (link refuses to replace a file
+ *      that appeared meanwhile);
+ *   4. the aside file is looked at once more: an in-place write that landed after the check
+ *      (a writer holding the file open) is kept in the history, and the path re-planned.
  * A version that moved in between is put back (or, if the editor saved again, kept in the history)
  * and the path is re-planned: it becomes a conflict, never an overwrite.
  */
 import { randomBytes } from 'node:crypto';
-import { link, lstat, mkdir, open, rename, rm, rmdir } from 'node:fs/promises';
+import { linkSync, lstatSync, renameSync, type BigIntStats } from 'node:fs';
+import { lstat, mkdir, open, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { resolveInsideRoot, ShortWriteError } from './atomic-write';
 import { tempFilePrefix } from './sync-paths';
@@ -21,7 +26,7 @@ export interface CheckedReplace {
   /** The new contents, or null to delete. */
   bytes: Uint8Array | null;
   expectedSize?: number;
-  /** Whether the file now at the path (moved aside to `absolute`; undefined: none) may be replaced. */
+  /** Whether the file now at the path (`absolute`, checked where it stands; undefined: none) may be replaced. */
   expect: (absolute: string | undefined) => Promise<boolean>;
   /** Keeps a version about to leave the folder (the version history). */
   keep: (absolute: string) => Promise<void>;
@@ -33,41 +38,49 @@ export type ReplaceOutcome = { replaced: true; mtimeMs?: number } | { replaced: 
 
 const noHardLinks = new Set(['EPERM', 'ENOTSUP', 'EXDEV', 'ENOSYS', 'EOPNOTSUPP']);
 
+/** What the swap found: done, or why the path is re-planned. */
+type Swap = 'swapped' | 'moved' | 'appeared';
+
 export async function replaceChecked(job: CheckedReplace): Promise<ReplaceOutcome> {
   const { bytes } = job;
   if (bytes && job.expectedSize !== undefined && bytes.length !== job.expectedSize)
     throw new ShortWriteError(job.expectedSize, bytes.length);
   const target = await resolveInsideRoot(job.root, job.path);
   await mkdir(dirname(target), { recursive: true });
-  const standing = await lstat(target).catch(() => undefined);
+  let standing = await identify(target);
   // A folder emptied earlier in the cycle may stand where the file goes; rmdir refuses a full one.
-  if (standing?.isDirectory()) await rmdir(target);
+  if (standing?.isDirectory()) {
+    await rmdir(target);
+    standing = undefined;
+  }
   const temp = bytes ? await writeTemp(dirname(target), bytes) : undefined;
   const asideDir = join(dirname(target), `${tempFilePrefix}${randomBytes(6).toString('hex')}.d`);
-  await mkdir(asideDir);
-  const aside = join(asideDir, basename(target));
   try {
-    const movedAside = await rename(target, aside).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return false;
-        throw error;
-      },
-    );
-    if (!(await job.expect(movedAside ? aside : undefined))) {
-      if (movedAside) await putBack(aside, target, job.keep);
+    if (!(await job.expect(standing ? target : undefined))) return { replaced: false };
+    const kept = standing
+      ? await job.keep(target).then(
+          () => undefined,
+          (error: unknown) => error,
+        )
+      : undefined;
+    // The checked version must still be the one standing: an edit during the check is re-planned.
+    if (!sameVersion(standing, await identify(target))) return { replaced: false };
+    if (kept) throw kept; // the history could not take a version that held still: a real fault
+    await mkdir(asideDir);
+    const aside = join(asideDir, basename(target));
+    const swap = swapIn(target, aside, standing, temp?.path);
+    if (swap === 'moved') {
+      await putBack(aside, target, job.keep);
       return { replaced: false };
     }
-    if (movedAside)
-      await job.keep(aside).catch(async (error: unknown) => {
-        await putBack(aside, target, job.keep);
-        throw error;
-      });
-    if (temp) {
-      const placed = await placeNew(temp.path, target);
-      if (!placed) return { replaced: false }; // a new file appeared at the path: it stays, we re-plan
+    if (swap === 'appeared') return { replaced: false }; // a new file at the path stays; the old one is kept
+    if (standing && !sameVersion(standing, await identify(aside))) {
+      // Written in place after the check, by a writer that held the file open.
+      if (bytes) await job.keep(aside);
+      else await putBack(aside, target, job.keep);
+      return { replaced: false };
     }
-    if (movedAside && job.dispose) {
+    if (standing && job.dispose) {
       await job.dispose(aside).catch(async (error: unknown) => {
         await putBack(aside, target, job.keep);
         throw error;
@@ -78,6 +91,48 @@ export async function replaceChecked(job: CheckedReplace): Promise<ReplaceOutcom
     if (temp) await rm(temp.path, { force: true });
     await rm(asideDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Moves the checked file aside and puts the new bytes in, with no await in between: the path is
+ * absent only from the rename to the link. Anything but the checked file at the path is left alone.
+ */
+function swapIn(target: string, aside: string, checked: BigIntStats | undefined, temp?: string): Swap {
+  if (checked) {
+    try {
+      renameSync(target, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'moved'; // deleted after the check
+      throw error;
+    }
+    if (!sameVersion(checked, lstatSync(aside, { bigint: true }))) return 'moved';
+  }
+  if (!temp) return 'swapped';
+  try {
+    linkSync(temp, target);
+    return 'swapped';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') return 'appeared';
+    if (!noHardLinks.has(code)) throw error;
+  }
+  // A file system without hard links: the narrowest check we can make, then rename.
+  if (lstatSync(target, { throwIfNoEntry: false })) return 'appeared';
+  renameSync(temp, target);
+  return 'swapped';
+}
+
+/** A file's identity for "is it still the checked version": inode, size and mtime to the nanosecond. */
+async function identify(absolute: string): Promise<BigIntStats | undefined> {
+  return lstat(absolute, { bigint: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+}
+
+function sameVersion(a: BigIntStats | undefined, b: BigIntStats | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.isFile() === b.isFile();
 }
 
 async function writeTemp(dir: string, bytes: Uint8Array): Promise<{ path: string; mtimeMs: number }> {
@@ -95,24 +150,24 @@ async function writeTemp(dir: string, bytes: Uint8Array): Promise<{ path: string
   }
 }
 
-/** Puts `temp` at `target` unless a file appeared there; false when one did. */
-async function placeNew(temp: string, target: string): Promise<boolean> {
+/** Puts `from` at `target` unless a file appeared there; false when one did. */
+async function placeBack(from: string, target: string): Promise<boolean> {
   try {
-    await link(temp, target);
+    linkSync(from, target);
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (code === 'EEXIST') return false;
     if (!noHardLinks.has(code)) throw error;
   }
-  // A file system without hard links: the narrowest check we can make, then rename.
   if (await lstat(target).catch(() => undefined)) return false;
-  await rename(temp, target);
+  await rename(from, target);
   return true;
 }
 
 /** The moved-aside version goes back; if the editor saved again meanwhile, it is kept in the history. */
 async function putBack(aside: string, target: string, keep: (absolute: string) => Promise<void>) {
-  if (await placeNew(aside, target)) return;
+  if (!(await lstat(aside).catch(() => undefined))) return; // never moved aside
+  if (await placeBack(aside, target)) return;
   await keep(aside);
 }

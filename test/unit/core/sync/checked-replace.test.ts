@@ -1,8 +1,9 @@
 /**
  * checked-replace.ts on real disk: an editor's save at any moment of a download's replace is
- * never lost. The "editor" writes from inside the engine's own steps, the narrowest windows there are.
+ * never lost, and the file stands at its path while it is checked and kept. The "editor" writes
+ * from inside the engine's own steps, the narrowest windows there are.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,23 +24,36 @@ const keep = async (absolute: string) => {
   kept.push(await readFile(absolute, 'utf8'));
 };
 const read = (name: string) => readFile(join(root, name), 'utf8');
+/** An editor's atomic save: a temp file renamed over the path. */
+const atomicSave = async (text: string) => {
+  await writeFile(join(root, '.a.txt.swp'), text);
+  await rename(join(root, '.a.txt.swp'), join(root, 'a.txt'));
+};
 
 describe('replacing a file only if it is still the planned version', () => {
-  it('replaces the base version, keeping it first', async () => {
+  it('replaces the base version, keeping it first, with the file at its path while checked and kept', async () => {
+    const seenAtPath: string[] = [];
     const outcome = await replaceChecked({
       root,
       path: 'a.txt',
       bytes: Buffer.from('download'),
-      expect: async (current) => current !== undefined && (await readFile(current, 'utf8')) === 'base',
-      keep,
+      expect: async (current) => {
+        seenAtPath.push(await read('a.txt'));
+        return current !== undefined && (await readFile(current, 'utf8')) === 'base';
+      },
+      keep: async (absolute) => {
+        seenAtPath.push(await read('a.txt'));
+        await keep(absolute);
+      },
     });
     expect(outcome.replaced).toBe(true);
+    expect(seenAtPath).toEqual(['base', 'base']);
     expect(await read('a.txt')).toBe('download');
     expect(kept).toEqual(['base']);
     expect(await readdir(root)).toEqual(['a.txt']);
   });
 
-  it('puts a changed file back and does not replace it', async () => {
+  it('leaves a changed file in place and does not replace it', async () => {
     await writeFile(join(root, 'a.txt'), 'my edit');
     const outcome = await replaceChecked({
       root,
@@ -53,37 +67,71 @@ describe('replacing a file only if it is still the planned version', () => {
     expect(await readdir(root)).toEqual(['a.txt']);
   });
 
-  it('a save landing after the check (the file is aside) stays, and the base version is kept', async () => {
+  it('a save written in place during the check stays, and the path is re-planned', async () => {
     const outcome = await replaceChecked({
       root,
       path: 'a.txt',
       bytes: Buffer.from('download'),
       expect: async () => {
-        await writeFile(join(root, 'a.txt'), 'saved during the replace');
+        await writeFile(join(root, 'a.txt'), 'saved during the check');
         return true;
       },
       keep,
     });
     expect(outcome.replaced).toBe(false);
-    expect(await read('a.txt')).toBe('saved during the replace');
-    expect(kept).toEqual(['base']);
+    expect(await read('a.txt')).toBe('saved during the check');
     expect(await readdir(root)).toEqual(['a.txt']);
   });
 
-  it('a changed file whose path was saved again meanwhile goes to the history, the newest stays', async () => {
-    await writeFile(join(root, 'a.txt'), 'first edit');
+  it('an atomic save landing while the checked version is kept stays, and the checked one is in the history', async () => {
     const outcome = await replaceChecked({
       root,
       path: 'a.txt',
       bytes: Buffer.from('download'),
-      expect: async () => {
-        await writeFile(join(root, 'a.txt'), 'second edit');
-        return false;
+      expect: async () => true,
+      keep: async (absolute) => {
+        await keep(absolute);
+        await atomicSave('saved while kept');
+      },
+    });
+    expect(outcome.replaced).toBe(false);
+    expect(await read('a.txt')).toBe('saved while kept');
+    expect(kept).toEqual(['base']);
+    expect(await readdir(root)).toEqual(['a.txt']);
+  });
+
+  it('a file that appears where nothing stood during the check stays', async () => {
+    await rm(join(root, 'a.txt'));
+    const outcome = await replaceChecked({
+      root,
+      path: 'a.txt',
+      bytes: Buffer.from('download'),
+      expect: async (current) => {
+        await writeFile(join(root, 'a.txt'), 'new here');
+        return current === undefined;
       },
       keep,
     });
     expect(outcome.replaced).toBe(false);
-    expect(await read('a.txt')).toBe('second edit');
-    expect(kept).toEqual(['first edit']);
+    expect(await read('a.txt')).toBe('new here');
+    expect(kept).toEqual([]);
+  });
+
+  it('a delete keeps the checked version and hands it to the trash under its own name', async () => {
+    const trashed: string[] = [];
+    const outcome = await replaceChecked({
+      root,
+      path: 'a.txt',
+      bytes: null,
+      expect: async (current) => (await readFile(current!, 'utf8')) === 'base',
+      keep,
+      dispose: async (aside) => {
+        trashed.push(`${aside.endsWith('/a.txt')}:${await readFile(aside, 'utf8')}`);
+      },
+    });
+    expect(outcome.replaced).toBe(true);
+    expect(kept).toEqual(['base']);
+    expect(trashed).toEqual(['true:base']);
+    expect(await readdir(root)).toEqual([]);
   });
 });
