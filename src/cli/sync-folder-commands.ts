@@ -6,6 +6,7 @@ import { isAbsolute, relative } from 'node:path';
 import trash from 'trash';
 import { hashFile } from '../core/sync/file-hash';
 import { FolderBusyError, folderOwner, lockFolder } from '../core/sync/folder-lock';
+import { historyUse } from '../core/sync/history-use';
 import { SyncEngine, type ConflictChoice } from '../core/sync/sync-engine';
 import { pathKey } from '../core/sync/sync-paths';
 import { SyncStateStore } from '../core/sync/sync-state-store';
@@ -152,8 +153,11 @@ function listHistory(
       io.out(`The history of this folder now keeps at most ${megabytes} MB.\n`);
     }
     const versions = history.list(path);
+    const use = historyUse(history);
+    const useLine = `The history holds ${size(use.usedBytes)} of at most ${Number((use.capBytes / 1024 / 1024).toFixed(1))} MB (change it with --cap <MB>).\n`;
     if (versions.length === 0) {
       io.out(path ? `No kept versions of ${path}.\n` : 'No kept versions yet.\n');
+      io.out(useLine);
       return syncExit.ok;
     }
     let current = '';
@@ -167,6 +171,7 @@ function listHistory(
       );
     }
     io.out(`Put one back with: agentdesk sync restore ${where.root} <path> --version <n>\n`);
+    io.out(useLine);
     return syncExit.ok;
   } finally {
     history.close();

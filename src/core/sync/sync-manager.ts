@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { ApiClient } from '../api/api-client';
 import { readFolderChoices, writeFolderChoices, type SyncFolder } from './folder-choices';
 import { FolderBusyError, folderOwner } from './folder-lock';
+import { historyUse, type HistoryUse } from './history-use';
 import { describeStartFailure } from './start-failure';
 import type { ConflictChoice, SyncEngine, SyncStatus } from './sync-engine';
 import { startSyncedFolder, type RunningFolder, type StartError } from './synced-folder-start';
@@ -139,16 +140,12 @@ export class SyncManager {
   }
 
   /** How much the folder's version history holds (each content once) and its size cap. */
-  historyUse(agentId: string): { usedBytes: number; capBytes: number } {
-    return this.withHistory(agentId, (history) => {
-      const sizes = new Map<string, number>();
-      for (const v of history.list()) sizes.set(v.sha256, Math.max(v.size, sizes.get(v.sha256) ?? 0));
-      return { usedBytes: [...sizes.values()].reduce((a, b) => a + b, 0), capBytes: history.capBytes };
-    });
+  historyUse(agentId: string): HistoryUse {
+    return this.withHistory(agentId, historyUse);
   }
 
   /** Sets the history's size cap (shared with the CLI); over it the oldest versions go at once. */
-  setHistoryCap(agentId: string, bytes: number): { usedBytes: number; capBytes: number } {
+  setHistoryCap(agentId: string, bytes: number): HistoryUse {
     this.withHistory(agentId, (history) => history.setCapBytes(bytes));
     return this.historyUse(agentId);
   }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  historyUseWords,
+  notStartedHint,
+  parseHistoryCap,
+  sizeWords,
   isPausedByPerson,
   lastSyncWords,
   pendingDeleteWords,
@@ -113,5 +117,38 @@ describe('sync words', () => {
     expect(
       summaryWords(folder({ state: 'paused', pendingDeletes: { side: 'remote', deletes: 30, total: 40 } })),
     ).toBe('Needs your confirmation');
+  });
+
+  it('says plainly that another process holds the folder, or that it could not start, and what to do', () => {
+    const held = status({ state: 'error', notStarted: { reason: 'held', nextTryAt: NOW } });
+    expect(stateWords(held)).toBe('Synced by another AgentDesk process');
+    expect(notStartedHint(held.notStarted!)).toContain('Ctrl-C in its terminal');
+    const failed = status({ state: 'error', notStarted: { reason: 'failed', nextTryAt: NOW } });
+    expect(stateWords(failed)).toBe('Sync could not start');
+    expect(notStartedHint(failed.notStarted!)).toContain('choose Try again');
+    expect(stateWords(status({ state: 'error' }))).toBe('Sync stopped on a problem');
+  });
+
+  it('gives sizes in plain units and the history use as one line', () => {
+    expect(sizeWords(340)).toBe('340 B');
+    expect(sizeWords(1536)).toBe('1.5 kB');
+    expect(sizeWords(1.25 * 1024 * 1024)).toBe('1.3 MB');
+    expect(sizeWords(12.4 * 1024 * 1024)).toBe('12 MB');
+    expect(sizeWords(1024 * 1024 * 1024)).toBe('1 GB');
+    expect(sizeWords(1.5 * 1024 * 1024 * 1024)).toBe('1.5 GB');
+    expect(historyUseWords({ usedBytes: 12 * 1024 * 1024, capBytes: 500 * 1024 * 1024 })).toBe(
+      'Using 12 MB of 500 MB',
+    );
+  });
+
+  it('reads a history cap typed in whole MB, 1 MB to 1 TB, and says what is wrong otherwise', () => {
+    expect(parseHistoryCap('500')).toEqual({ bytes: 500 * 1024 * 1024 });
+    expect(parseHistoryCap(' 20 MB ')).toEqual({ bytes: 20 * 1024 * 1024 });
+    expect(parseHistoryCap('1048576')).toEqual({ bytes: 1024 * 1024 * 1024 * 1024 });
+    for (const bad of ['', '0', '-5', '2.5', 'a lot', '1048577', '1e3']) {
+      expect(parseHistoryCap(bad)).toEqual({
+        error: 'Type a whole number of megabytes, from 1 to 1048576 (1 TB), for example 500.',
+      });
+    }
   });
 });

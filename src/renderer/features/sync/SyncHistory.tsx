@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { SyncVersion } from '../../../shared/bridge';
 import { useSyncStore } from '../../stores/sync-store';
 import { useNow } from '../../ui/use-now';
+import { SyncHistorySize } from './SyncHistorySize';
 import { versionWords } from './sync-words';
 
 /** Long histories stay readable: the newest versions first. */
@@ -28,6 +29,7 @@ export function SyncHistory(props: { agentId: string }) {
       <p className="muted small-text">
         Before the sync overwrites or deletes a version, here or on the agent, it keeps it here for 30 days.
       </p>
+      <SyncHistorySize agentId={agentId} />
       {versions === undefined ? (
         <div className="sync-actions">
           <button

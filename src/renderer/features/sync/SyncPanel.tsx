@@ -9,7 +9,14 @@ import { useNow } from '../../ui/use-now';
 import { SyncFolderChooser } from './SyncFolderChooser';
 import { SyncHistory } from './SyncHistory';
 import { SyncIssues } from './SyncIssues';
-import { isPausedByPerson, lastSyncWords, problemLines, progressOf, stateWords } from './sync-words';
+import {
+  isPausedByPerson,
+  lastSyncWords,
+  notStartedHint,
+  problemLines,
+  progressOf,
+  stateWords,
+} from './sync-words';
 
 /** One agent's sync folder, shown in place of the chat: folder, state, and what needs the person. */
 export function SyncPanel(props: { agentId: string }) {
@@ -37,7 +44,7 @@ export function SyncPanel(props: { agentId: string }) {
   );
 
   const folder = sync?.folder;
-  const name = folder?.agentName ?? agentName ?? 'this agent';
+  const name = folder?.agentName || agentName || 'this agent';
 
   return (
     <section className="sync-panel" aria-labelledby={titleId}>
@@ -110,6 +117,7 @@ function SyncFolderView(props: {
   const problems = problemLines(status);
   const pausedByPerson = isPausedByPerson(status);
   const stopped = status.state === 'stopped';
+  const notStarted = status.notStarted;
 
   return (
     <>
@@ -187,33 +195,47 @@ function SyncFolderView(props: {
             ))}
           </div>
         ) : null}
-        <div className="sync-actions">
-          {pausedByPerson ? (
+        {notStarted ? (
+          <div className="sync-actions">
             <button
               type="button"
               className="primary"
-              disabled={busy === 'resume'}
-              onClick={() => void store.resume(agentId)}
+              disabled={busy === 'sync'}
+              onClick={() => void store.syncNow(agentId)}
             >
-              Resume
+              {busy === 'sync' ? 'Trying…' : 'Try again'}
             </button>
-          ) : (
+            <span className="muted small-text">{notStartedHint(notStarted)}</span>
+          </div>
+        ) : (
+          <div className="sync-actions">
+            {pausedByPerson ? (
+              <button
+                type="button"
+                className="primary"
+                disabled={busy === 'resume'}
+                onClick={() => void store.resume(agentId)}
+              >
+                Resume
+              </button>
+            ) : (
+              <button
+                type="button"
+                disabled={stopped || busy === 'pause'}
+                onClick={() => void store.pause(agentId)}
+              >
+                Pause
+              </button>
+            )}
             <button
               type="button"
-              disabled={stopped || busy === 'pause'}
-              onClick={() => void store.pause(agentId)}
+              disabled={pausedByPerson || stopped || busy === 'sync'}
+              onClick={() => void store.syncNow(agentId)}
             >
-              Pause
+              Sync now
             </button>
-          )}
-          <button
-            type="button"
-            disabled={pausedByPerson || stopped || busy === 'sync'}
-            onClick={() => void store.syncNow(agentId)}
-          >
-            Sync now
-          </button>
-        </div>
+          </div>
+        )}
       </section>
 
       <SyncIssues agentId={agentId} status={status} />

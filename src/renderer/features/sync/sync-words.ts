@@ -1,4 +1,10 @@
-import type { SyncFolderStatus, SyncSkipReason, SyncStatus, SyncVersion } from '../../../shared/bridge';
+import type {
+  SyncFolderStatus,
+  SyncHistoryUse,
+  SyncSkipReason,
+  SyncStatus,
+  SyncVersion,
+} from '../../../shared/bridge';
 import { relativeTime } from '../../ui/relative-time';
 
 /** What the sync panel says about a folder's state, in plain words. Pure: no DOM, no bridge. */
@@ -20,7 +26,8 @@ export function stateWords(status: SyncStatus): string {
     case 'paused':
       return status.pendingDeletes ? 'Waiting for you to confirm deletions' : 'Paused';
     case 'error':
-      return 'Sync stopped on a problem';
+      if (status.notStarted?.reason === 'held') return 'Synced by another AgentDesk process';
+      return status.notStarted ? 'Sync could not start' : 'Sync stopped on a problem';
     case 'stopped':
       return 'Stopped';
   }
@@ -56,16 +63,43 @@ export function skipWords(reason: string): string {
   return skipReasonWords[reason as SyncSkipReason] ?? 'Left out of sync';
 }
 
+const MB = 1024 * 1024;
+
+/** A size in plain units: "340 B", "1.2 kB", "12 MB", "1.5 GB" (1 kB = 1024 B, as the CLI counts). */
+export function sizeWords(bytes: number): string {
+  const short = (n: number) => (n < 10 ? String(Number(n.toFixed(1))) : String(Math.round(n)));
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < MB) return `${(bytes / 1024).toFixed(1)} kB`;
+  if (bytes < 1024 * MB) return `${short(bytes / MB)} MB`;
+  return `${short(bytes / 1024 / MB)} GB`;
+}
+
+/** "Using 12 MB of 1 GB" for the version history. */
+export function historyUseWords(use: SyncHistoryUse): string {
+  return `Using ${sizeWords(use.usedBytes)} of ${sizeWords(use.capBytes)}`;
+}
+
+/** The history cap as typed by the person, in whole MB (1 MB to 1 TB): bytes, or a sentence saying what is wrong. */
+export function parseHistoryCap(text: string): { bytes: number } | { error: string } {
+  const typed = text.trim().replace(/\s*mb$/i, '');
+  const megabytes = /^\d+$/.test(typed) ? Number(typed) : NaN;
+  if (!Number.isSafeInteger(megabytes) || megabytes < 1 || megabytes > 1024 * 1024) {
+    return { error: 'Type a whole number of megabytes, from 1 to 1048576 (1 TB), for example 500.' };
+  }
+  return { bytes: megabytes * MB };
+}
+
 /** "yours, 2 min ago, 1.2 kB" for a kept version. */
 export function versionWords(version: SyncVersion, now: number): string {
   const whose = version.source === 'remote' ? "the agent's" : 'yours';
-  const size =
-    version.size < 1024
-      ? `${version.size} B`
-      : version.size < 1024 * 1024
-        ? `${(version.size / 1024).toFixed(1)} kB`
-        : `${(version.size / 1024 / 1024).toFixed(1)} MB`;
-  return `${whose}, ${relativeTime(new Date(version.at).toISOString(), now)}, ${size}`;
+  return `${whose}, ${relativeTime(new Date(version.at).toISOString(), now)}, ${sizeWords(version.size)}`;
+}
+
+/** What the person can do about a folder this app could not start. */
+export function notStartedHint(notStarted: NonNullable<SyncStatus['notStarted']>): string {
+  return notStarted.reason === 'held'
+    ? 'To sync it here now, stop the other one (Ctrl-C in its terminal, or quit that window), then choose Try again.'
+    : 'AgentDesk tries again by itself every little while. Once the cause is fixed, choose Try again.';
 }
 
 export function lastSyncWords(lastSyncAt: number | undefined, now: number): string {
