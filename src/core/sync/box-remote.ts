@@ -4,12 +4,13 @@
  *   skills/<slug>/… ↔ PUT/DELETE /skills/{slug}  work/**   ↔ /files/{path}
  * The prompt, MCP list and skill contents are read from one GET /bundle per listing.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { McpPutBody } from '../../shared/api';
 import type { ApiClient } from '../api/api-client';
+import type { ApiResult, CallOptions } from '../api/api-request';
 import { unwrap } from './api-remote-error';
 import { hashBytes } from './file-hash';
+import { parseMcpFile } from './mcp-file';
+import { withDeadline, type DeadlineTiming } from './request-deadline';
+import { SkillSender } from './skill-sender';
 import { WorkspaceVersions } from './workspace-versions';
 import {
   RemoteError,
@@ -20,16 +21,16 @@ import {
   type RemoteSide,
 } from './remote-side';
 import type { RemoteEntry, RemoteFingerprint } from './sync-plan-types';
-import { isAlwaysIgnored } from './sync-paths';
 
 const workPrefix = 'work/';
-const skillPath = /^skills\/([^/]+)\/(.+)$/;
 
 export interface BoxRemoteOptions {
   api: ApiClient;
   agentId: string;
   /** The local sync root: a skill is always sent whole, read from here. */
   root: string;
+  /** Every request's deadline (default: request-deadline.ts). */
+  deadline?: DeadlineTiming;
 }
 
 export class BoxRemote implements RemoteSide {
@@ -37,17 +38,19 @@ export class BoxRemote implements RemoteSide {
   readonly listedGroups = ['', workPrefix];
   /** Bytes of the non-workspace files, from the latest listing. */
   private config = new Map<string, Uint8Array>();
+  /** Sizes of the workspace files and of the whole bundle as last listed, for each request's deadline. */
+  private sizes = new Map<string, number>();
+  private bundleBytes = 0;
   private uploadOnly = false;
   private probed = false;
-  /** Per skill: the last content sent this cycle, and the send in flight, so a skill goes out once. */
-  private sentSkills = new Map<string, string>();
-  private skillSends = new Map<string, Promise<void>>();
+  private readonly skills: SkillSender;
 
   /** The workspace's versions: conditional writes and the cheap poll. */
   private readonly versions: WorkspaceVersions;
 
   constructor(private readonly options: BoxRemoteOptions) {
-    this.versions = new WorkspaceVersions(options.api, options.agentId);
+    this.versions = new WorkspaceVersions(options.api, options.agentId, options.deadline);
+    this.skills = new SkillSender(options);
   }
 
   get limitation(): string | undefined {
@@ -59,11 +62,17 @@ export class BoxRemote implements RemoteSide {
   async list(): Promise<RemoteEntry[]> {
     const { api, agentId } = this.options;
     const [bundle, listing] = await Promise.all([
-      api.getBundle(agentId).then((r) => unwrap(r, "Reading the agent's configuration")),
-      api.listWorkspace(agentId, '').then((r) => unwrap(r, "Listing the agent's workspace")),
+      this.call((o) => api.getBundle(agentId, o), this.bundleBytes).then((r) =>
+        unwrap(r, "Reading the agent's configuration"),
+      ),
+      this.call((o) => api.listWorkspace(agentId, '', o)).then((r) =>
+        unwrap(r, "Listing the agent's workspace"),
+      ),
     ]);
+    this.noteBundleSize(bundle.files);
+    this.sizes = new Map(listing.files.map((file) => [file.path, file.size]));
     this.config = new Map();
-    this.sentSkills = new Map();
+    this.skills.reset();
     const entries: RemoteEntry[] = [];
     for (const file of bundle.files) {
       // Knowledge of a machine agent lives in its workspace, and is synced there as work/knowledge/.
@@ -108,8 +117,12 @@ export class BoxRemote implements RemoteSide {
       if (!bytes) throw new RemoteError(`${path} is no longer on the agent.`, 404, undefined, true);
       return bytes;
     }
+    const rel = path.slice(workPrefix.length);
     const result = unwrap(
-      await this.options.api.readWorkspaceFile(this.options.agentId, path.slice(workPrefix.length)),
+      await this.call(
+        (o) => this.options.api.readWorkspaceFile(this.options.agentId, rel, o),
+        this.sizes.get(rel),
+      ),
       `Downloading ${path}`,
     );
     if (result.kind === 'listing') {
@@ -124,18 +137,23 @@ export class BoxRemote implements RemoteSide {
     if (path.startsWith(workPrefix)) {
       const rel = path.slice(workPrefix.length);
       const headers = await this.versions.conditionsFor(path.slice(workPrefix.length), expected);
-      const result = await api.writeWorkspaceFile(agentId, rel, bytes, { headers });
+      const result = await this.call(
+        (o) => api.writeWorkspaceFile(agentId, rel, bytes, o),
+        bytes.length,
+        headers,
+      );
       if (!result.ok && result.error.status === 412) throw new RemoteMoved(path);
       unwrap(result, `Uploading ${path}`);
-      return { size: bytes.length, sha256: hashBytes(bytes) };
+      return undefined; // the workspace keeps the bytes as sent (no second hash of them)
     }
     await this.checkConfig(path, expected);
     if (path === 'instructions.md') {
       await this.setPrompt(Buffer.from(bytes).toString('utf8'));
     } else if (path === 'mcp.json') {
-      unwrap(await api.setMcpServers(agentId, parseMcpFile(bytes)), 'Updating the MCP servers');
+      const servers = parseMcpFile(bytes);
+      unwrap(await this.call((o) => api.setMcpServers(agentId, servers, o)), 'Updating the MCP servers');
     } else {
-      await this.sendSkill(path);
+      await this.skills.send(path);
     }
     return this.configNow(path);
   }
@@ -144,7 +162,8 @@ export class BoxRemote implements RemoteSide {
     const { api, agentId } = this.options;
     if (path.startsWith(workPrefix)) {
       const headers = await this.versions.conditionsFor(path.slice(workPrefix.length), expected);
-      const result = await api.deleteWorkspaceFile(agentId, path.slice(workPrefix.length), { headers });
+      const rel = path.slice(workPrefix.length);
+      const result = await this.call((o) => api.deleteWorkspaceFile(agentId, rel, o), 0, headers);
       if (!result.ok && result.error.status === 412) throw new RemoteMoved(path);
       if (!result.ok && result.error.status !== 404) unwrap(result, `Deleting ${path}`);
       return;
@@ -153,9 +172,9 @@ export class BoxRemote implements RemoteSide {
     if (path === 'instructions.md') {
       await this.setPrompt('');
     } else if (path === 'mcp.json') {
-      unwrap(await api.setMcpServers(agentId, []), 'Clearing the MCP servers');
+      unwrap(await this.call((o) => api.setMcpServers(agentId, [], o)), 'Clearing the MCP servers');
     } else {
-      await this.sendSkill(path);
+      await this.skills.send(path);
     }
   }
 
@@ -179,7 +198,11 @@ export class BoxRemote implements RemoteSide {
 
   private async refreshConfig(): Promise<void> {
     const { api, agentId } = this.options;
-    const bundle = unwrap(await api.getBundle(agentId), "Reading the agent's configuration");
+    const bundle = unwrap(
+      await this.call((o) => api.getBundle(agentId, o), this.bundleBytes),
+      "Reading the agent's configuration",
+    );
+    this.noteBundleSize(bundle.files);
     this.config = new Map(
       bundle.files
         .filter((file) => !file.path.startsWith('knowledge/'))
@@ -189,15 +212,30 @@ export class BoxRemote implements RemoteSide {
 
   async flush(): Promise<void> {}
 
+  /** One API call under its deadline (sized by the bytes it carries), so a stalled server is a retryable fault. */
+  private call<T>(
+    request: (options: CallOptions) => Promise<ApiResult<T>>,
+    bytes = 0,
+    headers?: Record<string, string>,
+  ): Promise<ApiResult<T>> {
+    return withDeadline(request, { bytes, timing: this.options.deadline, ...(headers ? { headers } : {}) });
+  }
+
+  private noteBundleSize(files: readonly { contentBase64: string }[]): void {
+    this.bundleBytes = files.reduce((sum, file) => sum + file.contentBase64.length, 0);
+  }
+
   /** One read tells whether this server has the byte-download route (ours does; the spec lacks it). */
   private async probeByteRoute(path: string): Promise<void> {
     this.probed = true;
-    const result = await this.options.api.readWorkspaceFile(this.options.agentId, path);
+    const { api, agentId } = this.options;
+    const result = await this.call((o) => api.readWorkspaceFile(agentId, path, o), this.sizes.get(path));
     if (result.ok && result.value.kind === 'listing') this.uploadOnly = true;
   }
 
   private async setPrompt(prompt: string): Promise<void> {
-    const result = await this.options.api.updateAgentConfig(this.options.agentId, { prompt });
+    const { api, agentId } = this.options;
+    const result = await this.call((o) => api.updateAgentConfig(agentId, { prompt }, o), prompt.length);
     // 400 "nothing to change" means the agent already has this prompt.
     if (
       !result.ok &&
@@ -207,85 +245,4 @@ export class BoxRemote implements RemoteSide {
       return;
     unwrap(result, 'Updating the instructions');
   }
-
-  /**
-   * Sends a skill whole from the local folder, or deletes it when its folder is gone. Several files
-   * of one skill changing in one cycle send it once: calls for a slug run one after another, and a
-   * call that finds the content already sent does nothing.
-   */
-  private sendSkill(path: string): Promise<void> {
-    const match = skillPath.exec(path);
-    if (!match) {
-      return Promise.reject(
-        new RemoteError(`${path} is not part of a skill folder (skills/<name>/…).`, 400, undefined, true),
-      );
-    }
-    const slug = match[1]!;
-    const previous = this.skillSends.get(slug) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.sendSkillNow(slug));
-    this.skillSends.set(slug, next);
-    return next;
-  }
-
-  private async sendSkillNow(slug: string): Promise<void> {
-    const { api, agentId, root } = this.options;
-    const files = await readSkillFolder(join(root, 'skills', slug), `skills/${slug}`);
-    const markdown = files.get('SKILL.md');
-    const digest =
-      markdown === undefined
-        ? 'deleted'
-        : hashBytes(Buffer.from(JSON.stringify([...files].map(([n, b]) => [n, hashBytes(b)]))));
-    if (this.sentSkills.get(slug) === digest) return;
-    if (markdown === undefined) {
-      const result = await api.deleteSkill(agentId, slug);
-      if (!result.ok && result.error.status !== 404) unwrap(result, `Removing the skill ${slug}`);
-    } else {
-      const assets = [...files]
-        .filter(([name]) => name !== 'SKILL.md')
-        .map(([name, bytes]) => ({ name, contentBase64: Buffer.from(bytes).toString('base64') }));
-      unwrap(
-        await api.installSkill(agentId, slug, { markdown: Buffer.from(markdown).toString('utf8'), assets }),
-        `skills/${slug}/SKILL.md`,
-      );
-    }
-    this.sentSkills.set(slug, digest);
-  }
-}
-
-/** Validates mcp.json before upload, naming what is wrong in plain words. */
-export function parseMcpFile(bytes: Uint8Array) {
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(bytes).toString('utf8'));
-  } catch (error) {
-    throw invalidMcp(`it is not valid JSON (${(error as Error).message})`);
-  }
-  const parsed = McpPutBody.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw invalidMcp(`${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return parsed.data.servers;
-}
-
-function invalidMcp(why: string): RemoteError {
-  return new RemoteError(
-    `mcp.json was not uploaded because ${why}. The agent keeps its previous MCP servers.`,
-    400,
-    undefined,
-    true,
-  );
-}
-
-/** A skill's files by name relative to its folder, leaving out what sync never sends. */
-async function readSkillFolder(dir: string, syncPath: string, prefix = ''): Promise<Map<string, Uint8Array>> {
-  const files = new Map<string, Uint8Array>();
-  const entries = await readdir(join(dir, prefix), { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    const name = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (isAlwaysIgnored(`${syncPath}/${name}`)) continue;
-    if (entry.isDirectory()) for (const [n, b] of await readSkillFolder(dir, syncPath, name)) files.set(n, b);
-    else if (entry.isFile()) files.set(name, await readFile(join(dir, name)));
-  }
-  return files;
 }

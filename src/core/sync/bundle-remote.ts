@@ -6,8 +6,9 @@
  */
 import type { ApiClient } from '../api/api-client';
 import { unwrap } from './api-remote-error';
-import { parseMcpFile } from './box-remote';
+import { parseMcpFile } from './mcp-file';
 import { hashBytes } from './file-hash';
+import { withDeadline, type DeadlineTiming } from './request-deadline';
 import {
   RemoteError,
   RemoteMoved,
@@ -39,6 +40,8 @@ export class BundleRemote implements RemoteSide {
     private readonly agentId: string,
     /** How long writes gather before one POST. */
     private readonly gatherMs = 15,
+    /** Every request's deadline (default: request-deadline.ts). */
+    private readonly deadline?: DeadlineTiming,
   ) {}
 
   async list(): Promise<RemoteEntry[]> {
@@ -114,7 +117,14 @@ export class BundleRemote implements RemoteSide {
           contentBase64: Buffer.from(bytes).toString('base64'),
         })),
       };
-      unwrap(await this.api.applyBundle(this.agentId, body), 'Saving the bundle');
+      const size = body.files.reduce((sum, file) => sum + file.contentBase64.length, 0);
+      unwrap(
+        await withDeadline((o) => this.api.applyBundle(this.agentId, body, o), {
+          bytes: size,
+          timing: this.deadline,
+        }),
+        'Saving the bundle',
+      );
       // Read back: the server may keep a file in its own form, and that form is the new base.
       this.files = await this.readBundle().catch(() => merged);
       for (const change of going) {
@@ -128,7 +138,12 @@ export class BundleRemote implements RemoteSide {
   }
 
   private async readBundle(): Promise<Map<string, Uint8Array>> {
-    const bundle = unwrap(await this.api.getBundle(this.agentId), "Reading the agent's bundle");
+    // The bundle as last read sizes the deadline of the next read.
+    const bytes = [...this.files.values()].reduce((sum, file) => sum + file.length, 0);
+    const bundle = unwrap(
+      await withDeadline((o) => this.api.getBundle(this.agentId, o), { bytes, timing: this.deadline }),
+      "Reading the agent's bundle",
+    );
     return new Map(bundle.files.map((file) => [file.path, Buffer.from(file.contentBase64, 'base64')]));
   }
 }

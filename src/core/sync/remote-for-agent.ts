@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/api-client';
 import { unwrap } from './api-remote-error';
 import { BoxRemote } from './box-remote';
 import { BundleRemote } from './bundle-remote';
+import { withDeadline } from './request-deadline';
 import type { RemoteSide } from './remote-side';
 
 export interface AgentRemote {
@@ -13,7 +14,7 @@ export interface AgentRemote {
 /** Picks the remote side from the agent's `storage`: its own machine (box) or a bundle held by the service. */
 export async function remoteForAgent(api: ApiClient, agentId: string, root: string): Promise<AgentRemote> {
   const config = unwrap(
-    await api.getAgentConfig(agentId, { fields: ['name', 'storage'] }),
+    await withDeadline((o) => api.getAgentConfig(agentId, { fields: ['name', 'storage'] }, o)),
     'Reading the agent',
   );
   const storage = config.storage === 'bundle' ? 'bundle' : 'box';

@@ -6,6 +6,7 @@
  */
 import type { ApiClient } from '../api/api-client';
 import { unwrap } from './api-remote-error';
+import { withDeadline, type DeadlineTiming } from './request-deadline';
 import { workspaceListingVersion } from './listing-version';
 import { RemoteMoved, stillExpected, type Expected } from './remote-side';
 
@@ -19,7 +20,17 @@ export class WorkspaceVersions {
   constructor(
     private readonly api: ApiClient,
     private readonly agentId: string,
+    /** Every request's deadline (default: request-deadline.ts). */
+    private readonly deadline?: DeadlineTiming,
   ) {}
+
+  /** The workspace listing (of `rel`), under its deadline, with conditional headers when given. */
+  private listing(rel: string, headers?: Record<string, string>) {
+    return withDeadline((o) => this.api.listWorkspace(this.agentId, rel, o), {
+      timing: this.deadline,
+      ...(headers ? { headers } : {}),
+    });
+  }
 
   /** Notes a fresh listing: its version, and whether the server gives versions at all. */
   async sawListing(files: readonly { path: string; size: number }[]): Promise<void> {
@@ -28,20 +39,14 @@ export class WorkspaceVersions {
     if (this.probed || this.conditional) return;
     // An empty workspace shows no etag: one conditional listing (304 to its own version) tells.
     this.probed = true;
-    const result = await this.api.listWorkspace(this.agentId, '', {
-      headers: { 'if-none-match': this.version },
-    });
+    const result = await this.listing('', { 'if-none-match': this.version });
     if (!result.ok && result.error.status === 304) this.conditional = true;
   }
 
   /** Asks for the listing with If-None-Match: 304 (or the same listing) means nothing moved. */
   async hasChanged(): Promise<boolean> {
     const known = this.version;
-    const result = await this.api.listWorkspace(
-      this.agentId,
-      '',
-      known ? { headers: { 'if-none-match': known } } : {},
-    );
+    const result = await this.listing('', known ? { 'if-none-match': known } : undefined);
     if (!result.ok) return result.error.status !== 304;
     return workspaceListingVersion(result.value.files) !== known;
   }
@@ -55,7 +60,7 @@ export class WorkspaceVersions {
     if (this.conditional && (expected === null || expected.etag)) {
       return expected === null ? { 'if-none-match': '*' } : { 'if-match': expected.etag! };
     }
-    const result = await this.api.listWorkspace(this.agentId, rel);
+    const result = await this.listing(rel);
     if (!result.ok && result.error.status !== 404) unwrap(result, `Checking work/${rel}`);
     const file = result.ok ? result.value.files[0] : undefined;
     const sha256 = (file as { sha256?: unknown } | undefined)?.sha256;

@@ -144,3 +144,12 @@ function workPath(path: string): string {
   if (!path.startsWith('work/')) throw new Error(`test helper writes workspace files only: ${path}`);
   return path.slice('work/'.length);
 }
+
+/** Polls until `probe` holds (the engine works in the background); fails after 10 s naming `what`. */
+export async function eventually(probe: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

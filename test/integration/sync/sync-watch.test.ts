@@ -7,7 +7,7 @@ import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncEngine } from '../../../src/core/sync/sync-engine';
-import { createSyncWorld, type SyncWorld } from './sync-harness';
+import { createSyncWorld, eventually, type SyncWorld } from './sync-harness';
 
 let world: SyncWorld;
 let engine: SyncEngine;
@@ -19,15 +19,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await world.close();
 });
-
-/** Polls until `probe` holds; the watcher works in the background. */
-async function eventually(probe: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const remoteHas = (path: string, text: string) => async () => (await world.remote.read(path)) === text;
 
