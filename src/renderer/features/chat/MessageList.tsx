@@ -80,16 +80,23 @@ export function MessageList(props: {
 
   const totalSize = virtualizer.getTotalSize();
   // Earlier messages arrived: keep the same distance from the bottom so nothing jumps.
+  const follow = useRef(0);
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     if (anchorFromBottom.current !== null) {
       element.scrollTop = element.scrollHeight - anchorFromBottom.current;
       anchorFromBottom.current = null;
-    } else if (atBottom.current) {
-      element.scrollTop = element.scrollHeight;
+    } else if (atBottom.current && !follow.current) {
+      // Following a growing reply: read its height in the next frame, where layout happens anyway,
+      // not here, where reading it would lay the page out a second time inside React's commit.
+      follow.current = requestAnimationFrame(() => {
+        follow.current = 0;
+        if (atBottom.current) element.scrollTop = element.scrollHeight;
+      });
     }
   }, [totalSize, rows.length]);
+  useEffect(() => () => cancelAnimationFrame(follow.current), []);
 
   const loadingEarlier = thread?.loadingEarlier ?? false;
   const saltados = thread?.saltados ?? 0;
