@@ -9,6 +9,8 @@ export function browserModeCsp(extraConnect: string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
+    // The code highlighter's worker (our own bundled file, nothing else).
+    "worker-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -4,6 +4,8 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 export const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
+  // The code highlighter's worker (our own bundled file, nothing else).
+  "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

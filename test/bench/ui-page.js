@@ -155,8 +155,12 @@
 
   globalThis.__uiBench = {
     ready: (sessionId) => listeners.has(sessionId),
-    /** Streams the chunks into the app; resolves when the last text is painted. */
-    async streamIntoApp(chunks, sessionId = 'stream') {
+    /**
+     * Streams the chunks into the app; resolves when the last text is painted. With `settledBy` (a CSS
+     * selector), long tasks are counted until it matches too (work the reply leaves for later, such as
+     * highlighting in a worker), and `settledMs` says when that was.
+     */
+    async streamIntoApp(chunks, sessionId = 'stream', settledBy) {
       const emit = (update) => listeners.get(sessionId)?.(update);
       const event = (id, name, data) => ({ kind: 'event', event: { id: `bench.${id}`, event: name, data } });
       const longTasks = [];
@@ -171,9 +175,14 @@
       emit(event(chunks.length + 1, 'done', { turnId: 'bench' }));
       await afterPaint();
       const totalMs = performance.now() - start;
+      const until = performance.now() + 20_000;
+      while (settledBy && !document.querySelector(settledBy) && performance.now() < until) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const settledMs = settledBy && document.querySelector(settledBy) ? performance.now() - start : null;
       await new Promise((r) => setTimeout(r, 100));
       observer.disconnect();
-      return { totalMs, longTasks };
+      return { totalMs, longTasks, settledMs };
     },
     /** The same chunks at the same pace, each appended as a text node: the floor to compare with. */
     async plainAppend(chunks) {

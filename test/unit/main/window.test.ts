@@ -68,6 +68,7 @@ describe('main window', () => {
     expect(contentSecurityPolicy).toContain("script-src 'self'");
     expect(contentSecurityPolicy).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
     expect(contentSecurityPolicy).toContain("object-src 'none'");
+    expect(contentSecurityPolicy).toContain("worker-src 'self'");
   });
 
   it('locks navigation', () => {

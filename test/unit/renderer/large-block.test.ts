@@ -12,13 +12,17 @@ describe('largeFence', () => {
   it('takes a large closed fence as language and code, without the fences', () => {
     const body = code(400);
     expect(body.length).toBeGreaterThan(largeBlockSize);
-    expect(largeFence('```ts\n' + body + '\n```\n')).toEqual({ language: 'ts', code: body });
-    expect(largeFence('~~~~python extra\n' + body + '\n~~~~')).toEqual({ language: 'python', code: body });
+    expect(largeFence('```ts\n' + body + '\n```\n')).toEqual({ language: 'ts', code: body, closed: true });
+    expect(largeFence('~~~~python extra\n' + body + '\n~~~~')).toEqual({
+      language: 'python',
+      code: body,
+      closed: true,
+    });
   });
 
   it('keeps an open fence (still streaming) whole, and a shorter closing run as code', () => {
     const body = code(400);
-    expect(largeFence('```\n' + body)).toEqual({ language: '', code: body });
+    expect(largeFence('```\n' + body)).toEqual({ language: '', code: body, closed: false });
     expect(largeFence('````js\n' + body + '\n```')?.code).toBe(body + '\n```');
   });
 

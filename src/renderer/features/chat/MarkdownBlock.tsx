@@ -1,10 +1,20 @@
-import { memo, useEffect, useMemo, useRef, useState, type ComponentProps, type ReactElement } from 'react';
+import {
+  memo,
+  startTransition,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactElement,
+} from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from './html-as-text';
 import { createParseBudget } from '../../model/parse-budget';
 import { largeFence } from './large-block';
+import { LargeCode } from './LargeCode';
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 // react-markdown builds a new processor on every render, and rehype-highlight's attacher
@@ -135,7 +145,11 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text:
   });
   useEffect(() => {
     if (exact || open) return;
-    return budget.enqueue(() => setLate(parsed(text)));
+    return budget.enqueue(() => {
+      const late = parsed(text);
+      // A transition: React may yield between the blocks parsed late instead of committing all at once.
+      startTransition(() => setLate(late));
+    });
   }, [text, open, exact]);
 
   if (!shown) return <div className="md-pending">{text}</div>;
@@ -156,12 +170,11 @@ function covers(p: Parsed | undefined, text: string): p is Parsed {
 function parsed(text: string): Parsed {
   const fence = largeFence(text);
   if (!fence) return { text, element: renderMarkdown(text) };
-  const language = /^[\w+-]+$/.test(fence.language) ? `language-${fence.language}` : undefined;
   return {
     text,
     element: (
       <CodeBlock>
-        <code className={language}>{fence.code}</code>
+        <LargeCode language={fence.language} code={fence.code} closed={fence.closed} />
       </CodeBlock>
     ),
   };

@@ -1,12 +1,15 @@
 /**
  * Blocks too large to parse in one task. Parsing and highlighting a 100 KB code block takes over a
- * second of main thread; its text is already all there is to show, so it renders as plain code.
+ * second of main thread, so a large code block skips the markdown parser: it shows as plain code at
+ * once and is highlighted in a worker once its fence closes (LargeCode.tsx).
  */
 export const largeBlockSize = 16 * 1024;
 
 export interface PlainFence {
   language: string;
   code: string;
+  /** The closing fence is there: the code is final (more text goes to the next block). */
+  closed: boolean;
 }
 
 /** A large fenced code block's language and code, or null for anything else (which parses as usual). */
@@ -23,5 +26,6 @@ export function largeFence(text: string): PlainFence | null {
   return {
     language: open[2]!.trim().split(/\s+/)[0] ?? '',
     code: closed ? body.slice(0, body.length - lastLine.length).replace(/\n$/, '') : body,
+    closed,
   };
 }
