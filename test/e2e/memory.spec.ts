@@ -7,7 +7,7 @@ import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store
 import type { SecretStore } from '../../src/core/auth/secret-store';
 import { startService, type RunningService } from '../../src/service/index';
 import { signIn as apiSignIn } from '../support/local-service';
-import { signInThroughTheApp } from './support/app-session';
+import { showScreen, signInThroughTheApp } from './support/app-session';
 
 // Chat memory end to end (issue 17): browser mode (the built renderer, the bridge over its WebSocket,
 // the host with its SQLite transcript store) on the real local service and its demo agent. Tokens live
@@ -21,6 +21,8 @@ let dataDir: string;
 let secrets: SecretStore;
 let mode: BrowserMode;
 let restarted: RunningService | undefined;
+/** The conversation another client had with the agent (the search test), and how to reach the API as it. */
+let quokka: { agentId: string; id: string; api: (path: string) => Promise<Response> } | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -137,7 +139,7 @@ test('search finds a word from a conversation never opened in this run, and jump
     await expect.poll(length, { timeout: 30_000 }).toBe(2);
     return id;
   };
-  await talk('echo zanzibar quokka parade');
+  quokka = { agentId, id: await talk('echo zanzibar quokka parade'), api };
   // A newer conversation, so the searched one is neither the newest nor the one last open here.
   await talk('echo something newer');
 
@@ -186,4 +188,53 @@ test('offline reading with the service stopped, and recovery when it returns', a
   await expect(sendButton).toBeEnabled();
   await send(page, 'echo back again');
   await expect(lastReply(page)).toContainText('back again', { timeout: 30_000 });
+});
+
+/** Searches everything from the palette; returns the palette. */
+async function search(page: Page, words: string) {
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Search all conversations' });
+  await palette.getByRole('searchbox', { name: 'Search everything ever said' }).fill(words);
+  return palette;
+}
+
+test('clearing chat memory in Settings forgets what search found; the server keeps the conversation', async ({
+  page,
+}) => {
+  await openApp(page);
+  let palette = await search(page, 'zanzib');
+  const results = palette.getByRole('list', { name: 'Search results' }).getByRole('button');
+  await expect(results.first()).toContainText(/zanzibar/i, { timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
+  await showScreen(page, 'Settings');
+  const section = page.getByRole('region', { name: 'Chat memory' });
+  await expect(section).toContainText('transcripts.db');
+  await section.getByRole('button', { name: 'Clear chat memory on this computer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Clear chat memory on this computer?' });
+  // It says what goes and what stays.
+  await expect(dialog).toContainText('search index');
+  await expect(dialog).toContainText('every conversation on the server');
+  await dialog.getByRole('button', { name: 'Clear chat memory' }).click();
+  await expect(section.getByRole('status')).toHaveText('Chat memory cleared on this computer.');
+  await expect(section).toContainText('0 conversations, 0 messages');
+
+  palette = await search(page, 'zanzib');
+  await expect(palette.getByText('Nothing found.')).toBeVisible({ timeout: 20_000 });
+  await expect(results).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The server's history still has it: reopening the conversation shows it, and search finds it again.
+  const { agentId, id, api } = quokka!;
+  const list = (await (await api(`/agents/${agentId}/conversations`)).json()) as {
+    conversaciones: { id: string; titulo: string | null }[];
+  };
+  const title = list.conversaciones.find((c) => c.id === id)?.titulo;
+  expect(title).toBeTruthy();
+  await showScreen(page, 'Chats');
+  await page.getByRole('list', { name: 'Conversation list' }).getByText(title!, { exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Chat' })).toContainText('zanzibar quokka parade');
+  await search(page, 'zanzib');
+  await expect(results.first()).toContainText(/zanzibar/i, { timeout: 20_000 });
 });

@@ -5,6 +5,7 @@ import { errorWords } from '../../error-words';
 import { useSettingsStore } from '../../stores/settings-store';
 import { ErrorLine } from '../../ui/ErrorLine';
 import { DesktopSettingsSection, UpdateStatusLine } from './DesktopSettingsSection';
+import { MemorySettingsSection } from './MemorySettingsSection';
 
 const themes: { value: AppSettings['theme']; label: string }[] = [
   { value: 'system', label: 'Same as the system' },
@@ -125,6 +126,7 @@ export function SettingsScreen() {
             here.
           </p>
         </section>
+        <MemorySettingsSection />
         <section className="screen-section" aria-label="Version">
           <h3>Version</h3>
           <p>AgentDesk {info?.version ?? '…'}</p>
