@@ -10,7 +10,7 @@ import { createHost, type DeskHost } from '../../../src/core/host';
 import { memoryFile } from '../../../src/core/host/memory/profile-memory';
 import { startService, type RunningService } from '../../../src/service/index';
 import type { Connectivity, ConversationUpdate } from '../../../src/shared/bridge';
-import { CookieBrowser, DEFAULT_EMAIL, DEFAULT_PASSWORD, ensurePerson } from '../../support/local-service';
+import { personBrowser } from '../../support/person-browser';
 
 // The host's memory against the real local service over real HTTP and SSE, with real SQLite files.
 // The service runs apart from the host ("another server"), so the test can stop it and bring it back
@@ -22,26 +22,11 @@ let secrets: SecretStore;
 let service: RunningService;
 const hosts: DeskHost[] = [];
 
-async function signInBrowser(url: string): Promise<void> {
-  const authorize = new URL(url);
-  await ensurePerson(service);
-  const browser = new CookieBrowser(authorize.origin);
-  const redirectUri = authorize.searchParams.get('redirect_uri')!;
-  const state = authorize.searchParams.get('state')!;
-  const code = await browser.authorize(
-    authorize.pathname + authorize.search,
-    { email: DEFAULT_EMAIL, password: DEFAULT_PASSWORD },
-    redirectUri,
-    state,
-  );
-  await fetch(`${redirectUri}?${new URLSearchParams({ code, state })}`);
-}
-
 async function openHost(dataDir = dir): Promise<DeskHost> {
   const host = await createHost({
     dataDir,
     secrets,
-    openBrowser: signInBrowser,
+    openBrowser: personBrowser(() => service),
     startEmbeddedService: () => Promise.reject(new Error('not used: the profile is another server')),
     os: {
       platform: { os: 'linux', shell: 'browser', modifierKey: 'Ctrl' },

@@ -9,13 +9,8 @@ import type { SecretStore } from '../../../src/core/auth/secret-store';
 import { createHost, type DeskHost } from '../../../src/core/host';
 import { startService, type RunningService } from '../../../src/service/index';
 import type { SyncFolderStatus } from '../../../src/shared/bridge';
-import {
-  CookieBrowser,
-  DEFAULT_EMAIL,
-  DEFAULT_PASSWORD,
-  ensurePerson,
-  signIn,
-} from '../../support/local-service';
+import { signIn } from '../../support/local-service';
+import { personBrowser } from '../../support/person-browser';
 
 // The host's sync methods against the real local service (started by the host as "this computer"),
 // the demo agent and real folders. Stand-ins: the person's browser (a cookie-keeping HTTP client that
@@ -39,27 +34,12 @@ const waitFor = async <T>(check: () => Promise<T | undefined> | T | undefined, w
   }
 };
 
-async function personBrowser(url: string): Promise<void> {
-  const authorize = new URL(url);
-  await ensurePerson(service!);
-  const browser = new CookieBrowser(authorize.origin);
-  const redirectUri = authorize.searchParams.get('redirect_uri')!;
-  const state = authorize.searchParams.get('state')!;
-  const code = await browser.authorize(
-    authorize.pathname + authorize.search,
-    { email: DEFAULT_EMAIL, password: DEFAULT_PASSWORD },
-    redirectUri,
-    state,
-  );
-  await fetch(`${redirectUri}?${new URLSearchParams({ code, state })}`);
-}
-
 async function openHost(): Promise<DeskHost> {
   const trashDir = join(dir, 'trash');
   const host = await createHost({
     dataDir: join(dir, 'data'),
     secrets,
-    openBrowser: personBrowser,
+    openBrowser: personBrowser(() => service!),
     startEmbeddedService: async ({ dataDir }) => {
       service = await startService({ dataDir, port: 0 });
       return service;

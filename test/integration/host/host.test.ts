@@ -6,15 +6,10 @@ import { createLogger } from '../../../src/core/log/logger';
 import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type { SecretStore } from '../../../src/core/auth/secret-store';
 import { createHost, type DeskHost, type HostOptions } from '../../../src/core/host';
-import { startService } from '../../../src/service/index';
+import { startService, type RunningService } from '../../../src/service/index';
 import type { ConversationUpdate, SessionState } from '../../../src/shared/bridge';
-import {
-  CookieBrowser,
-  DEFAULT_EMAIL,
-  DEFAULT_PASSWORD,
-  ensurePerson,
-  refreshGrant,
-} from '../../support/local-service';
+import { DEFAULT_EMAIL, refreshGrant } from '../../support/local-service';
+import { personBrowser as browserSigningIn } from '../../support/person-browser';
 
 // The host against the real local service on 127.0.0.1 (started by the host as "this computer"),
 // real loopback listeners and real files. The only stand-in is the person's browser: a cookie-keeping
@@ -24,30 +19,12 @@ let dir: string;
 let secrets: SecretStore;
 let logLines: string[];
 const hosts: DeskHost[] = [];
-const running: { url: string; context: Parameters<typeof ensurePerson>[0]['context'] }[] = [];
+const running: Pick<RunningService, 'url' | 'context'>[] = [];
 
 type Browser = (url: string) => Promise<void>;
 
-/** A browser that signs in (cookie jar kept between sign-ins) and follows the redirect to the loopback. */
-function personBrowser(): Browser {
-  let browser: CookieBrowser | undefined;
-  return async (url) => {
-    const authorize = new URL(url);
-    const service = running.at(-1)!;
-    await ensurePerson(service as never);
-    browser ??= new CookieBrowser(authorize.origin);
-    const redirectUri = authorize.searchParams.get('redirect_uri')!;
-    const state = authorize.searchParams.get('state')!;
-    const code = await browser.authorize(
-      authorize.pathname + authorize.search,
-      { email: DEFAULT_EMAIL, password: DEFAULT_PASSWORD },
-      redirectUri,
-      state,
-    );
-    const done = await fetch(`${redirectUri}?${new URLSearchParams({ code, state })}`);
-    expect(await done.text()).toMatch(/signed in/i);
-  };
-}
+/** The person's browser, signing in to the service the host started last. */
+const personBrowser = (): Browser => browserSigningIn(() => running.at(-1)!);
 
 async function openHost(openBrowser: Browser, extra: Partial<HostOptions> = {}): Promise<DeskHost> {
   const host = await createHost({
