@@ -7,6 +7,7 @@
 import type { ApiClient } from '../api/api-client';
 import type { ApiResult, CallOptions } from '../api/api-request';
 import { unwrap } from './api-remote-error';
+import { BundleVersion } from './bundle-version';
 import { hashBytes } from './file-hash';
 import { parseMcpFile } from './mcp-file';
 import { withDeadline, type DeadlineTiming } from './request-deadline';
@@ -44,6 +45,8 @@ export class BoxRemote implements RemoteSide {
   private uploadOnly = false;
   private probed = false;
   private readonly skills: SkillSender;
+  /** The configuration's version as last listed, for the cheap poll. */
+  private readonly bundle: BundleVersion;
 
   /** The workspace's versions: conditional writes and the cheap poll. */
   private readonly versions: WorkspaceVersions;
@@ -51,6 +54,9 @@ export class BoxRemote implements RemoteSide {
   constructor(private readonly options: BoxRemoteOptions) {
     this.versions = new WorkspaceVersions(options.api, options.agentId, options.deadline);
     this.skills = new SkillSender(options);
+    this.bundle = new BundleVersion((headers) =>
+      this.call((o) => options.api.getBundle(options.agentId, o), this.bundleBytes, headers),
+    );
   }
 
   get limitation(): string | undefined {
@@ -70,6 +76,8 @@ export class BoxRemote implements RemoteSide {
       ),
     ]);
     this.noteBundleSize(bundle.files);
+    // Only a listing moves the known version: a change the engine's own re-reads see is still news.
+    this.bundle.saw(bundle.files);
     this.sizes = new Map(listing.files.map((file) => [file.path, file.size]));
     this.config = new Map();
     this.skills.reset();
@@ -103,8 +111,10 @@ export class BoxRemote implements RemoteSide {
     return inLayout(path, 'box');
   }
 
-  hasChanged(): Promise<boolean> {
-    return this.versions.hasChanged();
+  /** The workspace listing and the configuration, each looked at conditionally, side by side. */
+  async hasChanged(): Promise<boolean> {
+    const [work, config] = await Promise.all([this.versions.hasChanged(), this.bundle.hasChanged()]);
+    return work || config;
   }
 
   canRead(path: string): boolean {

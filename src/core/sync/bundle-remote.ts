@@ -7,6 +7,7 @@
 import type { ApiClient } from '../api/api-client';
 import { unwrap } from './api-remote-error';
 import { parseMcpFile } from './mcp-file';
+import { BundleVersion } from './bundle-version';
 import { hashBytes } from './file-hash';
 import { withDeadline, type DeadlineTiming } from './request-deadline';
 import {
@@ -34,6 +35,8 @@ export class BundleRemote implements RemoteSide {
   private files = new Map<string, Uint8Array>();
   private waiting: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** The bundle's version as last listed, for the cheap poll. */
+  private readonly version = new BundleVersion((headers) => this.getBundle(headers));
 
   constructor(
     private readonly api: ApiClient,
@@ -45,8 +48,15 @@ export class BundleRemote implements RemoteSide {
   ) {}
 
   async list(): Promise<RemoteEntry[]> {
-    this.files = await this.readBundle();
+    const bundle = unwrap(await this.getBundle(), "Reading the agent's bundle");
+    // Only a listing moves the known version: a change the engine's own re-reads see is still news.
+    this.version.saw(bundle.files);
+    this.files = filesOf(bundle.files);
     return [...this.files].map(([path, bytes]) => ({ path, size: bytes.length, sha256: hashBytes(bytes) }));
+  }
+
+  hasChanged(): Promise<boolean> {
+    return this.version.hasChanged();
   }
 
   canRead(): boolean {
@@ -138,12 +148,20 @@ export class BundleRemote implements RemoteSide {
   }
 
   private async readBundle(): Promise<Map<string, Uint8Array>> {
-    // The bundle as last read sizes the deadline of the next read.
-    const bytes = [...this.files.values()].reduce((sum, file) => sum + file.length, 0);
-    const bundle = unwrap(
-      await withDeadline((o) => this.api.getBundle(this.agentId, o), { bytes, timing: this.deadline }),
-      "Reading the agent's bundle",
-    );
-    return new Map(bundle.files.map((file) => [file.path, Buffer.from(file.contentBase64, 'base64')]));
+    return filesOf(unwrap(await this.getBundle(), "Reading the agent's bundle").files);
   }
+
+  /** GET /bundle under its deadline (sized by the bundle as last read), conditionally when given headers. */
+  private getBundle(headers?: Record<string, string>) {
+    const bytes = [...this.files.values()].reduce((sum, file) => sum + file.length, 0);
+    return withDeadline((o) => this.api.getBundle(this.agentId, o), {
+      bytes,
+      timing: this.deadline,
+      ...(headers ? { headers } : {}),
+    });
+  }
+}
+
+function filesOf(files: readonly { path: string; contentBase64: string }[]): Map<string, Uint8Array> {
+  return new Map(files.map((file) => [file.path, Buffer.from(file.contentBase64, 'base64')]));
 }

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import { LIMITS, McpPutBody, apiRoutes, describeZodError, type RouteSpec } from '../../shared/api';
 import { createBundleTransfer } from '../agents/bundle-transfer';
+import { bundleEtag } from '../agents/bundle-etag';
 import {
   CATALOG_PATH,
   CATALOG_PIN,
@@ -237,7 +238,13 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // --- Bundle --------------------------------------------------------------------------------
 
-  on(apiRoutes.getAgentBundle, async (c) => c.json(await bundles().exportBundle(callerAgent(c))));
+  on(apiRoutes.getAgentBundle, async (c) => {
+    const bundle = await bundles().exportBundle(callerAgent(c));
+    // Our extension: the bundle's version, so the sync's poll gets 304 while nothing moved.
+    const version = bundleEtag(bundle.files);
+    if (c.req.header('If-None-Match') === version) return c.body(null, 304, { ETag: version });
+    return c.json(bundle, 200, { ETag: version });
+  });
 
   on(apiRoutes.postAgentBundle, async (c, { body }) => {
     const applied = await bundles().applyBundle(callerAgent(c), body.files);
