@@ -1,6 +1,7 @@
 /**
  * Scans the local side of a synced folder: every file with its size and mtime,
- * hashed only when size or mtime moved since the base. Symlinks are never
+ * hashed only when size or mtime moved since the base (and a new file only when the remote
+ * holds the same path, so the planner can tell equal from conflicting). Symlinks are never
  * followed; they, over-size files and names the remote would refuse are
  * reported as skipped instead of being synced or treated as deleted.
  */
@@ -45,6 +46,11 @@ export interface ScanOptions {
   copies?: ReadonlySet<string>;
   /** Whether a path has a place on the remote; others are "not synced" (outside the layout). */
   accepts?: (path: string) => boolean;
+  /**
+   * Keys of the paths the remote listed. A file new to the base that the remote lacks is not
+   * hashed here: its upload hashes the bytes it reads, so a first sync reads each file once.
+   */
+  listedRemotely?: ReadonlySet<string>;
 }
 
 export async function scanLocal(
@@ -105,8 +111,10 @@ async function inspect(job: ScanJob, dir: string, name: string): Promise<Found> 
   // The API refuses an empty body; a file being rewritten (`cmd > file`) is often empty for a moment.
   else if (info.size === 0 && base.get(pathKey(path))?.size !== 0) entry.skip = 'empty';
   else {
-    const known = base.get(pathKey(path));
-    if (!known || known.size !== info.size || known.mtimeMs !== info.mtimeMs) {
+    const key = pathKey(path);
+    const known = base.get(key);
+    const uploadHashes = !known && job.options.listedRemotely?.has(key) === false;
+    if (!uploadHashes && (!known || known.size !== info.size || known.mtimeMs !== info.mtimeMs)) {
       const hashed = await hashFile(join(root, path)).catch(() => undefined);
       if (!hashed) return undefined; // gone since the listing; the next scan sees it as it is
       entry.sha256 = hashed.sha256;

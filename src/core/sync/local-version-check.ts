@@ -10,8 +10,10 @@ import type { SyncStateStore } from './sync-state-store';
 import { VersionMoved } from './version-moved';
 
 /**
- * Reads a file to upload once it has settled (size and mtime still for `settleMs`), and only if
- * it is still the version the plan saw; a file that moved or vanished is re-planned.
+ * Reads a file to upload once it has settled (its mtime at least `settleMs` old), and only if it
+ * is still the version the plan saw; a file that moved or vanished is re-planned. The scan's
+ * `lstat` is the "before" of the read and one `stat` after it the "after": any write between
+ * them moves the mtime, and the bytes are checked against the scan's hash where it took one.
  */
 export async function readSettled(
   root: string,
@@ -19,26 +21,18 @@ export async function readSettled(
   settleMs: number,
 ): Promise<{ bytes: Buffer; mtimeMs: number; sha256: string }> {
   const absolute = join(root, local.path);
-  for (let tries = 0; ; tries += 1) {
-    const before = await stat(absolute).catch(() => undefined);
-    if (!before?.isFile()) throw new VersionMoved();
-    const age = Date.now() - before.mtimeMs;
-    if (age < settleMs) {
-      if (tries >= 20) throw new VersionMoved(); // still being written: the next cycle looks again
-      await new Promise((resolve) => setTimeout(resolve, settleMs - age));
-      continue;
-    }
-    const bytes = await readFile(absolute).catch(() => undefined);
-    const after = await stat(absolute).catch(() => undefined);
-    if (!bytes || !after || after.size !== before.size || after.mtimeMs !== before.mtimeMs) {
-      if (tries >= 20) throw new VersionMoved();
-      continue;
-    }
-    // The planner decided on the version it saw (its size and mtime, hashed by the scan): a file
-    // that moved since is re-planned, never sent as the planned version.
-    if (before.size !== local.size || before.mtimeMs !== local.mtimeMs) throw new VersionMoved();
-    return { bytes, mtimeMs: before.mtimeMs, sha256: local.sha256 ?? hashBytes(bytes) };
-  }
+  // Capped, so a file dated in the future waits one settle time, not until its date.
+  const wait = Math.min(settleMs, settleMs - (Date.now() - local.mtimeMs));
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const bytes = await readFile(absolute).catch(() => undefined);
+  const after = await stat(absolute).catch(() => undefined);
+  if (!bytes || !after?.isFile()) throw new VersionMoved();
+  // Still being written, or written since the plan: the next plan takes the newer version.
+  if (after.size !== local.size || after.mtimeMs !== local.mtimeMs || bytes.length !== local.size)
+    throw new VersionMoved();
+  const sha256 = hashBytes(bytes);
+  if (local.sha256 !== undefined && sha256 !== local.sha256) throw new VersionMoved();
+  return { bytes, mtimeMs: after.mtimeMs, sha256 };
 }
 
 /** Whether the file at `absolute` still holds its base (the version the other side also has). */

@@ -11,6 +11,7 @@ import { ensureRootMarker } from './root-marker';
 import { executePlan } from './sync-executor';
 import type { Fingerprint } from './sync-plan-types';
 import { planSync } from './sync-planner';
+import { pathKey } from './sync-paths';
 import type { SyncStateStore } from './sync-state-store';
 import type { VersionHistory } from './version-history';
 
@@ -69,7 +70,12 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
   const copies = store.copies();
   const { accepted, refused } = screenRemotePaths(listing, rules, copies);
   listing = accepted;
-  const local = await scanLocal(root, base, { rules, copies, accepts: (path) => remote.accepts(path) });
+  const local = await scanLocal(root, base, {
+    rules,
+    copies,
+    accepts: (path) => remote.accepts(path),
+    listedRemotely: new Set(listing.map((entry) => pathKey(entry.path))),
+  });
   const conflicts = store.conflicts();
   const plan = planSync({
     base,

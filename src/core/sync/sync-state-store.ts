@@ -1,8 +1,11 @@
 /**
  * The durable sync state of one synced folder: each path's base, the flagged
  * conflicts, and settings such as pause. Lives in the app's data folder, never
- * in the synced folder. SQLite (libsql) in WAL mode: a base row is written in
- * one statement, so a crash leaves every path either at its old base or its new one.
+ * in the synced folder. SQLite (libsql) in WAL mode. Base writes are gathered and written
+ * together in one transaction (a few ms later, before any full read of the bases, and at close):
+ * one transaction per path cost more than the upload's own bookkeeping on a first sync of
+ * 2,000 files. A crash therefore leaves every path either at its old base or its new one; a
+ * path whose new base was still gathered is re-planned like a crash right before its commit.
  */
 import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
@@ -12,6 +15,16 @@ import type { BaseEntry, Fingerprint, RemoteFingerprint } from './sync-plan-type
 import { pathKey } from './sync-paths';
 
 type SqliteDatabase = InstanceType<typeof Database>;
+/** What this store asks of a prepared statement. */
+interface Statement {
+  run(...params: unknown[]): unknown;
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
+
+/** Gathered base writes go out this long after the first one, or at once past `batchMax`. */
+const batchDelayMs = 20;
+const batchMax = 500;
 
 /** A flagged conflict, as the bridge shows it (the shared vocabulary). */
 export type ConflictRecord = SyncConflict;
@@ -71,6 +84,14 @@ export class SyncStateStore {
 
   private readonly path: string;
 
+  /** Prepared once: preparing a statement per call cost as much as running it. */
+  private readonly statements = new Map<string, Statement>();
+
+  /** Base writes not yet in the database, by key: the new row, or null for a forget. */
+  private pending = new Map<string, BaseRow | null>();
+
+  private flushTimer: NodeJS.Timeout | undefined;
+
   constructor(file: string) {
     this.path = file;
     mkdirSync(dirname(file), { recursive: true });
@@ -105,7 +126,8 @@ export class SyncStateStore {
   }
 
   baseEntries(): Map<string, BaseEntry> {
-    const rows = this.db.prepare(`SELECT key, ${baseColumns} FROM base`).all() as (BaseRow & {
+    this.flush();
+    const rows = this.statement(`SELECT key, ${baseColumns} FROM base`).all() as (BaseRow & {
       key: string;
     })[];
     return new Map(rows.map((row) => [row.key, baseOf(row)]));
@@ -113,7 +135,9 @@ export class SyncStateStore {
 
   /** One path's base, without loading them all (the executor checks paths one by one). */
   baseEntry(key: string): BaseEntry | undefined {
-    const row = this.db.prepare(`SELECT ${baseColumns} FROM base WHERE key = ?`).get(key) as
+    const gathered = this.pending.get(key);
+    if (gathered !== undefined) return gathered === null ? undefined : baseOf(gathered);
+    const row = this.statement(`SELECT ${baseColumns} FROM base WHERE key = ?`).get(key) as
       BaseRow | undefined;
     return row && baseOf(row);
   }
@@ -130,29 +154,84 @@ export class SyncStateStore {
     remote?: RemoteFingerprint,
   ): void {
     const sameRemote = !remote || (remote.size === entry.size && remote.sha256 === entry.sha256);
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO base (key, path, size, sha256, mtime_ms, remote_size, remote_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        key,
-        path,
-        entry.size,
-        entry.sha256,
-        mtimeMs ?? null,
-        sameRemote ? null : remote.size,
-        sameRemote ? null : (remote.sha256 ?? null),
-      );
+    this.gather(key, {
+      path,
+      size: entry.size,
+      sha256: entry.sha256,
+      mtime_ms: mtimeMs ?? null,
+      remote_size: sameRemote ? null : remote.size,
+      remote_sha256: sameRemote ? null : (remote.sha256 ?? null),
+    });
   }
 
   forgetBase(key: string): void {
-    this.db.prepare('DELETE FROM base WHERE key = ?').run(key);
+    this.gather(key, null);
+  }
+
+  /** Writes the gathered base changes now, in one transaction. */
+  flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pending.size === 0) return;
+    const rows = this.pending;
+    this.pending = new Map();
+    try {
+      this.write(rows);
+    } catch (error) {
+      // Not written (e.g. another process held the file past the busy timeout): keep them for the
+      // next flush, under any newer change of the same path.
+      this.pending = new Map([...rows, ...this.pending]);
+      throw error;
+    }
+  }
+
+  private write(rows: ReadonlyMap<string, BaseRow | null>): void {
+    const put = this.statement(
+      'INSERT OR REPLACE INTO base (key, path, size, sha256, mtime_ms, remote_size, remote_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const drop = this.statement('DELETE FROM base WHERE key = ?');
+    this.db.exec('BEGIN');
+    try {
+      for (const [key, row] of rows) {
+        if (row === null) drop.run(key);
+        else put.run(key, row.path, row.size, row.sha256, row.mtime_ms, row.remote_size, row.remote_sha256);
+      }
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  private gather(key: string, row: BaseRow | null): void {
+    this.pending.set(key, row);
+    if (this.pending.size >= batchMax) this.flush();
+    else if (!this.flushTimer) {
+      // A failed timed flush is retried by the next write, read or close, which report it.
+      this.flushTimer = setTimeout(() => {
+        try {
+          this.flush();
+        } catch {
+          this.flushTimer = undefined;
+        }
+      }, batchDelayMs);
+      this.flushTimer.unref();
+    }
+  }
+
+  private statement(sql: string): Statement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared;
   }
 
   conflicts(): ConflictRecord[] {
-    const rows = this.db
-      .prepare('SELECT key, path, remote_copy_path, at FROM conflicts ORDER BY at')
-      .all() as {
+    const rows = this.statement(
+      'SELECT key, path, remote_copy_path, at FROM conflicts ORDER BY at',
+    ).all() as {
       key: string;
       path: string;
       remote_copy_path: string;
@@ -168,43 +247,44 @@ export class SyncStateStore {
 
   /** Flags the conflict and records its copy as the engine's own (local-only, never synced). */
   flagConflict(record: ConflictRecord): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO conflicts (key, path, remote_copy_path, at) VALUES (?, ?, ?, ?)')
-      .run(record.key, record.path, record.remoteCopyPath, record.at);
+    this.statement(
+      'INSERT OR REPLACE INTO conflicts (key, path, remote_copy_path, at) VALUES (?, ?, ?, ?)',
+    ).run(record.key, record.path, record.remoteCopyPath, record.at);
     this.recordCopy(record.remoteCopyPath, record.key);
   }
 
   /** A local-only copy the engine made (a conflict's remote version). */
   recordCopy(path: string, ofKey: string): void {
-    this.db.prepare('INSERT OR REPLACE INTO copies (path, of_key) VALUES (?, ?)').run(path, ofKey);
+    this.statement('INSERT OR REPLACE INTO copies (path, of_key) VALUES (?, ?)').run(path, ofKey);
   }
 
   forgetCopy(path: string): void {
-    this.db.prepare('DELETE FROM copies WHERE path = ?').run(path);
+    this.statement('DELETE FROM copies WHERE path = ?').run(path);
   }
 
   /** Keys (case-folded NFC) of the copies the engine made: they stay local and are never synced. */
   copies(): Set<string> {
-    const rows = this.db.prepare('SELECT path FROM copies').all() as { path: string }[];
+    const rows = this.statement('SELECT path FROM copies').all() as { path: string }[];
     return new Set(rows.map((row) => pathKey(row.path)));
   }
 
   clearConflict(key: string): void {
-    this.db.prepare('DELETE FROM conflicts WHERE key = ?').run(key);
+    this.statement('DELETE FROM conflicts WHERE key = ?').run(key);
   }
 
   setting(name: string): string | undefined {
-    const row = this.db.prepare('SELECT value FROM settings WHERE name = ?').get(name) as
+    const row = this.statement('SELECT value FROM settings WHERE name = ?').get(name) as
       { value: string } | undefined;
     return row?.value;
   }
 
   setSetting(name: string, value: string | undefined): void {
-    if (value === undefined) this.db.prepare('DELETE FROM settings WHERE name = ?').run(name);
-    else this.db.prepare('INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)').run(name, value);
+    if (value === undefined) this.statement('DELETE FROM settings WHERE name = ?').run(name);
+    else this.statement('INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)').run(name, value);
   }
 
   close(): void {
+    this.flush();
     this.db.close();
   }
 }
