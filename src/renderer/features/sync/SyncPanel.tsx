@@ -168,7 +168,7 @@ function SyncFolderView(props: {
               >
                 {lastSyncWords(status.lastSyncAt, now)}
               </time>
-            ) : (
+            ) : notStarted ? null : (
               lastSyncWords(undefined, now)
             )}
           </span>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useScreenStore } from '../../stores/screen-store';
 import { useSyncStore } from '../../stores/sync-store';
 import { summaryWords } from './sync-words';
 
@@ -6,7 +7,9 @@ import { summaryWords } from './sync-words';
 export function SyncSidebarEntry(props: { agentId: string }) {
   const { agentId } = props;
   const folder = useSyncStore((s) => s.byAgent[agentId]?.folder);
-  const open = useSyncStore((s) => s.panelAgentId === agentId);
+  // Open and on screen: over another screen (Account, Settings…) the button brings the panel back.
+  const onChat = useScreenStore((s) => s.screen === 'chat');
+  const open = useSyncStore((s) => s.panelAgentId === agentId) && onChat;
 
   useEffect(() => useSyncStore.getState().watch(), []);
   useEffect(() => {
@@ -28,8 +31,9 @@ export function SyncSidebarEntry(props: { agentId: string }) {
         aria-pressed={open}
         onClick={() => {
           const store = useSyncStore.getState();
-          if (open) store.closePanel();
-          else store.openPanel(agentId);
+          if (open) return store.closePanel();
+          useScreenStore.getState().show('chat');
+          store.openPanel(agentId);
         }}
       >
         <span className="agent-name">Sync folder</span>
