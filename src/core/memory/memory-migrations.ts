@@ -147,4 +147,64 @@ export const memoryMigrations: readonly MemoryMigration[] = [
       UPDATE messages SET index_from = 0 WHERE length(content) > 16384;
     `,
   },
+  {
+    // A message's text lives once, in messages.content: an indexed part is a span of it (start and length
+    // in characters, as SQLite's substr counts them), and parts_fts reads the span's text through a view.
+    // The turn no longer keeps a copy of its reply (it is in its record's events). Deleting or changing
+    // a message takes its spans out of the index first, while its old text can still be read.
+    id: '005_text_once',
+    sql: `
+      DROP TRIGGER messages_index_insert;
+      DROP TRIGGER messages_index_delete;
+      DROP TRIGGER messages_index_update;
+      DROP TRIGGER parts_fts_insert;
+      DROP TRIGGER parts_fts_delete;
+      DROP TABLE parts_fts;
+      DROP TABLE message_parts;
+      ALTER TABLE turns DROP COLUMN reply_text;
+
+      CREATE TABLE message_spans (
+        id INTEGER PRIMARY KEY,
+        message_id INTEGER NOT NULL,
+        start INTEGER NOT NULL,
+        length INTEGER NOT NULL
+      );
+      CREATE INDEX message_spans_by_message ON message_spans (message_id);
+      CREATE VIEW span_texts AS
+        SELECT s.id AS id, substr(m.content, s.start + 1, s.length) AS content
+        FROM message_spans s JOIN messages m ON m.id = s.message_id;
+      CREATE VIRTUAL TABLE parts_fts USING fts5 (
+        content, content = 'span_texts', content_rowid = 'id',
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6 8'
+      );
+
+      CREATE TRIGGER messages_index_insert AFTER INSERT ON messages BEGIN
+        INSERT INTO message_spans (message_id, start, length)
+          SELECT new.id, 0, length(new.content) WHERE length(new.content) <= 16384;
+        INSERT INTO parts_fts (rowid, content) SELECT id, new.content FROM message_spans WHERE message_id = new.id;
+        UPDATE messages SET index_from = 0 WHERE id = new.id AND length(new.content) > 16384;
+      END;
+      CREATE TRIGGER messages_unindex_delete BEFORE DELETE ON messages BEGIN
+        INSERT INTO parts_fts (parts_fts, rowid, content)
+          SELECT 'delete', id, substr(old.content, start + 1, length) FROM message_spans WHERE message_id = old.id;
+        DELETE FROM message_spans WHERE message_id = old.id;
+      END;
+      CREATE TRIGGER messages_unindex_update BEFORE UPDATE OF content ON messages BEGIN
+        INSERT INTO parts_fts (parts_fts, rowid, content)
+          SELECT 'delete', id, substr(old.content, start + 1, length) FROM message_spans WHERE message_id = old.id;
+        DELETE FROM message_spans WHERE message_id = old.id;
+      END;
+      CREATE TRIGGER messages_index_update AFTER UPDATE OF content ON messages BEGIN
+        INSERT INTO message_spans (message_id, start, length)
+          SELECT new.id, 0, length(new.content) WHERE length(new.content) <= 16384;
+        INSERT INTO parts_fts (rowid, content) SELECT id, new.content FROM message_spans WHERE message_id = new.id;
+        UPDATE messages SET index_from = CASE WHEN length(new.content) > 16384 THEN 0 END WHERE id = new.id;
+      END;
+
+      INSERT INTO message_spans (message_id, start, length)
+        SELECT id, 0, length(content) FROM messages WHERE length(content) <= 16384;
+      INSERT INTO parts_fts (parts_fts) VALUES ('rebuild');
+      UPDATE messages SET index_from = CASE WHEN length(content) > 16384 THEN 0 END;
+    `,
+  },
 ];

@@ -64,7 +64,7 @@ export function searchMessages(db: MemoryDatabase, query: SearchQuery): SearchHi
       `SELECT m.id, m.conversation_id, c.agent_id, c.title, m.position, m.role, m.at,
               snippet(parts_fts, 0, '${OPEN}', '${CLOSE}', '…', 16) AS snippet
        FROM parts_fts
-       JOIN message_parts p ON p.id = parts_fts.rowid
+       JOIN message_spans p ON p.id = parts_fts.rowid
        JOIN messages m ON m.id = p.message_id
        JOIN conversations c ON c.id = m.conversation_id
        WHERE parts_fts MATCH ? ${filters.map((f) => `AND ${f}`).join(' ')}

@@ -157,7 +157,7 @@ export class TranscriptStore {
       const record = parseTurnRow(row);
       return {
         userText: row.user_text,
-        replyText: row.reply_text,
+        replyText: recordedReply(record.events),
         detail: {
           turnId: row.turn_id,
           startedAt: row.started_at,
@@ -216,7 +216,7 @@ export class TranscriptStore {
     this.db.transaction(() => {
       for (const table of [
         'messages',
-        'message_parts',
+        'message_spans',
         'turns',
         'attachments',
         'conversations',
@@ -241,7 +241,6 @@ export class TranscriptStore {
   }
 
   private writeTurn({ agentId, conversationId, record, userText, attachments }: TurnWrite): void {
-    const reply = recordedReply(record.events);
     const { events, usage, models, title } = record;
     this.db
       .prepare(`INSERT INTO conversations (id, agent_id) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`)
@@ -249,10 +248,10 @@ export class TranscriptStore {
     if (title) this.db.prepare('UPDATE conversations SET title = ? WHERE id = ?').run(title, conversationId);
     this.db
       .prepare(
-        `INSERT INTO turns (conversation_id, turn_id, started_at, user_text, reply_text, estado, last_event, record)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO turns (conversation_id, turn_id, started_at, user_text, estado, last_event, record)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (conversation_id, turn_id) DO UPDATE SET
-           user_text = COALESCE(excluded.user_text, turns.user_text), reply_text = excluded.reply_text,
+           user_text = COALESCE(excluded.user_text, turns.user_text),
            estado = excluded.estado, last_event = excluded.last_event, record = excluded.record`,
       )
       .run(
@@ -260,7 +259,6 @@ export class TranscriptStore {
         record.turnId,
         record.startedAt,
         userText ?? null,
-        reply,
         record.estado ?? null,
         record.lastEvent,
         JSON.stringify({ events, usage, models, title }),
@@ -268,7 +266,14 @@ export class TranscriptStore {
     if (attachments?.length) writeAttachments(this.db, conversationId, record.turnId, attachments);
     if (userText !== undefined)
       this.appendMessage(conversationId, record.turnId, 'user', userText, record.startedAt);
-    if (record.estado) this.appendMessage(conversationId, record.turnId, 'assistant', reply, Date.now());
+    if (record.estado)
+      this.appendMessage(
+        conversationId,
+        record.turnId,
+        'assistant',
+        recordedReply(record.events),
+        Date.now(),
+      );
   }
 
   /** A live turn's message joins the stored text once; the next server download replaces it. */

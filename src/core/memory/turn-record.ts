@@ -83,7 +83,6 @@ export interface TurnRow {
   turn_id: string;
   started_at: number;
   user_text: string | null;
-  reply_text: string;
   estado: string | null;
   last_event: number;
   record: string;

@@ -93,13 +93,84 @@ describe('indexing long messages in parts', () => {
     store.close();
   });
 
-  it('cuts parts at a space, never inside a word or a surrogate pair', () => {
-    const text = 'word '.repeat(PART_CHARS);
-    const end = partEnd(text, 0);
+  it('cuts parts at a space, never inside a word', () => {
+    const text = 'word '.repeat(PART_CHARS / 5);
+    const end = partEnd(text.slice(0, PART_CHARS), false);
     expect(end).toBeLessThanOrEqual(PART_CHARS);
     expect(text[end - 1]).toBe(' ');
-    const emoji = '😀'.repeat(PART_CHARS);
-    expect(partEnd(emoji, 0) % 2).toBe(0);
-    expect(partEnd('short', 0)).toBe(5);
+    expect(partEnd('x'.repeat(PART_CHARS), false)).toBe(PART_CHARS);
+    expect(partEnd('short tail', true)).toBe(10);
+  });
+
+  it('indexes text beyond the 16-bit range (emoji) at the right places', async () => {
+    const store = TranscriptStore.open(file);
+    const words = Array.from({ length: 40_000 }, (_, i) => (i % 3 === 0 ? '😀' : `w${i % 991}`));
+    words[20_000] = 'ocelotmiddle';
+    words[39_999] = 'quetzalend';
+    store.saveHistory('a1', 'c1', [{ role: 'assistant', content: words.join(' '), at: 1 }], 0);
+    await store.indexed();
+    expect(found(store, 'ocelotmiddle')).toEqual([['c1', 0]]);
+    const [hit] = store.search({ text: 'quetzalend' });
+    expect(hit?.snippet.find((segment) => segment.hit)?.text).toBe('quetzalend');
+    store.close();
+  });
+
+  it("keeps a message's text once: parts are spans of it, and the turn keeps no second copy", async () => {
+    const store = TranscriptStore.open(file);
+    const recorder = new TurnRecorder(store);
+    const reply = longReply();
+    recorder.observe('a1', 'c1', { event: 'started', data: { turnId: 'u1' }, id: 'u1.1' });
+    recorder.observe('a1', 'c1', { event: 'chunk', data: { text: reply }, id: 'u1.2' });
+    recorder.observe('a1', 'c1', { event: 'done', data: { turnId: 'u1', estado: 'done' }, id: 'u1.3' });
+    recorder.flush();
+    await store.indexed();
+    store.close();
+    const db = new Database(file);
+    const spans = db.prepare('SELECT start, length FROM message_spans ORDER BY start').all() as {
+      start: number;
+      length: number;
+    }[];
+    // The spans cover the reply exactly, end to end, and no table holds a copy of a part's text.
+    expect(spans.reduce((at, span) => (span.start === at ? at + span.length : -1), 0)).toBe(reply.length);
+    const columns = (table: string) =>
+      (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+    expect(columns('message_spans')).toEqual(['id', 'message_id', 'start', 'length']);
+    expect(columns('turns')).not.toContain('reply_text');
+    db.close();
+  });
+
+  it('migrates a store written with migration 004 (parts as copies), which stays searchable', async () => {
+    const db = new Database(file);
+    applyMemoryMigrations(db, memoryMigrations.slice(0, 4));
+    db.prepare("INSERT INTO conversations (id, agent_id) VALUES ('c1', 'a1')").run();
+    const insert = db.prepare(
+      "INSERT INTO messages (conversation_id, position, role, content, at) VALUES ('c1', ?, ?, ?, 1)",
+    );
+    insert.run(0, 'user', 'a short pelican question');
+    insert.run(1, 'assistant', longReply());
+    // 004 had indexed the first 16 KB part of the long reply when the app quit.
+    db.prepare(
+      'INSERT INTO message_parts (message_id, content) SELECT id, substr(content, 1, 16000) FROM messages WHERE position = 1',
+    ).run();
+    db.prepare('UPDATE messages SET index_from = 16000 WHERE position = 1').run();
+    db.prepare(
+      `INSERT INTO turns (conversation_id, turn_id, started_at, reply_text, estado, record)
+       VALUES ('c1', 't1', 1, 'old copy', 'done', '{"events":[{"event":"chunk","data":{"text":"streamed"}}]}')`,
+    ).run();
+    db.close();
+
+    const store = TranscriptStore.open(file);
+    expect(found(store, 'pelican')).toEqual([['c1', 0]]);
+    await store.indexed();
+    for (const word of ['aardvarkstart', 'bumblebeemiddle', 'zeppelinend']) {
+      expect(found(store, word)).toEqual([['c1', 1]]);
+    }
+    expect(store.storedTurns('c1')[0]).toMatchObject({ replyText: 'streamed', detail: { estado: 'done' } });
+    // A replaced message leaves the index with its old text.
+    store.saveHistory('a1', 'c1', [{ role: 'user', content: 'only a heron now', at: 1 }], 0);
+    expect(found(store, 'pelican')).toEqual([]);
+    expect(found(store, 'zeppelinend')).toEqual([]);
+    expect(found(store, 'heron')).toEqual([['c1', 0]]);
+    store.close();
   });
 });

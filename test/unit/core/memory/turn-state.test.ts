@@ -29,7 +29,6 @@ describe("a stored turn's estado is one of the spec's turn states", () => {
       turn_id: 't',
       started_at: 1,
       user_text: null,
-      reply_text: '',
       last_event: 0,
       record: '{"events":[]}',
     };
