@@ -4,23 +4,17 @@
  * costs one deadline: the call becomes a retryable fault with a plain message, and the next try,
  * cycle or poll runs. The deadline is shortened to 300 ms here so the test does not wait 30 s.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BoxRemote } from '../../../src/core/sync/box-remote';
 import { BundleRemote } from '../../../src/core/sync/bundle-remote';
 import { deadlineMs, defaultDeadline } from '../../../src/core/sync/request-deadline';
-import { createSyncWorld, eventually, type SyncWorld } from './sync-harness';
+import { eventually, type SyncWorld, useSyncWorld } from './sync-harness';
 
 const deadline = { baseMs: 300, msPerMegabyte: 0 };
 const listing = /\/files\/?$/;
 
 let world: SyncWorld;
-beforeEach(async () => {
-  world = await createSyncWorld();
-  await world.remote.write('work/keep.txt', 'keeps the listing non-empty');
-});
-afterEach(async () => {
-  await world.close();
-});
+useSyncWorld((created) => (world = created));
 
 const boxRemote = () => new BoxRemote({ api: world.api, agentId: world.agentId, root: world.root, deadline });
 

@@ -5,18 +5,12 @@
  * 30 s timer is off (remoteIntervalMs: 0) and nothing local changes, so only the poll can bring
  * the change. Real local service over real HTTP, real disk.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BundleRemote } from '../../../src/core/sync/bundle-remote';
-import { createSyncWorld, eventually, type SyncWorld } from './sync-harness';
+import { eventually, type SyncWorld, useSyncWorld } from './sync-harness';
 
 let world: SyncWorld;
-beforeEach(async () => {
-  world = await createSyncWorld();
-  await world.remote.write('work/keep.txt', 'keeps the listing non-empty');
-});
-afterEach(async () => {
-  await world.close();
-});
+useSyncWorld((created) => (world = created));
 
 const pollOnly = { watch: true, remotePollMs: 200, remoteIntervalMs: 0 };
 const localIs = (path: string, text: string) => async () =>

@@ -6,6 +6,7 @@
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../src/core/api/api-client';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
 import { BoxRemote } from '../../../src/core/sync/box-remote';
@@ -152,4 +153,20 @@ export async function eventually(probe: () => Promise<boolean>, what: string): P
     if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * A fresh world for each test, with one workspace file so the agent's listing is never empty,
+ * closed after the test; `take` receives it.
+ */
+export function useSyncWorld(take: (world: SyncWorld) => void): void {
+  let world: SyncWorld | undefined;
+  beforeEach(async () => {
+    world = await createSyncWorld();
+    await world.remote.write('work/keep.txt', 'keeps the listing non-empty');
+    take(world);
+  });
+  afterEach(async () => {
+    await world?.close();
+  });
 }

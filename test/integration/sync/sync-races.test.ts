@@ -6,18 +6,12 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BundleRemote } from '../../../src/core/sync/bundle-remote';
-import { createSyncWorld, type SyncWorld } from './sync-harness';
+import { type SyncWorld, useSyncWorld } from './sync-harness';
 
 let world: SyncWorld;
-beforeEach(async () => {
-  world = await createSyncWorld();
-  await world.remote.write('work/keep.txt', 'keeps the listing non-empty');
-});
-afterEach(async () => {
-  await world.close();
-});
+useSyncWorld((created) => (world = created));
 
 const copiesOf = async (stem: string) =>
   (await readdir(join(world.root, 'work'))).filter((n) => n.startsWith(`${stem}.conflict-remote-`));

@@ -6,18 +6,12 @@
  */
 import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSyncWorld, type SyncWorld } from './sync-harness';
+import { describe, expect, it } from 'vitest';
+import { type SyncWorld, useSyncWorld } from './sync-harness';
 import type { SyncEngine, SyncStatus } from '../../../src/core/sync/sync-engine';
 
 let world: SyncWorld;
-beforeEach(async () => {
-  world = await createSyncWorld();
-  await world.remote.write('work/keep.txt', 'keeps the listing non-empty');
-});
-afterEach(async () => {
-  await world.close();
-});
+useSyncWorld((created) => (world = created));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const skipsOf = (status: SyncStatus) => status.skipped.map((s) => `${s.path}: ${s.reason}`).sort();
