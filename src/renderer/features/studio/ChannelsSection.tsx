@@ -3,6 +3,7 @@ import { SaveOutcome } from './SaveOutcome';
 import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
 import { channelWords } from './studio-words';
+import { ToggleList } from './ToggleList';
 import { useDraft } from './use-draft';
 import { usePatchSave } from './use-patch-save';
 
@@ -41,18 +42,11 @@ export function ChannelsSection(props: { config: AgentConfig }) {
       >
         <fieldset className="studio-toggles">
           <legend>Channels</legend>
-          {ChannelName.options.map((channel) => (
-            <label key={channel}>
-              <input
-                type="checkbox"
-                checked={draft.channels[channel]}
-                onChange={(e) =>
-                  setDraft({ ...draft, channels: { ...draft.channels, [channel]: e.target.checked } })
-                }
-              />
-              {channelWords[channel] ?? channel}
-            </label>
-          ))}
+          <ToggleList
+            values={draft.channels}
+            onChange={(channels) => setDraft({ ...draft, channels })}
+            label={(channel) => channelWords[channel] ?? channel}
+          />
         </fieldset>
         <label className="studio-toggle-line">
           <input

@@ -6,6 +6,7 @@ import { SaveOutcome } from './SaveOutcome';
 import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
 import { channelWords, noMachineReason } from './studio-words';
+import { ToggleList } from './ToggleList';
 import { useDraft } from './use-draft';
 import { usePatchSave } from './use-patch-save';
 
@@ -83,16 +84,15 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
         <fieldset className="studio-toggles">
           <legend>Service tools</legend>
           {Object.keys(draft.gs).length === 0 ? <p className="muted">The service lends no tools.</p> : null}
-          {Object.entries(draft.gs).map(([tool, on]) => (
-            <label key={tool}>
-              <input
-                type="checkbox"
-                checked={on}
-                onChange={(e) => setDraft({ ...draft, gs: { ...draft.gs, [tool]: e.target.checked } })}
-              />
-              <code>{tool}</code> {on ? '' : <span className="studio-tag">off</span>}
-            </label>
-          ))}
+          <ToggleList
+            values={draft.gs}
+            onChange={(gs) => setDraft({ ...draft, gs })}
+            label={(tool, on) => (
+              <>
+                <code>{tool}</code> {on ? '' : <span className="studio-tag">off</span>}
+              </>
+            )}
+          />
         </fieldset>
 
         <fieldset className="studio-toggles">
@@ -108,18 +108,11 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
               <p className="studio-warning">
                 Changing an extension restarts the machine; running turns are interrupted.
               </p>
-              {Object.entries(draft.extensions).map(([name, on]) => (
-                <label key={name}>
-                  <input
-                    type="checkbox"
-                    checked={on}
-                    onChange={(e) =>
-                      setDraft({ ...draft, extensions: { ...draft.extensions, [name]: e.target.checked } })
-                    }
-                  />
-                  <code>{name}</code>
-                </label>
-              ))}
+              <ToggleList
+                values={draft.extensions}
+                onChange={(extensions) => setDraft({ ...draft, extensions })}
+                label={(name) => <code>{name}</code>}
+              />
             </>
           )}
         </fieldset>
