@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { selectDraft, useDraftsStore } from '../../stores/drafts-store';
 import { useUiStore } from '../../stores/ui-store';
 import { sendBlockedReason, useConnectivityStore } from '../../stores/connectivity-store';
 import { cancelTurn, sendMessage } from './chat-actions';
 import { admitFiles, maxAttachments, megabytes, type DraftAttachment } from '../../model/attachment-limits';
 import { readFiles } from '../../ui/read-files';
+import { useFileIntake } from '../../ui/use-file-intake';
 import type { ComposerToolsSlot } from '../../ui/composer-slot';
 
 /** Adds files to a conversation's draft, saying plainly which ones do not fit. */
@@ -32,7 +33,6 @@ export function Composer(props: {
   const draft = useDraftsStore(selectDraft(sessionId));
   const composerFocus = useUiStore((s) => s.composerFocus);
   const input = useRef<HTMLTextAreaElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState(false);
   const online = useConnectivityStore((s) => s.online);
   const [cancelNote, setCancelNote] = useState('');
@@ -60,12 +60,10 @@ export function Composer(props: {
     }
   };
 
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = [...event.clipboardData.files];
-    if (files.length === 0) return;
-    event.preventDefault();
-    void attachFiles(sessionId, files).then(props.onProblems);
-  };
+  const { picker, openPicker, onPaste } = useFileIntake(
+    (files) => void attachFiles(sessionId, files).then(props.onProblems),
+    'Choose files to attach',
+  );
 
   return (
     <div className="composer">
@@ -89,22 +87,11 @@ export function Composer(props: {
           className="icon"
           aria-label="Attach files"
           title={`Attach files (up to ${maxAttachments})`}
-          onClick={() => picker.current?.click()}
+          onClick={openPicker}
         >
           +
         </button>
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          hidden
-          aria-label="Choose files to attach"
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            event.target.value = '';
-            void attachFiles(sessionId, files).then(props.onProblems);
-          }}
-        />
+        {picker}
         {props.tools?.({ sessionId, input, onProblems: props.onProblems })}
         <textarea
           ref={input}

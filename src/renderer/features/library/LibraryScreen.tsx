@@ -1,11 +1,12 @@
 import './library.css';
-import { useCallback, useEffect, useRef, useState, type ClipboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Archivo } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { followUploadProgress, useLibraryStore } from '../../stores/library-store';
 import { useScreenStore } from '../../stores/screen-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useFileIntake } from '../../ui/use-file-intake';
 import { useWindowDrop } from '../../ui/use-window-drop';
 import { attachFromLibrary } from './attach-from-library';
 import { FileTable } from './FileTable';
@@ -22,7 +23,6 @@ export function LibraryScreen() {
   const sort = useLibraryStore((s) => s.sort);
   const sessionId = useConversationsStore((s) => s.selectedId);
   const agentId = useAgentsStore((s) => s.selectedAgentId);
-  const picker = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [deleting, setDeleting] = useState<Archivo | null>(null);
   const [note, setNote] = useState<{ text: string; alert: boolean } | null>(null);
@@ -36,12 +36,7 @@ export function LibraryScreen() {
   const dragging = useWindowDrop(upload);
   const shown = visibleFiles(files, query, sort);
 
-  const onPaste = (event: ClipboardEvent<HTMLElement>) => {
-    const pasted = [...event.clipboardData.files];
-    if (pasted.length === 0) return;
-    event.preventDefault();
-    upload(pasted);
-  };
+  const { picker, openPicker, onPaste } = useFileIntake(upload, 'Choose files to upload');
 
   const attach = async (file: Archivo) => {
     if (!sessionId || !agentId) return;
@@ -75,21 +70,10 @@ export function LibraryScreen() {
             <option value="type">Type</option>
           </select>
         </label>
-        <button type="button" className="primary" onClick={() => picker.current?.click()}>
+        <button type="button" className="primary" onClick={openPicker}>
           Upload files
         </button>
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          hidden
-          aria-label="Choose files to upload"
-          onChange={(event) => {
-            const chosen = [...(event.target.files ?? [])];
-            event.target.value = '';
-            upload(chosen);
-          }}
-        />
+        {picker}
       </header>
       <div className="screen-body library-body" ref={scroller}>
         <p className="muted small-text">
