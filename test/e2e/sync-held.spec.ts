@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createAgentToken } from '../support/local-service';
@@ -155,4 +155,52 @@ test("the version history's size cap is shown in plain units, checked, and chang
   await page.reload();
   const again = await openSyncPanel(page);
   await expect(again.getByRole('region', { name: 'Version history' })).toContainText(/ of 5 MB/);
+});
+
+test('files the sync cannot carry are listed with the reason; pause and resume; stop syncing asks first and keeps the files', async ({
+  page,
+}) => {
+  await page.goto(app.mode.url);
+  const panel = await openSyncPanel(page);
+  await expect(syncState(panel)).toHaveText('Up to date');
+
+  // An empty file and a file outside the agent's layout: listed, never an error.
+  await writeFile(join(root, 'work', 'empty.txt'), '');
+  await writeFile(join(root, 'notes-at-the-top.txt'), 'not a place the agent has\n');
+  await panel.getByRole('button', { name: 'Sync now' }).click();
+  const notSynced = panel.getByRole('list', { name: 'Not synced' });
+  await expect(notSynced.getByRole('listitem')).toHaveCount(2);
+  await expect(notSynced.getByRole('listitem').filter({ hasText: 'work/empty.txt' })).toContainText(
+    'the agent cannot store an empty file',
+  );
+  await expect(notSynced.getByRole('listitem').filter({ hasText: 'notes-at-the-top.txt' })).toContainText(
+    'Not a place the agent has',
+  );
+  await expect(syncState(panel)).toHaveText('Up to date');
+  await page.screenshot({ path: join(screens, 'sync-not-synced.png') });
+
+  // Pause and resume from the keyboard.
+  await panel.getByRole('button', { name: 'Pause' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(syncState(panel)).toHaveText('Paused');
+  await panel.getByRole('button', { name: 'Resume' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(syncState(panel)).toHaveText('Up to date');
+
+  // Stop syncing asks first (Escape keeps syncing); confirmed, both sides keep their files.
+  await panel.getByRole('button', { name: 'Stop syncing' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Stop syncing this folder?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(syncState(panel)).toHaveText('Up to date');
+  await panel.getByRole('button', { name: 'Stop syncing' }).click();
+  await dialog.getByRole('button', { name: 'Stop syncing' }).click();
+  await expect(panel.getByRole('button', { name: 'Sync this folder' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Sync folder/ })).toContainText('Not set up');
+  expect(await readFile(join(root, 'work', 'after-cli.txt'), 'utf8')).toBe('the app syncs it again\n');
+  const read = await app.api(`/api/v2/agents/${agentId}/files/after-cli.txt`, {
+    headers: { Accept: 'application/octet-stream' },
+  });
+  expect(await read.text()).toBe('the app syncs it again\n');
 });

@@ -17,6 +17,8 @@ export function SyncHistory(props: { agentId: string }) {
   const versions = useSyncStore((s) => s.byAgent[agentId]?.versions);
   const busy = useSyncStore((s) => s.byAgent[agentId]?.busy);
   const [filter, setFilter] = useState('');
+  const [restored, setRestored] = useState('');
+
   const now = useNow(30_000);
   const titleId = useId();
   const filterId = useId();
@@ -42,9 +44,19 @@ export function SyncHistory(props: { agentId: string }) {
         </div>
       ) : (
         <>
-          <label htmlFor={filterId} className="sync-label">
-            Find a file
-          </label>
+          <div className="sync-history-use">
+            <label htmlFor={filterId} className="sync-label">
+              Find a file
+            </label>
+            <button
+              type="button"
+              className="small"
+              disabled={busy === 'versions'}
+              onClick={() => void store.loadVersions(agentId)}
+            >
+              Refresh
+            </button>
+          </div>
           <input
             id={filterId}
             type="search"
@@ -52,6 +64,11 @@ export function SyncHistory(props: { agentId: string }) {
             placeholder="work/notes.md"
             onChange={(event) => setFilter(event.target.value)}
           />
+          {restored ? (
+            <p className="muted small-text" role="status">
+              {restored}
+            </p>
+          ) : null}
           {shown.length === 0 ? (
             <p className="muted">
               {versions.length === 0 ? 'No versions kept yet.' : 'No kept version matches.'}
@@ -64,8 +81,19 @@ export function SyncHistory(props: { agentId: string }) {
                   <span className="muted small-text">{versionWords(version, now)}</span>
                   <button
                     type="button"
+                    aria-label={`Restore ${version.path}, ${versionWords(version, now)}`}
                     disabled={busy === `restore:${version.id}`}
-                    onClick={() => void store.restoreVersion(agentId, version.id)}
+                    onClick={() => {
+                      setRestored('');
+                      void store.restoreVersion(agentId, version.id).then(() => {
+                        // A failure is said in the panel's banner.
+                        if (!useSyncStore.getState().byAgent[agentId]?.error) {
+                          setRestored(
+                            `${version.path} is back as it was (${versionWords(version, now)}); the sync sends it to the agent. The version it replaced is kept here too.`,
+                          );
+                        }
+                      });
+                    }}
                   >
                     Restore
                   </button>

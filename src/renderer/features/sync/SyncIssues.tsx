@@ -45,7 +45,10 @@ export function SyncIssues(props: { agentId: string; status: SyncStatus }) {
           <h3 id={conflictsId}>Conflicts ({status.conflicts.length})</h3>
           <p className="muted small-text">
             These files changed on both sides. Your version stays in place and the agent&rsquo;s is saved
-            beside it; nothing is uploaded until you choose.
+            beside it; nothing is uploaded until you choose. <strong>Keep mine</strong> sends yours to the
+            agent; <strong>Keep theirs</strong> puts the agent&rsquo;s in place of yours;{' '}
+            <strong>Keep both</strong> keeps yours under a new name beside it. Whatever is replaced stays in
+            the version history.
           </p>
           <ul className="sync-list" aria-label="Conflicts">
             {status.conflicts.map((conflict) => (
@@ -83,8 +86,11 @@ export function SyncIssues(props: { agentId: string; status: SyncStatus }) {
 
       {status.skipped.length > 0 ? (
         <section className="sync-card" aria-labelledby={skippedId}>
-          <h3 id={skippedId}>Skipped files ({status.skipped.length})</h3>
-          <ul className="sync-list" aria-label="Skipped files">
+          <h3 id={skippedId}>Not synced ({status.skipped.length})</h3>
+          <p className="muted small-text">
+            These stay as they are on this computer: never uploaded, and never deleted because of it.
+          </p>
+          <ul className="sync-list" aria-label="Not synced">
             {status.skipped.slice(0, SKIPPED_SHOWN).map((skipped) => (
               <li key={`${skipped.path}:${skipped.reason}`} className="sync-file">
                 <code>{skipped.path}</code>
