@@ -134,6 +134,10 @@ async function readRouteBody(c: Context<AppEnv>, route: RouteSpec, options: Rout
     }
     return read.value;
   }
+  // "Raw bytes (not multipart)": a form's boundaries and part headers would be stored as the file.
+  if (/^\s*multipart\//i.test(c.req.header('Content-Type') ?? '')) {
+    return errorJson(c, 400, 'body_invalido', 'Send the file as its raw bytes, not as a multipart form.');
+  }
   if (spec.kind === 'audio' && !/^audio\/[a-z0-9.+-]+/i.test(c.req.header('Content-Type') ?? '')) {
     return errorJson(c, 400, 'body_invalido', 'Send the audio as raw bytes with an audio/* Content-Type.');
   }
