@@ -21,8 +21,18 @@ let dataDir: string;
 let secrets: SecretStore;
 let mode: BrowserMode;
 let restarted: RunningService | undefined;
-/** The conversation another client had with the agent (the search test), and how to reach the API as it. */
-let quokka: { agentId: string; id: string; api: (path: string) => Promise<Response> } | undefined;
+/** The conversation another client had with the agent (the search test). */
+let quokka: { agentId: string; id: string } | undefined;
+
+/** The API as another client of the same person, on the service running now. */
+async function personApi(service: RunningService) {
+  const token = (await apiSignIn(service, { email: EMAIL, password: PASSWORD })).access_token;
+  return (path: string, init: RequestInit = {}) =>
+    fetch(`${service.url}/api/v2/me${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -117,13 +127,7 @@ test('search finds a word from a conversation never opened in this run, and jump
   page,
 }) => {
   // Another client of the same person talks to the agent; this app never opens that conversation.
-  const service = mode.service()!;
-  const token = (await apiSignIn(service, { email: EMAIL, password: PASSWORD })).access_token;
-  const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${service.url}/api/v2/me${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
+  const api = await personApi(mode.service()!);
   const agents = (await (await api('/agents')).json()) as { agentes: { id: string; protocolo: string }[] };
   const agentId = agents.agentes.find((a) => a.protocolo === 'acp')!.id;
   const talk = async (content: string): Promise<string> => {
@@ -139,7 +143,7 @@ test('search finds a word from a conversation never opened in this run, and jump
     await expect.poll(length, { timeout: 30_000 }).toBe(2);
     return id;
   };
-  quokka = { agentId, id: await talk('echo zanzibar quokka parade'), api };
+  quokka = { agentId, id: await talk('echo zanzibar quokka parade') };
   // A newer conversation, so the searched one is neither the newest nor the one last open here.
   await talk('echo something newer');
 
@@ -226,7 +230,9 @@ test('clearing chat memory in Settings forgets what search found; the server kee
   await page.keyboard.press('Escape');
 
   // The server's history still has it: reopening the conversation shows it, and search finds it again.
-  const { agentId, id, api } = quokka!;
+  const { agentId, id } = quokka!;
+  // The offline test stopped the app's service and started it again on the same port.
+  const api = await personApi(restarted ?? mode.service()!);
   const list = (await (await api(`/agents/${agentId}/conversations`)).json()) as {
     conversaciones: { id: string; titulo: string | null }[];
   };
