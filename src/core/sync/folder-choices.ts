@@ -3,13 +3,21 @@
  * secret), so the folders start again with the app.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 export interface SyncFolder {
   agentId: string;
   root: string;
   /** The agent's name when the folder was chosen, shown while it cannot start. */
   name?: string;
+}
+
+/** `~/AgentDesk/<agent name>`, with characters no disk accepts taken out. */
+export function defaultSyncFolder(agentName: string, home = homedir()): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+  const safe = agentName.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '-').trim() || 'agent';
+  return join(home, 'AgentDesk', safe);
 }
 
 /** The remembered choices; a missing or unreadable file is none (the person chooses again). */

@@ -6,7 +6,6 @@
  * that cannot start (another process holds it, the folder or the agent cannot
  * be reached) is listed with an error status saying why, and tried again later.
  */
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/api-client';
 import { readFolderChoices, writeFolderChoices, type SyncFolder } from './folder-choices';
@@ -17,7 +16,7 @@ import type { ConflictChoice, SyncEngine, SyncStatus } from './sync-engine';
 import { startSyncedFolder, type RunningFolder, type StartError } from './synced-folder-start';
 import { VersionHistory } from './version-history';
 
-export type { SyncFolder } from './folder-choices';
+export { defaultSyncFolder, type SyncFolder } from './folder-choices';
 
 export interface SyncFolderState extends SyncFolder {
   agentName: string;
@@ -47,13 +46,6 @@ interface Waiting {
   stateFile?: string;
   tries: number;
   timer?: NodeJS.Timeout;
-}
-
-/** `~/AgentDesk/<agent name>`, with characters no disk accepts taken out. */
-export function defaultSyncFolder(agentName: string, home = homedir()): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const safe = agentName.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '-').trim() || 'agent';
-  return join(home, 'AgentDesk', safe);
 }
 
 const maxRetryMs = 5 * 60_000;
@@ -96,7 +88,7 @@ export class SyncManager {
   async setFolder(agentId: string, root: string): Promise<SyncFolderState> {
     await this.stopFolder(agentId);
     const folders = (await readFolderChoices(this.foldersFile)).filter((f) => f.agentId !== agentId);
-    const state = await this.startFolder({ agentId, root });
+    const state = await this.startFolder({ agentId, root }, true);
     folders.push({ agentId, root, name: state.agentName });
     await writeFolderChoices(this.foldersFile, folders);
     return state;
@@ -250,15 +242,20 @@ export class SyncManager {
     this.wait(waiting, new FolderBusyError(owner, waiting.folder.root));
   }
 
-  private startFolder(folder: SyncFolder): Promise<SyncFolderState> {
-    return startSyncedFolder(this.options, folder, {
-      onStatus: (running) => this.options.onStatus?.(this.stateOf(running)),
-      // Listed from the first sync on, so its progress shows and pause works during it.
-      opened: (running) => this.running.set(folder.agentId, running),
-      failed: (running) => {
-        if (this.running.get(folder.agentId) === running) this.running.delete(folder.agentId);
+  private startFolder(folder: SyncFolder, chosen = false): Promise<SyncFolderState> {
+    return startSyncedFolder(
+      this.options,
+      folder,
+      {
+        onStatus: (running) => this.options.onStatus?.(this.stateOf(running)),
+        // Listed from the first sync on, so its progress shows and pause works during it.
+        opened: (running) => this.running.set(folder.agentId, running),
+        failed: (running) => {
+          if (this.running.get(folder.agentId) === running) this.running.delete(folder.agentId);
+        },
       },
-    }).then((running) => this.stateOf(running));
+      chosen,
+    ).then((running) => this.stateOf(running));
   }
 
   private async stopFolder(agentId: string): Promise<void> {

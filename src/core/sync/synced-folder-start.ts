@@ -10,6 +10,7 @@ import type { ApiClient } from '../api/api-client';
 import type { SyncFolder } from './folder-choices';
 import { lockFolder, type FolderLock } from './folder-lock';
 import { remoteForAgent } from './remote-for-agent';
+import { readRootMarker } from './root-marker';
 import { adoptOlderState, sharedStateFile, syncStateFile } from './state-location';
 import { SyncEngine } from './sync-engine';
 import { SyncStateStore } from './sync-state-store';
@@ -42,10 +43,16 @@ export interface FolderStartHooks {
 /** A start failure, with the folder's state file when it was found. */
 export type StartError = Error & { stateFile?: string };
 
+/**
+ * `chosen`: the person has just chosen this folder. A folder without its marker (deleted, or the
+ * marker removed) then starts as a first sync: its old base is forgotten, so nothing on either side
+ * is read as deleted (files that differ become conflicts). Remembered folders keep the marker check.
+ */
 export async function startSyncedFolder(
   options: FolderStartOptions,
   folder: SyncFolder,
   hooks: FolderStartHooks,
+  chosen = false,
 ): Promise<RunningFolder> {
   const ownFile = syncStateFile(options.dataDir, folder.agentId, folder.root);
   adoptOlderState(join(options.dataDir, 'sync', `${encodeURIComponent(folder.agentId)}.db`), ownFile);
@@ -65,6 +72,7 @@ export async function startSyncedFolder(
   try {
     const { remote, name } = await remoteForAgent(options.api, folder.agentId, folder.root);
     store = new SyncStateStore(stateFile);
+    if (chosen && (await readRootMarker(folder.root))?.agentId !== folder.agentId) forgetBase(store);
     const engine: SyncEngine = new SyncEngine({
       root: folder.root,
       agentId: folder.agentId,
@@ -93,4 +101,9 @@ export async function startSyncedFolder(
     lock.release();
     throw failure(error);
   }
+}
+
+function forgetBase(store: SyncStateStore): void {
+  for (const key of store.baseEntries().keys()) store.forgetBase(key);
+  store.flush();
 }

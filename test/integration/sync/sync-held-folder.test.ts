@@ -5,7 +5,7 @@
  * error status with a plain reason too, never silence. Real CLI process, real local service, real
  * disk; the app's OS trash is the only stand-in (nothing is deleted here).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SyncManager, type SyncFolderState } from '../../../src/core/sync/sync-manager';
@@ -87,6 +87,28 @@ describe('a remembered folder another process holds', () => {
       // Stopping it forgets it, with its timer.
       await manager.removeFolder('no-such-agent');
       expect(manager.list()).toEqual([]);
+    } finally {
+      await manager.close();
+    }
+  }, 60_000);
+
+  it('a synced folder that was deleted says so, and choosing it again starts afresh without deleting anything', async () => {
+    const dataDir = join(w.scratch, `app-gone-${process.hrtime.bigint()}`);
+    await w.writeRemote('kept.txt', 'the agent keeps this');
+    const manager = app(dataDir);
+    try {
+      await manager.setFolder(w.agentId, w.folder);
+      expect(await readFile(join(w.folder, 'work', 'kept.txt'), 'utf8')).toBe('the agent keeps this');
+      await rm(w.folder, { recursive: true, force: true });
+      const gone = (await manager.syncNow(w.agentId))!;
+      expect(gone.status).toMatchObject({ state: 'error', message: expect.stringContaining('is gone') });
+      expect(await w.readRemote('kept.txt')).toBe('the agent keeps this');
+
+      // The message says to choose the folder again: that works, and the agent's files come back.
+      const again = await manager.setFolder(w.agentId, w.folder);
+      expect(again.status.state).toBe('idle');
+      expect(await readFile(join(w.folder, 'work', 'kept.txt'), 'utf8')).toBe('the agent keeps this');
+      expect(await w.readRemote('kept.txt')).toBe('the agent keeps this');
     } finally {
       await manager.close();
     }
