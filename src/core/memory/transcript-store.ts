@@ -5,21 +5,16 @@ import {
   restrictModes,
   type MemoryDatabase,
 } from './memory-database';
-import type { AttachmentMeta, MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
-import { attachmentsOf, setThumbnails, writeAttachments } from './attachment-rows';
+import type { MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
+import { attachmentsOf, setThumbnails } from './attachment-rows';
 import { MessageIndexer } from './message-indexer';
 import { StoredLists } from './stored-lists';
 import { searchMessages } from './transcript-search';
+import { keepReplies, replyMessage, withReplyText } from './reply-in-message';
 import { parseTurnRow, recordedReply, type TurnRecord, type TurnRow } from './turn-record';
+import { writeTurn, type TurnWrite } from './turn-writer';
 
-/** One turn's state to write: its fold so far, the question, and whether the reply is final. */
-export interface TurnWrite {
-  agentId: string;
-  conversationId: string;
-  record: TurnRecord;
-  userText?: string;
-  attachments?: AttachmentMeta[];
-}
+export type { TurnWrite } from './turn-writer';
 
 export interface ConversationMeta {
   title?: string | null;
@@ -85,12 +80,14 @@ export class TranscriptStore {
     );
     this.db.transaction(() => {
       this.saveConversation(agentId, conversationId);
+      const kept = keepReplies(this.db, conversationId, saltados, messages);
       this.db
         .prepare('DELETE FROM messages WHERE conversation_id = ? AND position >= ?')
         .run(conversationId, saltados);
-      messages.forEach((m, i) =>
-        insert.run(conversationId, saltados + i, m.role, m.content, m.at, m.turnId ?? null),
-      );
+      messages.forEach((m, i) => {
+        const turnId = m.turnId ?? kept.get(saltados + i) ?? null;
+        insert.run(conversationId, saltados + i, m.role, m.content, m.at, turnId);
+      });
       if (saltados === 0) {
         this.db
           .prepare('UPDATE conversations SET history_synced_at = ?, history_version = ? WHERE id = ?')
@@ -154,7 +151,7 @@ export class TranscriptStore {
       .all(conversationId, since ?? Number.MIN_SAFE_INTEGER) as TurnRow[];
     const attachments = attachmentsOf(this.db, conversationId);
     return rows.map((row) => {
-      const record = parseTurnRow(row);
+      const record = this.readRecord(conversationId, row);
       return {
         userText: row.user_text,
         replyText: recordedReply(record.events),
@@ -177,7 +174,15 @@ export class TranscriptStore {
     const row = this.db
       .prepare('SELECT * FROM turns WHERE conversation_id = ? AND turn_id = ?')
       .get(conversationId, turnId) as TurnRow | undefined;
-    return row ? parseTurnRow(row) : null;
+    return row ? this.readRecord(conversationId, row) : null;
+  }
+
+  /** A stored row's fold, its reply's text taken back from the message that holds it. */
+  private readRecord(conversationId: string, row: TurnRow): TurnRecord {
+    const record = parseTurnRow(row);
+    if (!record.replyInMessage) return record;
+    const text = replyMessage(this.db, conversationId, row.turn_id) ?? '';
+    return { ...record, events: withReplyText(record.events, text), replyInMessage: false };
   }
 
   /** The latest `models` event stored for the conversation, so the picker is there before the next turn. */
@@ -196,7 +201,7 @@ export class TranscriptStore {
   writeTurns(batch: readonly TurnWrite[]): void {
     if (batch.length === 0) return;
     this.db.transaction(() => {
-      for (const write of batch) this.writeTurn(write);
+      for (const write of batch) writeTurn(this.db, write);
     })();
     restrictModes(this.file);
     void this.indexed();
@@ -238,65 +243,5 @@ export class TranscriptStore {
   destroy(): void {
     this.close();
     removeMemoryDatabase(this.file);
-  }
-
-  private writeTurn({ agentId, conversationId, record, userText, attachments }: TurnWrite): void {
-    const { events, usage, models, title } = record;
-    this.db
-      .prepare(`INSERT INTO conversations (id, agent_id) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`)
-      .run(conversationId, agentId);
-    if (title) this.db.prepare('UPDATE conversations SET title = ? WHERE id = ?').run(title, conversationId);
-    this.db
-      .prepare(
-        `INSERT INTO turns (conversation_id, turn_id, started_at, user_text, estado, last_event, record)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (conversation_id, turn_id) DO UPDATE SET
-           user_text = COALESCE(excluded.user_text, turns.user_text),
-           estado = excluded.estado, last_event = excluded.last_event, record = excluded.record`,
-      )
-      .run(
-        conversationId,
-        record.turnId,
-        record.startedAt,
-        userText ?? null,
-        record.estado ?? null,
-        record.lastEvent,
-        JSON.stringify({ events, usage, models, title }),
-      );
-    if (attachments?.length) writeAttachments(this.db, conversationId, record.turnId, attachments);
-    if (userText !== undefined)
-      this.appendMessage(conversationId, record.turnId, 'user', userText, record.startedAt);
-    if (record.estado)
-      this.appendMessage(
-        conversationId,
-        record.turnId,
-        'assistant',
-        recordedReply(record.events),
-        Date.now(),
-      );
-  }
-
-  /** A live turn's message joins the stored text once; the next server download replaces it. */
-  private appendMessage(
-    conversationId: string,
-    turnId: string,
-    role: string,
-    content: string,
-    at: number,
-  ): void {
-    // Known when one of the last two messages says it: written before, or already downloaded from the server.
-    const known = this.db
-      .prepare(
-        `SELECT 1 FROM (SELECT role, content FROM messages WHERE conversation_id = ? ORDER BY position DESC LIMIT 2)
-         WHERE role = ? AND content = ?`,
-      )
-      .get(conversationId, role, content);
-    if (known) return;
-    this.db
-      .prepare(
-        `INSERT INTO messages (conversation_id, position, role, content, at, turn_id)
-         SELECT ?, COALESCE(MAX(position), -1) + 1, ?, ?, ?, ? FROM messages WHERE conversation_id = ?`,
-      )
-      .run(conversationId, role, content, at, turnId, conversationId);
   }
 }

@@ -8,6 +8,8 @@ export interface TurnRecord extends Pick<
 > {
   /** The highest stream index (`<turnId>.<n>`) folded in, so a replayed event is never counted twice. */
   lastEvent: number;
+  /** As read from disk: the chunk runs hold lengths, the text is in the turn's message (reply-in-message.ts). */
+  replyInMessage?: boolean;
 }
 
 export function newTurnRecord(turnId: string, startedAt: number): TurnRecord {
@@ -90,7 +92,7 @@ export interface TurnRow {
 
 /** A stored row -> the fold it was written from, to show it or to go on folding. */
 export function parseTurnRow(row: TurnRow): TurnRecord {
-  const parsed = JSON.parse(row.record) as Partial<TurnRecord>;
+  const parsed = JSON.parse(row.record) as Partial<TurnRecord> & { replyIn?: string };
   const estado = turnStateOf(row.estado);
   return {
     ...newTurnRecord(row.turn_id, row.started_at),
@@ -100,5 +102,6 @@ export function parseTurnRow(row: TurnRow): TurnRecord {
     ...(parsed.title ? { title: parsed.title } : {}),
     ...(estado ? { estado } : {}),
     lastEvent: row.last_event,
+    ...(parsed.replyIn === 'message' ? { replyInMessage: true } : {}),
   };
 }

@@ -136,7 +136,56 @@ describe('indexing long messages in parts', () => {
       (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
     expect(columns('message_spans')).toEqual(['id', 'message_id', 'start', 'length']);
     expect(columns('turns')).not.toContain('reply_text');
+    // The turn's record keeps the chunk run's length, not the text.
+    const record = db.prepare('SELECT length(record) AS size FROM turns').get() as { size: number };
+    expect(record.size).toBeLessThan(1000);
     db.close();
+    const again = TranscriptStore.open(file);
+    expect(again.storedTurns('c1')[0]?.replyText).toBe(reply);
+    expect(again.loadTurn('c1', 'u1')?.events).toEqual([{ event: 'chunk', data: { text: reply } }]);
+    again.close();
+  });
+
+  it("keeps a streamed reply's text when the server's history replaces its message", () => {
+    const store = TranscriptStore.open(file);
+    const recorder = new TurnRecorder(store);
+    const stream = (turnId: string, question: string, reply: string) => {
+      recorder.noteSent('a1', 'c1', { turnId, content: question });
+      recorder.observe('a1', 'c1', { event: 'started', data: { turnId }, id: `${turnId}.1` });
+      recorder.observe('a1', 'c1', { event: 'thought', data: { text: 'hm' }, id: `${turnId}.2` });
+      recorder.observe('a1', 'c1', { event: 'chunk', data: { text: reply }, id: `${turnId}.3` });
+      recorder.observe('a1', 'c1', { event: 'done', data: { turnId, estado: 'done' }, id: `${turnId}.4` });
+      recorder.flush();
+    };
+    stream('u1', 'first?', 'the same on both sides');
+    stream('u2', 'second?', 'streamed words');
+    // The server says the same of the first reply and something else of the second.
+    store.saveHistory(
+      'a1',
+      'c1',
+      [
+        { role: 'user', content: 'first?', at: 1 },
+        { role: 'assistant', content: 'the same on both sides', at: 2 },
+        { role: 'user', content: 'second?', at: 3 },
+        { role: 'assistant', content: 'server words', at: 4 },
+      ],
+      0,
+    );
+    const [first, second] = store.merged('c1').messages.filter((m) => m.role === 'assistant');
+    expect(first?.detail?.events).toContainEqual({
+      event: 'chunk',
+      data: { text: 'the same on both sides' },
+    });
+    expect(first?.detail?.storedText).toBeUndefined();
+    expect(second?.content).toBe('server words');
+    expect(second?.detail?.storedText).toBe('streamed words');
+    // And again after another download, with nothing of the streamed text lost.
+    store.saveHistory('a1', 'c1', [{ role: 'user', content: 'first?', at: 1 }], 0);
+    expect(store.storedTurns('c1').map((t) => t.replyText)).toEqual([
+      'the same on both sides',
+      'streamed words',
+    ]);
+    store.close();
   });
 
   it('migrates a store written with migration 004 (parts as copies), which stays searchable', async () => {
