@@ -121,7 +121,7 @@ export interface SyncMethods {
   /** How much the folder's version history holds, and its size cap. */
   getSyncHistoryUse(agentId: string): Promise<DeskResult<SyncHistoryUse>>;
   /**
-   * Sets the history's size cap (whole bytes, 1 MB to 1 TB); over it the oldest versions go at once.
+   * Sets the history's size cap (whole MB in bytes, 1 MB to 1 TB); over it the oldest versions go at once.
    * Shared with the CLI (`agentdesk sync history <folder> --cap <MB>`).
    */
   setSyncHistoryCap(agentId: string, capBytes: number): Promise<DeskResult<SyncHistoryUse>>;

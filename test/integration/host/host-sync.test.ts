@@ -211,4 +211,36 @@ describe('sync through the host', { timeout: 60_000 }, () => {
 
     expect(await again.stopSync(agentId)).toMatchObject({ ok: false, error: { code: 'signed_out' } });
   });
+
+  it("shows the version history's use and cap, changes the cap, and refuses a bad one in plain words", async () => {
+    const { host, agentId } = await signedInHost();
+    expect(await host.getSyncHistoryUse(agentId)).toMatchObject({
+      ok: false,
+      error: { code: 'sync_not_set_up' },
+    });
+    value(await host.setSyncFolder(agentId, join(dir, 'synced')));
+    expect(value(await host.getSyncHistoryUse(agentId))).toEqual({ usedBytes: 0, capBytes: 1024 ** 3 });
+
+    for (const bad of [0, 1024, 2.5 * 1024 * 1024, -1, 2 * 1024 ** 4, '500' as never, Number.NaN]) {
+      expect(await host.setSyncHistoryCap(agentId, bad)).toEqual({
+        ok: false,
+        error: {
+          code: 'invalid_argument',
+          message: 'The history size must be a whole number of MB, from 1 MB to 1,048,576 MB (1 TB).',
+        },
+      });
+    }
+    expect(value(await host.setSyncHistoryCap(agentId, 5 * 1024 * 1024))).toEqual({
+      usedBytes: 0,
+      capBytes: 5 * 1024 * 1024,
+    });
+    // The cap is the folder's: a new run of the app reads the same one.
+    await host.close();
+    hosts.splice(hosts.indexOf(host), 1);
+    const again = await openHost();
+    await waitFor(async () => {
+      const use = await again.getSyncHistoryUse(agentId);
+      return use.ok ? use.value.capBytes === 5 * 1024 * 1024 : undefined;
+    }, 'the cap after a restart');
+  });
 });

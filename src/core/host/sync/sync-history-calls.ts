@@ -66,6 +66,7 @@ export function syncHistoryCalls(onFolder: OnFolder): HistoryCalls {
         typeof capBytes !== 'number' ||
         !Number.isSafeInteger(capBytes) ||
         capBytes < minBytes ||
+        capBytes % MB !== 0 ||
         capBytes > maxBytes
       ) {
         return fail(
