@@ -9,7 +9,8 @@
  *      it is exactly the checked file, link() the new bytes in (link refuses to replace a file
  *      that appeared meanwhile);
  *   4. the aside file is looked at once more: an in-place write that landed after the check
- *      (a writer holding the file open) is kept in the history, and the path re-planned.
+ *      (a writer holding the file open) is kept in the history, and the path re-planned; a
+ *      download hands the aside file to `keep` again in any case (a no-op when unchanged).
  * A version that moved in between is put back (or, if the editor saved again, kept in the history)
  * and the path is re-planned: it becomes a conflict, never an overwrite.
  */
@@ -74,11 +75,17 @@ export async function replaceChecked(job: CheckedReplace): Promise<ReplaceOutcom
       return { replaced: false };
     }
     if (swap === 'appeared') return { replaced: false }; // a new file at the path stays; the old one is kept
-    if (standing && !sameVersion(standing, await identify(aside))) {
-      // Written in place after the check, by a writer that held the file open.
+    if (standing) {
+      // Written in place after the check, by a writer that held the file open?
+      const late = !sameVersion(standing, await identify(aside));
+      if (late && !bytes) {
+        await putBack(aside, target, job.keep);
+        return { replaced: false };
+      }
+      // Kept once more whatever its stat says (a no-op when unchanged): on a file system with
+      // coarse mtimes (FAT, HFS+) a same-size write within one tick shows no other sign.
       if (bytes) await job.keep(aside);
-      else await putBack(aside, target, job.keep);
-      return { replaced: false };
+      if (late) return { replaced: false };
     }
     if (standing && job.dispose) {
       await job.dispose(aside).catch(async (error: unknown) => {

@@ -3,7 +3,7 @@
  * never lost, and the file stands at its path while it is checked and kept. The "editor" writes
  * from inside the engine's own steps, the narrowest windows there are.
  */
-import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,8 +20,10 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** Like the version history: a version already the newest kept is not kept twice. */
 const keep = async (absolute: string) => {
-  kept.push(await readFile(absolute, 'utf8'));
+  const text = await readFile(absolute, 'utf8');
+  if (kept.at(-1) !== text) kept.push(text);
 };
 const read = (name: string) => readFile(join(root, name), 'utf8');
 /** An editor's atomic save: a temp file renamed over the path. */
@@ -42,7 +44,7 @@ describe('replacing a file only if it is still the planned version', () => {
         return current !== undefined && (await readFile(current, 'utf8')) === 'base';
       },
       keep: async (absolute) => {
-        seenAtPath.push(await read('a.txt'));
+        if (absolute === join(root, 'a.txt')) seenAtPath.push(await read('a.txt')); // kept in place
         await keep(absolute);
       },
     });
@@ -98,6 +100,27 @@ describe('replacing a file only if it is still the planned version', () => {
     expect(await read('a.txt')).toBe('saved while kept');
     expect(kept).toEqual(['base']);
     expect(await readdir(root)).toEqual(['a.txt']);
+  });
+
+  it('a same-size write that leaves the mtime as it was (a coarse clock) is still kept', async () => {
+    const tick = new Date('2026-01-01T00:00:00Z');
+    await utimes(join(root, 'a.txt'), tick, tick);
+    const outcome = await replaceChecked({
+      root,
+      path: 'a.txt',
+      bytes: Buffer.from('download'),
+      expect: async () => true,
+      keep: async (absolute) => {
+        await keep(absolute);
+        if (absolute !== join(root, 'a.txt')) return;
+        // Written in place right after it was kept, in the same clock tick: no stat tells.
+        await writeFile(absolute, 'BASE');
+        await utimes(absolute, tick, tick);
+      },
+    });
+    expect(outcome.replaced).toBe(true);
+    expect(await read('a.txt')).toBe('download');
+    expect(kept).toEqual(['base', 'BASE']);
   });
 
   it('a file that appears where nothing stood during the check stays', async () => {
