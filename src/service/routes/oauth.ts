@@ -213,18 +213,22 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
   /** RFC 8414 metadata, so OAuth libraries can discover the endpoints. */
   on(apiRoutes.oauthServerMetadata, (c) => {
     const issuer = ctx.baseUrl; // from the service's own address, never from the request's Host
-    return c.json({
-      issuer,
-      authorization_endpoint: `${issuer}${apiRoutes.authorize.path}`,
-      token_endpoint: `${issuer}${apiRoutes.token.path}`,
-      revocation_endpoint: `${issuer}${apiRoutes.revoke.path}`,
-      response_types_supported: ['code'],
-      grant_types_supported: ['authorization_code', 'refresh_token'],
-      code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
-      revocation_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
-      scopes_supported: ALL_SCOPES,
-    });
+    return c.json(
+      {
+        issuer,
+        authorization_endpoint: `${issuer}${apiRoutes.authorize.path}`,
+        token_endpoint: `${issuer}${apiRoutes.token.path}`,
+        revocation_endpoint: `${issuer}${apiRoutes.revoke.path}`,
+        response_types_supported: ['code'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        code_challenge_methods_supported: ['S256'],
+        token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
+        revocation_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
+        scopes_supported: ALL_SCOPES,
+      },
+      200,
+      NO_STORE,
+    );
   });
 
   return app;
