@@ -88,7 +88,8 @@ export function SyncIssues(props: { agentId: string; status: SyncStatus }) {
         <section className="sync-card" aria-labelledby={skippedId}>
           <h3 id={skippedId}>Not synced ({status.skipped.length})</h3>
           <p className="muted small-text">
-            These stay as they are on this computer: never uploaded, and never deleted because of it.
+            These files stay on this computer only: they are not sent to the agent, and nothing is deleted
+            because of them.
           </p>
           <ul className="sync-list" aria-label="Not synced">
             {status.skipped.slice(0, SKIPPED_SHOWN).map((skipped) => (
