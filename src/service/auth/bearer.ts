@@ -4,6 +4,7 @@ import {
   apiRoutes,
   createRouteMatcher,
   routes as contractRoutes,
+  type RouteLookup,
   type CredentialKind,
   type RouteSpec,
   type Scope,
@@ -129,7 +130,15 @@ export function apiGuard(
     }
 
     const found = lookup(c.req.method, c.req.path);
-    if (found.kind === 'unknown') return notFound(c);
+    if (found.kind === 'unknown') {
+      // A workspace path the matcher could not read (not UTF-8, control characters): the spec's 400 invalid
+      // path, once the caller is known to own the agent; anything else unknown is 404.
+      const meant = routeOfUnreadablePath(lookup, c.req.method, c.req.path);
+      if (!meant) return notFound(c);
+      const verdict = authorize(ctx, principal, { ...meant.route, agentId: meant.params['id'] ?? null });
+      if (!verdict.ok) return deny(c, verdict, true);
+      return errorJson(c, 400, 'ruta_invalida', 'The path is not valid UTF-8 or holds control characters.');
+    }
     if (found.kind === 'wrong_method') return methodNotAllowed(c, found.allow);
 
     const param = agentParamOf(found.route);
@@ -148,6 +157,23 @@ export function apiGuard(
     await next();
     setNoStore(c);
   };
+}
+
+/**
+ * The route with a final `{path}` that `pathname` names with a path the matcher could not read, found by
+ * putting a plain stand-in after each of its leading segments in turn; null when there is none.
+ */
+function routeOfUnreadablePath(
+  lookup: (method: string, pathname: string) => RouteLookup,
+  method: string,
+  pathname: string,
+): (RouteLookup & { kind: 'found' }) | null {
+  const segments = pathname.split('/');
+  for (let kept = segments.length - 1; kept > 1; kept--) {
+    const stand = lookup(method, `${segments.slice(0, kept).join('/')}/x`);
+    if (stand.kind === 'found' && stand.route.path.endsWith('/{path}')) return stand;
+  }
+  return null;
 }
 
 /** JSON answers are never cached; the event stream keeps its own headers. */
