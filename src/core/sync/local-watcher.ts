@@ -4,9 +4,8 @@
  * engine itself just wrote (matching the recorded fingerprint) are dropped,
  * so downloads do not echo back as uploads.
  */
-import { watch, type FSWatcher } from 'chokidar';
-import { join, relative, sep } from 'node:path';
 import { hashFile } from './file-hash';
+import { watchFolders } from './folder-watch';
 import type { Fingerprint } from './sync-planner';
 import { isAlwaysIgnored, pathKey } from './sync-paths';
 
@@ -32,18 +31,13 @@ export function watchLocal(options: WatcherOptions): LocalWatcher {
   let timer: NodeJS.Timeout | undefined;
   let pending: string[] = [];
 
-  const relativePath = (absolute: string) => relative(options.root, absolute).split(sep).join('/');
-
-  // Folders only: chokidar would hold one fs.watch per file (about 9 KB each, 180 MB at 20,000
-  // files). A folder's watch already reports its files' changes, as raw events; and symlinks are
-  // never synced, so they are not watched either.
-  const watcher: FSWatcher = watch(options.root, {
-    ignoreInitial: true,
-    followSymlinks: false,
-    ignored: (absolute, stats) => {
-      const rel = relativePath(absolute);
-      if (rel === '') return false;
-      return isAlwaysIgnored(rel) || stats?.isFile() === true || stats?.isSymbolicLink() === true;
+  const folders = watchFolders({
+    root: options.root,
+    skip: isAlwaysIgnored,
+    onEvent: (rel) => onEvent(rel),
+    onError: (error) => {
+      options.onError?.(error);
+      options.onChange();
     },
   });
 
@@ -70,34 +64,21 @@ export function watchLocal(options: WatcherOptions): LocalWatcher {
     return false;
   };
 
-  const onEvent = (absolute: string) => {
-    const rel = relativePath(absolute);
-    if (rel === '' || isAlwaysIgnored(rel)) return;
+  const onEvent = (rel: string) => {
+    if (isAlwaysIgnored(rel)) return;
     pending.push(rel);
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void flush(), options.debounceMs);
   };
 
-  watcher.on('all', (_event, absolute) => onEvent(absolute));
-  watcher.on('raw', (_event, changed, details) => {
-    const folder = (details as { watchedPath?: string }).watchedPath;
-    if (folder && changed) onEvent(join(folder, changed));
-  });
-  watcher.on('error', (error) => {
-    options.onError?.(error as Error);
-    options.onChange();
-  });
-
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-
   return {
-    ready,
+    ready: folders.ready,
     expectWrite(path, fingerprint) {
       expected.set(pathKey(path), fingerprint);
     },
     async close() {
       if (timer) clearTimeout(timer);
-      await watcher.close();
+      folders.close();
     },
   };
 }

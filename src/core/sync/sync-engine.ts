@@ -19,7 +19,7 @@ export type { ConflictChoice } from './conflict-resolution';
 export type { SyncState, SyncStatus } from '../../shared/bridge';
 
 export interface SyncEngineOptions extends CycleOptions {
-  /** Watch the folder with chokidar; off for one-shot runs. */
+  /** Watch the folder (folder-watch.ts: one watch per folder); off for one-shot runs. */
   watch?: boolean;
   debounceMs?: number;
   /** Re-list the remote on this period while active (0 = never). */
