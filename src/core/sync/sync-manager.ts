@@ -88,8 +88,15 @@ export class SyncManager {
   async setFolder(agentId: string, root: string): Promise<SyncFolderState> {
     await this.stopFolder(agentId);
     const folders = (await readFolderChoices(this.foldersFile)).filter((f) => f.agentId !== agentId);
-    const state = await this.startFolder({ agentId, root }, true);
-    folders.push({ agentId, root, name: state.agentName });
+    let state: SyncFolderState;
+    try {
+      state = await this.startFolder({ agentId, root }, true);
+    } catch (error) {
+      if (!(error instanceof FolderBusyError)) throw error;
+      // Another AgentDesk process syncs it: remembered, shown as held, and taken over when that one stops.
+      state = this.wait({ folder: { agentId, root }, status: this.pendingStatus(root), tries: 0 }, error);
+    }
+    folders.push({ agentId, root, ...(state.agentName ? { name: state.agentName } : {}) });
     await writeFolderChoices(this.foldersFile, folders);
     return state;
   }

@@ -51,6 +51,12 @@ describe('a remembered folder another process holds', () => {
       // Trying again while it is still held says so again; acting on it says why it cannot.
       expect((await second.syncNow(w.agentId))?.status.notStarted?.reason).toBe('held');
       await expect(second.pause(w.agentId)).rejects.toThrow(/has not started for this folder yet/);
+      // Choosing the folder again meanwhile keeps it, held, rather than failing and forgetting it.
+      const chosen = await second.setFolder(w.agentId, w.folder);
+      expect(chosen.status.notStarted?.reason).toBe('held');
+      expect(JSON.parse(await readFile(join(dataDir, 'sync', 'folders.json'), 'utf8'))).toEqual([
+        expect.objectContaining({ agentId: w.agentId, root: w.folder }),
+      ]);
       // The history is the shared state's: readable while the other process syncs.
       expect(second.historyUse(w.agentId).capBytes).toBe(1024 * 1024 * 1024);
 
