@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
+import { signInThroughTheApp } from './support/app-session';
 
 // The chat experience end to end: browser mode (the built renderer from `npm run build`, the
 // bridge over its WebSocket, the host) against the real local service and its demo agent, a
@@ -39,17 +40,7 @@ async function signIn(browser: Browser): Promise<void> {
   await page.goto(mode.url);
   await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
   await page.screenshot({ path: join(screens, 'sign-in.png') });
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
-  await expect(page.getByRole('status')).toBeVisible();
-  const tab = await popup;
-  await tab.getByLabel('E-mail').fill(EMAIL);
-  await tab.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
-  await tab.getByLabel('Repeat the password').fill(PASSWORD);
-  await tab.getByRole('button', { name: 'Create account' }).click();
-  await expect(tab.getByRole('heading', { name: "You're signed in" })).toBeVisible();
-  await tab.close();
-  await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
+  await signInThroughTheApp(page, mode, EMAIL, PASSWORD);
   await page.close();
 }
 

@@ -49,6 +49,7 @@ test('signs in on "this computer": first-run page, no consent for the desktop cl
 
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Sign in with your browser' }).click();
+  await expect(page.getByRole('status')).toContainText('finish signing in in your browser');
   const signInTab = await popup;
   await expect(signInTab.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await signInTab.getByLabel('E-mail').fill(EMAIL);

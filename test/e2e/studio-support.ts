@@ -7,6 +7,7 @@ import { createApiClient, type ApiClient } from '../../src/core/api/api-client';
 import { staticTokenSource } from '../../src/core/auth/access-token-source';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
 import { firstAgentId, signIn as apiSignIn } from '../support/local-service';
+import { signInThroughTheApp } from './support/app-session';
 
 // The agent studio end to end: browser mode (the built renderer, the bridge over its WebSocket, the
 // host) against the real local service and its demo agent. What the service holds afterwards is read
@@ -70,17 +71,7 @@ export function studioRig(serviceConfig?: BrowserModeOptions['serviceConfig']): 
 
 /** Signs in through the app (first run creates the account), then opens the first agent's studio. */
 export async function signInAndOpen(page: Page, rig: StudioRig): Promise<Locator> {
-  await page.goto(rig.mode.url);
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
-  const tab = await popup;
-  await tab.getByLabel('E-mail').fill(EMAIL);
-  await tab.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
-  await tab.getByLabel('Repeat the password').fill(PASSWORD);
-  await tab.getByRole('button', { name: 'Create account' }).click();
-  await expect(tab.getByRole('heading', { name: "You're signed in" })).toBeVisible();
-  await tab.close();
-  await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
+  await signInThroughTheApp(page, rig.mode, EMAIL, PASSWORD);
   const service = rig.mode.service()!;
   const tokens = await apiSignIn(service, { email: EMAIL, password: PASSWORD });
   rig.accessToken = tokens.access_token;

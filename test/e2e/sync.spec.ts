@@ -7,6 +7,7 @@ import { createApiClient, type ApiClient } from '../../src/core/api/api-client';
 import { staticTokenSource } from '../../src/core/auth/access-token-source';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
 import { firstAgentId, signIn as apiSignIn } from '../support/local-service';
+import { signInThroughTheApp } from './support/app-session';
 
 // Sync end to end: browser mode (the built renderer from `npm run build`, the bridge over its
 // WebSocket, the host and its sync engine) against the real local service and its demo agent, with
@@ -41,20 +42,6 @@ test.afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-async function signInThroughTheApp(page: Page): Promise<void> {
-  await page.goto(mode.url);
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
-  const tab = await popup;
-  await tab.getByLabel('E-mail').fill(EMAIL);
-  await tab.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
-  await tab.getByLabel('Repeat the password').fill(PASSWORD);
-  await tab.getByRole('button', { name: 'Create account' }).click();
-  await expect(tab.getByRole('heading', { name: "You're signed in" })).toBeVisible();
-  await tab.close();
-  await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
-}
-
 const syncPanel = (page: Page): Locator => page.getByRole('region', { name: /^Sync folder · / });
 const syncState = (panel: Locator): Locator =>
   panel.getByRole('region', { name: 'Sync status' }).getByRole('status');
@@ -77,7 +64,7 @@ async function workspaceText(path: string): Promise<string | undefined> {
 test('a file saved in the synced folder reaches the workspace; a file the agent writes reaches the disk and the panel', async ({
   page,
 }) => {
-  await signInThroughTheApp(page);
+  await signInThroughTheApp(page, mode, EMAIL, PASSWORD);
   const tokens = await apiSignIn(mode.service()!, { email: EMAIL, password: PASSWORD });
   api = createApiClient({ baseUrl: mode.service()!.url, auth: staticTokenSource(tokens.access_token) });
   agentId = await firstAgentId(mode.service()!, tokens.access_token);
