@@ -85,3 +85,21 @@ function isFenceClose(line: string, fence: { char: string; length: number }): bo
   const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
   return !!match?.[1] && match[1][0] === fence.char && match[1].length >= fence.length;
 }
+
+/**
+ * A long finished text cut into parts of at least `size` characters, each ending at a top-level block
+ * boundary, so rendering the parts apart gives the same blocks as rendering the whole. One pass.
+ */
+export function markdownParts(text: string, size: number): string[] {
+  if (text.length <= size) return [text];
+  const parts: string[] = [];
+  let current = '';
+  for (const block of splitMarkdown(text).blocks) {
+    current += block.text;
+    if (current.length < size) continue;
+    parts.push(current);
+    current = '';
+  }
+  if (current) parts.push(current);
+  return parts;
+}

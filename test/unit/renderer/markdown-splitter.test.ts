@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitMarkdown, type MarkdownSplit } from '../../../src/renderer/model/markdown-splitter';
+import {
+  markdownParts,
+  splitMarkdown,
+  type MarkdownSplit,
+} from '../../../src/renderer/model/markdown-splitter';
 
 const texts = (split: MarkdownSplit) => split.blocks.map((block) => block.text);
 
@@ -107,5 +111,24 @@ describe('splitMarkdown', () => {
         expect(texts(split as MarkdownSplit)).toEqual(texts(splitMarkdown(text)));
       }),
     );
+  });
+});
+
+describe('markdownParts (a long finished reply shown in parts)', () => {
+  const reply = Array.from({ length: 400 }, (_, i) =>
+    i % 5 === 0 ? '```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n' : `Paragraph ${i} with some words.\n\n`,
+  ).join('');
+
+  it('gives back the text, each part at least the size and cut only between top-level blocks', () => {
+    const parts = markdownParts(reply, 1000);
+    expect(parts.join('')).toBe(reply);
+    expect(parts.length).toBeGreaterThan(5);
+    for (const part of parts.slice(0, -1)) expect(part.length).toBeGreaterThanOrEqual(1000);
+    // Splitting each part gives the same blocks as splitting the whole: no fence is cut open.
+    expect(parts.flatMap((part) => texts(splitMarkdown(part)))).toEqual(texts(splitMarkdown(reply)));
+  });
+
+  it('keeps a short text whole', () => {
+    expect(markdownParts('short', 1000)).toEqual(['short']);
   });
 });

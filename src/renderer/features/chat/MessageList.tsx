@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from '
 import { useConversationsStore, type Thread, type ThreadMessage } from '../../stores/conversations-store';
 import { useSearchStore } from '../../stores/search-store';
 import { useUiStore } from '../../stores/ui-store';
-import { StreamingMarkdown } from './StreamingMarkdown';
+import { ReplyMarkdown } from './ReplyMarkdown';
 import { replayStoredTurn } from './stored-turn';
 import { TurnReply } from './TurnReply';
 import type { ConversationStream, TimelineItem, UserItem } from '../../model/turn-reducer';
@@ -201,7 +201,7 @@ const HistoryMessage = memo(function HistoryMessage(props: {
   }
   return (
     <article className="message assistant" aria-label="Agent reply">
-      <StreamingMarkdown text={message.content} />
+      <ReplyMarkdown text={message.content} />
     </article>
   );
 });

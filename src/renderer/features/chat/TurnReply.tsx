@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { PermissionCard } from './PermissionCard';
-import { StreamingMarkdown } from './StreamingMarkdown';
+import { ReplyMarkdown } from './ReplyMarkdown';
 import { Thought } from './Thought';
 import { ToolCall } from './ToolCall';
 import { isTerminal, textPartSealSize, type Part, type ToolPart, type Turn } from '../../model/turn-reducer';
@@ -72,7 +72,7 @@ const PartView = memo(function PartView(props: {
   switch (part.type) {
     case 'text':
       return (
-        <StreamingMarkdown
+        <ReplyMarkdown
           text={part.text}
           streaming={props.streaming}
           // A long finished part was on screen while it streamed, so its size is known: skip it whole off screen.
