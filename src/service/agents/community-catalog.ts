@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { apiRoutes, routePath } from '../../shared/api';
 import catalogData from '../data/community-skills.json' with { type: 'json' };
 
 export interface CatalogSkill {
@@ -23,9 +24,6 @@ export const CATALOG_PIN = createHash('sha256')
   .digest('hex')
   .slice(0, 12);
 
-/** Public route serving one vendored skill folder as JSON (the catalog item's `url`). */
-export const CATALOG_PATH = '/catalogo/skills';
-
 export function catalogSkill(slug: string): CatalogSkill | null {
   return catalog.skills.find((s) => s.slug === slug) ?? null;
 }
@@ -36,7 +34,7 @@ export function catalogItems(baseUrl: string, installed: ReadonlySet<string>) {
     slug: s.slug,
     description: s.description,
     repo: catalog.repo,
-    url: `${baseUrl}${CATALOG_PATH}/${s.slug}?v=${CATALOG_PIN}`,
+    url: `${baseUrl}${routePath(apiRoutes.catalogSkillFolder, { slug: s.slug }, { v: CATALOG_PIN })}`,
     license: s.license,
     installed: installed.has(s.slug),
   }));

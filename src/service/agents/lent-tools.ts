@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
+import { apiRoutes, routePath } from '../../shared/api';
 import type { Connectors } from '../connectors/connectors';
 import type { LibraryStore } from '../library/library-store';
 import { mimeTypeFor } from '../library/library-store';
@@ -13,7 +14,6 @@ import type { WorkspaceFiles } from './workspace-files';
  * vetoed tool is not listed, and a call to it is refused.
  */
 export const LENT_TOOLS_SERVER = 'agentdesk';
-export const LENT_TOOLS_PATH = '/gs-mcp';
 
 export function lentToolsToken(key: Buffer, agentId: string, channel: string): string {
   return createHmac('sha256', key).update(`gs-mcp\n${agentId}\n${channel}`).digest('base64url');
@@ -30,7 +30,7 @@ export function lentToolsServer(baseUrl: string, key: Buffer, agentId: string, c
   return {
     name: LENT_TOOLS_SERVER,
     type: 'http' as const,
-    url: `${baseUrl}${LENT_TOOLS_PATH}/${agentId}/${channel}`,
+    url: `${baseUrl}${routePath(apiRoutes.lentToolsMcp, { agentId, channel })}`,
     headers: { Authorization: `Bearer ${lentToolsToken(key, agentId, channel)}` },
   };
 }

@@ -4,13 +4,7 @@ import type { z } from 'zod';
 import { LIMITS, McpPutBody, apiRoutes, describeZodError, type RouteSpec } from '../../shared/api';
 import { createBundleTransfer } from '../agents/bundle-transfer';
 import { bundleEtag } from '../agents/bundle-etag';
-import {
-  CATALOG_PATH,
-  CATALOG_PIN,
-  CATALOG_REPO,
-  catalogItems,
-  catalogSkill,
-} from '../agents/community-catalog';
+import { CATALOG_PIN, CATALOG_REPO, catalogItems, catalogSkill } from '../agents/community-catalog';
 import { replaceMcpServers } from '../agents/mcp-replace';
 import { validateMcpServers } from '../agents/mcp-servers';
 import { installSkill } from '../agents/skill-install';
@@ -271,8 +265,8 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // --- Public: the vendored catalog folders (a catalog item's `url`) --------------------------
 
-  app.get(`${CATALOG_PATH}/:slug`, (c) => {
-    const item = catalogSkill(c.req.param('slug'));
+  registerRoute(app, apiRoutes.catalogSkillFolder, (c, { params }) => {
+    const item = catalogSkill(params.slug);
     if (!item) return notFound(c, 'No such catalog skill.');
     return c.json({
       slug: item.slug,

@@ -2,21 +2,18 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
-import {
-  LENT_TOOLS_PATH,
-  callLentTool,
-  checkLentToolsToken,
-  isToolChannel,
-  listLentTools,
-} from '../agents/lent-tools';
+import type { Context } from 'hono';
+import { apiRoutes } from '../../shared/api';
+import { callLentTool, checkLentToolsToken, isToolChannel, listLentTools } from '../agents/lent-tools';
 import type { ToolChannelName } from '../agents/service-tools';
 import { WorkspaceFiles } from '../agents/workspace-files';
 import { readBearer } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
+import { honoPath, registerRoute } from '../http/register-route';
 import { signFileUrl } from '../library/signed-urls';
 
-const BODY_MAX = 256 * 1024;
+const BODY_MAX = apiRoutes.lentToolsMcp.request.body.maxBytes;
 
 /**
  * The MCP server through which the service lends its tools to an agent:
@@ -27,8 +24,8 @@ const BODY_MAX = 256 * 1024;
 export function lentToolsMcpRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.all(`${LENT_TOOLS_PATH}/:agentId/:channel`, async (c) => {
-    const { agentId, channel } = c.req.param();
+  const serve = async (c: Context<AppEnv>) => {
+    const { agentId = '', channel = '' } = c.req.param();
     const area = ctx.agentConfig;
     const token = readBearer(c.req.header('Authorization'));
     if (!isToolChannel(channel) || !token || !checkLentToolsToken(area.signingKey, agentId, channel, token)) {
@@ -50,7 +47,10 @@ export function lentToolsMcpRoutes(ctx: ServiceContext): Hono<AppEnv> {
     } finally {
       void server.close();
     }
-  });
+  };
+  // POST carries MCP's messages, read by the SDK itself; GET and DELETE get the SDK's own answers.
+  registerRoute(app, apiRoutes.lentToolsMcp, serve, { unchecked: true });
+  app.on(['GET', 'DELETE'], honoPath(apiRoutes.lentToolsMcp.path), serve);
 
   return app;
 }

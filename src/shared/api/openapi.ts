@@ -7,7 +7,7 @@ import * as requests from './requests';
 import * as resources from './resources';
 import * as responses from './responses';
 import type { RequestBodySpec, ResponseSpec, RouteSpec } from './route-types';
-import { routes } from './routes';
+import { API_BASE, apiRoutes, routePath, routes } from './routes';
 
 /**
  * Builds the OpenAPI 3.1 document (version 2.0) from the route table and the zod schemas, with
@@ -47,7 +47,7 @@ const TAGS: { name: string; description: string }[] = [
 const DESCRIPTION = [
   'Lets a client act on behalf of one person toward that person’s conversational agents. Beta.',
   '',
-  'Every `/api/v2` route requires `Authorization: Bearer <token>`: an OAuth 2.0 access token (authorization code with PKCE) for `/api/v2/me/...`, or an agent token (prefix `gat_`, one agent only) on `/api/v2/agents/{id}/...`, where an OAuth token with the scope is also accepted. JSON responses carry `Cache-Control: no-store`.',
+  `Every \`${API_BASE}\` route requires \`Authorization: Bearer <token>\`: an OAuth 2.0 access token (authorization code with PKCE) for \`${API_BASE}/me/...\`, or an agent token (prefix \`gat_\`, one agent only) on \`${API_BASE}/agents/{id}/...\`, where an OAuth token with the scope is also accepted. JSON responses carry \`Cache-Control: no-store\`.`,
   '',
   'A turn is accepted with 202 and observed on the conversation’s Server-Sent Events stream; each message of the stream (its `event:` name and JSON `data:` payload) is described by the `SseMessage` schema.',
   '',
@@ -290,9 +290,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
             'Authorization code with PKCE (`S256` only). Codes are valid 60 s, access tokens 1 h, refresh tokens 90 days and rotate on every use.',
           flows: {
             authorizationCode: {
-              authorizationUrl: `${base}/oauth2/authorize`,
-              tokenUrl: `${base}/oauth2/token`,
-              refreshUrl: `${base}/oauth2/token`,
+              authorizationUrl: `${base}${routePath(apiRoutes.authorize)}`,
+              tokenUrl: `${base}${routePath(apiRoutes.token)}`,
+              refreshUrl: `${base}${routePath(apiRoutes.token)}`,
               scopes: SCOPE_DESCRIPTIONS,
             },
           },
@@ -301,7 +301,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'gat_...',
-          description: `Agent token (prefix \`gat_\`): reaches only its own agent, on \`/api/v2/agents/{id}/...\`. Lifetime: until revoked (our choice). Access tokens last ${LIMITS.accessTokenTtlSeconds} s.`,
+          description: `Agent token (prefix \`gat_\`): reaches only its own agent, on \`${API_BASE}/agents/{id}/...\`. Lifetime: until revoked (our choice). Access tokens last ${LIMITS.accessTokenTtlSeconds} s.`,
         },
       },
     },

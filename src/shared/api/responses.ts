@@ -57,6 +57,12 @@ export const CatalogSkillFolder = z.looseObject({
 });
 export type CatalogSkillFolder = z.infer<typeof CatalogSkillFolder>;
 
+/** POST /gs-mcp/{agentId}/{channel} (our extension): a JSON-RPC 2.0 answer of MCP, its result or error. */
+export const McpJsonRpcAnswer = z.looseObject({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string(), z.number(), z.null()]),
+});
+
 export const SkillsResponse = z.looseObject({
   skills: z.array(Skill),
   community: z.array(CatalogItem),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ToolChannel } from '../common';
 import { ErrorBody } from '../errors';
 import { IdParams } from '../requests';
-import { OAuthServerMetadata } from '../responses';
+import { McpJsonRpcAnswer, OAuthServerMetadata } from '../responses';
 import { defineRoute, notFound, ok } from './define-route';
 
 /** Our extensions: not in the spec, each marked `extension: true` (kept out of the spec-coverage list).
@@ -38,6 +39,28 @@ export const extensionsSection = [
       200: ok('The bytes.', 'bytes'),
       403: ok('Tampered (`firma_invalida`) or expired (`url_caducada`) URL.', ErrorBody),
       404: notFound,
+    },
+    extension: true,
+  }),
+  defineRoute({
+    operationId: 'lentToolsMcp',
+    method: 'POST',
+    path: '/gs-mcp/{agentId}/{channel}',
+    tag: 'agents',
+    summary: 'The MCP server that lends the service’s tools (`tools.gs`) to one agent on one channel',
+    description:
+      'Our extension, for agent processes, not for apps: MCP over Streamable HTTP (stateless, JSON answers; GET and DELETE get the MCP SDK’s answers too). The address and its bearer are given to the agent in `session/new`; the bearer is an HMAC over (agent, channel), not an OAuth or agent token. It lists only the tools in effect on that channel, and refuses a call to a vetoed one.',
+    scope: null,
+    credential: 'none',
+    request: {
+      params: z.object({ agentId: z.string(), channel: ToolChannel }),
+      body: { kind: 'json', required: true, maxBytes: 256 * 1024, description: 'A JSON-RPC message of MCP.' },
+    },
+    responses: {
+      200: ok('The JSON-RPC answer.', McpJsonRpcAnswer),
+      401: ok('No bearer, or not the one given for this agent and channel.', 'text'),
+      404: ok('No such agent.', 'text'),
+      413: ok('A body over 256 KiB.', 'text'),
     },
     extension: true,
   }),

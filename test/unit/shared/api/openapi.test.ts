@@ -36,12 +36,13 @@ describe('OpenAPI document', () => {
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
     for (const [method, path] of SPEC_ROUTE_PAIRS) expect(listed).toContain(`${method} ${path}`);
-    // Our only extra routes are the signed-URL download, OAuth discovery and the catalog's skill folders.
+    // Our only extra routes: the signed-URL download, OAuth discovery, the catalog's skill folders, the lent tools' MCP server.
     const extra = listed.filter((k) => !SPEC_ROUTE_PAIRS.some(([m, p]) => `${m} ${p}` === k));
     expect(extra.sort()).toEqual([
       'GET /.well-known/oauth-authorization-server',
       'GET /archivos/{id}',
       'GET /catalogo/skills/{slug}',
+      'POST /gs-mcp/{agentId}/{channel}',
     ]);
     expect(doc.paths['/catalogo/skills/{slug}']?.get).toMatchObject({ 'x-agentdesk-extension': true });
     expect(doc.paths['/archivos/{id}']?.get).toMatchObject({ 'x-agentdesk-extension': true });

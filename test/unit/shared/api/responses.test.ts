@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   AgentConfig,
+  McpJsonRpcAnswer,
   AgenteNoAcp,
   CatalogSkillFolder,
   Archivo,
@@ -182,6 +183,8 @@ describe('response bodies: spec shapes pass, a wrong field fails naming it', () 
     expectAccepts(ProveedoresResponse, {
       proveedores: [{ id: 'email', nombre: 'E-mail', tipo: 'password' }],
     });
+    expectAccepts(McpJsonRpcAnswer, { jsonrpc: '2.0', id: 1, result: { tools: [] } });
+    expectRejects(McpJsonRpcAnswer, { jsonrpc: '1.0', id: 1, result: {} }, 'jsonrpc');
   });
 
   it('error shapes', () => {
