@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../src/service/app';
 import { honoPath } from '../../../../src/service/http/register-route';
@@ -44,41 +43,8 @@ describe('the route table drives the service', () => {
   });
 });
 
-describe('a path of the API is written only in the route table', () => {
-  /** Every string and template piece of a source file (comments are not code, so they may name paths). */
-  function stringsOf(file: string, source: string): string[] {
-    const found: string[] = [];
-    const visit = (node: ts.Node): void => {
-      if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) found.push(node.text);
-      ts.forEachChild(node, visit);
-    };
-    visit(ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true));
-    return found;
-  }
-
-  it('no /api/v2/, /oauth2/ or /archivos string in src/service or src/core', async () => {
-    const offenders: string[] = [];
-    let scanned = 0;
-    for (const folder of ['src/service', 'src/core']) {
-      const entries = await readdir(join(repo, folder), { recursive: true, withFileTypes: true });
-      for (const entry of entries.filter((e) => e.isFile() && /\.tsx?$/.test(e.name))) {
-        const file = join(entry.parentPath, entry.name);
-        scanned += 1;
-        for (const text of stringsOf(file, await readFile(file, 'utf8'))) {
-          if (/\/api\/v2\/|\/oauth2\/|\/archivos/.test(text))
-            offenders.push(`${relative(repo, file)}: ${text}`);
-        }
-      }
-    }
-    expect(scanned).toBeGreaterThan(100);
-    expect(offenders).toEqual([]);
-  });
-
-  it('the scan sees strings and templates, not comments', () => {
-    const source = "// '/api/v2/me'\nconst a = '/oauth2/token';\nconst b = `${a}/archivos/${a}`;";
-    expect(stringsOf('x.ts', source)).toEqual(['/oauth2/token', '', '/archivos/', '']);
-  });
-});
+// That no path of the API is written outside the table is checked for all of src/ by
+// test/unit/architecture/api-paths-only-in-route-table.test.ts.
 
 describe('routes only parse, call and map', () => {
   it('no route module runs SQL of its own: stores and services do', async () => {
