@@ -2,35 +2,39 @@
  * A streamed answer (the event stream) outlives the request that opened it, so the bearer checked at the
  * start is checked again while it runs: when the sign-in is revoked, the account deleted or the access token
  * expires, the stream ends (the client reconnects with a fresh bearer, or learns it is signed out). One timer
- * checks every open stream.
+ * checks every open stream, each distinct grant once per tick (a client's streams share its bearer).
  */
 export class StreamGrantWatch {
-  private readonly checks = new Set<() => void>();
+  private readonly checks = new Set<(verdicts: Map<string, boolean>) => void>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly intervalMs = 1000) {}
 
-  /** `response` with a body that ends as soon as `stillAllowed()` answers false. */
-  watch(response: Response, stillAllowed: () => boolean): Response {
+  /** `response` with a body that ends as soon as `stillAllowed()` answers false for `grant` (e.g. the bearer). */
+  watch(response: Response, grant: string, stillAllowed: () => boolean): Response {
     const source = response.body;
     if (!source) return response;
     const reader = source.getReader();
     let ended = false;
-    let check = (): void => {};
+    let check: ((verdicts: Map<string, boolean>) => void) | null = null;
     const end = (): void => {
       ended = true;
-      this.checks.delete(check);
+      if (check) this.checks.delete(check);
       if (this.checks.size === 0) this.stop();
     };
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
-        check = () => {
-          if (ended || stillAllowed()) return;
+        const onTick = (verdicts: Map<string, boolean>): void => {
+          if (ended) return;
+          const allowed = verdicts.get(grant) ?? stillAllowed();
+          verdicts.set(grant, allowed);
+          if (allowed) return;
           end();
           controller.close();
           void reader.cancel('the sign-in behind this stream ended').catch(() => {});
         };
-        this.add(check);
+        check = onTick;
+        this.add(onTick);
       },
       pull: async (controller) => {
         const next = await reader.read();
@@ -48,11 +52,12 @@ export class StreamGrantWatch {
     return new Response(body, { status: response.status, headers: response.headers });
   }
 
-  private add(check: () => void): void {
+  private add(check: (verdicts: Map<string, boolean>) => void): void {
     this.checks.add(check);
     if (this.timer) return;
     this.timer = setInterval(() => {
-      for (const each of [...this.checks]) each();
+      const verdicts = new Map<string, boolean>();
+      for (const each of [...this.checks]) each(verdicts);
     }, this.intervalMs);
     this.timer.unref();
   }

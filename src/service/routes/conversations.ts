@@ -168,6 +168,7 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
         { subscribe: (listener, lastEventId) => manager.subscribe(row.id, listener, lastEventId) },
         heartbeats,
       ),
+      bearer,
       () => authenticate(ctx, bearer) !== null,
     );
   });
