@@ -12,8 +12,9 @@ import { VersionMoved } from './version-moved';
 /**
  * Reads a file to upload once it has settled (its mtime at least `settleMs` old), and only if it
  * is still the version the plan saw; a file that moved or vanished is re-planned. The scan's
- * `lstat` is the "before" of the read and one `stat` after it the "after": any write between
- * them moves the mtime, and the bytes are checked against the scan's hash where it took one.
+ * `lstat` is the "before" of the read and one `stat` after both the read and the settle time the
+ * "after": any write between them moves the mtime, and the bytes are checked against the scan's
+ * hash where it took one.
  */
 export async function readSettled(
   root: string,
@@ -21,10 +22,13 @@ export async function readSettled(
   settleMs: number,
 ): Promise<{ bytes: Buffer; mtimeMs: number; sha256: string }> {
   const absolute = join(root, local.path);
+  // The read runs while the settle time runs out, so only the "after" stat is left between the
+  // end of the settle and the upload; a write during either moves the mtime and is caught below.
+  const reading = readFile(absolute).catch(() => undefined);
   // Capped, so a file dated in the future waits one settle time, not until its date.
   const wait = Math.min(settleMs, settleMs - (Date.now() - local.mtimeMs));
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const bytes = await readFile(absolute).catch(() => undefined);
+  const bytes = await reading;
   const after = await stat(absolute).catch(() => undefined);
   if (!bytes || !after?.isFile()) throw new VersionMoved();
   // Still being written, or written since the plan: the next plan takes the newer version.
