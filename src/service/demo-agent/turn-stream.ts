@@ -81,6 +81,12 @@ export class DemoTurnStream {
     return (await this.say(text)) ? 'end_turn' : 'cancelled';
   }
 
+  /** Marks a tool call failed with `detail`, then says why in the reply and ends the turn. */
+  async toolFailed(id: string, detail: string, words: string): Promise<StopReason> {
+    await this.tool(id, { status: 'failed', detail });
+    return this.sayLast(words);
+  }
+
   /** A tool call (`first`: its opening `tool_call`) or an update of it. */
   async tool(id: string, fields: ToolFields, first = false): Promise<void> {
     const common = {

@@ -18,8 +18,11 @@ export async function readFile(stream: DemoTurnStream, path: string): Promise<St
     true,
   );
   if (!abs) {
-    await stream.tool(id, { status: 'failed', detail: 'That path is outside the workspace.' });
-    return stream.sayLast(`I can only read files inside the workspace, and ${path} is not.`);
+    return stream.toolFailed(
+      id,
+      'That path is outside the workspace.',
+      `I can only read files inside the workspace, and ${path} is not.`,
+    );
   }
   let content: string;
   try {
@@ -29,8 +32,7 @@ export async function readFile(stream: DemoTurnStream, path: string): Promise<St
       : await readWorkspaceText(cwd, abs);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await stream.tool(id, { status: 'failed', detail: reason });
-    return stream.sayLast(`I could not read ${shown}: ${reason}`);
+    return stream.toolFailed(id, reason, `I could not read ${shown}: ${reason}`);
   }
   await stream.tool(id, { status: 'completed', detail: `${Buffer.byteLength(content)} bytes` });
   const body = content.length > 20_000 ? `${content.slice(0, 20_000)}\n…` : content;

@@ -32,8 +32,11 @@ export async function writeFile(
     true,
   );
   if (!abs) {
-    await stream.tool(id, { status: 'failed', detail: 'That path is outside the workspace.' });
-    return stream.sayLast(`I can only write inside the workspace, and ${path} is not.`);
+    return stream.toolFailed(
+      id,
+      'That path is outside the workspace.',
+      `I can only write inside the workspace, and ${path} is not.`,
+    );
   }
 
   if (!session.allowWrites) {
@@ -43,8 +46,11 @@ export async function writeFile(
       return 'cancelled';
     }
     if (answer === 'refused') {
-      await stream.tool(id, { status: 'failed', detail: 'Permission refused.' });
-      return stream.sayLast(`I did not write ${shown}: permission was refused.`);
+      return stream.toolFailed(
+        id,
+        'Permission refused.',
+        `I did not write ${shown}: permission was refused.`,
+      );
     }
   }
 
@@ -61,8 +67,7 @@ export async function writeFile(
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await stream.tool(id, { status: 'failed', detail: reason });
-    return stream.sayLast(`I could not write ${shown}: ${reason}`);
+    return stream.toolFailed(id, reason, `I could not write ${shown}: ${reason}`);
   }
   const bytes = Buffer.byteLength(text);
   await stream.tool(id, { status: 'completed', detail: `Wrote ${bytes} bytes.` });
