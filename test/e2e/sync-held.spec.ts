@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createAgentToken } from '../support/local-service';
@@ -157,7 +157,7 @@ test("the version history's size cap is shown in plain units, checked, and chang
   await expect(again.getByRole('region', { name: 'Version history' })).toContainText(/ of 5 MB/);
 });
 
-test('files the sync cannot carry are listed with the reason; pause and resume; stop syncing asks first and keeps the files', async ({
+test('files the sync cannot carry are listed with the reason; pause and resume; many deletions brought back; stop syncing asks first and keeps the files', async ({
   page,
 }) => {
   await page.goto(app.mode.url);
@@ -186,6 +186,32 @@ test('files the sync cannot carry are listed with the reason; pause and resume; 
   await panel.getByRole('button', { name: 'Resume' }).focus();
   await page.keyboard.press('Enter');
   await expect(syncState(panel)).toHaveText('Up to date');
+
+  // Many files deleted here by mistake: the sync waits, and brings them back instead of deleting them.
+  const names = Array.from({ length: 22 }, (_, i) => `batch-${i}.txt`);
+  for (const name of names) {
+    const put = await app.api(`/api/v2/agents/${agentId}/files/${name}`, {
+      method: 'PUT',
+      body: `kept ${name}`,
+    });
+    expect(put.ok).toBe(true);
+  }
+  await panel.getByRole('button', { name: 'Sync now' }).click();
+  const allHere = async () =>
+    (await Promise.all(names.map((n) => readFile(join(root, 'work', n), 'utf8').catch(() => '')))).every(
+      (text, i) => text === `kept ${names[i]}`,
+    );
+  await expect.poll(allHere, { timeout: 15_000 }).toBe(true);
+  await expect(syncState(panel)).toHaveText('Up to date');
+  for (const name of names) await rm(join(root, 'work', name));
+  await panel.getByRole('button', { name: 'Sync now' }).click();
+  const deletes = panel.getByRole('alert', { name: 'Confirm deletions' });
+  await expect(deletes).toContainText('This sync would delete 22 of');
+  await page.screenshot({ path: join(screens, 'sync-pending-deletes.png') });
+  await deletes.getByRole('button', { name: 'Bring the 22 files back' }).click();
+  await expect(deletes).toHaveCount(0);
+  await expect(syncState(panel)).toHaveText('Up to date');
+  await expect.poll(allHere, { timeout: 15_000 }).toBe(true);
 
   // Stop syncing asks first (Escape keeps syncing); confirmed, both sides keep their files.
   await panel.getByRole('button', { name: 'Stop syncing' }).click();

@@ -1,19 +1,23 @@
 /**
- * Every synced folder of the signed-in person, for the desktop host: which
- * folder belongs to which agent (remembered in the app's data folder), one
- * SyncEngine each, and the remote hints from conversations (a turn's `done`,
- * a `tool` event naming a path) routed to the right engine. A remembered folder
- * that cannot start (another process holds it, the folder or the agent cannot
- * be reached) is listed with an error status saying why, and tried again later.
+ * Every synced folder of the signed-in person, for the desktop host: which folder belongs to which agent
+ * (remembered in the app's data folder), one SyncEngine each, and the remote hints from conversations (a
+ * turn's `done`, a `tool` event naming a path) routed to the right engine. A folder that cannot start
+ * (another process holds it, the folder or the agent cannot be reached) is listed with an error status
+ * saying why, and tried again later.
  */
 import { join } from 'node:path';
-import type { ApiClient } from '../api/api-client';
 import { readFolderChoices, writeFolderChoices, type SyncFolder } from './folder-choices';
 import { FolderBusyError, folderOwner } from './folder-lock';
 import { historyUse, type HistoryUse } from './history-use';
+import { forgetLocallyMissing } from './held-deletes-undo';
 import { describeStartFailure } from './start-failure';
 import type { ConflictChoice, SyncEngine, SyncStatus } from './sync-engine';
-import { startSyncedFolder, type RunningFolder, type StartError } from './synced-folder-start';
+import {
+  startSyncedFolder,
+  type FolderStartOptions,
+  type RunningFolder,
+  type StartError,
+} from './synced-folder-start';
 import { VersionHistory } from './version-history';
 
 export { defaultSyncFolder, type SyncFolder } from './folder-choices';
@@ -23,17 +27,8 @@ export interface SyncFolderState extends SyncFolder {
   status: SyncStatus;
 }
 
-export interface SyncManagerOptions {
-  /** The app's data folder: folder choices and sync state live here, never in the synced folder. */
-  dataDir: string;
-  api: ApiClient;
+export interface SyncManagerOptions extends FolderStartOptions {
   onStatus?: (state: SyncFolderState) => void;
-  trash?: (absolutePath: string) => Promise<void>;
-  /** How often to re-list the agent's files while the app runs. */
-  remoteIntervalMs?: number;
-  /** How often to look (a conditional listing) whether the agent wrote something. */
-  remotePollMs?: number;
-  debounceMs?: number;
   /** How soon a folder another process holds is tried again (failures back off from it, up to 5 min). */
   retryMs?: number;
 }
@@ -125,6 +120,14 @@ export class SyncManager {
   }
   async confirmDeletes(agentId: string) {
     return (await this.ready(agentId)).confirmDeletes();
+  }
+  /** Instead of confirming held deletions of the agent's files, brings the files back into the folder. */
+  async bringBackDeleted(agentId: string) {
+    const engine = await this.ready(agentId);
+    if (engine.current.pendingDeletes?.side !== 'remote')
+      throw new Error('No deletions are waiting for you.');
+    await forgetLocallyMissing(this.running.get(agentId)!.folder.root, this.running.get(agentId)!.store);
+    return engine.syncNow();
   }
   async resolveConflict(agentId: string, key: string, choice: ConflictChoice) {
     return (await this.ready(agentId)).resolveConflict(key, choice);

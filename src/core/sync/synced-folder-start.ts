@@ -24,10 +24,13 @@ export interface RunningFolder {
 }
 
 export interface FolderStartOptions {
+  /** The app's data folder: folder choices and sync state live here, never in the synced folder. */
   dataDir: string;
   api: ApiClient;
   trash?: (absolutePath: string) => Promise<void>;
+  /** How often to re-list the agent's files while the app runs. */
   remoteIntervalMs?: number;
+  /** How often to look (a conditional listing) whether the agent wrote something. */
   remotePollMs?: number;
   debounceMs?: number;
 }

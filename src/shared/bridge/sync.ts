@@ -109,6 +109,11 @@ export interface SyncMethods {
   syncNow(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
   /** Goes ahead with the mass deletion the status's `pendingDeletes` describes. */
   confirmSyncDeletes(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
+  /**
+   * Instead of confirming, brings back into the folder the files whose deletion from the agent waits
+   * (`pendingDeletes.side` `remote`): downloaded again, nothing deleted on either side.
+   */
+  bringBackSyncDeletes(agentId: string): Promise<DeskResult<SyncFolderStatus>>;
   resolveSyncConflict(
     agentId: string,
     key: string,
@@ -142,6 +147,7 @@ export const syncArea = bridgeArea<SyncMethods>()({
     'resumeSync',
     'syncNow',
     'confirmSyncDeletes',
+    'bringBackSyncDeletes',
     'resolveSyncConflict',
     'listSyncVersions',
     'restoreSyncVersion',

@@ -119,4 +119,29 @@ describe('a remembered folder another process holds', () => {
       await manager.close();
     }
   }, 60_000);
+
+  it('deletions held for confirmation can be undone instead: the files come back from the agent', async () => {
+    const dataDir = join(w.scratch, `app-undo-${process.hrtime.bigint()}`);
+    const names = Array.from({ length: 22 }, (_, i) => `note-${i}.txt`);
+    for (const name of names) await w.writeRemote(name, `kept ${name}`);
+    const manager = app(dataDir);
+    try {
+      await manager.setFolder(w.agentId, w.folder);
+      for (const name of names) await rm(join(w.folder, 'work', name));
+      const held = (await manager.syncNow(w.agentId))!;
+      expect(held.status.pendingDeletes).toMatchObject({ side: 'remote', deletes: 22 });
+      await expect(manager.bringBackDeleted('nobody')).rejects.toThrow(/no sync folder/);
+
+      const back = await manager.bringBackDeleted(w.agentId);
+      expect(back.pendingDeletes).toBeUndefined();
+      for (const name of names) {
+        expect(await readFile(join(w.folder, 'work', name), 'utf8')).toBe(`kept ${name}`);
+        expect(await w.readRemote(name)).toBe(`kept ${name}`);
+      }
+      // Nothing is waiting any more, so there is nothing to bring back.
+      await expect(manager.bringBackDeleted(w.agentId)).rejects.toThrow('No deletions are waiting for you.');
+    } finally {
+      await manager.close();
+    }
+  }, 60_000);
 });

@@ -200,6 +200,7 @@ export function createHostSync(options: HostSyncOptions): HostSync {
     resumeSync: (agentId) => onFolder(agentId, (m, id) => m.resume(id)),
     syncNow: (agentId) => onFolder(agentId, (m, id) => m.syncNow(id)),
     confirmSyncDeletes: (agentId) => onFolder(agentId, (m, id) => m.confirmDeletes(id)),
+    bringBackSyncDeletes: (agentId) => onFolder(agentId, (m, id) => m.bringBackDeleted(id)),
 
     async resolveSyncConflict(agentId, key, choice) {
       if (typeof key !== 'string' || key === '') return fail('invalid_argument', 'A conflict is needed.');

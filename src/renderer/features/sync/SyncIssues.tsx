@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { SyncStatus } from '../../../shared/bridge';
 import { useSyncStore } from '../../stores/sync-store';
-import { pendingDeleteWords, skipWords } from './sync-words';
+import { SyncPendingDeletes } from './SyncPendingDeletes';
+import { skipWords } from './sync-words';
 
 /** Long skip lists stay readable: the first ones, then a count. */
 const SKIPPED_SHOWN = 200;
@@ -12,33 +13,12 @@ export function SyncIssues(props: { agentId: string; status: SyncStatus }) {
   const busy = useSyncStore((s) => s.byAgent[agentId]?.busy);
   const conflictsId = useId();
   const skippedId = useId();
-  const deletesId = useId();
   const store = useSyncStore.getState();
   const pending = status.pendingDeletes;
 
   return (
     <>
-      {pending ? (
-        <section className="sync-card sync-deletes" role="alert" aria-labelledby={deletesId}>
-          <h3 id={deletesId}>Confirm deletions</h3>
-          <p>{pendingDeleteWords(pending)}</p>
-          <p className="muted small-text">
-            {pending.side === 'local'
-              ? 'Files deleted here go to the trash.'
-              : 'If you did not mean to delete them, put the files back in the folder and choose Sync now.'}
-          </p>
-          <div className="sync-actions">
-            <button
-              type="button"
-              className="danger"
-              disabled={busy === 'deletes'}
-              onClick={() => void store.confirmDeletes(agentId)}
-            >
-              Confirm: delete {pending.deletes} {pending.deletes === 1 ? 'file' : 'files'}
-            </button>
-          </div>
-        </section>
-      ) : null}
+      {pending ? <SyncPendingDeletes agentId={agentId} pending={pending} /> : null}
 
       {status.conflicts.length > 0 ? (
         <section className="sync-card" aria-labelledby={conflictsId}>
