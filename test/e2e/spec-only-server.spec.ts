@@ -1,53 +1,27 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
-import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
-import {
-  DEFAULT_EMAIL,
-  DEFAULT_PASSWORD,
-  ensurePerson,
-  firstAgentId,
-  signIn,
-  startTestService,
-  type TestService,
-} from '../support/local-service';
-import { startSpecOnlyServer, type SpecOnlyServer } from '../support/spec-only-server';
+import { signIn } from '../support/local-service';
+import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
 
 // The app in browser mode (the built renderer from `npm run build`, the bridge, the host) pointed
 // through "Another server" at a server that offers exactly the spec and none of our extensions
 // (test/support/spec-only-server.ts in front of the real local service and its demo agent).
 // Tokens live in a memory secret store (no OS keychain on a test machine).
 
-let service: TestService;
-let spec: SpecOnlyServer;
-let dataDir: string;
-let mode: BrowserMode;
-let agentId: string;
+let app: SpecOnlyApp;
 let ownerToken: string;
 let syncRoot: string | undefined;
 
 test.beforeAll(async () => {
-  service = await startTestService();
-  await ensurePerson(service);
-  ownerToken = (await signIn(service)).access_token;
-  agentId = await firstAgentId(service, ownerToken);
-  spec = await startSpecOnlyServer(service.url);
-  dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-spec-e2e-'));
-  mode = await startBrowserMode({
-    dataDir,
-    rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
-    secrets: createMemorySecretStore(),
-  });
+  app = await startSpecOnlyApp();
+  ownerToken = (await signIn(app.service)).access_token;
 });
 
 test.afterAll(async () => {
-  await mode.close();
-  await spec.close();
-  await service.cleanup();
-  await rm(dataDir, { recursive: true, force: true });
+  await app.close();
   if (syncRoot) await rm(syncRoot, { recursive: true, force: true });
 });
 
@@ -69,27 +43,15 @@ async function send(page: Page, text: string): Promise<void> {
 }
 
 test('signs in through "Another server" to a spec-only server', async ({ page }) => {
-  await page.goto(mode.url);
+  await page.goto(app.mode.url);
   await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
-  await page.getByLabel('Another server').check();
-  await page.getByLabel('Server address').fill(spec.url);
-  await page.getByLabel('Client id').fill('agentdesk-desktop');
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
-  const tab = await popup;
-  expect(tab.url().startsWith(`${spec.url}/`)).toBe(true);
-  await tab.getByLabel('E-mail').fill(DEFAULT_EMAIL);
-  await tab.getByLabel('Password').fill(DEFAULT_PASSWORD);
-  await tab.getByRole('button', { name: 'Sign in' }).click();
-  await expect(tab.getByRole('heading', { name: "You're signed in" })).toBeVisible();
-  await tab.close();
-  await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
+  await signInToSpecOnly(page, app);
   // The app asked this server for nothing outside the spec.
-  expect(spec.refused).toEqual([]);
+  expect(app.spec.refused).toEqual([]);
 });
 
 test('chats with the agent, and a permission answered in the app writes the file', async ({ page }) => {
-  await page.goto(mode.url);
+  await page.goto(app.mode.url);
   await expect(page.getByRole('button', { name: 'Start a new conversation' })).toBeVisible();
   await newConversation(page);
   await send(page, 'Hello through a spec-only server');
@@ -106,7 +68,7 @@ test('chats with the agent, and a permission answered in the app writes the file
   await expect(card).toContainText('Answered.');
   await expect(replies(page).last()).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   expect(await workspaceText('spec-only.txt')).toBe('written from the app');
-  expect(spec.refused).toEqual([]);
+  expect(app.spec.refused).toEqual([]);
 });
 
 test('syncing a folder says plainly it only uploads here, and deletes nothing', async ({ page }) => {
@@ -114,7 +76,7 @@ test('syncing a folder says plainly it only uploads here, and deletes nothing', 
   const root = (syncRoot = await mkdtemp(join(tmpdir(), 'agentdesk-spec-sync-')));
   await mkdir(join(root, 'work'), { recursive: true });
   await writeFile(join(root, 'work', 'mine.txt'), 'kept on my disk');
-  await page.goto(mode.url);
+  await page.goto(app.mode.url);
   await page.getByRole('button', { name: /^Sync folder/ }).click();
   const panel = page.getByRole('region', { name: /^Sync folder · / });
   await panel.getByLabel('Folder path').fill(root);
@@ -130,7 +92,7 @@ test('syncing a folder says plainly it only uploads here, and deletes nothing', 
 });
 
 async function workspaceText(path: string): Promise<string | undefined> {
-  const answer = await fetch(`${service.url}/api/v2/agents/${agentId}/files/${path}`, {
+  const answer = await fetch(`${app.service.url}/api/v2/agents/${app.agentId}/files/${path}`, {
     headers: { Authorization: `Bearer ${ownerToken}`, Accept: 'application/octet-stream' },
   });
   const type = answer.headers.get('content-type') ?? '';

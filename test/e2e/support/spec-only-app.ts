@@ -69,6 +69,8 @@ export async function signInToSpecOnly(page: Page, app: SpecOnlyApp): Promise<vo
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Sign in with your browser' }).click();
   const tab = await popup;
+  // The sign-in pages are the spec-only server's own.
+  expect(tab.url().startsWith(`${app.spec.url}/`)).toBe(true);
   await tab.getByLabel('E-mail').fill(DEFAULT_EMAIL);
   await tab.getByLabel('Password').fill(DEFAULT_PASSWORD);
   await tab.getByRole('button', { name: 'Sign in' }).click();
