@@ -10,6 +10,7 @@ import { createHost, type DeskHost } from '../../../src/core/host';
 import { memoryFile } from '../../../src/core/host/memory/profile-memory';
 import { startService, type RunningService } from '../../../src/service/index';
 import type { Connectivity, ConversationUpdate } from '../../../src/shared/bridge';
+import { hasTurnEnded } from '../../support/conversation-updates';
 import { personBrowser } from '../../support/person-browser';
 
 // The host's memory against the real local service over real HTTP and SSE, with real SQLite files.
@@ -70,18 +71,7 @@ async function runTurn(host: DeskHost, agentId: string, sessionId: string, conte
   });
   if (!sent.ok) throw new Error(sent.error.message);
   const turnId = sent.value.turnId;
-  await expect
-    .poll(
-      () =>
-        updates.some(
-          (u) =>
-            u.kind === 'event' &&
-            u.event.event === 'done' &&
-            (u.event.data as { turnId?: string }).turnId === turnId,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await expect.poll(() => hasTurnEnded(updates, turnId), { timeout: 15_000 }).toBe(true);
   stop();
   return turnId;
 }

@@ -9,6 +9,7 @@ import { createHost, type DeskHost, type HostOptions } from '../../../src/core/h
 import { startService, type RunningService } from '../../../src/service/index';
 import type { ConversationUpdate, SessionState } from '../../../src/shared/bridge';
 import { DEFAULT_EMAIL, refreshGrant } from '../../support/local-service';
+import { hasTurnEnded } from '../../support/conversation-updates';
 import { personBrowser as browserSigningIn } from '../../support/person-browser';
 
 // The host against the real local service on 127.0.0.1 (started by the host as "this computer"),
@@ -249,18 +250,7 @@ describe('host conversation events', () => {
     const sent = await host.sendMessage(agentId, sessionId, { content: 'hello stream', primerTurno: true });
     expect(sent.ok).toBe(true);
     const turnId = sent.ok ? sent.value.turnId : '';
-    await expect
-      .poll(
-        () =>
-          updates.some(
-            (u) =>
-              u.kind === 'event' &&
-              u.event.event === 'done' &&
-              (u.event.data as { turnId?: string }).turnId === turnId,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(true);
+    await expect.poll(() => hasTurnEnded(updates, turnId), { timeout: 15_000 }).toBe(true);
     const text = updates
       .flatMap((u) => (u.kind === 'event' && u.event.event === 'chunk' ? [u.event.data.text] : []))
       .join('');
@@ -278,18 +268,7 @@ describe('host conversation events', () => {
     const stopLater = host.onConversationEvent(agentId, sessionId, (u) => later.push(u));
     const next = await host.sendMessage(agentId, sessionId, { content: 'after unsubscribe' });
     const nextId = next.ok ? next.value.turnId : '';
-    await expect
-      .poll(
-        () =>
-          later.some(
-            (u) =>
-              u.kind === 'event' &&
-              u.event.event === 'done' &&
-              (u.event.data as { turnId?: string }).turnId === nextId,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(true);
+    await expect.poll(() => hasTurnEnded(later, nextId), { timeout: 15_000 }).toBe(true);
     stopLater();
     expect(updates).toHaveLength(count);
   });
