@@ -5,17 +5,19 @@ export const PART_CHARS = 16_384;
 
 interface PendingMessage {
   id: number;
-  /** Where the next part starts, in characters (code points, as SQLite's substr counts). */
-  index_from: number;
-  length: number;
+  content: string;
+  /** Where the next part starts, in characters (code points, as SQLite's substr counts: spans use them). */
+  from: number;
+  /** The same place as an index into `content` (UTF-16 units). */
+  at: number;
 }
 
 /**
  * Indexes long messages (over PART_CHARS) for search in parts, one part per transaction, yielding to
- * the event loop between parts: a 1 MB reply costs the host many ~5 ms steps instead of one long block.
- * A part is a span of the message's own text (message_spans), never a copy of it, and each step reads
- * only its window of the text. Progress is on disk (`messages.index_from`), so a quit mid-way resumes
- * at the next start.
+ * the event loop between parts: a 1 MB reply costs the host many small steps instead of one long block.
+ * A part is a span of the message's own text (message_spans), never a copy of it; the message is read
+ * once when its indexing starts. Progress is on disk in `index_queue` (a small row: advancing it never
+ * rewrites the message), so a quit mid-way resumes at the next start.
  */
 export class MessageIndexer {
   private active = false;
@@ -44,9 +46,7 @@ export class MessageIndexer {
       await new Promise<void>((resolve) => setImmediate(resolve));
       let message = this.stopped ? undefined : this.next();
       while (message && !this.stopped) {
-        const end = this.indexPart(message);
-        if (end !== null && end < message.length) message.index_from = end;
-        else message = undefined;
+        if (!this.indexPart(message) || message.at >= message.content.length) message = undefined;
         await new Promise<void>((resolve) => setImmediate(resolve));
         if (this.stopped) return;
         message ??= this.next();
@@ -57,37 +57,51 @@ export class MessageIndexer {
   }
 
   private next(): PendingMessage | undefined {
-    return this.db
+    const row = this.db
       .prepare(
-        `SELECT id, index_from, length(content) AS length FROM messages
-         WHERE index_from IS NOT NULL ORDER BY id LIMIT 1`,
+        `SELECT q.message_id AS id, q.next_from AS next_from, m.content AS content FROM index_queue q
+         JOIN messages m ON m.id = q.message_id ORDER BY q.message_id LIMIT 1`,
       )
-      .get() as PendingMessage | undefined;
+      .get() as { id: number; next_from: number; content: string } | undefined;
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      content: row.content,
+      from: row.next_from,
+      at: unitIndex(row.content, row.next_from),
+    };
   }
 
   /**
-   * Indexes the next part of `message` and returns where it ended, or null when the message changed
-   * meanwhile (then it is read again).
+   * Indexes the next part of `message` and moves its place on; false when the message changed or left
+   * meanwhile (then the queue is read again).
    */
-  private indexPart(message: PendingMessage): number | null {
-    return this.db.transaction(() => {
-      const window = this.db
-        .prepare('SELECT substr(content, ? + 1, ?) AS text FROM messages WHERE id = ? AND index_from = ?')
-        .get(message.index_from, PART_CHARS, message.id, message.index_from) as { text: string } | undefined;
-      if (!window) return null;
-      const last = message.index_from + PART_CHARS >= message.length;
-      const text = window.text.slice(0, partEnd(window.text, last));
-      const length = codePoints(text);
-      const end = message.index_from + length;
-      this.db
-        .prepare('UPDATE messages SET index_from = ? WHERE id = ?')
-        .run(end < message.length ? end : null, message.id);
+  private indexPart(message: PendingMessage): boolean {
+    const window = message.content.slice(message.at, message.at + 2 * PART_CHARS);
+    const windowChars = unitIndex(window, PART_CHARS);
+    const last = message.at + windowChars >= message.content.length;
+    const text = window.slice(0, partEnd(window.slice(0, windowChars), last));
+    const length = codePoints(text);
+    const done = this.db.transaction(() => {
+      const moved = last
+        ? this.db
+            .prepare('DELETE FROM index_queue WHERE message_id = ? AND next_from = ?')
+            .run(message.id, message.from)
+        : this.db
+            .prepare('UPDATE index_queue SET next_from = ? WHERE message_id = ? AND next_from = ?')
+            .run(message.from + length, message.id, message.from);
+      if (moved.changes === 0) return false;
       const span = this.db
         .prepare('INSERT INTO message_spans (message_id, start, length) VALUES (?, ?, ?)')
-        .run(message.id, message.index_from, length);
+        .run(message.id, message.from, length);
       this.db.prepare('INSERT INTO parts_fts (rowid, content) VALUES (?, ?)').run(span.lastInsertRowid, text);
-      return end;
-    })() as number | null;
+      return true;
+    })() as boolean;
+    if (done) {
+      message.from += length;
+      message.at += text.length;
+    }
+    return done;
   }
 }
 
@@ -99,6 +113,16 @@ export function partEnd(window: string, last: boolean): number {
   if (last) return window.length;
   const cut = Math.max(window.lastIndexOf(' '), window.lastIndexOf('\n'));
   return cut > window.length / 2 ? cut + 1 : window.length;
+}
+
+/** Where `text`'s first `chars` characters (code points) end, as an index into the string. */
+function unitIndex(text: string, chars: number): number {
+  let at = 0;
+  for (let n = 0; n < chars && at < text.length; n++) {
+    const code = text.charCodeAt(at);
+    at += code >= 0xd800 && code <= 0xdbff ? 2 : 1;
+  }
+  return at;
 }
 
 /** Characters as SQLite counts them: a surrogate pair is one. */

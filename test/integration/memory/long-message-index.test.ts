@@ -222,4 +222,38 @@ describe('indexing long messages in parts', () => {
     expect(found(store, 'heron')).toEqual([['c1', 0]]);
     store.close();
   });
+
+  it('moves the progress of a store written with migration 005 to the index queue, and finishes it', async () => {
+    const db = new Database(file);
+    applyMemoryMigrations(db, memoryMigrations.slice(0, 5));
+    db.prepare("INSERT INTO conversations (id, agent_id) VALUES ('c1', 'a1')").run();
+    db.prepare(
+      "INSERT INTO messages (conversation_id, position, role, content, at) VALUES ('c1', 0, 'assistant', ?, 1)",
+    ).run(longReply());
+    // 005 had indexed the first part when the app quit.
+    const first = db.prepare('SELECT id FROM messages WHERE position = 0').get() as { id: number };
+    const span = db
+      .prepare('INSERT INTO message_spans (message_id, start, length) VALUES (?, 0, 16000)')
+      .run(first.id);
+    db.prepare(
+      'INSERT INTO parts_fts (rowid, content) SELECT ?, substr(content, 1, 16000) FROM messages',
+    ).run(span.lastInsertRowid);
+    db.prepare('UPDATE messages SET index_from = 16000').run();
+    db.close();
+
+    const store = TranscriptStore.open(file);
+    expect(found(store, 'aardvarkstart')).toEqual([['c1', 0]]);
+    await store.indexed();
+    expect(found(store, 'zeppelinend')).toEqual([['c1', 0]]);
+    store.close();
+    const after = new Database(file);
+    const spans = after.prepare('SELECT start, length FROM message_spans ORDER BY start').all() as {
+      start: number;
+      length: number;
+    }[];
+    expect(spans[0]).toEqual({ start: 0, length: 16000 });
+    expect(spans.reduce((at, s) => (s.start === at ? at + s.length : -1), 0)).toBe(longReply().length);
+    expect(after.prepare('SELECT count(*) AS n FROM index_queue').get()).toMatchObject({ n: 0 });
+    after.close();
+  });
 });
