@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createAgentToken } from '../support/local-service';
 import { screens, showScreen, signInThroughTheApp, startApp, type AppSession } from './support/app-session';
+import { openSyncPanel, syncState } from './support/sync-panel';
 
 // The sync panel when another AgentDesk process holds the folder, and the version history's size
 // cap. Browser mode (built renderer, bridge over its WebSocket, host, sync engine) against the real
@@ -50,17 +51,6 @@ function cli(args: string[]): { child: ChildProcess; output(): string; exited: P
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
   return { child, output: () => text, exited };
-}
-
-const syncPanel = (page: Page): Locator => page.getByRole('region', { name: /^Sync folder · / });
-const syncState = (panel: Locator): Locator =>
-  panel.getByRole('region', { name: 'Sync status' }).getByRole('status');
-
-async function openSyncPanel(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^Sync folder/ }).click();
-  const panel = syncPanel(page);
-  await expect(panel).toBeVisible();
-  return panel;
 }
 
 test('a folder the CLI holds is shown with who holds it, and taken over when the CLI stops', async ({

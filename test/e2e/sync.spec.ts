@@ -1,13 +1,14 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
 import { createApiClient, type ApiClient } from '../../src/core/api/api-client';
 import { staticTokenSource } from '../../src/core/auth/access-token-source';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
 import { firstAgentId, signIn as apiSignIn } from '../support/local-service';
 import { signInThroughTheApp } from './support/app-session';
+import { openSyncPanel, syncState } from './support/sync-panel';
 
 // Sync end to end: browser mode (the built renderer from `npm run build`, the bridge over its
 // WebSocket, the host and its sync engine) against the real local service and its demo agent, with
@@ -42,19 +43,9 @@ test.afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const syncPanel = (page: Page): Locator => page.getByRole('region', { name: /^Sync folder · / });
-const syncState = (panel: Locator): Locator =>
-  panel.getByRole('region', { name: 'Sync status' }).getByRole('status');
 /** The last sync time the panel shows, from its <time datetime>. */
 const lastSynced = async (panel: Locator): Promise<number> =>
   Date.parse((await panel.locator('time').getAttribute('datetime')) ?? '');
-
-async function openSyncPanel(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^Sync folder/ }).click();
-  const panel = syncPanel(page);
-  await expect(panel).toBeVisible();
-  return panel;
-}
 
 async function workspaceText(path: string): Promise<string | undefined> {
   const read = await api.readWorkspaceFile(agentId, path);
