@@ -51,14 +51,19 @@ afterAll(() => {
   return h?.close();
 });
 
+/** A conversation whose turn has ended its reply and is held in its closing phase by the gate. */
+async function turnHeldClosing() {
+  const id = await h.conversation();
+  const stream = await h.events(id);
+  armGate();
+  const first = await h.send(id, { content: 'hello' });
+  await gate.entered.promise;
+  return { id, stream, oldId: first.body.turnId as string };
+}
+
 describe('replacement of a closing turn', () => {
   it('the requester replaces it: the old turn is stopped and a new one runs', async () => {
-    const id = await h.conversation();
-    const stream = await h.events(id);
-    armGate();
-    const first = await h.send(id, { content: 'hello' });
-    const oldId = first.body.turnId as string;
-    await gate.entered.promise;
+    const { id, stream, oldId } = await turnHeldClosing();
     const second = await h.send(id, { content: 'echo replacement' });
     expect(second.status).toBe(202);
     expect(second.body).toMatchObject({ reemplazoAnterior: true, inyectado: false, estado: 'running' });
@@ -74,12 +79,7 @@ describe('replacement of a closing turn', () => {
   });
 
   it('someone else cannot replace it: their turn waits, queued, until it closes', async () => {
-    const id = await h.conversation();
-    const stream = await h.events(id);
-    armGate();
-    const first = await h.send(id, { content: 'hello' });
-    const oldId = first.body.turnId as string;
-    await gate.entered.promise;
+    const { id, stream, oldId } = await turnHeldClosing();
     const other = await h.secondClient();
     const second = await h.send(id, { content: 'echo from the other device' }, other);
     expect(second.body).toMatchObject({ reemplazoAnterior: false, inyectado: false, estado: 'queued' });
