@@ -82,6 +82,22 @@ describe('a page in the person’s browser (foreign Origin)', () => {
     refresh = ((await rotated.json()) as { refresh_token: string }).refresh_token;
   });
 
+  it('takes `Origin: null` from our own pages (no-referrer forms, Sec-Fetch-Site same-origin) only', async () => {
+    const post = (site: string) =>
+      fetch(`${service.url}/signin`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: 'null', 'Sec-Fetch-Site': site },
+        body: new URLSearchParams({ email: 'person@example.test', password: 'x' }),
+      });
+    const own = await post('same-origin');
+    expect(own.status).not.toBe(403); // past the guard: the form's own checks answer (no CSRF token here)
+    await own.body?.cancel();
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      await expectError(await post(site), 403, 'origen_no_permitido');
+    }
+  });
+
   it('answers a CORS preflight from a foreign page with 403 and no Access-Control-Allow-* header', async () => {
     const preflight = await fetch(`${service.url}/api/v2/me/agents`, {
       method: 'OPTIONS',
