@@ -22,7 +22,8 @@ const sample = (collect = true) => {
   const cpu = process.cpuUsage();
   const at = performance.now();
   if (collect) gc?.();
-  return { cpu, rss: process.memoryUsage().rss, at };
+  const memory = process.memoryUsage();
+  return { cpu, rss: memory.rss, heap: memory.heapUsed, external: memory.external, at };
 };
 
 const before = sample();
