@@ -39,3 +39,10 @@ export function describeStartFailure(error: unknown, root: string): StartFailure
   const plain = (code && words[code]) ?? (error instanceof Error ? error.message : String(error));
   return { reason: 'failed', message: `Sync could not start. ${plain}` };
 }
+
+const maxRetryMs = 5 * 60_000;
+
+/** A held folder is looked at again every `baseMs`; any other failure backs off, up to 5 min. */
+export function retryDelay(failure: StartFailure, tries: number, baseMs: number): number {
+  return failure.reason === 'held' ? baseMs : Math.min(baseMs * 2 ** (tries - 1), maxRetryMs);
+}

@@ -10,7 +10,7 @@ import { readFolderChoices, writeFolderChoices, type SyncFolder } from './folder
 import { FolderBusyError, folderOwner } from './folder-lock';
 import { historyUse, type HistoryUse } from './history-use';
 import { forgetLocallyMissing } from './held-deletes-undo';
-import { describeStartFailure } from './start-failure';
+import { describeStartFailure, retryDelay } from './start-failure';
 import type { ConflictChoice, SyncEngine, SyncStatus } from './sync-engine';
 import {
   startSyncedFolder,
@@ -42,8 +42,6 @@ interface Waiting {
   tries: number;
   timer?: NodeJS.Timeout;
 }
-
-const maxRetryMs = 5 * 60_000;
 
 export class SyncManager {
   private readonly running = new Map<string, RunningFolder>();
@@ -217,8 +215,7 @@ export class SyncManager {
     const { folder } = previous;
     const failure = describeStartFailure(error, folder.root);
     const tries = failure.reason === 'held' ? 0 : previous.tries + 1;
-    const base = this.options.retryMs ?? 10_000;
-    const delay = failure.reason === 'held' ? base : Math.min(base * 2 ** (tries - 1), maxRetryMs);
+    const delay = retryDelay(failure, tries, this.options.retryMs ?? 10_000);
     const stateFile = (error as StartError).stateFile ?? previous.stateFile;
     const waiting: Waiting = {
       folder,
