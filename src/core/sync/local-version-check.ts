@@ -2,7 +2,7 @@
  * The local side's last-moment checks: a file to upload is read only once it settled and only if
  * it is still the planned version; a file about to be replaced must still hold its base.
  */
-import { lstat, readFile, stat } from 'node:fs/promises';
+import { lstat, open, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashBytes, hashFile } from './file-hash';
 import type { LocalEntry } from './sync-plan-types';
@@ -12,31 +12,50 @@ import { VersionMoved } from './version-moved';
 /**
  * Reads a file to upload once it has settled (its mtime at least `settleMs` old), and only if it
  * is still the version the plan saw; a file that moved or vanished is re-planned. The scan's
- * `lstat` is the "before" of the read and one `stat` after both the read and the settle time the
- * "after": any write between them moves the mtime, and the bytes are checked against the scan's
- * hash where it took one.
+ * `lstat` is the "before" of the read, and an `fstat` of the open file after both the read and
+ * the settle time the "after": any write to it between them moves its mtime. A file renamed over
+ * the path meanwhile is a newer version the next scan sees; the bytes read are still the planned
+ * one, checked against the scan's hash where it took one. Open, read, fstat, close: the same
+ * four calls a plain `readFile` makes.
  */
 export async function readSettled(
   root: string,
   local: LocalEntry,
   settleMs: number,
 ): Promise<{ bytes: Buffer; mtimeMs: number; sha256: string }> {
-  const absolute = join(root, local.path);
-  // The read runs while the settle time runs out, so only the "after" stat is left between the
-  // end of the settle and the upload; a write during either moves the mtime and is caught below.
-  const reading = readFile(absolute).catch(() => undefined);
-  // Capped, so a file dated in the future waits one settle time, not until its date.
-  const wait = Math.min(settleMs, settleMs - (Date.now() - local.mtimeMs));
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const bytes = await reading;
-  const after = await stat(absolute).catch(() => undefined);
-  if (!bytes || !after?.isFile()) throw new VersionMoved();
-  // Still being written, or written since the plan: the next plan takes the newer version.
-  if (after.size !== local.size || after.mtimeMs !== local.mtimeMs || bytes.length !== local.size)
-    throw new VersionMoved();
-  const sha256 = hashBytes(bytes);
-  if (local.sha256 !== undefined && sha256 !== local.sha256) throw new VersionMoved();
-  return { bytes, mtimeMs: after.mtimeMs, sha256 };
+  const handle = await open(join(root, local.path), 'r').catch(() => undefined);
+  if (!handle) throw new VersionMoved();
+  try {
+    // Read while the settle time runs out, so only the fstat is left between its end and the upload.
+    const bytes = await readUpTo(handle, local.size).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EISDIR') throw new VersionMoved(); // became a folder since the scan
+      throw error;
+    });
+    // Capped, so a file dated in the future waits one settle time, not until its date.
+    const wait = Math.min(settleMs, settleMs - (Date.now() - local.mtimeMs));
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const after = await handle.stat();
+    // Still being written, or written since the plan: the next plan takes the newer version.
+    if (after.size !== local.size || after.mtimeMs !== local.mtimeMs || bytes.length !== local.size)
+      throw new VersionMoved();
+    const sha256 = hashBytes(bytes);
+    if (local.sha256 !== undefined && sha256 !== local.sha256) throw new VersionMoved();
+    return { bytes, mtimeMs: after.mtimeMs, sha256 };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The file's first `size` bytes, or more if it grew (one read, unless the system splits it). */
+async function readUpTo(handle: FileHandle, size: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(size + 1);
+  let length = 0;
+  while (length < size) {
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+    if (bytesRead === 0) break;
+    length += bytesRead;
+  }
+  return buffer.subarray(0, length);
 }
 
 /** Whether the file at `absolute` still holds its base (the version the other side also has). */
