@@ -92,6 +92,12 @@ export class SyncStateStore {
 
   private flushTimer: NodeJS.Timeout | undefined;
 
+  /**
+   * Whether the last full read found no base at all (a first sync): then a path's base is only
+   * ever a gathered one, and no lookup per path is needed. One process owns a folder's state.
+   */
+  private noBaseWritten = false;
+
   constructor(file: string) {
     this.path = file;
     mkdirSync(dirname(file), { recursive: true });
@@ -130,6 +136,7 @@ export class SyncStateStore {
     const rows = this.statement(`SELECT key, ${baseColumns} FROM base`).all() as (BaseRow & {
       key: string;
     })[];
+    this.noBaseWritten = rows.length === 0;
     return new Map(rows.map((row) => [row.key, baseOf(row)]));
   }
 
@@ -137,6 +144,7 @@ export class SyncStateStore {
   baseEntry(key: string): BaseEntry | undefined {
     const gathered = this.pending.get(key);
     if (gathered !== undefined) return gathered === null ? undefined : baseOf(gathered);
+    if (this.noBaseWritten) return undefined;
     const row = this.statement(`SELECT ${baseColumns} FROM base WHERE key = ?`).get(key) as
       BaseRow | undefined;
     return row && baseOf(row);
@@ -186,6 +194,7 @@ export class SyncStateStore {
   }
 
   private write(rows: ReadonlyMap<string, BaseRow | null>): void {
+    this.noBaseWritten = false;
     const put = this.statement(
       'INSERT OR REPLACE INTO base (key, path, size, sha256, mtime_ms, remote_size, remote_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );

@@ -1,0 +1,75 @@
+/**
+ * The state store's gathered base writes, on a real SQLite file: a path's new base is seen at once
+ * by this store, reaches the file in one transaction (before a full read, after a short delay, at
+ * close), and a crash before that leaves the path at its old base.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SyncStateStore } from '../../../../src/core/sync/sync-state-store';
+
+let dir: string;
+let file: string;
+const open: SyncStateStore[] = [];
+const store = () => {
+  const made = new SyncStateStore(file);
+  open.push(made);
+  return made;
+};
+const entry = (text: string) => ({ size: text.length, sha256: `sha-of-${text}` });
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'agentdesk-state-'));
+  file = join(dir, 'state.db');
+});
+afterEach(async () => {
+  for (const s of open.splice(0)) {
+    try {
+      s.close();
+    } catch {
+      // closed by the test
+    }
+  }
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('SyncStateStore base writes', () => {
+  it('are seen at once by the same store, and by another connection only once written', async () => {
+    const writer = store();
+    const reader = store();
+    expect(writer.baseEntries().size).toBe(0); // a first sync: no lookups per path
+    writer.commitBase('work/a.txt', 'work/a.txt', entry('a'), 1);
+    writer.commitBase('work/b.txt', 'work/b.txt', entry('b'), 2);
+    writer.forgetBase('work/b.txt');
+    expect(writer.baseEntry('work/a.txt')).toEqual({ path: 'work/a.txt', ...entry('a'), mtimeMs: 1 });
+    expect(writer.baseEntry('work/b.txt')).toBeUndefined();
+    expect(reader.baseEntry('work/a.txt')).toBeUndefined(); // still gathered
+    await new Promise((r) => setTimeout(r, 100)); // the gathering delay is 20 ms
+    expect(reader.baseEntry('work/a.txt')).toEqual({ path: 'work/a.txt', ...entry('a'), mtimeMs: 1 });
+    expect([...reader.baseEntries().keys()]).toEqual(['work/a.txt']);
+    expect(writer.baseEntry('work/a.txt')?.mtimeMs).toBe(1); // written, and still found here
+  });
+
+  it('are all written before a full read and at close, in one transaction', () => {
+    const writer = store();
+    for (let i = 0; i < 600; i += 1) writer.commitBase(`work/f${i}`, `work/f${i}`, entry(`${i}`), i);
+    expect(writer.baseEntries().size).toBe(600);
+    writer.commitBase('work/last', 'work/last', entry('last'), 1);
+    writer.close();
+    const after = store();
+    expect(after.baseEntry('work/last')).toEqual({ path: 'work/last', ...entry('last'), mtimeMs: 1 });
+    expect(after.baseEntries().size).toBe(601);
+  });
+
+  it('leave a path at its old base when the process dies before they are written', () => {
+    const first = store();
+    first.commitBase('work/a.txt', 'work/a.txt', entry('old'), 1);
+    first.flush();
+    first.commitBase('work/a.txt', 'work/a.txt', entry('new'), 2);
+    // A crash: the next process opens the file while this one never wrote its gathered row.
+    const next = store();
+    expect(next.baseEntry('work/a.txt')).toEqual({ path: 'work/a.txt', ...entry('old'), mtimeMs: 1 });
+    expect(first.baseEntry('work/a.txt')?.sha256).toBe('sha-of-new');
+  });
+});
