@@ -51,9 +51,9 @@ const DESCRIPTION = [
   '',
   'A turn is accepted with 202 and observed on the conversation’s Server-Sent Events stream; each message of the stream (its `event:` name and JSON `data:` payload) is described by the `SseMessage` schema.',
   '',
-  'Errors: 401 and 403 are plain text; JSON errors are `{error, detalle}` (OAuth routes: `{error, error_description}`). A known path called with another method answers 405 `{error: "method_not_allowed"}` with an `Allow` header. Unknown paths answer 404 `{error: "not_found"}`.',
+  'Errors: 401 and the missing-scope 403 are plain text; JSON errors are `{error, detalle}` (OAuth routes: `{error, error_description}`). A known path called with another method answers 405 `{error: "method_not_allowed"}` with an `Allow` header (the MCP server `/gs-mcp/{agentId}/{channel}` answers as the MCP SDK does: 405, a JSON-RPC error, `Allow: GET, POST, DELETE`). Unknown paths answer 404 `{error: "not_found"}`.',
   '',
-  'This local service answers only when named by a loopback `Host` (`127.0.0.1`, `localhost` or `[::1]`, with its port); any other `Host` (a page that rebound its DNS name to this computer) answers 421 `{error: "host_no_permitido", detalle}` on every path (our choice).',
+  'Guards in front of every route, listed on each operation (our choice): this local service answers only when named by a loopback `Host` (`127.0.0.1`, `localhost` or `[::1]`, with its port), in the header and in an absolute-form target; anything else (a page that rebound its DNS name to this computer) answers 421 `{error: "host_no_permitido", detalle}`. A request whose `Origin` names a page of another site answers 403 `{error: "origen_no_permitido", detalle}`, preflights included. Under `/api/v2`, a `.` or `..` segment in the target, or a segment that is not UTF-8, answers 400 `ruta_invalida` (after the bearer). A query parameter given twice, and a `multipart/*` body where raw bytes are expected, answer 400 `body_invalido`.',
   '',
   'Where the spec leaves something open, this document states what this service does and marks it "(our choice)". Notably (our choice): 404 is always the JSON body, never text; this service does not send 429 (clients must still honour `Retry-After` if a server does); "MB" limits are MiB; agent tokens do not expire until revoked.',
 ].join('\n');
@@ -199,6 +199,11 @@ function response(route: RouteSpec, status: string, spec: ResponseSpec, componen
       // OpenAPI 3.1 has no stream item schema; the schema describes one message of the stream.
       content[media] = { schema: components.ref(spec.itemSchema, `${capitalize(route.operationId)}Item`) };
     } else if (media) content[media] = { schema: { type: 'string', contentMediaType: media } };
+  }
+  if (spec.alsoJson) {
+    content['application/json'] = {
+      schema: components.ref(spec.alsoJson, `${capitalize(route.operationId)}${status}Json`),
+    };
   }
   if (spec.alsoBytes) {
     content['application/octet-stream'] = {

@@ -54,6 +54,8 @@ export interface ResponseSpec {
   itemSchema?: z.ZodType;
   /** Also answers raw bytes (`application/octet-stream`) when asked through `Accept` (our extension). */
   alsoBytes?: boolean;
+  /** Also answers this JSON body under the same status (a guard's `{error, detalle}` beside a plain-text 403). */
+  alsoJson?: z.ZodType;
   headers?: Record<string, ResponseHeaderSpec>;
 }
 

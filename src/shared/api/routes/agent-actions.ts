@@ -15,6 +15,12 @@ import {
   ok,
 } from './define-route';
 
+/** The bundle's version (our extension): sha256 over its files, quoted, as a strong entity tag. */
+const BUNDLE_ETAG = {
+  description: 'The bundle’s version, for `If-None-Match` (our extension).',
+  type: 'string',
+} as const;
+
 /** Agent configuration, continued (credential AT): restart, a try turn, the bundle and the msgapp1 numbers. */
 export const agentActionsSection = [
   defineRoute({
@@ -63,8 +69,23 @@ export const agentActionsSection = [
       'Contains `instructions.md`, `skills/<slug>/...`, `knowledge/...`, `mcp.json` (base64 in JSON).',
     scope: 'agents:write',
     credential: 'agent-or-oauth',
-    request: { params: AgentParams },
-    responses: { 200: ok('The bundle.', Bundle), 404: notFound },
+    request: {
+      params: AgentParams,
+      headers: {
+        'If-None-Match':
+          'The `ETag` of the bundle last read: 304 while it has not changed (our extension, docs/extensions.md).',
+      },
+    },
+    responses: {
+      200: { ...ok('The bundle.', Bundle), headers: { ETag: BUNDLE_ETAG } },
+      304: {
+        description:
+          'Our extension: `If-None-Match` named the bundle’s current `ETag`, so nothing changed since it was read; no body.',
+        body: 'empty',
+        headers: { ETag: BUNDLE_ETAG },
+      },
+      404: notFound,
+    },
   }),
   defineRoute({
     operationId: 'postAgentBundle',

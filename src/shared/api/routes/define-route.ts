@@ -1,6 +1,7 @@
 import { AgenteNoAcp, ErrorBody, NotFound } from '../errors';
 import { OkResult } from '../responses';
 import type { ResponseSpec, RouteSpec } from '../route-types';
+import { type GuardOptions, withGuardAnswers } from './guard-responses';
 
 // The path prefixes every section builds on; a path of the API is written only under `routes/`.
 export const AGENT = '/api/v2/agents/{id}';
@@ -46,15 +47,15 @@ export const okOurs = (what: string): ResponseSpec => ({
 
 /**
  * One entry of the table, its literal type kept (operation id, path, schemas) so that the service's
- * handlers and the client are typed from it. Adds the 401/403 every bearer route can answer, and the 413
- * of a capped body.
+ * handlers and the client are typed from it. Adds the 401/403 every bearer route can answer, the 413
+ * of a capped body, and the answers of the service's guards (guard-responses.ts).
  */
-export function defineRoute<const S extends RouteSpec>(spec: S): S {
+export function defineRoute<const S extends RouteSpec>(spec: S, guards: GuardOptions = {}): S {
   const cap = spec.request.body?.maxBytes;
   const responses = {
     ...(cap !== undefined && { 413: invalid(`The body is over ${MB(cap)} (\`body_demasiado_grande\`).`) }),
     ...spec.responses,
     ...(spec.credential !== 'none' && { 401: unauthorized, 403: forbidden }),
   };
-  return { ...spec, responses };
+  return { ...spec, responses: withGuardAnswers(spec, responses, guards) };
 }

@@ -21,27 +21,30 @@ export const extensionsSection = [
     responses: { 200: ok('The metadata.', OAuthServerMetadata) },
     extension: true,
   }),
-  defineRoute({
-    operationId: 'downloadSignedFile',
-    method: 'GET',
-    path: '/archivos/{id}',
-    tag: 'files',
-    summary: 'Download an account file through its signed URL',
-    description:
-      'Our extension: the address the `url` of an Archivo points at, `/archivos/{id}?exp=<unix seconds>&sig=<HMAC>`. No bearer: the signature over (id, exp) is the credential. A tampered URL gives 403 `firma_invalida`, an expired one 403 `url_caducada` (our choice). Serves the bytes with the file’s `Content-Type`, inert (`nosniff`, sandbox CSP).',
-    scope: null,
-    credential: 'none',
-    request: {
-      params: IdParams,
-      query: z.object({ exp: z.string().regex(/^\d+$/), sig: z.string().min(1) }),
+  defineRoute(
+    {
+      operationId: 'downloadSignedFile',
+      method: 'GET',
+      path: '/archivos/{id}',
+      tag: 'files',
+      summary: 'Download an account file through its signed URL',
+      description:
+        'Our extension: the address the `url` of an Archivo points at, `/archivos/{id}?exp=<unix seconds>&sig=<HMAC>`. No bearer: the signature over (id, exp) is the credential. A tampered URL gives 403 `firma_invalida`, an expired one 403 `url_caducada` (our choice). Serves the bytes with the file’s `Content-Type`, inert (`nosniff`, sandbox CSP).',
+      scope: null,
+      credential: 'none',
+      request: {
+        params: IdParams,
+        query: z.object({ exp: z.string().regex(/^\d+$/), sig: z.string().min(1) }),
+      },
+      responses: {
+        200: ok('The bytes.', 'bytes'),
+        403: ok('Tampered (`firma_invalida`) or expired (`url_caducada`) URL.', ErrorBody),
+        404: notFound,
+      },
+      extension: true,
     },
-    responses: {
-      200: ok('The bytes.', 'bytes'),
-      403: ok('Tampered (`firma_invalida`) or expired (`url_caducada`) URL.', ErrorBody),
-      404: notFound,
-    },
-    extension: true,
-  }),
+    { readsOwnQuery: true },
+  ), // registered unchecked: a bad signature is 403
   defineRoute({
     operationId: 'lentToolsMcp',
     method: 'POST',

@@ -5,27 +5,30 @@ import { defineRoute, FORM_BODY_MAX, ok } from './define-route';
 
 /** OAuth routes (no bearer). */
 export const oauthSection = [
-  defineRoute({
-    operationId: 'authorize',
-    method: 'GET',
-    path: '/oauth2/authorize',
-    tag: 'oauth',
-    summary: 'Authorization endpoint (code + PKCE S256)',
-    description:
-      'Shows sign-in and consent (first-party clients skip consent), then redirects to `redirect_uri` with `code` and `state`; the code is valid 60 s. On invalid parameters (our choice): an unknown `client_id` or an unregistered `redirect_uri` gives a 400 HTML error page and never redirects; any other invalid parameter redirects with `error=invalid_request` (or `unsupported_response_type`, `access_denied`) and `state` (RFC 6749 §4.1.2.1). Loopback redirect URIs on 127.0.0.1 accept any port (our choice, RFC 8252 §7.3).',
-    scope: null,
-    credential: 'none',
-    request: { query: AuthorizeQuery },
-    responses: {
-      200: ok('The sign-in or consent page.', 'html'),
-      302: {
-        description: 'Redirect to `redirect_uri` with `code` and `state`, or with `error`.',
-        body: 'empty',
-        headers: { Location: { description: 'The redirect target.', type: 'string' } },
+  defineRoute(
+    {
+      operationId: 'authorize',
+      method: 'GET',
+      path: '/oauth2/authorize',
+      tag: 'oauth',
+      summary: 'Authorization endpoint (code + PKCE S256)',
+      description:
+        'Shows sign-in and consent (first-party clients skip consent), then redirects to `redirect_uri` with `code` and `state`; the code is valid 60 s. On invalid parameters (our choice): an unknown `client_id` or an unregistered `redirect_uri` gives a 400 HTML error page and never redirects; any other invalid parameter redirects with `error=invalid_request` (or `unsupported_response_type`, `access_denied`) and `state` (RFC 6749 §4.1.2.1). Loopback redirect URIs on 127.0.0.1 accept any port (our choice, RFC 8252 §7.3).',
+      scope: null,
+      credential: 'none',
+      request: { query: AuthorizeQuery },
+      responses: {
+        200: ok('The sign-in or consent page.', 'html'),
+        302: {
+          description: 'Redirect to `redirect_uri` with `code` and `state`, or with `error`.',
+          body: 'empty',
+          headers: { Location: { description: 'The redirect target.', type: 'string' } },
+        },
+        400: ok('Unknown client or redirect URI (our choice).', 'html'),
       },
-      400: ok('Unknown client or redirect URI (our choice).', 'html'),
     },
-  }),
+    { readsOwnQuery: true },
+  ), // registered unchecked: answers a bad query with a page or a redirect
   defineRoute({
     operationId: 'token',
     method: 'POST',
