@@ -48,9 +48,11 @@ export function lentToolsMcpRoutes(ctx: ServiceContext): Hono<AppEnv> {
       void server.close();
     }
   };
-  // POST carries MCP's messages, read by the SDK itself; GET and DELETE get the SDK's own answers.
+  // POST carries MCP's messages, read by the SDK itself. Every other method gets the SDK's own answer too:
+  // GET and DELETE their Streamable HTTP meaning, the rest 405 with `Allow: GET, POST, DELETE` (left to the
+  // app's 404/405 handler, the Allow would name POST alone, the only method of the route table's entry).
   registerRoute(app, apiRoutes.lentToolsMcp, serve, { unchecked: true });
-  app.on(['GET', 'DELETE'], honoPath(apiRoutes.lentToolsMcp.path), serve);
+  app.all(honoPath(apiRoutes.lentToolsMcp.path), serve);
 
   return app;
 }
