@@ -32,6 +32,15 @@ import {
 } from './define-route';
 
 /** Agent configuration (credential AT): the configuration, workspace files, skills and MCP servers of `/api/v2/agents/{id}`. */
+/** A workspace file's or listing's version (our extension): its content hash, quoted, a strong entity tag. */
+const FILES_ETAG = {
+  description: 'The version, for `If-None-Match` / `If-Match` (our extension).',
+  type: 'string',
+} as const;
+const versionMoved = invalid(
+  'Our extension: `If-Match` or `If-None-Match: *` did not hold, the file moved since it was read (`version_distinta`; `detalle` names its version now).',
+);
+
 export const agentConfigSection = [
   defineRoute({
     operationId: 'getAgent',
@@ -90,10 +99,25 @@ export const agentConfigSection = [
     credential: 'agent-or-oauth',
     request: {
       params: WorkspacePathParams,
-      headers: { Accept: '`application/octet-stream` asks for the bytes of a file (our extension).' },
+      headers: {
+        Accept: '`application/octet-stream` asks for the bytes of a file (our extension).',
+        'If-None-Match':
+          'The `ETag` of the listing last read: 304 while nothing in it moved (our extension).',
+      },
     },
     responses: {
-      200: { description: 'The listing, or the bytes (our extension).', body: FilesListing, alsoBytes: true },
+      200: {
+        description: 'The listing, or the bytes (our extension).',
+        body: FilesListing,
+        alsoBytes: true,
+        headers: { ETag: FILES_ETAG },
+      },
+      304: {
+        description:
+          'Our extension: `If-None-Match` named the listing’s current `ETag`, so nothing in it moved; no body.',
+        body: 'empty',
+        headers: { ETag: FILES_ETAG },
+      },
       400: invalid('Invalid path.'),
       404: notFound,
       409: noMachine,
@@ -111,12 +135,17 @@ export const agentConfigSection = [
     request: {
       params: WorkspaceFileParams,
       body: { kind: 'octet-stream', required: true, maxBytes: LIMITS.workspaceFileBytesMax },
+      headers: {
+        'If-Match': 'Write only if the file is still at this `etag` (our extension).',
+        'If-None-Match': '`*`: write only if no file is there yet (our extension).',
+      },
     },
     responses: {
-      200: ok('Written; `en` is where.', FilePutResult),
+      200: { ...ok('Written; `en` is where.', FilePutResult), headers: { ETag: FILES_ETAG } },
       400: invalid('Invalid path or empty body.'),
       404: notFound,
       409: noMachine,
+      412: versionMoved,
       413: invalid(`Over ${MB(LIMITS.workspaceFileBytesMax)}.`),
     },
   }),
@@ -129,8 +158,17 @@ export const agentConfigSection = [
     description: 'A directory path deletes the directory and its contents (our choice).',
     scope: 'agents:write',
     credential: 'agent-or-oauth',
-    request: { params: WorkspaceFileParams },
-    responses: { 200: okOurs('Deleted'), 400: invalid('Invalid path.'), 404: notFound, 409: noMachine },
+    request: {
+      params: WorkspaceFileParams,
+      headers: { 'If-Match': 'Delete only if the file is still at this `etag` (our extension).' },
+    },
+    responses: {
+      200: okOurs('Deleted'),
+      400: invalid('Invalid path.'),
+      404: notFound,
+      409: noMachine,
+      412: versionMoved,
+    },
   }),
   defineRoute({
     operationId: 'getAgentSkills',

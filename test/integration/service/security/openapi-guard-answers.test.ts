@@ -4,9 +4,9 @@ import { publishedOpenApi, rawRequest, type ExpectAsDocumented } from '../../../
 import { startHarness, type Harness } from '../agent-config/harness';
 
 // The answers the service's guards give before any handler (foreign Origin, a Host that is not ours, dot
-// segments, a query parameter given twice, a multipart body where raw bytes go) and the bundle's 304,
-// provoked on every route they reach of a real service over real HTTP, each checked against the /openapi.yaml
-// that service publishes, so a client generated from it knows them.
+// segments, a query parameter given twice, a multipart body where raw bytes go), provoked on every route they
+// reach of a real service over real HTTP, each checked against the /openapi.yaml that service publishes, so a
+// client generated from it knows them.
 
 let h: Harness;
 let sessionId: string;
@@ -97,25 +97,5 @@ describe('the guards’ answers are in /openapi.yaml, on every route they reach'
     expect(answer.status).toBe(400);
     expect(await code(answer)).toBe('body_invalido');
     await expectAsDocumented(route, answer);
-  });
-});
-
-describe('GET bundle with If-None-Match (our extension)', () => {
-  it('answers 304 with the ETag while the bundle has not changed, 200 with the bundle once it has', async () => {
-    const route = apiRoutes.getAgentBundle;
-    const first = await send(route, ownPath(route), bearer());
-    expect(first.status).toBe(200);
-    const etag = first.headers.get('etag');
-    expect(etag).toMatch(/^".+"$/);
-    await expectAsDocumented(route, first);
-
-    const same = await send(route, ownPath(route), { ...bearer(), 'If-None-Match': etag! });
-    expect(same.status).toBe(304);
-    expect(same.headers.get('etag')).toBe(etag);
-    await expectAsDocumented(route, same);
-
-    const other = await send(route, ownPath(route), { ...bearer(), 'If-None-Match': '"not-this-one"' });
-    expect(other.status).toBe(200);
-    await expectAsDocumented(route, other);
   });
 });
