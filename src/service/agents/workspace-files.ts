@@ -145,26 +145,28 @@ export class WorkspaceFiles {
     }
   }
 
-  /** The version (ETag) of the file at `relPath` now, or null when no file is there. */
-  async versionOf(relPath: RelativePath): Promise<string | null> {
-    const resolved = await resolveInside(this.root, relPath);
-    if (!resolved.stat?.isFile()) return null;
-    return etagOf(await workspaceHashes.sha256(resolved.absolute, resolved.stat));
-  }
-
-  /** Refuses with PreconditionFailed when the file is not at the version the client named. */
-  async checkConditions(relPath: RelativePath, conditions: WriteConditions): Promise<void> {
+  /**
+   * Refuses with PreconditionFailed when the file at `absolute` (already resolved inside the root,
+   * so its parents were checked) is not at the version the client named. A write renames onto that
+   * same absolute path, so one lstat of it is the whole check; the file is hashed only when a tag
+   * must be compared or a refusal must name the version it holds.
+   */
+  private async checkConditions(rel: string, absolute: string, conditions: WriteConditions): Promise<void> {
     const { ifMatch, ifNoneMatch } = conditions;
     if (ifMatch === undefined && ifNoneMatch === undefined) return;
-    const current = await this.versionOf(relPath);
-    if (
-      ifNoneMatch !== undefined &&
-      current !== null &&
-      (ifNoneMatch.trim() === '*' || matches(ifNoneMatch, current))
-    )
-      throw new PreconditionFailed(current, relPath.rel);
-    if (ifMatch !== undefined && (current === null || !(ifMatch.trim() === '*' || matches(ifMatch, current))))
-      throw new PreconditionFailed(current, relPath.rel);
+    const stat = await lstatOrNull(absolute);
+    const file = stat?.isFile() ? stat : null;
+    const version = async () => (file ? etagOf(await workspaceHashes.sha256(absolute, file)) : null);
+    if (ifNoneMatch !== undefined && file) {
+      const current = await version();
+      if (ifNoneMatch.trim() === '*' || matches(ifNoneMatch, current!))
+        throw new PreconditionFailed(current, rel);
+    }
+    if (ifMatch !== undefined) {
+      const current = await version();
+      if (current === null || !(ifMatch.trim() === '*' || matches(ifMatch, current)))
+        throw new PreconditionFailed(current, rel);
+    }
   }
 
   /** The bytes of one file. Opened with O_NOFOLLOW so a link swapped in at the last moment is refused. */
@@ -200,7 +202,9 @@ export class WorkspaceFiles {
       throw new WorkspacePathError('is_directory', `"${relPath.rel}" is a folder; it cannot become a file.`);
     }
     // Checked as late as possible: right before the rename that replaces the file.
-    await writeAtomically(resolved.absolute, bytes, () => this.checkConditions(relPath, conditions));
+    await writeAtomically(resolved.absolute, bytes, () =>
+      this.checkConditions(relPath.rel, resolved.absolute, conditions),
+    );
     return { path: relPath.rel, bytes: bytes.byteLength, en: machinePath(relPath.rel) };
   }
 
@@ -211,7 +215,7 @@ export class WorkspaceFiles {
     }
     const resolved = await resolveInside(this.root, relPath);
     if (!resolved.stat) throw new WorkspacePathError('not_found', `Nothing at "${relPath.rel}".`);
-    await this.checkConditions(relPath, conditions);
+    await this.checkConditions(relPath.rel, resolved.absolute, conditions);
     if (resolved.stat.isDirectory()) await rm(resolved.absolute, { recursive: true, force: true });
     else await unlink(resolved.absolute);
     await this.pruneEmptyParents(relPath.segments.slice(0, -1));
