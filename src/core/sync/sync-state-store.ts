@@ -92,11 +92,8 @@ export class SyncStateStore {
 
   private flushTimer: NodeJS.Timeout | undefined;
 
-  /**
-   * Whether the last full read found no base at all (a first sync): then a path's base is only
-   * ever a gathered one, and no lookup per path is needed. One process owns a folder's state.
-   */
-  private noBaseWritten = false;
+  /** After a full read found no base (a first sync), the keys written since: no lookup for others. */
+  private writtenSinceEmpty: Set<string> | undefined;
 
   constructor(file: string) {
     this.path = file;
@@ -136,7 +133,7 @@ export class SyncStateStore {
     const rows = this.statement(`SELECT key, ${baseColumns} FROM base`).all() as (BaseRow & {
       key: string;
     })[];
-    this.noBaseWritten = rows.length === 0;
+    this.writtenSinceEmpty = rows.length === 0 ? new Set() : undefined;
     return new Map(rows.map((row) => [row.key, baseOf(row)]));
   }
 
@@ -144,7 +141,7 @@ export class SyncStateStore {
   baseEntry(key: string): BaseEntry | undefined {
     const gathered = this.pending.get(key);
     if (gathered !== undefined) return gathered === null ? undefined : baseOf(gathered);
-    if (this.noBaseWritten) return undefined;
+    if (this.writtenSinceEmpty && !this.writtenSinceEmpty.has(key)) return undefined;
     const row = this.statement(`SELECT ${baseColumns} FROM base WHERE key = ?`).get(key) as
       BaseRow | undefined;
     return row && baseOf(row);
@@ -194,7 +191,10 @@ export class SyncStateStore {
   }
 
   private write(rows: ReadonlyMap<string, BaseRow | null>): void {
-    this.noBaseWritten = false;
+    for (const [key, row] of rows) {
+      if (row === null) this.writtenSinceEmpty?.delete(key);
+      else this.writtenSinceEmpty?.add(key);
+    }
     const put = this.statement(
       'INSERT OR REPLACE INTO base (key, path, size, sha256, mtime_ms, remote_size, remote_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );

@@ -51,6 +51,27 @@ describe('SyncStateStore base writes', () => {
     expect(writer.baseEntry('work/a.txt')?.mtimeMs).toBe(1); // written, and still found here
   });
 
+  it('on a first sync, answer from what this store wrote, with no lookup for any other path', () => {
+    const writer = store();
+    expect(writer.baseEntries().size).toBe(0);
+    writer.commitBase('work/a.txt', 'work/a.txt', entry('a'), 1);
+    writer.commitBase('work/b.txt', 'work/b.txt', entry('b'), 2);
+    writer.flush();
+    writer.forgetBase('work/b.txt');
+    writer.flush();
+    // Only the owner writes a folder's state; a row slipped in by another connection shows
+    // that a path this store never wrote is not looked up.
+    const other = store();
+    other.commitBase('work/c.txt', 'work/c.txt', entry('c'), 3);
+    other.flush();
+    expect(writer.baseEntry('work/a.txt')).toEqual({ path: 'work/a.txt', ...entry('a'), mtimeMs: 1 });
+    expect(writer.baseEntry('work/b.txt')).toBeUndefined();
+    expect(writer.baseEntry('work/c.txt')).toBeUndefined();
+    // A full read ends the first sync: every path is looked up again.
+    expect(writer.baseEntries().size).toBe(2);
+    expect(writer.baseEntry('work/c.txt')?.mtimeMs).toBe(3);
+  });
+
   it('are all written before a full read and at close, in one transaction', () => {
     const writer = store();
     for (let i = 0; i < 600; i += 1) writer.commitBase(`work/f${i}`, `work/f${i}`, entry(`${i}`), i);
