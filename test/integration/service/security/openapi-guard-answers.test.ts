@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, apiRoutes, routePath, routes, type RouteSpec } from '../../../../src/shared/api';
 import { publishedOpenApi, rawRequest, type ExpectAsDocumented } from '../../../support/openapi-answers';
+import { expectDocumentedAnswer } from '../../../support/route-call';
 import { startHarness, type Harness } from '../agent-config/harness';
 
 // The answers the service's guards give before any handler (foreign Origin, a Host that is not ours, dot
@@ -51,6 +52,8 @@ describe('the guards’ answers are in /openapi.yaml, on every route they reach'
     const answer = await send(route, ownPath(route), { ...bearer(), Origin: 'https://evil.example' });
     expect(answer.status).toBe(403);
     expect(await code(answer)).toBe('origen_no_permitido');
+    // The route table (which the fuzz test reads) says the same as the document built from it.
+    await expectDocumentedAnswer(route, answer.clone());
     await expectAsDocumented(route, answer);
   });
 
