@@ -7,12 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import type {
-  ConversationStreamEvent,
-  SyncMethods,
-  DeskError,
-  DeskResult,
-} from '../../../shared/bridge';
+import type { ConversationStreamEvent, SyncMethods, DeskError, DeskResult } from '../../../shared/bridge';
 import type { ApiClient } from '../../api/api-client';
 import type { Logger } from '../../log/logger';
 import { defaultSyncFolder, SyncManager } from '../../sync/sync-manager';
