@@ -65,6 +65,22 @@ describe("the poll brings the agent's configuration", () => {
     await eventually(async () => looks() >= start + 3, 'three more looks at the bundle');
     expect(cycles).toBe(before);
   });
+
+  it('while nothing moves, each look is one request: the workspace every time, the configuration every other time', async () => {
+    const engine = world.engine(pollOnly);
+    await engine.start();
+    await engine.syncNow();
+    const listings = () => world.proxy.count('GET', /\/files\/?$/);
+    const bundles = () => world.proxy.count('GET', /\/bundle$/);
+    const [listed, read] = [listings(), bundles()];
+    await eventually(async () => listings() >= listed + 10, 'ten looks at the workspace');
+    await engine.close();
+    const looks = listings() - listed;
+    const configLooks = bundles() - read;
+    // One look may straddle a count (its listing before, its bundle read after): ±1.
+    expect(configLooks).toBeGreaterThanOrEqual(Math.floor(looks / 2) - 1);
+    expect(configLooks).toBeLessThanOrEqual(Math.ceil(looks / 2) + 1);
+  });
 });
 
 describe('the bundle version (our extension)', () => {
