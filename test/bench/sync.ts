@@ -338,7 +338,8 @@ async function watching(world: World): Promise<void> {
   console.log(`  (setup: initial sync of ${count} small files took ${ms(uploaded.wallMs)})`);
 
   const child = fork(join(repo, 'test/bench/sync-watch-worker.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_WORKER_ARGS adds Node options to the engine's process (e.g. --cpu-prof to see its idle work).
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_WORKER_ARGS?.split(' ') ?? [])],
     env: {
       ...process.env,
       SYNC_URL: world.service.url,
