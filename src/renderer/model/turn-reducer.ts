@@ -1,13 +1,6 @@
-import type { AcceptedTurnState, TurnState } from '../../shared/api';
+import type { TurnState } from '../../shared/api';
 import { splitMarkdown } from './markdown-splitter';
-import {
-  eventTurnId,
-  extraString,
-  type ModelOption,
-  type PermissionOption,
-  type StreamEvent,
-  type StreamEventMap,
-} from './stream-event';
+import { eventTurnId, extraString, type StreamEvent, type StreamEventMap } from './stream-event';
 
 /**
  * The pure core of the chat: `(state, sseEvent) -> state` for one conversation.
@@ -15,120 +8,21 @@ import {
  * already applied returns the very same state, so a reconnect or reload that
  * replays a turn never duplicates text.
  */
+import {
+  isTerminal,
+  provisionalTurnId,
+  putTurn,
+  type ConversationStream,
+  type Part,
+  type PermissionPart,
+  type TimelineItem,
+  type ToolPart,
+  type Turn,
+  type TurnItem,
+} from './turn-types';
 
-export interface TextPart {
-  type: 'text';
-  key: string;
-  text: string;
-}
-export interface ThoughtPart {
-  type: 'thought';
-  key: string;
-  text: string;
-}
-export interface ToolPart {
-  type: 'tool';
-  key: string;
-  id: string;
-  title?: string;
-  kind?: string;
-  status?: string;
-  path?: string | null;
-  detalle?: unknown;
-}
-export interface PermissionPart {
-  type: 'permission';
-  key: string;
-  id: string;
-  title?: string;
-  tool?: unknown;
-  toolCall?: unknown;
-  options: PermissionOption[];
-  resolved: boolean;
-}
-export interface ErrorPart {
-  type: 'error';
-  key: string;
-  message: string;
-}
-export interface ArtifactPart {
-  type: 'artifact';
-  key: string;
-  data: Record<string, unknown>;
-}
-export type Part = TextPart | ThoughtPart | ToolPart | PermissionPart | ErrorPart | ArtifactPart;
-
-export type Usage = StreamEventMap['usage'];
-
-export interface Turn {
-  turnId: string;
-  estado: TurnState;
-  parts: readonly Part[];
-  /** True once the stream has said anything about this turn. */
-  live: boolean;
-  phase?: string;
-  usage?: Usage;
-  /** Turns of the agent waiting for a machine, from the 202 answer. */
-  enCola?: number;
-}
-
-export interface Attachment {
-  name: string;
-  mimeType: string;
-  size: number;
-}
-
-export type UserItemMode = 'sending' | 'sent' | 'injected' | 'replacing' | 'failed';
-
-export interface UserItem {
-  kind: 'user';
-  key: string;
-  text: string;
-  attachments: readonly Attachment[];
-  mode: UserItemMode;
-  /** The turn it belongs to once the service accepted it. */
-  turnId?: string;
-  error?: string;
-}
-export interface TurnItem {
-  kind: 'turn';
-  key: string;
-  turnId: string;
-}
-export type TimelineItem = UserItem | TurnItem;
-
-export interface ConversationStream {
-  /** What happened in this conversation since its history was loaded, in order. */
-  items: readonly TimelineItem[];
-  turns: Readonly<Record<string, Turn>>;
-  currentTurnId: string | null;
-  idle: boolean;
-  title?: string;
-  models?: { options: ModelOption[]; current?: string | null };
-  caps?: { image?: boolean };
-  /** A model the person picked; it applies from the next turn. */
-  chosenModel?: string;
-  /** SSE ids already applied (ids of other shapes than `<turn>.<n>`). */
-  seen: ReadonlySet<string>;
-  /** For ids shaped `<turn>.<n>` (the local service's): the highest n applied per turn. */
-  seenUpTo?: Readonly<Record<string, number>>;
-  /** Turns already in the loaded history: a replay of them must not show them twice. */
-  settled?: ReadonlySet<string>;
-}
-
-export const emptyStream: ConversationStream = Object.freeze({
-  items: [],
-  turns: {},
-  currentTurnId: null,
-  idle: false,
-  seen: new Set<string>(),
-});
-
-/** Used when the stream speaks about a turn before anyone told us its id. */
-export const provisionalTurnId = '~current';
-
-const terminal: readonly TurnState[] = ['done', 'error', 'stopped'];
-export const isTerminal = (estado: TurnState): boolean => terminal.includes(estado);
+export * from './turn-types';
+export * from './user-actions';
 
 /** Applies one SSE event. */
 export function reduceTurnEvent(state: ConversationStream, event: StreamEvent): ConversationStream {
@@ -304,10 +198,6 @@ function renameTurn(state: ConversationStream, from: string, to: string): Conver
   };
 }
 
-function putTurn(state: ConversationStream, turn: Turn): ConversationStream {
-  return { ...state, turns: { ...state.turns, [turn.turnId]: turn } };
-}
-
 function updateTurn(
   state: ConversationStream,
   turnId: string | undefined,
@@ -441,105 +331,4 @@ export function openPermissions(state: ConversationStream): PermissionPart[] {
     }
   }
   return open;
-}
-
-// ---- Local actions: what the person did, merged into the same timeline. ----
-
-/** The person pressed send: the message shows at once, marked as sending. */
-export function userMessageSent(
-  state: ConversationStream,
-  item: { key: string; text: string; attachments: readonly Attachment[] },
-): ConversationStream {
-  const user: UserItem = { kind: 'user', mode: 'sending', ...item };
-  return { ...state, items: [...state.items, user] };
-}
-
-export interface AcceptedTurn {
-  turnId: string;
-  estado: AcceptedTurnState;
-  enCola: number;
-  inyectado?: boolean;
-  reemplazoAnterior?: boolean;
-  repetido?: boolean;
-}
-
-/** The service accepted the message (202). Links it to its turn and opens the turn's reply. */
-export function userMessageAccepted(
-  state: ConversationStream,
-  key: string,
-  accepted: AcceptedTurn,
-): ConversationStream {
-  const mode: UserItemMode = accepted.inyectado
-    ? 'injected'
-    : accepted.reemplazoAnterior
-      ? 'replacing'
-      : 'sent';
-  let items = state.items.map((item) =>
-    item.kind === 'user' && item.key === key ? { ...item, mode, turnId: accepted.turnId } : item,
-  );
-  let turns = state.turns;
-  // A replaced turn is stopped by the service; show it so at once.
-  if (accepted.reemplazoAnterior && state.currentTurnId && state.currentTurnId !== accepted.turnId) {
-    const old = state.turns[state.currentTurnId];
-    if (old && !isTerminal(old.estado)) turns = { ...turns, [old.turnId]: { ...old, estado: 'stopped' } };
-  }
-  const existing = turns[accepted.turnId];
-  if (!existing) {
-    const turn: Turn = {
-      turnId: accepted.turnId,
-      estado: accepted.estado,
-      parts: [],
-      live: false,
-      enCola: accepted.enCola,
-    };
-    turns = { ...turns, [turn.turnId]: turn };
-    items = [...items, { kind: 'turn', key: `turn:${turn.turnId}`, turnId: turn.turnId }];
-  } else if (!accepted.inyectado && !isTerminal(existing.estado)) {
-    turns = { ...turns, [existing.turnId]: { ...existing, enCola: accepted.enCola } };
-  }
-  const current = turns[accepted.turnId];
-  const currentTurnId = current && !isTerminal(current.estado) ? accepted.turnId : state.currentTurnId;
-  return { ...state, items, turns, currentTurnId, idle: false };
-}
-
-/** The send failed before the service accepted it; the message stays, marked with the reason. */
-export function userMessageFailed(state: ConversationStream, key: string, error: string): ConversationStream {
-  return {
-    ...state,
-    items: state.items.map((item) =>
-      item.kind === 'user' && item.key === key ? { ...item, mode: 'failed' as const, error } : item,
-    ),
-  };
-}
-
-/** Cancel answered `detenido: true`. */
-export function turnStopped(state: ConversationStream, turnId: string): ConversationStream {
-  const turn = state.turns[turnId];
-  if (!turn || isTerminal(turn.estado)) return state;
-  return {
-    ...putTurn(state, { ...turn, estado: 'stopped' }),
-    currentTurnId: state.currentTurnId === turnId ? null : state.currentTurnId,
-  };
-}
-
-/**
- * History was (re)loaded from the service: finished turns are in it now, so
- * they leave the live timeline; a running turn and unsent messages stay.
- */
-export function historyLoaded(
-  state: ConversationStream,
-  lastTurn?: { turnId: string; estado: TurnState } | null,
-): ConversationStream {
-  const keepTurn = (turnId: string) => {
-    const turn = state.turns[turnId];
-    return !!turn && !isTerminal(turn.estado);
-  };
-  const items = state.items.filter((item) =>
-    item.kind === 'turn' ? keepTurn(item.turnId) : item.mode === 'failed' || item.mode === 'sending',
-  );
-  const turns = Object.fromEntries(Object.entries(state.turns).filter(([id]) => keepTurn(id)));
-  const settled = new Set(state.settled);
-  for (const [id, turn] of Object.entries(state.turns)) if (isTerminal(turn.estado)) settled.add(id);
-  if (lastTurn && isTerminal(lastTurn.estado) && !turns[lastTurn.turnId]) settled.add(lastTurn.turnId);
-  return { ...state, items, turns, settled };
 }

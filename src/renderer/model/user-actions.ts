@@ -1,0 +1,115 @@
+/**
+ * What the person did (send, accepted, failed, stopped) and a history reload, merged into the same
+ * timeline the turn reducer builds from the stream. Pure, like the reducer.
+ */
+import type { AcceptedTurnState, TurnState } from '../../shared/api';
+import {
+  isTerminal,
+  putTurn,
+  type Attachment,
+  type ConversationStream,
+  type Turn,
+  type UserItem,
+  type UserItemMode,
+} from './turn-types';
+
+// ---- Local actions: what the person did, merged into the same timeline. ----
+
+/** The person pressed send: the message shows at once, marked as sending. */
+export function userMessageSent(
+  state: ConversationStream,
+  item: { key: string; text: string; attachments: readonly Attachment[] },
+): ConversationStream {
+  const user: UserItem = { kind: 'user', mode: 'sending', ...item };
+  return { ...state, items: [...state.items, user] };
+}
+
+export interface AcceptedTurn {
+  turnId: string;
+  estado: AcceptedTurnState;
+  enCola: number;
+  inyectado?: boolean;
+  reemplazoAnterior?: boolean;
+  repetido?: boolean;
+}
+
+/** The service accepted the message (202). Links it to its turn and opens the turn's reply. */
+export function userMessageAccepted(
+  state: ConversationStream,
+  key: string,
+  accepted: AcceptedTurn,
+): ConversationStream {
+  const mode: UserItemMode = accepted.inyectado
+    ? 'injected'
+    : accepted.reemplazoAnterior
+      ? 'replacing'
+      : 'sent';
+  let items = state.items.map((item) =>
+    item.kind === 'user' && item.key === key ? { ...item, mode, turnId: accepted.turnId } : item,
+  );
+  let turns = state.turns;
+  // A replaced turn is stopped by the service; show it so at once.
+  if (accepted.reemplazoAnterior && state.currentTurnId && state.currentTurnId !== accepted.turnId) {
+    const old = state.turns[state.currentTurnId];
+    if (old && !isTerminal(old.estado)) turns = { ...turns, [old.turnId]: { ...old, estado: 'stopped' } };
+  }
+  const existing = turns[accepted.turnId];
+  if (!existing) {
+    const turn: Turn = {
+      turnId: accepted.turnId,
+      estado: accepted.estado,
+      parts: [],
+      live: false,
+      enCola: accepted.enCola,
+    };
+    turns = { ...turns, [turn.turnId]: turn };
+    items = [...items, { kind: 'turn', key: `turn:${turn.turnId}`, turnId: turn.turnId }];
+  } else if (!accepted.inyectado && !isTerminal(existing.estado)) {
+    turns = { ...turns, [existing.turnId]: { ...existing, enCola: accepted.enCola } };
+  }
+  const current = turns[accepted.turnId];
+  const currentTurnId = current && !isTerminal(current.estado) ? accepted.turnId : state.currentTurnId;
+  return { ...state, items, turns, currentTurnId, idle: false };
+}
+
+/** The send failed before the service accepted it; the message stays, marked with the reason. */
+export function userMessageFailed(state: ConversationStream, key: string, error: string): ConversationStream {
+  return {
+    ...state,
+    items: state.items.map((item) =>
+      item.kind === 'user' && item.key === key ? { ...item, mode: 'failed' as const, error } : item,
+    ),
+  };
+}
+
+/** Cancel answered `detenido: true`. */
+export function turnStopped(state: ConversationStream, turnId: string): ConversationStream {
+  const turn = state.turns[turnId];
+  if (!turn || isTerminal(turn.estado)) return state;
+  return {
+    ...putTurn(state, { ...turn, estado: 'stopped' }),
+    currentTurnId: state.currentTurnId === turnId ? null : state.currentTurnId,
+  };
+}
+
+/**
+ * History was (re)loaded from the service: finished turns are in it now, so
+ * they leave the live timeline; a running turn and unsent messages stay.
+ */
+export function historyLoaded(
+  state: ConversationStream,
+  lastTurn?: { turnId: string; estado: TurnState } | null,
+): ConversationStream {
+  const keepTurn = (turnId: string) => {
+    const turn = state.turns[turnId];
+    return !!turn && !isTerminal(turn.estado);
+  };
+  const items = state.items.filter((item) =>
+    item.kind === 'turn' ? keepTurn(item.turnId) : item.mode === 'failed' || item.mode === 'sending',
+  );
+  const turns = Object.fromEntries(Object.entries(state.turns).filter(([id]) => keepTurn(id)));
+  const settled = new Set(state.settled);
+  for (const [id, turn] of Object.entries(state.turns)) if (isTerminal(turn.estado)) settled.add(id);
+  if (lastTurn && isTerminal(lastTurn.estado) && !turns[lastTurn.turnId]) settled.add(lastTurn.turnId);
+  return { ...state, items, turns, settled };
+}
