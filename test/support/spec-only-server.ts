@@ -24,7 +24,15 @@ export interface SpecOnlyServer {
 
 // Paths the API owns; anything else is the server's own pages (sign-in, consent, account).
 const API_PREFIXES = ['/api/', '/oauth2/', '/.well-known/', '/archivos/', '/gs-mcp', '/openapi.yaml', '/s/'];
-const DROPPED_REQUEST_HEADERS = ['host', 'if-match', 'if-none-match', 'last-event-id', 'connection'];
+const DROPPED_REQUEST_HEADERS = [
+  'host',
+  'if-match',
+  'if-none-match',
+  'last-event-id',
+  'connection',
+  // fetch frames the forwarded body itself (it refuses a hop-by-hop transfer-encoding)
+  'transfer-encoding',
+];
 const DROPPED_RESPONSE_HEADERS = ['etag', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'];
 
 /** Fields each event has in the spec; everything else is dropped. `started`'s payload is not shown. */

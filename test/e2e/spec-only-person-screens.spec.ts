@@ -1,0 +1,218 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { screens, showScreen } from './support/app-session';
+import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
+
+// The person's screens (file library, conversation header, schedules, connectors, account, settings,
+// search) in browser mode against a server that offers exactly the spec and none of our extensions
+// (test/support/spec-only-server.ts in front of the real local service), signed in through "Another
+// server". Each screen is used the way a person would, what the service then holds is read back through
+// the API as a second client, and after every test the app has asked that server for nothing outside the
+// spec. Tokens live in a memory secret store (no OS keychain on a test machine).
+
+let app: SpecOnlyApp;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  app = await startSpecOnlyApp();
+});
+
+test.afterAll(async () => {
+  await app.close();
+});
+
+test.afterEach(async ({ page }) => {
+  expect(app.spec.refused).toEqual([]);
+  // No screen shows a raw error: no stack, no `[object Object]`, no bare status line.
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(/\bat \S+ \(|\[object Object\]|TypeError|undefined|HTTP 404/);
+});
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto(app.mode.url);
+  await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
+}
+
+async function conversationIds(): Promise<string[]> {
+  const answer = await app.api.listConversations(app.agentId);
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.value.conversaciones.map((c) => c.id);
+}
+
+/** Starts a conversation in the app and returns its id, as the server holds it. */
+async function newConversation(page: Page): Promise<string> {
+  const before = await conversationIds();
+  const rows = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
+  const shown = await rows.count();
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await expect(rows).toHaveCount(shown + 1);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  const added = (await conversationIds()).filter((id) => !before.includes(id));
+  expect(added).toHaveLength(1);
+  return added[0]!;
+}
+
+/** Sends `text` and waits for the whole reply, which says `expected`. */
+async function sendAndWait(page: Page, text: string, expected: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  const reply = page.getByRole('article', { name: 'Agent reply' }).last();
+  await expect(reply).toContainText(expected, { timeout: 30_000 });
+  await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+}
+
+test('signs in to the spec-only server', async ({ page }) => {
+  await signInToSpecOnly(page, app);
+});
+
+test('file library: upload, list, a working signed link, delete after asking', async ({ page, context }) => {
+  await openApp(page);
+  await showScreen(page, 'File library');
+  await expect(page.getByRole('heading', { name: 'File library' })).toBeVisible();
+  await page
+    .getByLabel('Choose files to upload')
+    .setInputFiles([{ name: 'spec-notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# spec\n') }]);
+  const row = page
+    .getByRole('table', { name: 'Files' })
+    .getByRole('row')
+    .filter({ hasText: 'spec-notes.md' });
+  await expect(row).toBeVisible();
+  const held = await app.api.listFiles();
+  if (!held.ok) throw new Error(held.error.message);
+  expect(held.value.archivos.map((f) => f.nombre)).toContain('spec-notes.md');
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.mode.origin });
+  await row.getByRole('button', { name: 'Copy link to spec-notes.md' }).click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const served = await fetch(link);
+  expect(served.status).toBe(200);
+  expect(await served.text()).toBe('# spec\n');
+
+  await row.getByRole('button', { name: 'Delete spec-notes.md' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this file?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(row).toHaveCount(0);
+  const after = await app.api.listFiles();
+  if (!after.ok) throw new Error(after.error.message);
+  expect(after.value.archivos.map((f) => f.nombre)).not.toContain('spec-notes.md');
+});
+
+test('conversation header: rename, share and stop sharing, export, archive', async ({ page }) => {
+  await openApp(page);
+  const sessionId = await newConversation(page);
+  await sendAndWait(page, 'echo header check', 'header check');
+
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename conversation' });
+  await rename.getByLabel('New name').fill('Spec header');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('list', { name: 'Conversation list' })).toContainText('Spec header');
+  const list = await app.api.listConversations(app.agentId);
+  if (!list.ok) throw new Error(list.error.message);
+  expect(list.value.conversaciones.find((c) => c.id === sessionId)?.titulo).toBe('Spec header');
+
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const share = page.getByRole('dialog', { name: 'Share conversation' });
+  await share.getByRole('button', { name: 'Create public link' }).click();
+  const link = share.getByRole('textbox', { name: 'Public link' });
+  // The public page is the spec's `/s/{slug}` on the server the person signed in to.
+  await expect(link).toHaveValue(new RegExp(`^${app.spec.url}/s/`));
+  const shared = await app.api.getSharing(app.agentId, sessionId);
+  expect(shared.ok && shared.value.compartida).toBe(true);
+  await share.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(share.getByRole('button', { name: 'Create public link' })).toBeVisible();
+  const sharing = await app.api.getSharing(app.agentId, sessionId);
+  if (!sharing.ok) throw new Error(sharing.error.message);
+  expect(sharing.value.compartida).toBe(false);
+  await share.getByRole('button', { name: 'Done' }).click();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const markdown = await readFile((await (await download).path())!, 'utf8');
+  expect(markdown).toContain('echo header check');
+
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Archive this conversation?' })
+    .getByRole('button', { name: 'Archive' })
+    .click();
+  await expect(page.getByRole('list', { name: 'Conversation list' })).not.toContainText('Spec header');
+  const archived = await app.api.listConversations(app.agentId);
+  if (!archived.ok) throw new Error(archived.error.message);
+  expect(archived.value.conversaciones.map((c) => c.id)).not.toContain(sessionId);
+});
+
+test('scheduled turns: one is scheduled, listed, and cancelled after asking', async ({ page }) => {
+  await openApp(page);
+  const sessionId = await newConversation(page);
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  const panel = page.getByRole('region', { name: 'Scheduled turns' });
+  await expect(panel).toContainText('Nothing is scheduled in this conversation.');
+  await panel.getByLabel('Message to send').fill('echo later');
+  await panel.getByLabel('Minutes from now').fill('30');
+  await panel.getByRole('button', { name: 'Schedule' }).click();
+  const item = panel.getByRole('list', { name: 'Scheduled list' }).getByRole('listitem');
+  await expect(item).toContainText('echo later');
+  const stored = async () => {
+    const answer = await app.api.listSchedule(app.agentId, sessionId);
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.value.programados;
+  };
+  expect((await stored()).map((s) => s.prompt)).toEqual(['echo later']);
+  await item.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this scheduled turn?' })
+    .getByRole('button', { name: 'Cancel it' })
+    .click();
+  await expect(item).toHaveCount(0);
+  expect(await stored()).toEqual([]);
+});
+
+test('connectors: listed with their state; Connect goes through the provider', async ({ page }) => {
+  await openApp(page);
+  await showScreen(page, 'Connectors');
+  const demo = page.getByRole('list', { name: 'Connector list' }).getByRole('listitem').first();
+  await expect(demo).toContainText('Not connected');
+  const popup = page.waitForEvent('popup');
+  await demo.getByRole('button', { name: 'Connect' }).click();
+  const provider = await popup;
+  await provider.getByRole('button', { name: 'Allow' }).click();
+  await expect(provider.getByRole('heading', { name: /is connected/ })).toBeVisible();
+  await provider.close();
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(demo).toContainText('Connected');
+  const held = await app.api.listConnectors();
+  if (!held.ok) throw new Error(held.error.message);
+  expect(held.value.connectors.some((c) => c.conectado)).toBe(true);
+});
+
+test('account names the spec-only server and its scopes; settings open', async ({ page }) => {
+  await openApp(page);
+  await showScreen(page, 'Account');
+  const signedIn = page.getByRole('region', { name: 'Signed in' });
+  await expect(signedIn.getByLabel('Server')).toHaveText(app.spec.url);
+  await expect(signedIn.getByRole('list', { name: 'Granted scopes' })).toContainText('agents:write');
+  await page.screenshot({ path: join(screens, 'spec-only-account.png'), fullPage: true });
+
+  await showScreen(page, 'Settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Same as the system' })).toBeVisible();
+});
+
+test('search finds what was said through the spec-only server', async ({ page }) => {
+  await openApp(page);
+  await newConversation(page);
+  await sendAndWait(page, 'echo platypus harbour', 'platypus harbour');
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Search all conversations' });
+  await palette.getByRole('searchbox', { name: 'Search everything ever said' }).fill('platyp');
+  const result = palette.getByRole('list', { name: 'Search results' }).getByRole('button').first();
+  await expect(result).toContainText(/platypus/i, { timeout: 20_000 });
+  await page.keyboard.press('Escape');
+});
