@@ -75,7 +75,7 @@ describe('git checkout in a watched folder', () => {
   it('a branch switch, and three more back to back, end with the agent holding the checked-out tree', async () => {
     await makeRepo();
     const cli = await o.watch();
-    let output = '';
+    let output: string | undefined;
     try {
       await inStep();
       expect((await agentsRepo()).size).toBe(61);
