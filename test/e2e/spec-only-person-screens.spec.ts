@@ -86,7 +86,7 @@ test('file library: upload, list, a working signed link, delete after asking', a
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.mode.origin });
   await row.getByRole('button', { name: 'Copy link to spec-notes.md' }).click();
-  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const link = await page.evaluate<string>('navigator.clipboard.readText()');
   const served = await fetch(link);
   expect(served.status).toBe(200);
   expect(await served.text()).toBe('# spec\n');
@@ -185,7 +185,7 @@ test('connectors: listed with their state; Connect goes through the provider', a
   await expect(provider.getByRole('heading', { name: /is connected/ })).toBeVisible();
   await provider.close();
   await page.bringToFront();
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.evaluate("window.dispatchEvent(new Event('focus'))");
   await expect(demo).toContainText('Connected');
   const held = await app.api.listConnectors();
   if (!held.ok) throw new Error(held.error.message);
