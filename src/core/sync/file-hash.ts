@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 
 /** Hex SHA-256 of a file, streamed so large files don't sit in memory. */
@@ -12,6 +12,7 @@ export async function hashFile(path: string): Promise<{ sha256: string; size: nu
   return { sha256: hash.digest('hex'), size };
 }
 
+/** Hex SHA-256 of bytes in memory (one-shot: no Hash object per file). */
 export function hashBytes(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return hash('sha256', bytes, 'hex');
 }

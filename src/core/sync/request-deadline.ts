@@ -39,7 +39,11 @@ export async function withDeadline<T>(
   options: DeadlineCall = {},
 ): Promise<ApiResult<T>> {
   const ms = deadlineMs(options.bytes ?? 0, options.timing);
-  const signal = AbortSignal.timeout(ms);
+  // A controller whose timer is cleared once the call ends: AbortSignal.timeout would leave one
+  // timer per request pending for its whole deadline (2,000 of them on a first sync).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  const { signal } = controller;
   const callOptions: CallOptions = { signal, ...(options.headers ? { headers: options.headers } : {}) };
   try {
     const result = await call(callOptions);
@@ -48,6 +52,8 @@ export async function withDeadline<T>(
     // The body is read inside the call: an abort while it streams throws rather than returns.
     if (signal.aborted) return err(timedOut(ms));
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
