@@ -3,6 +3,7 @@ import { API_BASE, lookupRoute } from '../shared/api';
 import { apiGuard, methodNotAllowed, notFound } from './auth/bearer';
 import type { ServiceContext } from './context';
 import type { AppEnv } from './http/app-env';
+import { dotSegmentGuard } from './http/dot-segment-guard';
 import { errorJson, handleError } from './http/errors';
 import { hostGuard } from './http/host-guard';
 import { originGuard } from './http/origin-guard';
@@ -30,6 +31,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
     hostGuard(() => Number(new URL(ctx.baseUrl).port)),
   );
   app.use('*', originGuard());
+  app.use('*', dotSegmentGuard());
   app.use('*', settleRefusedBodies());
   // Every /api/v2 path: bearer, route table, scope and agent ownership are checked before any handler.
   app.use(`${API_BASE}/*`, apiGuard(ctx));

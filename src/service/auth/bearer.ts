@@ -131,11 +131,15 @@ export function apiGuard(
 
     const found = lookup(c.req.method, c.req.path);
     if (found.kind === 'unknown') {
-      // A workspace path the matcher could not read (not UTF-8, control characters): the spec's 400 invalid
-      // path, once the caller is known to own the agent; anything else unknown is 404.
+      // A workspace path or an id the matcher could not read (not UTF-8, control characters): the spec's 400
+      // invalid path, once the caller is known to own the agent; anything else unknown is 404.
       const meant = routeOfUnreadablePath(lookup, c.req.method, c.req.path);
       if (!meant) return notFound(c);
-      const verdict = authorize(ctx, principal, { ...meant.route, agentId: meant.params['id'] ?? null });
+      const agentParam = agentParamOf(meant.route);
+      const verdict = authorize(ctx, principal, {
+        ...meant.route,
+        agentId: agentParam ? (meant.params[agentParam] ?? null) : null,
+      });
       if (!verdict.ok) return deny(c, verdict, true);
       return errorJson(c, 400, 'ruta_invalida', 'The path is not valid UTF-8 or holds control characters.');
     }
@@ -160,8 +164,9 @@ export function apiGuard(
 }
 
 /**
- * The route with a final `{path}` that `pathname` names with a path the matcher could not read, found by
- * putting a plain stand-in after each of its leading segments in turn; null when there is none.
+ * The route that `pathname` names with a parameter the matcher could not read: each segment that is not
+ * UTF-8 stands in as `%00` (no id holds NUL, so an unreadable agent id stays a 404); else a final `{path}`,
+ * found by putting a plain stand-in after each of its leading segments in turn; null when there is none.
  */
 function routeOfUnreadablePath(
   lookup: (method: string, pathname: string) => RouteLookup,
@@ -169,11 +174,23 @@ function routeOfUnreadablePath(
   pathname: string,
 ): (RouteLookup & { kind: 'found' }) | null {
   const segments = pathname.split('/');
+  const readable = segments.map((segment) => (isUtf8Escape(segment) ? segment : '%00')).join('/');
+  const standIn = lookup(method, readable);
+  if (standIn.kind === 'found' && !standIn.route.path.endsWith('/{path}')) return standIn;
   for (let kept = segments.length - 1; kept > 1; kept--) {
     const stand = lookup(method, `${segments.slice(0, kept).join('/')}/x`);
     if (stand.kind === 'found' && stand.route.path.endsWith('/{path}')) return stand;
   }
   return null;
+}
+
+function isUtf8Escape(segment: string): boolean {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** JSON answers are never cached; the event stream keeps its own headers. */

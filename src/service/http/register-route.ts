@@ -83,6 +83,8 @@ export function registerRoute<const R extends RouteSpec>(
     const rawParams = paramsSchema
       ? (c.get('auth')?.params ?? matchRoute(c.req.method, c.req.path)?.params)
       : {};
+    // A public path whose parameter is not UTF-8 names nothing that could exist.
+    if (paramsSchema && !rawParams) return errorJson(c, 404, 'not_found', 'No such resource.');
     const params = paramsSchema?.safeParse(rawParams ?? {}) ?? { success: true, data: {} };
     if (!params.success) return invalid('params', params.error, rawParams);
     const repeated = querySchema ? repeatedQueryParameter(c, querySchema) : undefined;
