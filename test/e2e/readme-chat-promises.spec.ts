@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, startApp, type AppSession } from './support/app-session';
+
+// The README's "Chatting" promises that no other spec walks, as a new user would try them: the rest of
+// the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), Export JSON, and the
+// sidebar's width by keyboard, remembered in <data>/ui-state.json. Browser mode against the real
+// local service and its demo agent; tokens in a memory secret store (no OS keychain here).
+
+let app: AppSession;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  app = await startApp(browser, { email: 'readme@example.test' });
+});
+
+test.afterAll(async () => {
+  await app?.close();
+});
+
+const rows = (page: Page) => page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
+const box = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+/** Which row of the conversation list is open (the titles of new conversations are all alike). */
+async function currentRow(page: Page): Promise<number> {
+  const all = await rows(page).all();
+  for (const [index, row] of all.entries())
+    if ((await row.locator('[aria-current="true"]').count()) > 0) return index;
+  return -1;
+}
+
+async function agentId(): Promise<string> {
+  const agents = (await (await app.api('/api/v2/me/agents')).json()) as { agentes: { id: string }[] };
+  return agents.agentes[0]!.id;
+}
+
+async function conversationCount(): Promise<number> {
+  const body = (await (await app.api(`/api/v2/me/agents/${await agentId()}/conversations`)).json()) as {
+    conversaciones: unknown[];
+  };
+  return body.conversaciones.length;
+}
+
+test('Mod+N starts a conversation on the server, and Mod+] / Mod+[ move between conversations', async ({
+  page,
+}) => {
+  await openApp(page, app);
+  const before = await conversationCount();
+  await page.keyboard.press('Control+N');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(box(page)).toBeVisible();
+  await page.keyboard.press('Control+N');
+  await expect(rows(page)).toHaveCount(2);
+  expect(await conversationCount()).toBe(before + 2);
+
+  const first = await currentRow(page);
+  expect(first).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Control+BracketRight');
+  await expect.poll(() => currentRow(page)).toBe((first + 1) % 2);
+  await page.keyboard.press('Control+BracketLeft');
+  await expect.poll(() => currentRow(page)).toBe(first);
+});
+
+test('Enter sends, Shift+Enter is a new line; Shift+Esc and Mod+F move the focus', async ({ page }) => {
+  await openApp(page, app);
+  await rows(page).first().click();
+  await box(page).click();
+  await page.keyboard.type('echo first line');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('second line');
+  await expect(box(page)).toHaveValue('echo first line\nsecond line');
+  await page.keyboard.press('Enter');
+  const reply = page.getByRole('article', { name: 'Agent reply' }).last();
+  await expect(reply).toContainText('first line', { timeout: 30_000 });
+  await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'Your message' }).last()).toContainText('second line');
+  await expect(box(page)).toHaveValue('');
+
+  await page.keyboard.press('Control+F');
+  const filter = page.getByRole('searchbox', { name: 'Search conversations' });
+  await expect(filter).toBeFocused();
+  await page.keyboard.press('Shift+Escape');
+  await expect(box(page)).toBeFocused();
+});
+
+test('Export JSON saves the stored record of every message', async ({ page }) => {
+  await openApp(page, app);
+  await rows(page).first().click();
+  await expect(page.getByRole('article', { name: 'Agent reply' }).last()).toContainText('first line');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export JSON', exact: true }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toMatch(/\.json$/);
+  const record = JSON.parse(await readFile((await saved.path())!, 'utf8')) as unknown;
+  expect(JSON.stringify(record)).toContain('echo first line\\nsecond line');
+});
+
+test('the sidebar width changes with ←/→ on its edge and is remembered for the next start', async ({
+  page,
+}) => {
+  await openApp(page, app);
+  const edge = page.getByRole('separator', { name: 'Sidebar width' });
+  const start = Number(await edge.getAttribute('aria-valuenow'));
+  await edge.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(edge).toHaveAttribute('aria-valuenow', String(start + 40));
+  await expect
+    .poll(async () => JSON.parse(await readFile(join(app.dataDir, 'ui-state.json'), 'utf8')).sidebarWidth)
+    .toBe(start + 40);
+  await page.reload();
+  await expect(page.getByRole('separator', { name: 'Sidebar width' })).toHaveAttribute(
+    'aria-valuenow',
+    String(start + 40),
+  );
+  await page.getByRole('separator', { name: 'Sidebar width' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('separator', { name: 'Sidebar width' })).toHaveAttribute(
+    'aria-valuenow',
+    String(start + 20),
+  );
+});
