@@ -4,7 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { openApp, startApp, type AppSession } from './support/app-session';
 
 // The README's "Chatting" promises that no other spec walks, as a new user would try them: the rest of
-// the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), Export JSON, and the
+// the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), a message joining a running
+// reply, Export JSON, and the
 // sidebar's width by keyboard, remembered in <data>/ui-state.json. Browser mode against the real
 // local service and its demo agent; tokens in a memory secret store (no OS keychain here).
 
@@ -120,4 +121,22 @@ test('the sidebar width changes with ←/→ on its edge and is remembered for t
     'aria-valuenow',
     String(start + 20),
   );
+});
+
+test('a message sent while a reply runs joins that reply', async ({ page }) => {
+  await openApp(page, app);
+  await page.keyboard.press('Control+N');
+  await expect(box(page)).toBeVisible();
+  await box(page).fill('wait 3');
+  await box(page).press('Enter');
+  const reply = page.getByRole('article', { name: 'Agent reply' }).last();
+  await expect(reply).toContainText('Waiting 3 seconds');
+  await box(page).fill('echo joined in');
+  await box(page).press('Enter');
+  const mine = page.getByRole('article', { name: 'Your message' }).last();
+  await expect(mine).toContainText('echo joined in');
+  await expect(mine).toContainText('Added to the running reply');
+  await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  // One reply for both messages: the second did not start a turn of its own.
+  await expect(page.getByRole('article', { name: 'Agent reply' })).toHaveCount(1);
 });
