@@ -5,9 +5,9 @@ import { openApp, startApp, type AppSession } from './support/app-session';
 
 // The README's "Chatting" promises that no other spec walks, as a new user would try them: the rest of
 // the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), a message joining a running
-// reply, Export JSON, and the
-// sidebar's width by keyboard, remembered in <data>/ui-state.json. Browser mode against the real
-// local service and its demo agent; tokens in a memory secret store (no OS keychain here).
+// reply, Export JSON, and the sidebar's width by keyboard, remembered in <data>/ui-state.json. Browser
+// mode against the real local service and its demo agent; tokens in a memory secret store (no OS
+// keychain here).
 
 let app: AppSession;
 
