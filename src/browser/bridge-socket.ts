@@ -69,8 +69,14 @@ export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    if (path !== BRIDGE_SOCKET_PATH) return; // someone else's upgrade (none today)
-    if (request.headers.origin !== options.allowedOrigin) {
+    // Nothing else upgrades on this server: an unanswered upgrade would hold its socket open forever.
+    if (path !== BRIDGE_SOCKET_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    // The page's own origin, and the server named as that origin (a rebound DNS name is not).
+    const host = `http://${request.headers.host ?? ''}`.toLowerCase();
+    if (request.headers.origin !== options.allowedOrigin || host !== options.allowedOrigin) {
       log(`bridge: refused a socket from origin ${request.headers.origin ?? '(none)'}`);
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join, normalize, resolve, sep } from 'node:path';
 import { rendererContentType } from '../core/renderer-content-types';
 
@@ -23,6 +23,19 @@ export function browserModeCsp(extraConnect: string[] = []): string {
 }
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * The page server only reads files, so anything but GET/HEAD is 405 (a form or a `text/plain` POST from
+ * another site changes nothing and learns nothing). Another site's subresource or fetch
+ * (`Sec-Fetch-Site: cross-site` / `same-site`, anything but a navigation) is 403: opening the printed address
+ * from a link still works. Null when the request may be served.
+ */
+function crossSiteRefusal(method: string | undefined, headers: IncomingHttpHeaders): 403 | 405 | null {
+  if (method !== 'GET' && method !== 'HEAD') return 405;
+  const site = headers['sec-fetch-site'];
+  if ((site === 'cross-site' || site === 'same-site') && headers['sec-fetch-mode'] !== 'navigate') return 403;
+  return null;
+}
 
 export interface StaticServer {
   url: string;
@@ -48,6 +61,15 @@ export async function serveRenderer(
       res.writeHead(421).end();
       return;
     }
+    const refusal = crossSiteRefusal(req.method, req.headers);
+    if (refusal) {
+      res.writeHead(refusal, {
+        'Cache-Control': 'no-store',
+        ...(refusal === 405 ? { Allow: 'GET, HEAD' } : {}),
+      });
+      res.end();
+      return;
+    }
     let path: string;
     try {
       path = normalize(join(base, decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname)));
@@ -65,6 +87,10 @@ export async function serveRenderer(
       'Content-Type': rendererContentType(path),
       'Content-Security-Policy': policy,
       'X-Content-Type-Options': 'nosniff',
+      // Another site may neither embed these files (a script tag reading our bundle) nor frame the page.
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-cache',
     });
     createReadStream(path)
