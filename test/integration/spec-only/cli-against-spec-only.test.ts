@@ -1,7 +1,8 @@
 /**
  * The `agentdesk` CLI (the real bin/agentdesk.js process) against a server that offers exactly the
  * spec and none of our extensions (test/support/spec-only-server.ts in front of the real local
- * service): sign-in, agents, chat with a permission answered in the terminal, and sync --once,
+ * service): sign-in, agents, chat with a permission answered in the terminal, continuing a
+ * conversation with --conversation, and sync --once,
  * which can only upload there and must never delete or overwrite anything because of it.
  */
 import { spawn } from 'node:child_process';
@@ -130,6 +131,26 @@ describe('the CLI against a spec-only server', { timeout: 120_000 }, () => {
       headers: { Authorization: `Bearer ${ownerToken}`, Accept: 'application/octet-stream' },
     });
     expect(await written.text()).toBe('written through a spec-only server');
+  });
+
+  it('continues a conversation with --conversation', async () => {
+    const first = await agentdesk(['chat', agentId, 'the otters are back', '--yes', ...server()]);
+    expect(first.code).toBe(0);
+    const sessionId = /Conversation (\S+)/.exec(first.err)?.[1];
+    expect(sessionId).toBeTruthy();
+    const again = await agentdesk([
+      'chat',
+      agentId,
+      'and the herons?',
+      '--conversation',
+      sessionId!,
+      '--yes',
+      ...server(),
+    ]);
+    expect(again.code).toBe(0);
+    expect(again.err).toContain(`Conversation ${sessionId}`);
+    expect(again.out).toContain('before this you said: "the otters are back"');
+    expect(spec.refused).toEqual([]);
   });
 
   it('sync --once only uploads there, says so, and deletes or overwrites nothing', async () => {
