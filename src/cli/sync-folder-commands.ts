@@ -12,6 +12,7 @@ import { pathKey } from '../core/sync/sync-paths';
 import { SyncStateStore } from '../core/sync/sync-state-store';
 import { VersionHistory, type VersionRecord } from '../core/sync/version-history';
 import { restoreKeptVersion } from '../core/sync/version-restore';
+import { askHolderToResolve } from './sync-resolve-by-holder';
 import { connectAgent, openSyncFolder, syncExit, type SyncFolder, type SyncOptionValues } from './sync-setup';
 import type { CliIo } from './terminal';
 
@@ -97,15 +98,17 @@ async function resolveConflict(
     io.err('resolve needs --keep mine, --keep theirs or --keep both.\n');
     return syncExit.usage;
   }
-  const agent = await connectAgent(where, values, io, deps.env);
-  if (typeof agent === 'number') return agent;
   let lock;
   try {
     lock = lockFolder(where.stateFile, where.root, 'agentdesk sync resolve (command line)');
   } catch (error) {
     if (!(error instanceof FolderBusyError)) throw error;
-    io.err(`${error.message} Resolve it there.\n`);
-    return syncExit.error;
+    return askHolderToResolve(where, path, choice, error, io);
+  }
+  const agent = await connectAgent(where, values, io, deps.env);
+  if (typeof agent === 'number') {
+    lock.release();
+    return agent;
   }
   const store = new SyncStateStore(where.stateFile);
   const engine = new SyncEngine({

@@ -9,6 +9,7 @@ import { clearStaleTempFiles } from './atomic-write';
 import { settleConflict, type ConflictChoice } from './conflict-resolution';
 import { watchLocal, type LocalWatcher } from './local-watcher';
 import { pollRemote } from './remote-poller';
+import { ResolveRequests } from './resolve-requests';
 import { runCycle, type CycleOptions } from './sync-cycle';
 import { VersionHistory } from './version-history';
 import { restoreKeptVersion } from './version-restore';
@@ -39,6 +40,9 @@ export class SyncEngine {
   private watcher: LocalWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopPolling: (() => void) | undefined;
+  private requestTimer: NodeJS.Timeout | undefined;
+  private answering = false;
+  private readonly requests: ResolveRequests;
   private readonly history: VersionHistory;
   private readonly ownsHistory: boolean;
   private running: Promise<void> | undefined;
@@ -60,6 +64,7 @@ export class SyncEngine {
       ...(options.remote.limitation ? { limitation: options.remote.limitation } : {}),
     };
     if (options.store.setting('paused') === 'true') this.status.state = 'paused';
+    this.requests = new ResolveRequests(options.store.database);
   }
 
   get current(): SyncStatus {
@@ -82,6 +87,9 @@ export class SyncEngine {
         onChange: () => void this.syncNow(),
       });
       await this.watcher.ready;
+      // While it holds the folder, this process settles the conflicts others are asked to settle.
+      this.requestTimer = setInterval(() => void this.answerRequests(), 500);
+      this.requestTimer.unref();
     }
     if (this.options.remoteIntervalMs) {
       this.timer = setInterval(() => void this.syncNow(), this.options.remoteIntervalMs);
@@ -198,11 +206,34 @@ export class SyncEngine {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.requestTimer) clearInterval(this.requestTimer);
     this.stopPolling?.();
     await this.watcher?.close();
     await this.running;
     if (this.ownsHistory) this.history.close();
     this.update({ state: 'stopped' });
+  }
+
+  /** Settles the conflicts another process (`agentdesk sync resolve`) asked the holder to settle. */
+  private async answerRequests(): Promise<void> {
+    if (this.answering || this.closed) return;
+    this.answering = true;
+    try {
+      for (const request of this.requests.pending()) {
+        const answer = await this.resolveConflict(request.key, request.choice).then(
+          (status) =>
+            status.conflicts.some((c) => c.key === request.key)
+              ? { resolved: false, message: status.message ?? 'It is still in conflict.' }
+              : { resolved: true },
+          (error: unknown) => ({ resolved: false, message: (error as Error).message }),
+        );
+        this.requests.answer(request.id, answer);
+      }
+    } catch {
+      // The state could not be read (another process is writing it): asked again on the next tick.
+    } finally {
+      this.answering = false;
+    }
   }
 
   /** One cycle; resolves true when some path moved under it and should be planned again. */
