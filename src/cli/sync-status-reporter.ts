@@ -6,13 +6,22 @@ import type { CliIo } from './terminal';
 export const skipWords: Record<SkipReason, string> = {
   'too-large': 'too large',
   symlink: 'a symlink, never followed',
-  'invalid-name': 'a name the server cannot take',
+  'invalid-name': 'a name the other side cannot take',
   'upload-only': 'this server cannot send it back (upload-only)',
-  'name-clash': 'another file has the same name but for letter case',
+  'name-clash': 'another file has the same name but for letter case or Unicode form',
   empty: 'empty: the agent cannot store an empty file',
   'outside-layout': 'outside the layout (instructions.md, mcp.json, skills/<name>/, work/ or knowledge/)',
   'looks-like-copy': 'named like a conflict copy the sync did not make; rename it to sync it',
 };
+
+// C0 and C1 control characters, NUL included.
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** A path as it can be shown in a terminal: control characters (a hostile name's NUL) escaped. */
+function printable(path: string): string {
+  return path.replace(controlCharacters, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /** Prints what changed in the status: a cycle's work, new conflicts and skips, errors and pauses. */
 export function statusReporter(io: CliIo): (status: SyncStatus) => void {
@@ -56,7 +65,7 @@ export function statusReporter(io: CliIo): (status: SyncStatus) => void {
       const id = `${skip.path} ${skip.reason}`;
       if (seenSkips.has(id)) continue;
       seenSkips.add(id);
-      io.out(`Not synced: ${skip.path} (${skipWords[skip.reason] ?? skip.reason})\n`);
+      io.out(`Not synced: ${printable(skip.path)} (${skipWords[skip.reason] ?? skip.reason})\n`);
     }
     const message =
       status.state === 'error' || status.state === 'paused' ? (status.message ?? status.state) : undefined;

@@ -16,15 +16,28 @@ export function screenRemotePaths(
   rules: Ignore,
   copies: ReadonlySet<string>,
 ): { accepted: RemoteEntry[]; refused: SkippedPath[] } {
-  const accepted: RemoteEntry[] = [];
+  const accepted = new Map<string, RemoteEntry>();
+  const raw = new Map<string, string>();
   const refused: SkippedPath[] = [];
   for (const entry of listing) {
     if (isIgnored(entry.path, rules) || copies.has(pathKey(entry.path))) continue;
     const safe = sanitizeRemotePath(entry.path);
-    if (safe.ok) accepted.push({ ...entry, path: safe.path });
-    else refused.push({ path: entry.path, reason: 'invalid-name' });
+    if (!safe.ok) {
+      refused.push({ path: entry.path, reason: 'invalid-name' });
+      continue;
+    }
+    // Two names the server tells apart that are one name here (NFC and NFD): neither is carried,
+    // or one would silently take the other's place.
+    const twin = raw.get(safe.path);
+    if (twin !== undefined && twin !== entry.path) {
+      if (accepted.delete(safe.path)) refused.push({ path: twin, reason: 'name-clash' });
+      refused.push({ path: entry.path, reason: 'name-clash' });
+      continue;
+    }
+    raw.set(safe.path, entry.path);
+    accepted.set(safe.path, { ...entry, path: safe.path });
   }
-  return { accepted, refused };
+  return { accepted: [...accepted.values()], refused };
 }
 
 /** Whether a path is ignored: always-ignored names, or the root's .agentdeskignore (the file or any folder above it). */

@@ -11,6 +11,7 @@ export function pathKey(path: string): string {
 export type PathRejection = { ok: false; reason: string };
 export type SafePath = { ok: true; path: string };
 
+const utf8 = new TextEncoder();
 const windowsReserved = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 // C0 and C1 control characters, NUL included.
 // eslint-disable-next-line no-control-regex
@@ -32,6 +33,8 @@ export function sanitizeRemotePath(raw: string): SafePath | PathRejection {
     if (part === '' || part === '.') return { ok: false, reason: 'empty path segment' };
     if (part === '..') return { ok: false, reason: 'parent directory segment' };
     if (windowsReserved.test(part)) return { ok: false, reason: `reserved name "${part}"` };
+    // No common file system holds a longer name; writing it would fail with ENAMETOOLONG.
+    if (utf8.encode(part).length > 255) return { ok: false, reason: 'name longer than 255 bytes' };
     if (/[. ]$/.test(part)) return { ok: false, reason: 'name ends with a dot or space' };
     if (/[<>:"|?*]/.test(part)) return { ok: false, reason: 'character not allowed on Windows' };
   }
