@@ -1,5 +1,6 @@
 import type { DeskBridge } from '../../shared/bridge';
 import { BRIDGE_SOCKET_PATH } from '../../shared/bridge/wire';
+import { notifyThroughThePage, showPageNotification } from './page-notifications';
 import { createWebSocketBridge } from './websocket-bridge';
 
 const KEY_STORAGE = 'agentdesk.bridgeKey';
@@ -42,13 +43,9 @@ export function installWebSocketBridge(win: Window = window): boolean {
       const opened = win.open(url, '_blank');
       if (opened) opened.opener = null;
     },
-    notify: (title, body) => {
-      // Shown only when the person allowed notifications for this page; never asks by itself.
-      if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
-        new Notification(title, body === undefined ? {} : { body });
-      }
-    },
+    notify: showPageNotification,
   });
+  notifyThroughThePage();
   target.desk = bridge;
   return true;
 }

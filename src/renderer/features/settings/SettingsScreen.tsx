@@ -6,6 +6,7 @@ import { useSettingsStore } from '../../stores/settings-store';
 import { ErrorLine } from '../../ui/ErrorLine';
 import { DesktopSettingsSection, UpdateStatusLine } from './DesktopSettingsSection';
 import { MemorySettingsSection } from './MemorySettingsSection';
+import { PageNotificationsNote } from './PageNotificationsNote';
 
 const themes: { value: AppSettings['theme']; label: string }[] = [
   { value: 'system', label: 'Same as the system' },
@@ -76,6 +77,7 @@ export function SettingsScreen() {
             />
             Notify me when a reply finishes while AgentDesk is in the background
           </label>
+          {settings.notifications ? <PageNotificationsNote /> : null}
         </section>
         <fieldset className="screen-section settings-choices">
           <legend>

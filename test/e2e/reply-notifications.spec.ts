@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
+
+// The README: "notifies you when a reply finishes while its window is not focused (Settings can turn
+// that off)". In browser mode the notification is the page's own, which the browser shows only once the
+// person allowed it: Settings says so and asks on a click. Browser mode against the real local service
+// and its demo agent. Headless Chromium draws no notification and its page never loses the focus, so
+// the page's Notification constructor is wrapped to record what it was asked to show (and still shows
+// it), and document.hasFocus answers a flag the test sets; the permission is the browser's own.
+
+let app: AppSession;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  app = await startApp(browser, { email: 'notify@example.test' });
+});
+
+test.afterAll(async () => {
+  await app?.close();
+});
+
+const recordNotifications = `
+  window.__shown = [];
+  window.__focused = true;
+  document.hasFocus = () => window.__focused;
+  const Real = window.Notification;
+  window.Notification = class extends Real {
+    constructor(title, options) {
+      super(title, options);
+      window.__shown.push({ title, body: options && options.body });
+    }
+  };
+`;
+
+test('Settings asks the browser to allow notifications, then a reply finished in the background notifies', async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(recordNotifications);
+  await openApp(page, app);
+  await showScreen(page, 'Settings');
+  const note = page.getByRole('note', { name: 'Browser notifications' });
+  await expect(note).toContainText('only once you allow them');
+
+  await context.grantPermissions(['notifications'], { origin: app.mode.origin });
+  await note.getByRole('button', { name: 'Allow notifications' }).click();
+  await expect(note).toHaveCount(0);
+
+  await showScreen(page, 'Chats');
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('wait 2');
+  await box.press('Enter');
+  await expect(page.getByRole('article', { name: 'Agent reply' }).last()).toContainText('Waiting 2 seconds');
+  // The window loses the focus while the reply runs.
+  await page.evaluate('window.__focused = false');
+  await expect
+    .poll(() => page.evaluate('window.__shown'), { timeout: 20_000 })
+    .toEqual([{ title: expect.any(String), body: 'The reply is ready.' }]);
+});
+
+test('with notifications turned off in Settings, nothing is shown and nothing is asked', async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(recordNotifications);
+  await context.grantPermissions(['notifications'], { origin: app.mode.origin });
+  await openApp(page, app);
+  await showScreen(page, 'Settings');
+  await page.getByRole('checkbox', { name: /Notify me when a reply finishes/ }).uncheck();
+  await expect(page.getByRole('note', { name: 'Browser notifications' })).toHaveCount(0);
+
+  await showScreen(page, 'Chats');
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('wait 1');
+  await box.press('Enter');
+  const reply = page.getByRole('article', { name: 'Agent reply' }).last();
+  await expect(reply).toContainText('Waiting 1 second');
+  await page.evaluate('window.__focused = false');
+  await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  expect(await page.evaluate('window.__shown')).toEqual([]);
+});
