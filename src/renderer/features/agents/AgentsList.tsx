@@ -1,6 +1,7 @@
 import type { Agente } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useStudioStore } from '../../stores/studio-store';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 const protocolWords: Record<Agente['protocolo'], string> = { acp: 'ACP', sse: 'SSE', http: 'HTTP' };
 
@@ -35,7 +36,7 @@ export function AgentsList() {
                 useStudioStore.getState().requestLeave(() => useAgentsStore.getState().select(agent.id))
               }
             >
-              <span className="agent-name">{agent.nombre}</span>
+              <span className="agent-name">{showDirectionControls(agent.nombre)}</span>
               <span className="agent-protocol">{protocolWords[agent.protocolo] ?? agent.protocolo}</span>
               {noConversations[agent.id] !== undefined ? (
                 <span className="agent-note">No conversations on this engine</span>

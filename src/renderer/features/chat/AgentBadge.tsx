@@ -1,5 +1,6 @@
 import { useAgentsStore } from '../../stores/agents-store';
 import { modelLabel } from '../../model/agent-words';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 /** Who you are talking to: the agent's name, its engine and its model. */
 export function AgentBadge(props: { agentId: string }) {
@@ -9,7 +10,7 @@ export function AgentBadge(props: { agentId: string }) {
   const model = modelLabel(config);
   return (
     <p className="agent-badge" aria-label="Agent">
-      <span className="agent-badge-name">{agent.nombre}</span>
+      <span className="agent-badge-name">{showDirectionControls(agent.nombre)}</span>
       {config?.engine ? <span className="pill">{config.engine}</span> : null}
       {model ? <span className="pill">{model}</span> : null}
     </p>

@@ -9,6 +9,7 @@ import { useSchedulesStore } from '../../stores/schedules-store';
 import { useAgentsStore } from '../../stores/agents-store';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { download, exportStored } from './export-download';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 /** Title, model picker and the conversation's actions: rename, share, export, archive. */
 export function ChatHeader(props: { agentId: string; sessionId: string; title: string }) {
@@ -53,7 +54,7 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
   return (
     <header className="chat-header">
       <AgentBadge agentId={agentId} />
-      <h2 className="chat-title">{title}</h2>
+      <h2 className="chat-title">{showDirectionControls(title)}</h2>
       {models && models.options.length > 0 ? (
         <label className="model-picker">
           <span>Model</span>

@@ -12,6 +12,7 @@ import Markdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from './html-as-text';
+import { showDirectionControls } from '../../model/bidi-controls';
 import { createParseBudget } from '../../model/parse-budget';
 import { largeFence } from './large-block';
 import { LargeCode } from './LargeCode';
@@ -54,8 +55,12 @@ function omitNode<T extends object>(props: T): T {
   return rest as T;
 }
 
+/** Only web and mail addresses open; a `javascript:` or `data:` link (emptied by react-markdown) stays text. */
+const OPENABLE = /^(https?:|mailto:)/i;
+
 function Link(props: ComponentProps<'a'>) {
   const { children, href, ...rest } = omitNode(props);
+  if (!href || !OPENABLE.test(href)) return <span className="md-inert-link">{children}</span>;
   return (
     <a {...rest} href={href} target="_blank" rel="noreferrer noopener">
       {children}
@@ -67,7 +72,7 @@ const components: Components = { pre: CodeBlock, a: Link };
 
 /** Markdown to React elements. `Markdown` is a plain function (no hooks), so it can run outside a render. */
 function renderMarkdown(text: string): ReactElement {
-  return Markdown({ children: text, remarkPlugins, rehypePlugins, components });
+  return Markdown({ children: showDirectionControls(text), remarkPlugins, rehypePlugins, components });
 }
 
 /** Parsing per frame stays small; the rest waits for idle slices (a stream may close dozens of blocks a frame). */
@@ -152,12 +157,12 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text:
     });
   }, [text, open, exact]);
 
-  if (!shown) return <div className="md-pending">{text}</div>;
+  if (!shown) return <div className="md-pending">{showDirectionControls(text)}</div>;
   const rest = text.slice(shown.text.length);
   return (
     <>
       {shown.element}
-      {rest.trim() ? <div className="md-pending">{rest}</div> : null}
+      {rest.trim() ? <div className="md-pending">{showDirectionControls(rest)}</div> : null}
     </>
   );
 });

@@ -7,6 +7,7 @@ import { ReplyMarkdown } from './ReplyMarkdown';
 import { replayStoredTurn } from './stored-turn';
 import { TurnReply } from './TurnReply';
 import type { ConversationStream, TimelineItem, UserItem } from '../../model/turn-reducer';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 type Row =
   | { kind: 'earlier'; key: string }
@@ -182,7 +183,7 @@ const HistoryMessage = memo(function HistoryMessage(props: {
   if (message.role === 'user') {
     return (
       <article className="message user" aria-label="Your message">
-        <div className="user-text">{message.content}</div>
+        <div className="user-text">{showDirectionControls(message.content)}</div>
         <StoredAttachments attachments={message.attachments} />
       </article>
     );
@@ -234,7 +235,7 @@ const modeWords: Record<UserItem['mode'], string> = {
 const UserMessage = memo(function UserMessage({ item }: { item: UserItem }) {
   return (
     <article className={`message user mode-${item.mode}`} aria-label="Your message">
-      <div className="user-text">{item.text}</div>
+      <div className="user-text">{showDirectionControls(item.text)}</div>
       {item.attachments.length > 0 ? (
         <ul className="sent-attachments" aria-label="Attachments">
           {item.attachments.map((a, i) => (

@@ -4,6 +4,7 @@ import { useNow } from '../../ui/use-now';
 import type { PermissionPart, ToolPart } from '../../model/turn-reducer';
 import { permissionView, type PermissionView } from './permission-view';
 import './permission.css';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 function countdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -77,9 +78,9 @@ export function PermissionCard(props: {
       <p className="permission-title">
         <span className="muted">Tool: </span>
         {String(tool)}
-        {part.title && part.title !== tool ? ` — ${part.title}` : ''}
+        {part.title && part.title !== tool ? ` — ${showDirectionControls(part.title)}` : ''}
       </p>
-      {view.path ? <p className="permission-path">{view.path}</p> : null}
+      {view.path ? <p className="permission-path">{showDirectionControls(view.path)}</p> : null}
       <WhatItDoes view={view} />
       {open ? (
         <div className="permission-options" role="group" aria-label="Answer">

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { ToolPart } from '../../model/turn-reducer';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 const statusWords: Record<string, string> = {
   pending: 'Waiting',
@@ -25,12 +26,12 @@ export const ToolCall = memo(function ToolCall({ part }: { part: ToolPart }) {
     >
       <div className="tool-head">
         <span className="tool-kind">{part.kind ?? 'tool'}</span>
-        <span className="tool-title">{part.title ?? part.id}</span>
+        <span className="tool-title">{showDirectionControls(part.title ?? part.id)}</span>
         <span className="tool-status" aria-label="Tool status">
           {status}
         </span>
       </div>
-      {part.path ? <div className="tool-path">{part.path}</div> : null}
+      {part.path ? <div className="tool-path">{showDirectionControls(part.path)}</div> : null}
       {detail ? (
         <details className="tool-detail">
           <summary>Details</summary>

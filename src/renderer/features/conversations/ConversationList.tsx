@@ -8,6 +8,7 @@ import { useUiStore } from '../../stores/ui-store';
 import { relativeTime } from '../../ui/relative-time';
 import { useNow } from '../../ui/use-now';
 import { conversationTitle, searchConversations } from '../../model/conversation-search';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 const stateWords: Record<string, string> = {
   queued: 'Queued',
@@ -121,7 +122,7 @@ function ConversationRow(props: {
         aria-current={props.selected ? 'true' : undefined}
         onClick={() => useConversationsStore.getState().select(props.item.id)}
       >
-        <span className="conversation-title">{props.title}</span>
+        <span className="conversation-title">{showDirectionControls(props.title)}</span>
         <span className="conversation-meta">
           {estado ? (
             <span

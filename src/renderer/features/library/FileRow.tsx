@@ -4,6 +4,7 @@ import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useLibraryStore } from '../../stores/library-store';
 import { sizeWords, typeLabel } from '../../model/library-view';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 /** One library file: what it is, and open, copy link, attach, delete. */
 export function FileRow(props: {
@@ -43,7 +44,7 @@ export function FileRow(props: {
           <span className="file-badge" aria-hidden="true">
             {typeLabel(file).slice(0, 4)}
           </span>
-          {file.nombre}
+          {showDirectionControls(file.nombre)}
         </span>
       </div>
       <div role="cell" className="muted file-type">

@@ -3,6 +3,7 @@ import { useLibraryStore } from '../../stores/library-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { attachFromLibrary } from './attach-from-library';
 import { sizeWords, visibleFiles } from '../../model/library-view';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 /** The composer's "attach from library": pick files of the library for the next message. */
 export function LibraryPicker(props: { sessionId: string; onDone(problems: string[]): void }) {
@@ -56,7 +57,7 @@ export function LibraryPicker(props: { sessionId: string; onDone(problems: strin
           <li key={file.id}>
             <label>
               <input type="checkbox" checked={chosen.has(file.id)} onChange={() => toggle(file.id)} />
-              <span className="picker-name">{file.nombre}</span>
+              <span className="picker-name">{showDirectionControls(file.nombre)}</span>
               <span className="muted small-text">{sizeWords(file.size)}</span>
             </label>
           </li>

@@ -8,6 +8,7 @@ import { useNow } from '../../ui/use-now';
 import { ScheduleFormView } from './ScheduleFormView';
 import { dueWords, repeatWords, soonWords } from '../../model/schedule-form';
 import { ErrorLine } from '../../ui/ErrorLine';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 /** A conversation's scheduled turns: the list with next due times, a form to add one, cancel. */
 export function SchedulePanel(props: { agentId: string; sessionId: string }) {
@@ -46,7 +47,7 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
           {items.map((item) => (
             <li key={item.id} className="schedule-item">
               <div className="schedule-text">
-                <span className="schedule-prompt">{item.prompt}</span>
+                <span className="schedule-prompt">{showDirectionControls(item.prompt)}</span>
                 <span className="muted small-text">
                   Next: <time dateTime={item.dueAt}>{dueWords(item.dueAt)}</time> (
                   {soonWords(item.dueAt, now)}) · {repeatWords(item)}

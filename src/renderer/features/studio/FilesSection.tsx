@@ -11,6 +11,7 @@ import { base64Of, filesFromPicker, type FolderFile } from './read-folder';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
 import { sizeWords } from './studio-words';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 interface Upload {
   done: number;
@@ -158,7 +159,7 @@ export function FilesSection(props: { agentId: string }) {
       {viewing ? (
         <div className="studio-viewer" role="region" aria-label={`Contents of ${viewing.path}`}>
           <div className="studio-viewer-head">
-            <strong>{viewing.path}</strong>
+            <strong>{showDirectionControls(viewing.path)}</strong>
             <button type="button" className="small" onClick={() => setViewing(null)}>
               Close
             </button>
@@ -193,7 +194,7 @@ function TreeRow(props: {
     return (
       <li role="treeitem" aria-expanded={open} aria-selected={false}>
         <button type="button" className="link studio-folder" onClick={() => setOpen(!open)}>
-          {open ? '▾' : '▸'} {node.name}/
+          {open ? '▾' : '▸'} {showDirectionControls(node.name)}/
         </button>{' '}
         <span className="muted small-text">{sizeWords(node.size)}</span>
         {open ? (
@@ -207,7 +208,7 @@ function TreeRow(props: {
     );
   return (
     <li role="treeitem" aria-selected={false} aria-label={`${node.path}, ${sizeWords(node.size)}`}>
-      <span className="studio-file-name">{node.name}</span>{' '}
+      <span className="studio-file-name">{showDirectionControls(node.name)}</span>{' '}
       <span className="muted small-text">{sizeWords(node.size)}</span>
       <span className="studio-row-actions">
         <button

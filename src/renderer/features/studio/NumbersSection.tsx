@@ -95,7 +95,7 @@ export function NumbersSection(props: { agentId: string }) {
             </p>
           ) : null}
           <p className="studio-help">Unticking a number only silences it; the pairing is kept.</p>
-          {numbers.hasSales && numbers.salesUrl ? (
+          {numbers.hasSales && numbers.salesUrl && /^https?:\/\//i.test(numbers.salesUrl) ? (
             <p className="studio-help">
               Need another number?{' '}
               <a href={numbers.salesUrl} target="_blank" rel="noreferrer">

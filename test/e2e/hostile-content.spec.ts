@@ -1,0 +1,198 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { openApp, screens, showScreen, startApp, type AppSession } from './support/app-session';
+
+// Hostile text everywhere the app shows text that someone else (a model, a server, a file) chose: agent names,
+// conversation titles, workspace and library file names, scheduled prompts, tool-call titles and contents,
+// permission prompts and model replies. Browser mode against the real local service and its demo agent; the
+// objects are made through the API (as the same person) or by the demo agent echoing what it is sent.
+// Each must show as text: no dialog opens, no script runs, no handler attribute or javascript:/data: link
+// reaches the DOM, such links cannot be clicked, and a long unbroken string does not widen the main panes.
+
+const XSS = '<img src=x onerror="window.__pwned=1;alert(1)">';
+const SCRIPT = '<script>window.__pwned=2;alert(2)</script>';
+const RTL = 'invoice\u202Efdp.exe';
+const LONG = 'W'.repeat(3000);
+// A direction override would make the name read "invoiceexe.pdf": it is shown as a visible tag instead.
+const SHOWN_RLO = '[U+202E]';
+const RTL_SHOWN = `invoice${SHOWN_RLO}fdp.exe`;
+const FILE = 'x<img/src=x/onerror=alert(3)>.md';
+
+let app: AppSession;
+let agentId: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  app = await startApp(browser, { email: 'hostile@example.test' });
+  const agents = (await (await app.api('/api/v2/me/agents')).json()) as { agentes: { id: string }[] };
+  agentId = agents.agentes[0]!.id;
+  const json = { 'Content-Type': 'application/json' };
+  const patched = await app.api(`/api/v2/agents/${agentId}`, {
+    method: 'PATCH',
+    headers: json,
+    body: JSON.stringify({ name: `${XSS}\u202Eevil` }),
+  });
+  expect(patched.status).toBe(200);
+  const conversations = `/api/v2/me/agents/${agentId}/conversations`;
+  const created = (await (await app.api(conversations, { method: 'POST' })).json()) as { id: string };
+  await app.api(`${conversations}/${created.id}`, {
+    method: 'PATCH',
+    headers: json,
+    body: JSON.stringify({ title: `${SCRIPT} ${RTL} ${LONG}` }),
+  });
+  await app.api(`${conversations}/${created.id}/schedule`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ prompt: `${XSS} ${SCRIPT} ${LONG}`, inMinutes: 600 }),
+  });
+  for (const name of [`${XSS}.txt`, `${RTL}`, `${LONG.slice(0, 200)}.txt`]) {
+    const uploaded = await app.api(`/api/v2/me/files?nombre=${encodeURIComponent(name)}`, {
+      method: 'POST',
+      body: SCRIPT,
+    });
+    expect(uploaded.status).toBe(200);
+  }
+});
+
+test.afterAll(async () => {
+  await app?.close();
+});
+
+interface Watch {
+  dialogs: string[];
+  errors: string[];
+  popups: string[];
+}
+
+/** Records every dialog (dismissed), page error, console error and new tab for the whole test. */
+function watch(page: Page): Watch {
+  const seen: Watch = { dialogs: [], errors: [], popups: [] };
+  page.on('dialog', (dialog) => {
+    seen.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('pageerror', (error) => seen.errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.errors.push(message.text());
+  });
+  page.on('popup', (popup) => seen.popups.push(popup.url()));
+  return seen;
+}
+
+const pageCheck = readFile(resolve(import.meta.dirname, 'fixtures/hostile-content-page.js'), 'utf8');
+
+/** Nothing of the hostile markup became markup, nothing ran, and the main panes did not grow sideways. */
+async function expectInert(page: Page, seen: Watch): Promise<void> {
+  const found: unknown = await page.evaluate(await pageCheck);
+  expect(found).toEqual({
+    handlers: [],
+    inlineScripts: 0,
+    badLinks: [],
+    strayImages: 0,
+    pwned: null,
+    hasMain: true,
+    pageOverflow: 0,
+    paneOverflow: [],
+    clipped: [],
+  });
+  expect(seen.dialogs).toEqual([]);
+  expect(seen.popups).toEqual([]);
+  expect(seen.errors).toEqual([]);
+}
+
+const lastReply = (page: Page) => page.getByRole('article', { name: 'Agent reply' }).last();
+
+async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+async function waitForReplyDone(page: Page): Promise<void> {
+  await expect(lastReply(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+}
+
+test('the agent name, a conversation title and a scheduled prompt show as text', async ({ page }) => {
+  const seen = watch(page);
+  await openApp(page, app);
+  await expect(page.getByRole('navigation', { name: 'Agents' })).toContainText(`${XSS}${SHOWN_RLO}evil`);
+  const list = page.getByRole('list', { name: 'Conversation list' });
+  await expect(list).toContainText(SCRIPT);
+  await expect(list).toContainText(RTL_SHOWN);
+  await list.getByRole('listitem').filter({ hasText: SCRIPT }).first().click();
+  await expect(page.getByRole('region', { name: 'Chat' })).toContainText(SCRIPT);
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  const scheduled = page.getByRole('region', { name: 'Scheduled turns' });
+  await expect(scheduled).toContainText(XSS);
+  await expect(scheduled).toContainText(SCRIPT);
+  await expectInert(page, seen);
+});
+
+test('library file names show as text, the RTL override included', async ({ page }) => {
+  const seen = watch(page);
+  await openApp(page, app);
+  await showScreen(page, 'File library');
+  const files = page.getByRole('table', { name: 'Files' });
+  await expect(files).toContainText(`${XSS}.txt`);
+  await expect(files).toContainText(RTL_SHOWN);
+  await expect(files).toContainText(LONG.slice(0, 100));
+  await expectInert(page, seen);
+});
+
+test('a model reply with markup, script links and a long word shows as text; the links do nothing', async ({
+  page,
+}) => {
+  const seen = watch(page);
+  await openApp(page, app);
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await send(
+    page,
+    [
+      'echo',
+      XSS,
+      SCRIPT,
+      '[click me](javascript:window.__pwned=3;alert(3))',
+      '[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCg0KTwvc2NyaXB0Pg==)',
+      '<a href="javascript:alert(5)">raw anchor</a>',
+      '![pic](javascript:alert(6))',
+      RTL,
+      LONG,
+    ].join('\n\n'),
+  );
+  await waitForReplyDone(page);
+  const reply = lastReply(page);
+  await expect(reply).toContainText(XSS);
+  await expect(reply).toContainText(SCRIPT);
+  await expect(reply).toContainText('raw anchor');
+  await expect(reply).toContainText(RTL_SHOWN);
+  await expect(reply.getByRole('link')).toHaveCount(0);
+  await reply.getByText('click me').click();
+  await reply.getByText('data link').click();
+  await page.screenshot({ path: join(screens, 'hostile-reply.png') });
+  await expectInert(page, seen);
+});
+
+test('a hostile file name in a permission prompt, a tool call and its content shows as text', async ({
+  page,
+}) => {
+  const seen = watch(page);
+  await openApp(page, app);
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await send(page, `write ${FILE}\n\`\`\`\n${SCRIPT}\n${XSS}\n\`\`\``);
+  const card = lastReply(page).getByRole('region', { name: /Permission request/ });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(FILE);
+  await expect(card).toContainText(SCRIPT);
+  await expectInert(page, seen);
+  await card.getByRole('button', { name: 'Allow once' }).click();
+  await waitForReplyDone(page);
+  await send(page, `read ${FILE}`);
+  await waitForReplyDone(page);
+  await expect(lastReply(page)).toContainText(`Read ${FILE}`);
+  await expect(lastReply(page)).toContainText(XSS);
+  await send(page, 'list files');
+  await waitForReplyDone(page);
+  await expectInert(page, seen);
+});
