@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp, startApp, type AppSession } from './support/app-session';
 
-// The README's "Chatting" promises that no other spec walks, as a new user would try them: the rest of
-// the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), a message joining a running
-// reply, Export JSON, and the sidebar's width by keyboard, remembered in <data>/ui-state.json. Browser
-// mode against the real local service and its demo agent; tokens in a memory secret store (no OS
-// keychain here).
+// The README's "Chatting" and "Chat memory" promises that no other spec walks, as a new user would try
+// them: the rest of the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), a message
+// joining a running reply, search (accents, case, agent and date filters), Export JSON, and the
+// sidebar's width by keyboard, remembered in <data>/ui-state.json. Browser mode against the real local
+// service and its demo agent; tokens in a memory secret store (no OS keychain here).
 
 let app: AppSession;
 
@@ -139,4 +139,40 @@ test('a message sent while a reply runs joins that reply', async ({ page }) => {
   await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   // One reply for both messages: the second did not start a turn of its own.
   await expect(page.getByRole('article', { name: 'Agent reply' })).toHaveCount(1);
+});
+
+test('search ignores accents and case, and narrows to one agent or a date range', async ({ page }) => {
+  const context = app.service().context;
+  const person = context.identity.persons.findByEmail(app.email)!;
+  context.identity.agents.create(person.id, { name: 'Pastry agent', engine: 'engine-b', protocolo: 'acp' });
+  await openApp(page, app);
+  const agents = page.getByRole('navigation', { name: 'Agents' });
+  for (const name of [/Pastry agent/, /^(?!.*Pastry agent)/]) {
+    await agents.getByRole('button', { name }).first().click();
+    await page.getByRole('button', { name: 'Start a new conversation' }).click();
+    await box(page).fill('echo Crème brûlée tonight');
+    await box(page).press('Enter');
+    const reply = page.getByRole('article', { name: 'Agent reply' }).last();
+    await expect(reply).toContainText('Crème brûlée tonight', { timeout: 30_000 });
+    await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  }
+
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Search all conversations' });
+  await palette.getByRole('searchbox', { name: 'Search everything ever said' }).fill('CREME brul');
+  const results = palette.getByRole('list', { name: 'Search results' }).getByRole('button');
+  // Each agent's message and reply: four hits, from both agents.
+  await expect(results).toHaveCount(4, { timeout: 20_000 });
+  await expect(results.filter({ hasText: 'Pastry agent' })).toHaveCount(2);
+
+  await palette.getByLabel('Agent').selectOption({ label: 'Pastry agent' });
+  await expect(results).toHaveCount(2);
+  await expect(results.filter({ hasNotText: 'Pastry agent' })).toHaveCount(0);
+
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await palette.getByLabel('From').fill(tomorrow);
+  await expect(results).toHaveCount(0);
+  await expect(palette).toContainText('Nothing found.');
+  await palette.getByLabel('From').fill('');
+  await expect(results).toHaveCount(2);
 });
