@@ -29,6 +29,7 @@ folder at a time: a second one (the app, or another terminal) says who holds it.
 Options:
   --agent <id>          the agent to sync with (needed the first time; then read from the folder)
   --once                one sync, then exit: 0 when in step, 3 when conflicts are open, 1 on errors
+  --watch               keep watching until Ctrl-C (what it does without --once)
   --server <url>        the service (or AGENTDESK_SERVER)
   --token <gat_…>       the agent's token from its page (or AGENTDESK_TOKEN, which keeps it out of
                         the process list)
@@ -64,6 +65,7 @@ export async function runSyncCommand(argv: string[], deps: SyncCommandDeps): Pro
       options: {
         agent: { type: 'string' },
         once: { type: 'boolean', default: false },
+        watch: { type: 'boolean', default: false },
         server: { type: 'string' },
         token: { type: 'string' },
         interval: { type: 'string' },
@@ -92,6 +94,10 @@ export async function runSyncCommand(argv: string[], deps: SyncCommandDeps): Pro
   const [folder, ...extra] = positionals;
   if (!folder || extra.length > 0) {
     io.err(`sync needs one folder (and --agent <id> the first time).\n\n${SYNC_USAGE}`);
+    return syncExit.usage;
+  }
+  if (values.once && values.watch) {
+    io.err(`--once and --watch cannot go together: --once syncs once, --watch keeps watching.\n`);
     return syncExit.usage;
   }
   const intervalSeconds = values.interval === undefined ? 30 : Number(values.interval);
