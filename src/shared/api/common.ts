@@ -47,7 +47,7 @@ export const Base64 = z.base64({ error: 'must be base64' });
  * and no `..` segment, so it can never escape the folder it is resolved against.
  */
 export const RelativePath = z.string().refine(isSafeRelativePath, {
-  error: 'must be a relative path without ".." segments',
+  error: 'must be a relative path: no leading "/", no "\\", no NUL and no ".." segments',
 });
 
 export function isSafeRelativePath(value: string): boolean {

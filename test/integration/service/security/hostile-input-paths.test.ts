@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type RouteSpec } from '../../../../src/shared/api';
+import { isSafeRelativePath, routes, type RouteSpec } from '../../../../src/shared/api';
 import { startHarness, type Harness } from '../agent-config/harness';
 import {
   expectSafeAnswer,
@@ -151,6 +151,70 @@ describe('hostile path parameters on every route', { timeout: 120_000 }, () => {
     for (const file of await filesUnder(h.service.dataDir)) {
       const text = await readFile(file, 'utf8').catch(() => '');
       if (text === MARKER) expect(relative(workspace, file), file).not.toMatch(/^\.\.|^\//);
+    }
+  });
+});
+
+/** File paths an attacker puts inside a JSON body: a skill's assets and a bundle's files. */
+const BODY_PATHS = [
+  '../escaped.txt',
+  'a/../../escaped.txt',
+  '/tmp/escaped.txt',
+  '\\\\server\\share\\escaped.txt',
+  'a\\..\\..\\escaped.txt',
+  'C:\\escaped.txt',
+  'a\u0000b',
+  '',
+  '.',
+  './',
+  'a/.',
+  'a//b',
+  '.agentdesk-tmp-x',
+  'x'.repeat(5000),
+];
+
+describe('file paths inside bodies (skill assets, bundle files)', () => {
+  const MARKER_BASE64 = Buffer.from(MARKER).toString('base64');
+  it.each(BODY_PATHS.map((p) => [JSON.stringify(p).slice(0, 40), p] as const))('%s', async (_, path) => {
+    const skill = routes.find((route) => route.operationId === 'putAgentSkill')!;
+    const bundle = routes.find((route) => route.operationId === 'postAgentBundle')!;
+    const markdown = '---\ndescription: a skill\n---\n# Skill\n';
+    const bodies: [typeof skill, string, unknown][] = [
+      [skill, path, { markdown, assets: [{ name: path, contentBase64: MARKER_BASE64 }] }],
+      [bundle, path, { files: [{ path, contentBase64: MARKER_BASE64 }] }],
+      [bundle, `knowledge/${path}`, { files: [{ path: `knowledge/${path}`, contentBase64: MARKER_BASE64 }] }],
+    ];
+    for (const [route, posted, body] of bodies) {
+      const answer = await rawRequest(h.service.url, {
+        method: route.method,
+        target: targetFor(route, ids),
+        token: h.accessToken,
+        contentType: 'application/json',
+        body: JSON.stringify(body),
+      });
+      // A skill refuses any odd asset name; a bundle refuses what is not a relative path and lists the rest
+      // it cannot place under `ignorado` (the spec's bundle answer), applying none of it.
+      const refused = route === skill || !isSafeRelativePath(posted);
+      expectSafeAnswer(
+        route,
+        answer,
+        h.service.dataDir,
+        JSON.stringify(body).slice(0, 120),
+        refused ? [400] : [200],
+      );
+      if (!refused) expect((JSON.parse(answer.text) as { aplicado: string[] }).aplicado).toEqual([]);
+    }
+    // Where a climb out of the agent's folder would land (inside the data folder, the next test looks).
+    for (const outside of [join(h.service.dataDir, '..', 'escaped.txt'), '/tmp/escaped.txt']) {
+      expect(await readFile(outside, 'utf8').catch(() => null), outside).toBeNull();
+    }
+  });
+
+  it('wrote every marker inside the agent’s own folder', async () => {
+    const agentDir = join(h.service.dataDir, 'agents', h.agentId);
+    for (const file of await filesUnder(h.service.dataDir)) {
+      const text = await readFile(file, 'utf8').catch(() => '');
+      if (text === MARKER) expect(relative(agentDir, file), file).not.toMatch(/^\.\.|^\//);
     }
   });
 });
