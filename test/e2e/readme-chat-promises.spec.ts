@@ -5,9 +5,10 @@ import { openApp, startApp, type AppSession } from './support/app-session';
 
 // The README's "Chatting" and "Chat memory" promises that no other spec walks, as a new user would try
 // them: the rest of the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), a message
-// joining a running reply, search (accents, case, agent and date filters), Export JSON, and the
-// sidebar's width by keyboard, remembered in <data>/ui-state.json. Browser mode against the real local
-// service and its demo agent; tokens in a memory secret store (no OS keychain here).
+// joining a running reply, search (accents, case, agent and date filters), a long thread loading its
+// tail first, Export JSON, and the sidebar's width by keyboard, remembered in <data>/ui-state.json.
+// Browser mode against the real local service and its demo agent; tokens in a memory secret store (no
+// OS keychain here).
 
 let app: AppSession;
 
@@ -175,4 +176,50 @@ test('search ignores accents and case, and narrows to one agent or a date range'
   await expect(palette).toContainText('Nothing found.');
   await palette.getByLabel('From').fill('');
   await expect(results).toHaveCount(2);
+});
+
+test('a long thread opens at its tail, and earlier messages load as you scroll up', async ({ page }) => {
+  const agent = await agentId();
+  const created = (await (
+    await app.api(`/api/v2/me/agents/${agent}/conversations`, { method: 'POST' })
+  ).json()) as { id: string };
+  // 120 stored messages, oldest first, written where the service keeps its conversations.
+  const store = app.service().context.turns.store;
+  const start = Date.now() - 120_000;
+  for (let i = 1; i <= 120; i++)
+    store.addMessage(
+      created.id,
+      null,
+      i % 2 ? 'user' : 'assistant',
+      `long thread line ${i}`,
+      start + i * 1000,
+    );
+  const body = (await (
+    await app.api(`/api/v2/me/agents/${agent}/conversations/${created.id}?limit=50`)
+  ).json()) as { saltados: number };
+  expect(body.saltados).toBe(70);
+
+  // What the page asks the host for, as it crosses the bridge's WebSocket.
+  const asked: number[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      const text = String(payload);
+      if (text.includes('openConversation') && text.includes(created.id))
+        asked.push(Number(/"limit":(\d+)/.exec(text)?.[1]));
+    }),
+  );
+  await openApp(page, app);
+  await page.getByRole('navigation', { name: 'Agents' }).getByRole('button').first().click();
+  await rows(page).first().click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('long thread line 120');
+  expect(asked).toEqual([50]);
+
+  await log.hover();
+  await expect(async () => {
+    await page.mouse.wheel(0, -20_000);
+    await expect(log.getByText('long thread line 1', { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  expect(asked.length).toBeGreaterThan(1);
+  expect(asked.at(-1)).toBeGreaterThanOrEqual(120);
 });
