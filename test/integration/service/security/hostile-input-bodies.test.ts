@@ -4,6 +4,7 @@ import { startHarness, type Harness } from '../agent-config/harness';
 import {
   expectSafeAnswer,
   expectStillAnswering,
+  createOwnObjects,
   rawRequest,
   targetFor,
   type OwnIds,
@@ -21,19 +22,7 @@ let ids: OwnIds;
 
 beforeAll(async () => {
   h = await startHarness();
-  const conversations = `/api/v2/me/agents/${h.agentId}/conversations`;
-  const session = (await (await h.call(conversations, { method: 'POST' })).json()) as { id: string };
-  const scheduled = await h.call(`${conversations}/${session.id}/schedule`, {
-    method: 'POST',
-    json: { prompt: 'later', inMinutes: 600 },
-  });
-  const file = await h.call('/api/v2/me/files?nombre=mine.txt', { method: 'POST', body: 'mine' });
-  ids = {
-    agentId: h.agentId,
-    sessionId: session.id,
-    scheduleId: ((await scheduled.json()) as { programado: { id: string } }).programado.id,
-    fileId: ((await file.json()) as { id: string }).id,
-  };
+  ids = await createOwnObjects(h);
 }, 60_000);
 afterAll(() => h?.close());
 

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../../src/shared/api';
 import { signIn } from '../../../support/local-service';
 import { startHarness, type Harness } from '../agent-config/harness';
-import { expectSafeAnswer, rawRequest, targetFor, type OwnIds } from './hostile-input-support';
+import {
+  createOwnObjects,
+  expectSafeAnswer,
+  rawRequest,
+  targetFor,
+  type OwnIds,
+} from './hostile-input-support';
 
 // Another person, and tokens that are not (or no longer) good, on every /api/v2 route of the table, over real
 // HTTP against the real service. The second person names the first one's agent, conversation, schedule and
@@ -20,21 +26,8 @@ let refreshToken: string;
 
 beforeAll(async () => {
   alice = await startHarness();
-  const conversations = `/api/v2/me/agents/${alice.agentId}/conversations`;
-  const session = (await (await alice.call(conversations, { method: 'POST' })).json()) as { id: string };
-  await alice.call(`${conversations}/${session.id}`, { method: 'PATCH', json: { title: TITLE } });
-  const scheduled = await alice.call(`${conversations}/${session.id}/schedule`, {
-    method: 'POST',
-    json: { prompt: 'later', inMinutes: 600 },
-  });
-  const file = await alice.call('/api/v2/me/files?nombre=mine.txt', { method: 'POST', body: 'mine' });
+  aliceIds = await createOwnObjects(alice, TITLE);
   await alice.call(`/api/v2/agents/${alice.agentId}/files/notes/today.md`, { method: 'PUT', body: 'kept' });
-  aliceIds = {
-    agentId: alice.agentId,
-    sessionId: session.id,
-    scheduleId: ((await scheduled.json()) as { programado: { id: string } }).programado.id,
-    fileId: ((await file.json()) as { id: string }).id,
-  };
   bobToken = (await signIn(alice.service, { email: 'bob@example.test' })).access_token;
   const second = await signIn(alice.service);
   refreshToken = second.refresh_token ?? '';

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { expect } from 'vitest';
 import type { RouteSpec } from '../../../../src/shared/api';
 import { agentParamOf } from '../../../../src/service/auth/bearer';
+import type { Harness } from '../agent-config/harness';
 
 // What the hostile-input suites share: a raw HTTP request (no URL normalisation, so `%2e%2e` reaches the
 // service as sent), the check that an answer is one the spec allows and leaks nothing, and the ids of the
@@ -64,6 +65,24 @@ export interface OwnIds {
   sessionId: string;
   scheduleId: string;
   fileId: string;
+}
+
+/** A conversation (titled `title`), a scheduled turn in it and a library file of the harness's person. */
+export async function createOwnObjects(h: Harness, title = 'Mine'): Promise<OwnIds> {
+  const conversations = `/api/v2/me/agents/${h.agentId}/conversations`;
+  const session = (await (await h.call(conversations, { method: 'POST' })).json()) as { id: string };
+  await h.call(`${conversations}/${session.id}`, { method: 'PATCH', json: { title } });
+  const scheduled = await h.call(`${conversations}/${session.id}/schedule`, {
+    method: 'POST',
+    json: { prompt: 'later', inMinutes: 600 },
+  });
+  const file = await h.call('/api/v2/me/files?nombre=mine.txt', { method: 'POST', body: 'mine' });
+  return {
+    agentId: h.agentId,
+    sessionId: session.id,
+    scheduleId: ((await scheduled.json()) as { programado: { id: string } }).programado.id,
+    fileId: ((await file.json()) as { id: string }).id,
+  };
 }
 
 /** The target of `route` with the caller's own ids, one parameter replaced by `raw` (already escaped). */
