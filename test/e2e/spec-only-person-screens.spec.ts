@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_EMAIL } from '../support/local-service';
 import { screens, showScreen } from './support/app-session';
 import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
 
 // The person's screens (file library, conversation header, schedules, connectors, account, settings,
-// search) in browser mode against a server that offers exactly the spec and none of our extensions
+// search, a reload mid-reply, sign-out) in browser mode against a server that offers exactly the spec and none of our extensions
 // (test/support/spec-only-server.ts in front of the real local service), signed in through "Another
 // server". Each screen is used the way a person would, what the service then holds is read back through
 // the API as a second client, and after every test the app has asked that server for nothing outside the
@@ -216,3 +217,43 @@ test('search finds what was said through the spec-only server', async ({ page })
   await expect(result).toContainText(/platypus/i, { timeout: 20_000 });
   await page.keyboard.press('Escape');
 });
+
+test('a reload mid-reply picks the stream up from the reply’s start, without doubled text', async ({
+  page,
+}) => {
+  await openApp(page);
+  await newConversation(page);
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('wait 3');
+  await box.press('Enter');
+  const reply = page.getByRole('article', { name: 'Agent reply' }).last();
+  await expect(reply).toContainText('Waiting 3 seconds');
+  await page.reload();
+  await expect(reply).toContainText('Done waiting 3 seconds.', { timeout: 20_000 });
+  await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  const all = await page.getByRole('log', { name: 'Messages' }).innerText();
+  expect(all.split('Waiting 3 seconds').length - 1).toBe(1);
+  expect(all.split('Done waiting 3 seconds.').length - 1).toBe(1);
+});
+
+test('sign out revokes the sign-in on the server', async ({ page }) => {
+  await app.api.listAgents(); // the test's own sign-in, which must outlive the app's
+  const before = liveSignIns();
+  await openApp(page);
+  await showScreen(page, 'Account');
+  await page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in with your browser' })).toBeVisible();
+  expect(liveSignIns()).toBe(before - 1);
+});
+
+/** Sign-ins of the person the service still honours (one token family per sign-in). */
+function liveSignIns(): number {
+  const context = app.service.context;
+  const personId = context.identity.persons.findByEmail(DEFAULT_EMAIL)?.id;
+  const row = context.db
+    .prepare(
+      'SELECT COUNT(DISTINCT family_id) AS n FROM oauth_tokens WHERE person_id = ? AND revoked_at IS NULL',
+    )
+    .get(personId) as { n: number };
+  return row.n;
+}
