@@ -196,3 +196,34 @@ test('a hostile file name in a permission prompt, a tool call and its content sh
   await waitForReplyDone(page);
   await expectInert(page, seen);
 });
+
+test('workspace file names in the agent studio show as text', async ({ page }) => {
+  const seen = watch(page);
+  const put = await app.api(`/api/v2/agents/${agentId}/files/${encodeURIComponent(RTL)}`, {
+    method: 'PUT',
+    body: SCRIPT,
+  });
+  expect(put.status).toBe(200);
+  await openApp(page, app);
+  await page.getByRole('button', { name: /^Configure agent/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Studio sections' })
+    .getByRole('button', { name: 'Workspace files' })
+    .click();
+  const tree = page.getByRole('tree', { name: 'Workspace files' });
+  await expect(tree).toContainText(RTL_SHOWN);
+  await expect(tree).toContainText('onerror=alert(3)>.md');
+  await expectInert(page, seen);
+});
+
+test('search results over hostile conversations show as text', async ({ page }) => {
+  const seen = watch(page);
+  await openApp(page, app);
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Search all conversations' });
+  await palette.getByRole('searchbox', { name: 'Search everything ever said' }).fill('invoice');
+  const results = palette.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('button').first()).toBeVisible({ timeout: 20_000 });
+  await expect(results).toContainText(SHOWN_RLO);
+  await expectInert(page, seen);
+});

@@ -4,6 +4,7 @@ import { useAgentsStore } from '../../stores/agents-store';
 import { useSearchStore } from '../../stores/search-store';
 import { jumpToHit } from './jump-to-hit';
 import './search.css';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 const REFRESH_MS = 2000;
 
@@ -83,7 +84,7 @@ function Palette() {
               <option value="">All agents</option>
               {agents.map((a) => (
                 <option key={a.id} value={a.id}>
-                  {a.nombre}
+                  {showDirectionControls(a.nombre)}
                 </option>
               ))}
             </select>
@@ -121,16 +122,20 @@ function Palette() {
                 onClick={() => choose(hit)}
               >
                 <span className="search-where">
-                  <strong>{hit.title ?? 'Untitled conversation'}</strong>
+                  <strong>{showDirectionControls(hit.title ?? 'Untitled conversation')}</strong>
                   <span className="muted">
                     {' '}
-                    · {agentName(hit.agentId)} · {hit.role === 'user' ? 'you' : 'agent'} ·{' '}
-                    {new Date(hit.at).toLocaleDateString()}
+                    · {showDirectionControls(agentName(hit.agentId))} ·{' '}
+                    {hit.role === 'user' ? 'you' : 'agent'} · {new Date(hit.at).toLocaleDateString()}
                   </span>
                 </span>
                 <span className="search-snippet">
                   {hit.snippet.map((s, j) =>
-                    s.hit ? <mark key={j}>{s.text}</mark> : <span key={j}>{s.text}</span>,
+                    s.hit ? (
+                      <mark key={j}>{showDirectionControls(s.text)}</mark>
+                    ) : (
+                      <span key={j}>{showDirectionControls(s.text)}</span>
+                    ),
                   )}
                 </span>
               </button>
