@@ -6,7 +6,8 @@ import { openApp, startApp, type AppSession } from './support/app-session';
 // The README's "Chatting" and "Chat memory" promises that no other spec walks, as a new user would try
 // them: the rest of the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), a message
 // joining a running reply, search (accents, case, agent and date filters), a long thread loading its
-// tail first, Export JSON, and the sidebar's width by keyboard, remembered in <data>/ui-state.json.
+// tail first, Export JSON, and the window memory (the sidebar's width by keyboard, the last agent and
+// conversation) in <data>/ui-state.json.
 // Browser mode against the real local service and its demo agent; tokens in a memory secret store (no
 // OS keychain here).
 
@@ -222,4 +223,26 @@ test('a long thread opens at its tail, and earlier messages load as you scroll u
   }).toPass({ timeout: 20_000 });
   expect(asked.length).toBeGreaterThan(1);
   expect(asked.at(-1)).toBeGreaterThanOrEqual(120);
+});
+
+test('the last agent and conversation open again after a restart of the page', async ({ page }) => {
+  await openApp(page, app);
+  const agents = page.getByRole('navigation', { name: 'Agents' });
+  await agents.getByRole('button', { name: /Pastry agent/ }).click();
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await box(page).fill('echo remember this place');
+  await box(page).press('Enter');
+  await expect(page.getByRole('article', { name: 'Agent reply' }).last()).toContainText(
+    'remember this place',
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect
+    .poll(async () => JSON.parse(await readFile(join(app.dataDir, 'ui-state.json'), 'utf8')).lastSessionId)
+    .toBeTruthy();
+
+  await page.reload();
+  await expect(agents.locator('[aria-current="true"]')).toContainText('Pastry agent');
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('remember this place');
 });
