@@ -7,7 +7,7 @@ import { apiRoutes } from '../../shared/api';
 import { callLentTool, checkLentToolsToken, isToolChannel, listLentTools } from '../agents/lent-tools';
 import type { ToolChannelName } from '../agents/service-tools';
 import { WorkspaceFiles } from '../agents/workspace-files';
-import { readBearer } from '../auth/bearer';
+import { readBearer, unauthorized } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { honoPath, registerRoute } from '../http/register-route';
@@ -29,7 +29,8 @@ export function lentToolsMcpRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const area = ctx.agentConfig;
     const token = readBearer(c.req.header('Authorization'));
     if (!isToolChannel(channel) || !token || !checkLentToolsToken(area.signingKey, agentId, channel, token)) {
-      return c.text('Unauthorized', 401);
+      // With the challenge every 401 carries (RFC 9110 §15.5.2), like the API's own bearer routes.
+      return unauthorized(c, token !== null);
     }
     const agent = ctx.identity.agents.find(agentId);
     if (!agent) return c.text('Not found', 404);
