@@ -5,7 +5,7 @@
  */
 import type { Ignore } from 'ignore';
 import type { RemoteEntry, SkippedPath } from './sync-plan-types';
-import { isAlwaysIgnored, pathKey, sanitizeRemotePath } from './sync-paths';
+import { isAlwaysIgnored, looksLikeConflictCopy, pathKey, sanitizeRemotePath } from './sync-paths';
 
 /**
  * Remote names that could escape the root or break on some disk never reach the planner, nor do
@@ -21,6 +21,12 @@ export function screenRemotePaths(
   const refused: SkippedPath[] = [];
   for (const entry of listing) {
     if (isIgnored(entry.path, rules) || copies.has(pathKey(entry.path))) continue;
+    // Named like the engine's copies but not one it made: left alone on both sides (the scanner
+    // skips such a local name the same way), so it is never downloaded, nor deleted.
+    if (looksLikeConflictCopy(entry.path)) {
+      refused.push({ path: entry.path, reason: 'looks-like-copy' });
+      continue;
+    }
     const safe = sanitizeRemotePath(entry.path);
     if (!safe.ok) {
       refused.push({ path: entry.path, reason: 'invalid-name' });

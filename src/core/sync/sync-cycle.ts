@@ -9,7 +9,7 @@ import type { RemoteSide } from './remote-side';
 import { defaultRetry, withRetry, type RetryOptions } from './retry';
 import { ensureRootMarker } from './root-marker';
 import { executePlan } from './sync-executor';
-import type { Fingerprint } from './sync-plan-types';
+import type { Fingerprint, LocalEntry, SkippedPath } from './sync-plan-types';
 import { planSync } from './sync-planner';
 import { pathKey } from './sync-paths';
 import type { SyncStateStore } from './sync-state-store';
@@ -76,6 +76,7 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
     accepts: (path) => remote.accepts(path),
     listedRemotely: new Set(listing.map((entry) => pathKey(entry.path))),
   });
+  leaveRefusedKeysAlone(local.entries, refused);
   const conflicts = store.conflicts();
   const plan = planSync({
     base,
@@ -86,7 +87,8 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
     confirmedDeletes: ctx.deletesConfirmed(),
     listedGroups: remote.listedGroups,
   });
-  plan.skipped.push(...refused);
+  for (const skip of refused)
+    if (!plan.skipped.some((s) => s.path === skip.path && s.reason === skip.reason)) plan.skipped.push(skip);
   if (plan.abort) {
     ctx.update({ state: 'error', message: plan.abort, skipped: plan.skipped });
     return false;
@@ -132,4 +134,17 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
       : undefined,
   });
   return result.moved.length > 0;
+}
+
+/**
+ * A local file whose name the agent's side holds in a form refused here (two remote names that are
+ * one name here, a copy-like name) is left alone too: uploading it would write over one of the
+ * agent's files, and its absence from the screened listing is no deletion.
+ */
+function leaveRefusedKeysAlone(local: LocalEntry[], refused: SkippedPath[]): void {
+  const reasons = new Map(refused.map((skip) => [pathKey(skip.path), skip.reason]));
+  for (const entry of local) {
+    const reason = reasons.get(pathKey(entry.path));
+    if (reason && !entry.skip) entry.skip = reason;
+  }
 }
