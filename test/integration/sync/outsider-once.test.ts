@@ -34,8 +34,7 @@ describe('agentdesk sync --once', () => {
       expect(result.code, `run ${run}: ${result.out}${result.err}`).toBe(0);
     }
     for (const path of agentOwn) expect(await w.readRemote(path), path).toBe(`the agent's ${path}`);
-    for (const path of agentOwn.slice(0, -1))
-      expect(existsSync(join(w.folder, 'work', path)), path).toBe(false);
+    for (const path of agentOwn) expect(existsSync(join(w.folder, 'work', path)), path).toBe(false);
     expect(await read('work/kept.md')).toBe('synced as usual');
   }, 90_000);
 
