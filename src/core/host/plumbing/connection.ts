@@ -58,6 +58,7 @@ export interface ActiveConnection {
 }
 
 export const SIGNED_OUT = 'You are signed out. Please sign in.';
+const REVOKE_WAIT_MS = 5_000;
 const tokenKey = (profileId: string): string => `tokens:${profileId}`;
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -95,6 +96,26 @@ export function createActiveConnection(options: ActiveConnectionOptions): Active
         `AgentDesk could not start its local service (${messageOf(error)}).`,
       );
     }
+  };
+
+  /**
+   * Forgetting an account ends its sign-in on the server too, as signing out does, so no refresh token
+   * outlives it there. A server that does not answer holds Forget up for at most a few seconds.
+   */
+  const revokeSaved = async (profileId: string, profile: ServiceProfile | undefined): Promise<void> => {
+    if (!profile) return;
+    // "This computer"'s service is asked only when it runs; its tokens never leave this computer.
+    const running = profile.kind === 'local' ? await localService?.catch(() => undefined) : undefined;
+    const baseUrl = profile.kind === 'local' ? running?.url : profile.baseUrl;
+    if (!baseUrl) return;
+    const tokens = await TokenManager.open({
+      store: options.secrets,
+      key: tokenKey(profileId),
+      oauth: { baseUrl, clientId: profile.clientId, ...(options.fetch ? { fetch: options.fetch } : {}) },
+      logger,
+    });
+    if (!tokens.signedIn) return;
+    await Promise.race([tokens.signOut(), new Promise((done) => setTimeout(done, REVOKE_WAIT_MS).unref())]);
   };
 
   const drop = (): void => {
@@ -148,6 +169,9 @@ export function createActiveConnection(options: ActiveConnectionOptions): Active
     },
     on: (listener) => hub.on(listener),
     async forget(profileId, profile) {
+      await revokeSaved(profileId, profile).catch((error: unknown) =>
+        logger.warn(`Could not revoke a forgotten account's sign-in (${messageOf(error)}).`),
+      );
       await options.secrets.delete(tokenKey(profileId)).catch(() => undefined);
       if (profile?.kind === 'local') await stopLocalService();
     },
