@@ -227,3 +227,32 @@ test('search results over hostile conversations show as text', async ({ page }) 
   await expect(results).toContainText(SHOWN_RLO);
   await expectInert(page, seen);
 });
+
+test('a skill description and an MCP server command in the studio show as text', async ({ page }) => {
+  const seen = watch(page);
+  const json = { 'Content-Type': 'application/json' };
+  const skill = await app.api(`/api/v2/agents/${agentId}/skills/hostile`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify({ markdown: `---\ndescription: ${XSS} ${RTL}\n---\n# Hostile\n` }),
+  });
+  expect(skill.status).toBe(200);
+  const mcp = await app.api(`/api/v2/agents/${agentId}/mcp`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify({ servers: [{ name: 'hostile', command: SCRIPT, args: [XSS, LONG] }] }),
+  });
+  expect(mcp.status).toBe(200);
+  await openApp(page, app);
+  await page.getByRole('button', { name: /^Configure agent/ }).click();
+  const sections = page.getByRole('navigation', { name: 'Studio sections' });
+  await sections.getByRole('button', { name: 'Skills' }).click();
+  const skills = page.getByRole('region', { name: 'Skills', exact: true });
+  await expect(skills).toContainText(XSS);
+  await expect(skills).toContainText(RTL_SHOWN);
+  await expectInert(page, seen);
+  await sections.getByRole('button', { name: 'MCP servers' }).click();
+  const servers = page.getByRole('region', { name: 'MCP servers', exact: true });
+  await expect(servers).toContainText(SCRIPT);
+  await expectInert(page, seen);
+});

@@ -8,6 +8,7 @@ import { McpServerForm } from './McpServerForm';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
 import { useDraft } from './use-draft';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 /**
  * The agent's MCP servers. Edits stay local until "Save the list", which replaces the whole list
@@ -101,7 +102,7 @@ export function McpSection(props: { agentId: string }) {
               <span className="studio-tag">
                 {'command' in server ? 'local' : ('type' in server && server.type) || 'http'}
               </span>
-              <p className="muted small-text">{describe(server)}</p>
+              <p className="muted small-text">{showDirectionControls(describe(server))}</p>
             </div>
             <div className="studio-row-actions">
               <button

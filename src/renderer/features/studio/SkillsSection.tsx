@@ -9,6 +9,7 @@ import { DropZone } from './DropZone';
 import { base64Of, filesFromPicker, type FolderFile } from './read-folder';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
+import { showDirectionControls } from '../../model/bidi-controls';
 
 /** Installed skills, the community catalog, installing from it or from a folder, and removing. */
 export function SkillsSection(props: { agentId: string }) {
@@ -99,7 +100,7 @@ export function SkillsSection(props: { agentId: string }) {
               <li key={skill.slug}>
                 <div>
                   <strong>{skill.slug}</strong>
-                  <p className="small-text">{skill.description}</p>
+                  <p className="small-text">{showDirectionControls(skill.description)}</p>
                   <p className="muted small-text">{skill.files.join(', ')}</p>
                 </div>
                 <button
@@ -139,7 +140,7 @@ export function SkillsSection(props: { agentId: string }) {
               <li key={item.slug}>
                 <div>
                   <strong>{item.slug}</strong> <span className="studio-tag">{item.license}</span>
-                  <p className="small-text">{item.description}</p>
+                  <p className="small-text">{showDirectionControls(item.description)}</p>
                   <p className="muted small-text">{item.repo}</p>
                 </div>
                 {item.installed ? (
