@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startTestService, type TestService } from '../support/local-service';
 import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
+import { liveSignIns } from './support/live-sign-ins';
 
 // Account → Servers and accounts → Forget: the saved account goes from the app, and its sign-in ends on
 // that server too (as Sign out does), so no refresh token outlives it there. Browser mode against the
@@ -21,16 +22,7 @@ test.afterAll(async () => {
   await other?.cleanup();
 });
 
-/** Sign-ins of the person the other server still honours (one token family per sign-in). */
-function liveSignInsOnOther(): number {
-  const personId = other.context.identity.persons.findByEmail(OTHER_EMAIL)?.id;
-  const row = other.context.db
-    .prepare(
-      'SELECT COUNT(DISTINCT family_id) AS n FROM oauth_tokens WHERE person_id = ? AND revoked_at IS NULL',
-    )
-    .get(personId) as { n: number };
-  return row.n;
-}
+const liveSignInsOnOther = (): number => liveSignIns(other, OTHER_EMAIL);
 
 test('Forget removes a saved server and revokes its sign-in there', async ({ page }) => {
   await openApp(page, app);

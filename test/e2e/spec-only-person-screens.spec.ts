@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_EMAIL } from '../support/local-service';
 import { screens, showScreen } from './support/app-session';
+import { liveSignIns } from './support/live-sign-ins';
 import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
 
 // The person's screens (file library, conversation header, schedules, connectors, account, settings,
@@ -238,22 +239,10 @@ test('a reload mid-reply picks the stream up from the reply’s start, without d
 
 test('sign out revokes the sign-in on the server', async ({ page }) => {
   await app.api.listAgents(); // the test's own sign-in, which must outlive the app's
-  const before = liveSignIns();
+  const before = liveSignIns(app.service, DEFAULT_EMAIL);
   await openApp(page);
   await showScreen(page, 'Account');
   await page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in with your browser' })).toBeVisible();
-  expect(liveSignIns()).toBe(before - 1);
+  expect(liveSignIns(app.service, DEFAULT_EMAIL)).toBe(before - 1);
 });
-
-/** Sign-ins of the person the service still honours (one token family per sign-in). */
-function liveSignIns(): number {
-  const context = app.service.context;
-  const personId = context.identity.persons.findByEmail(DEFAULT_EMAIL)?.id;
-  const row = context.db
-    .prepare(
-      'SELECT COUNT(DISTINCT family_id) AS n FROM oauth_tokens WHERE person_id = ? AND revoked_at IS NULL',
-    )
-    .get(personId) as { n: number };
-  return row.n;
-}
