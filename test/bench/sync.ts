@@ -8,7 +8,9 @@
  *     parallel PUTs of the same files to the same paths of the same service, at the executor's own
  *     concurrency, in the same run: 5 rounds alternating which goes first, each round's two runs
  *     back to back, the goal judged on the median of the rounds' ratios (a shared machine's load
- *     moves between rounds more than within one). Goal: ≤ 1.1×.
+ *     moves between rounds more than within one). Goal: ≤ 1.1×. Measured twice: with the service
+ *     in this process (the app's embedded default: service and sync share one event loop) and with
+ *     the service in a process of its own (as against a server elsewhere).
  *  4. Watching 20,000 files (the engine in its own process, polling the agent's listing as in
  *     watch mode). Goals: RSS growth < 50 MB, and idle CPU under 0.5% of a core over 60 s.
  * `npm run bench:sync -- --soak [--runs N] [--seed S]` instead runs the model test (scenario 28)
@@ -50,7 +52,7 @@ const concurrency = defaultConcurrency;
 const MB = 1024 * 1024;
 
 interface World {
-  service: TestService;
+  service: Pick<TestService, 'url'>;
   api: ApiClient;
   token: string;
   agentId: string;
@@ -271,10 +273,47 @@ async function initialSync(world: World, root: string, stateFile: string): Promi
 async function initial(world: World): Promise<void> {
   const root = join(world.scratch, 'initial');
   const paths = await makeFiles(root, 2000, 100 * MB, 100);
+  // As the app runs it by default: the embedded service on the same event loop as the sync.
+  await initialAgainst(world, root, paths, 'service in this process');
+  // As against a server elsewhere: the service's work runs beside the client's.
+  const apart = await serviceApart(world.scratch);
+  try {
+    await initialAgainst(apart.world, root, paths, 'service in its own process');
+  } finally {
+    await apart.stop();
+  }
+}
+
+/** The local service in a child process, signed in, as a World for the same rounds. */
+async function serviceApart(scratch: string): Promise<{ world: World; stop: () => Promise<void> }> {
+  const child = fork(join(repo, 'test/bench/sync-service-process.ts'), [], { execArgv: ['--import', 'tsx'] });
+  const exited = new Promise<void>((done) => child.on('exit', () => done()));
+  const ready = await new Promise<{ url: string; token: string; agentId: string }>((done, fail) => {
+    child.once('message', (message) => done(message as { url: string; token: string; agentId: string }));
+    child.once('exit', (code) => fail(new Error(`the service process ended (${code}) before it was ready`)));
+  });
+  const api = createApiClient({ baseUrl: ready.url, auth: staticTokenSource(ready.token) });
+  const world: World = {
+    service: { url: ready.url },
+    api,
+    token: ready.token,
+    agentId: ready.agentId,
+    scratch,
+  };
+  return {
+    world,
+    stop: async () => {
+      child.send({ type: 'stop' });
+      await exited;
+    },
+  };
+}
+
+async function initialAgainst(world: World, root: string, paths: string[], where: string): Promise<void> {
   // The machine is shared: rounds alternate which goes first, and each round's ratio is one sample.
   const rounds = 5;
   console.log(
-    `  same service, same ${paths.length} files at the same paths, ${concurrency} at a time on both sides; ${load()}`,
+    `  ${where}: same service, same ${paths.length} files at the same paths, ${concurrency} at a time on both sides; ${load()}`,
   );
   const plain: Timing[] = [];
   const synced: Timing[] = [];
@@ -286,7 +325,7 @@ async function initial(world: World): Promise<void> {
     const runSync = async () => {
       await clearWorkspace(world);
       await rm(join(root, '.agentdesk'), { force: true });
-      synced.push(await initialSync(world, root, join(world.scratch, `initial-${round}.db`)));
+      synced.push(await initialSync(world, root, join(world.scratch, `initial-${where.length}-${round}.db`)));
     };
     if (round % 2 === 1) {
       await runPlain();
@@ -306,7 +345,7 @@ async function initial(world: World): Promise<void> {
   const cpu = (list: Timing[]) => median(list.map((t) => t.cpuMs));
   const ratio = median(synced.map((y, i) => y.wallMs / plain[i]!.wallMs));
   report(
-    `initial sync, 2,000 files / 100 MB up (median of ${rounds} rounds' ratios)`,
+    `initial sync, 2,000 files / 100 MB up, ${where} (median of ${rounds} rounds' ratios)`,
     `${ratio.toFixed(2)}× plain parallel PUTs (×${concurrency}) (goal ≤ 1.1×); medians ${ms(wall(synced))} vs ${ms(wall(plain))}, ` +
       `CPU ${ms(cpu(synced))} vs ${ms(cpu(plain))}: ${(cpu(synced) / cpu(plain)).toFixed(2)}×; ${load()}`,
     ratio <= 1.1,
