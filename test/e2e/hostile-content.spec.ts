@@ -157,6 +157,7 @@ test('a model reply with markup, script links and a long word shows as text; the
       '[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCg0KTwvc2NyaXB0Pg==)',
       '<a href="javascript:alert(5)">raw anchor</a>',
       '![pic](javascript:alert(6))',
+      '![tracker](https://evil.example/pixel.png)',
       RTL,
       LONG,
     ].join('\n\n'),
@@ -168,6 +169,9 @@ test('a model reply with markup, script links and a long word shows as text; the
   await expect(reply).toContainText('raw anchor');
   await expect(reply).toContainText(RTL_SHOWN);
   await expect(reply.getByRole('link')).toHaveCount(0);
+  // A reply never makes the app fetch from elsewhere (a tracking pixel): the image stays its words.
+  await expect(reply.locator('img')).toHaveCount(0);
+  await expect(reply).toContainText('[image: tracker]');
   await reply.getByText('click me').click();
   await reply.getByText('data link').click();
   await page.screenshot({ path: join(screens, 'hostile-reply.png') });

@@ -68,7 +68,16 @@ function Link(props: ComponentProps<'a'>) {
   );
 }
 
-const components: Components = { pre: CodeBlock, a: Link };
+/**
+ * A reply never makes the app fetch from elsewhere (a tracking pixel, a request to a local service), and
+ * react-markdown already empties `data:` and `javascript:` sources: an image in a reply shows as its words.
+ */
+function Image(props: ComponentProps<'img'>) {
+  const { alt } = omitNode(props);
+  return <span className="md-image-text">[image{alt ? `: ${alt}` : ''}]</span>;
+}
+
+const components: Components = { pre: CodeBlock, a: Link, img: Image };
 
 /** Markdown to React elements. `Markdown` is a plain function (no hooks), so it can run outside a render. */
 function renderMarkdown(text: string): ReactElement {
