@@ -128,7 +128,7 @@ export async function runSyncCommand(argv: string[], deps: SyncCommandDeps): Pro
     watch: !values.once,
     remoteIntervalMs: values.once ? 0 : intervalSeconds * 1000,
     remotePollMs: values.once ? 0 : 2000,
-    onStatus: statusReporter(io),
+    onStatus: statusReporter(io, { watching: !values.once }),
   });
   io.out(
     `Syncing ${where.root} with ${agent.name} (${agent.storage === 'bundle' ? 'bundle' : 'machine'} agent).\n`,

@@ -24,7 +24,7 @@ function printable(path: string): string {
 }
 
 /** Prints what changed in the status: a cycle's work, new conflicts and skips, errors and pauses. */
-export function statusReporter(io: CliIo): (status: SyncStatus) => void {
+export function statusReporter(io: CliIo, { watching = false } = {}): (status: SyncStatus) => void {
   const seenConflicts = new Set<string>();
   const seenSkips = new Set<string>();
   let lastMessage: string | undefined;
@@ -71,8 +71,15 @@ export function statusReporter(io: CliIo): (status: SyncStatus) => void {
       status.state === 'error' || status.state === 'paused' ? (status.message ?? status.state) : undefined;
     if (message && message !== lastMessage) {
       io.err(`${status.state === 'paused' ? 'Paused' : 'Error'}: ${message}\n`);
-      if (status.pendingDeletes) io.err('Run again with --confirm-deletes to go ahead.\n');
+      // The deletions wait for a word the person can only give by starting a run with the flag.
+      if (status.pendingDeletes)
+        io.err(
+          watching
+            ? 'To go ahead, stop this run (Ctrl-C) and start it again with --confirm-deletes.\n'
+            : 'Run again with --confirm-deletes to go ahead.\n',
+        );
     }
-    if (status.state !== 'scanning') lastMessage = message;
+    // Said again only after the folder was in step in between, not on every cycle it lasts.
+    if (status.state !== 'scanning' && status.state !== 'syncing') lastMessage = message;
   };
 }
