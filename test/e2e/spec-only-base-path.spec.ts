@@ -52,6 +52,6 @@ test('signs in, chats and configures through a server address with a path', asyn
   const identity = await openSection(page, 'Identity');
   const held = await app.api.getAgentConfig(app.agentId);
   if (!held.ok) throw new Error(held.error.message);
-  await expect(identity.getByLabel('Name', { exact: true })).toHaveValue(held.value.name);
+  await expect(identity.getByLabel('Name', { exact: true })).toHaveValue(held.value.name ?? '');
   expect(tenant.refused).toEqual([]);
 });
