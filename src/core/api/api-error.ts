@@ -84,6 +84,26 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   return { code, status, message, ...(body === undefined || body === '' ? {} : { body }) };
 }
 
+/** A 3xx other than 304 (the answer a conditional request expects). */
+export const isRedirect = (status: number): boolean => status >= 300 && status < 400 && status !== 304;
+
+/** A redirect is not followed (it would carry the request's data elsewhere): it is said in words. */
+export function redirectedError(status: number, location: string | null, requestUrl: string): ApiError {
+  let target: string | undefined;
+  try {
+    target = location ? new URL(location, requestUrl).toString().slice(0, 300) : undefined;
+  } catch {
+    target = undefined; // a Location that is not a URL names nowhere
+  }
+  return {
+    code: 'redirected',
+    status,
+    message: target
+      ? `The server sent this request on to ${target}. AgentDesk does not follow redirects with your data; if that is the server's real address, use it instead.`
+      : `The server answered with a redirect (HTTP ${status}), which AgentDesk does not follow with your data.`,
+  };
+}
+
 export function networkError(baseUrl: string, cause: unknown): ApiError {
   const detail = cause instanceof Error && cause.cause instanceof Error ? cause.cause.message : String(cause);
   return {

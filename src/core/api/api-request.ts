@@ -3,7 +3,14 @@ import { describeZodError, type RouteSpec } from '../../shared/api';
 import type { AccessTokenSource } from '../auth/access-token-source';
 import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
-import { apiErrorFromResponse, cancelledError, networkError, type ApiError } from './api-error';
+import {
+  apiErrorFromResponse,
+  cancelledError,
+  isRedirect,
+  networkError,
+  redirectedError,
+  type ApiError,
+} from './api-error';
 import { err, ok, realSleep, type FetchLike, type Result, type Sleep } from './result';
 import { backoffDelay, parseRetryAfter } from './retry-after';
 import { fillPath, type PathParams } from './route-path';
@@ -172,6 +179,9 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
             : body !== undefined
               ? { body: body as NonNullable<RequestInit['body']> }
               : {}),
+          // A redirect is reported, never followed: following one would send the person's files and
+          // messages on to wherever it points. (Not following also spares fetch a copy of each body.)
+          redirect: 'manual',
           ...(signal ? { signal } : {}),
         });
       } catch (error) {
@@ -204,6 +214,10 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
         }
       }
 
+      if (isRedirect(response.status)) {
+        await response.body?.cancel();
+        return err(redirectedError(response.status, response.headers.get('location'), url));
+      }
       if (!response.ok) return err(apiErrorFromResponse(response.status, await readBody(response)));
       return read(response, spec.read);
     }

@@ -288,6 +288,37 @@ describe('api client errors', () => {
     expect(listing.ok && listing.value.kind).toBe('listing');
   });
 
+  it('reports a redirect in words and never follows it with the body', async () => {
+    // A second server stands where the redirect points: it must never see the file.
+    const elsewhere = await startScriptedServer((_req, res) => reply(res, 200, {}));
+    servers.push(elsewhere);
+    const { api, server } = await setup([
+      (_req, res) => reply(res, 307, '', { location: `${elsewhere.url}/collect` }),
+    ]);
+    const result = await api.writeWorkspaceFile('a', 'notes.md', Buffer.from('private notes'));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('redirected');
+    expect(result.error.status).toBe(307);
+    expect(result.error.message).toContain(`${elsewhere.url}/collect`);
+    expect(server.requests).toHaveLength(1);
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+
+  it('says a redirect without a usable Location plainly', async () => {
+    const { api } = await setup([(_req, res) => reply(res, 302, '', { location: 'http://[bad' })]);
+    const result = await api.listAgents();
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'redirected',
+        status: 302,
+        message:
+          'The server answered with a redirect (HTTP 302), which AgentDesk does not follow with your data.',
+      },
+    });
+  });
+
   it('does not even ask when signed out', async () => {
     const server = await startScriptedServer((_req, res) => reply(res, 200, AGENTS));
     servers.push(server);
