@@ -3,10 +3,11 @@
  * meets it: a real git repository in work/repo of a folder that a real `agentdesk sync` watches,
  * and real `git checkout`s of branches that change, remove and add dozens of files at once, also
  * back to back while a cycle runs. Afterwards the agent holds exactly the checked-out tree, the
- * repository's .git/ never left the computer, and no cycle failed on a file that vanished.
+ * repository's .git/ never left the computer, and no cycle failed on a file that vanished. And a
+ * real unzip of 300 files into the watched folder.
  */
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -104,5 +105,26 @@ describe('git checkout in a watched folder', () => {
     expect(o.proxy.seen.filter((s) => decodeURIComponent(s.path).includes('/.git/'))).toEqual([]);
     // A version the checkout replaced is still on the computer: git has it, and so does the agent now.
     expect(await readFile(join(w.folder, 'work/repo/src/1/file-1.ts'), 'utf8')).toContain('// main');
+  }, 120_000);
+
+  it('an archive of 300 files unzipped into the folder while watching arrives whole', async () => {
+    const cli = await o.watch();
+    try {
+      const source = join(w.scratch, `archive-${Date.now()}`);
+      for (let n = 0; n < 300; n += 1)
+        await mkdir(join(source, 'site', `part-${n % 10}`), { recursive: true }).then(() =>
+          writeFile(join(source, 'site', `part-${n % 10}`, `page-${n}.html`), `<p>page ${n}</p>\n`),
+        );
+      await run('zip', ['-qr', join(source, 'site.zip'), 'site'], { cwd: source });
+      await run('unzip', ['-q', join(source, 'site.zip'), '-d', join(w.folder, 'work')]);
+      await w.until(async () => {
+        const listing = await w.api.listWorkspace(w.agentId, '');
+        const site = listing.ok ? listing.value.files.filter((f) => f.path.startsWith('site/')) : [];
+        return site.length === 300 ? true : undefined;
+      }, 60_000);
+      expect(await w.readRemote('site/part-7/page-297.html')).toBe('<p>page 297</p>\n');
+    } finally {
+      expect((await o.stop(cli)).out).not.toMatch(/ENOENT|^Error:/m);
+    }
   }, 120_000);
 });
