@@ -4,7 +4,7 @@
  * (cli-harness.ts) against the real local service; and `--help` naming everything the README's
  * sync section names.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCliWorld } from './cli-harness';
@@ -51,6 +51,21 @@ describe('the version history from the command line', () => {
     const stopped = await watcher.finished;
     expect(stopped.code).toBe(0);
     expect(stopped.err).toBe('');
+  }, 90_000);
+
+  it('a file deleted here (and so on the agent) comes back with restore, and the next run sends it', async () => {
+    await w.writeLocal('work/gone.md', 'I will miss this');
+    expect((await w.syncOnce()).code).toBe(0);
+    await rm(join(w.folder, 'work/gone.md'));
+    expect((await w.syncOnce()).code).toBe(0);
+    expect(await w.readRemote('gone.md')).toBeUndefined();
+    expect(await history('work/gone.md')).toMatch(/#\d+ {2}.+ {2}16 B$/m);
+    const restored = await w.startCli(['restore', w.folder, 'work/gone.md']).finished;
+    expect(restored.code, restored.err).toBe(0);
+    expect(restored.out).toMatch(/The next sync sends it to the agent/);
+    expect(await read('work/gone.md')).toBe('I will miss this');
+    expect((await w.syncOnce()).code).toBe(0);
+    expect(await w.readRemote('gone.md')).toBe('I will miss this');
   }, 90_000);
 
   it('history --cap sets the size cap and says what the history holds; a path with no versions says so', async () => {
