@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { readConfigFile, type ServiceConfig } from './config';
@@ -9,6 +10,7 @@ import { createIdentity } from './identity';
 import { createAccountDeletion } from './identity/account-deletion';
 import { makePrivateDir } from './security/private-files';
 import { subsystems } from './subsystems';
+import { answerClientErrors } from './http/client-errors';
 
 export type { Clock, TestClock } from './clock';
 export { createTestClock, systemClock } from './clock';
@@ -110,6 +112,7 @@ function listen(
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname: '127.0.0.1' }, () => {
       server.off('error', reject);
+      answerClientErrors(server as Server);
       resolve(server);
     });
     server.once('error', reject);
