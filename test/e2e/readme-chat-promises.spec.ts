@@ -5,7 +5,8 @@ import { openApp, startApp, type AppSession } from './support/app-session';
 
 // The README's "Chatting" and "Chat memory" promises that no other spec walks, as a new user would try
 // them: the rest of the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), a message
-// joining a running reply, search (accents, case, agent and date filters), a long thread loading its
+// joining a running reply, an edit's permission card showing the changed lines, copying a code block,
+// search (accents, case, agent and date filters), a long thread loading its
 // tail first, Export JSON, and the window memory (the sidebar's width by keyboard, the last agent and
 // conversation) in <data>/ui-state.json.
 // Browser mode against the real local service and its demo agent; tokens in a memory secret store (no
@@ -245,4 +246,34 @@ test('the last agent and conversation open again after a restart of the page', a
   await page.reload();
   await expect(agents.locator('[aria-current="true"]')).toContainText('Pastry agent');
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText('remember this place');
+});
+
+test('a permission card for an edit shows the lines it changes; code blocks copy', async ({
+  page,
+  context,
+}) => {
+  await openApp(page, app);
+  await page.getByRole('navigation', { name: 'Agents' }).getByRole('button').first().click();
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  const reply = () => page.getByRole('article', { name: 'Agent reply' }).last();
+  for (const text of ['first version', 'second version']) {
+    await box(page).fill(`write notes.txt\n\`\`\`\n${text}\n\`\`\``);
+    await box(page).press('Enter');
+    const card = reply().getByRole('region', { name: /Permission request: Write notes\.txt/ });
+    await expect(card).toBeVisible();
+    if (text === 'second version') {
+      const changes = card.getByLabel('Changes to the file');
+      await expect(changes).toContainText('- first version');
+      await expect(changes).toContainText('+ second version');
+    }
+    await card.getByRole('button', { name: 'Allow once' }).click();
+    await expect(reply()).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  }
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.mode.origin });
+  await box(page).fill('echo ```js\nconst answer = 42;\n```');
+  await box(page).press('Enter');
+  await expect(reply().locator('pre code')).toContainText('const answer = 42;', { timeout: 30_000 });
+  await reply().getByRole('button', { name: 'Copy code' }).click();
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe('const answer = 42;\n');
 });
