@@ -6,11 +6,10 @@ import { openApp, startApp, type AppSession } from './support/app-session';
 // The README's "Chatting" and "Chat memory" promises that no other spec walks, as a new user would try
 // them: the rest of the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), a message
 // joining a running reply, an edit's permission card showing the changed lines, copying a code block,
-// search (accents, case, agent and date filters), a long thread loading its
-// tail first, Export JSON, and the window memory (the sidebar's width by keyboard, the last agent and
-// conversation) in <data>/ui-state.json.
-// Browser mode against the real local service and its demo agent; tokens in a memory secret store (no
-// OS keychain here).
+// search (accents, case, agent and date filters), a long thread loading its tail first, Export JSON,
+// and the window memory (the sidebar's width by keyboard, the last agent and conversation) in
+// <data>/ui-state.json. Browser mode against the real local service and its demo agent; tokens in a
+// memory secret store (no OS keychain here).
 
 let app: AppSession;
 
