@@ -17,11 +17,14 @@ async function main(): Promise<void> {
   const logger = createLogger((level, line) => {
     if (values.verbose || level === 'warn' || level === 'error') consoleSink(level, line);
   }, 'agentdesk');
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
+    throw new Error(`--port takes a whole number from 0 to 65535 (0: any free port), not "${values.port}".`);
   const dataDir = resolve(values.data ?? defaultDataDir());
   const mode = await startBrowserMode({
     dataDir,
     logger,
-    ...(values.port ? { port: Number(values.port) } : {}),
+    ...(port !== undefined ? { port } : {}),
     ...(values.renderer ? { rendererDir: values.renderer } : {}),
   });
   const session = await mode.host.getSession();
