@@ -47,10 +47,11 @@ export interface ScanOptions {
   /** Whether a path has a place on the remote; others are "not synced" (outside the layout). */
   accepts?: (path: string) => boolean;
   /**
-   * Keys of the paths the remote listed. A file new to the base that the remote lacks is not
-   * hashed here: its upload hashes the bytes it reads, so a first sync reads each file once.
+   * Keys of the paths the remote listed (or their promise, so the folder is scanned while the
+   * server lists). A file new to the base that the remote lacks is not hashed here: its upload
+   * hashes the bytes it reads, so a first sync reads each file once.
    */
-  listedRemotely?: ReadonlySet<string>;
+  listedRemotely?: ReadonlySet<string> | Promise<ReadonlySet<string>>;
 }
 
 export async function scanLocal(
@@ -113,7 +114,8 @@ async function inspect(job: ScanJob, dir: string, name: string): Promise<Found> 
   else {
     const key = pathKey(path);
     const known = base.get(key);
-    const uploadHashes = !known && job.options.listedRemotely?.has(key) === false;
+    const listed = known ? undefined : await job.options.listedRemotely;
+    const uploadHashes = !known && listed?.has(key) === false;
     if (!uploadHashes && (!known || known.size !== info.size || known.mtimeMs !== info.mtimeMs)) {
       const hashed = await hashFile(join(root, path)).catch(() => undefined);
       if (!hashed) return undefined; // gone since the listing; the next scan sees it as it is

@@ -9,7 +9,7 @@ import type { RemoteSide } from './remote-side';
 import { defaultRetry, withRetry, type RetryOptions } from './retry';
 import { ensureRootMarker } from './root-marker';
 import { executePlan } from './sync-executor';
-import type { Fingerprint, LocalEntry, SkippedPath } from './sync-plan-types';
+import type { Fingerprint, LocalEntry, RemoteEntry, SkippedPath } from './sync-plan-types';
 import { planSync } from './sync-planner';
 import { pathKey } from './sync-paths';
 import type { SyncStateStore } from './sync-state-store';
@@ -52,30 +52,27 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
     return false;
   }
   ctx.update({ state: 'scanning', message: undefined, failures: [] });
-  let listing;
-  try {
-    // A listing cut short or unreadable is retried like any transport fault; the base is untouched.
-    listing = await withRetry(() => remote.list(), ctx.options.retry ?? defaultRetry);
-    // The remote may learn its limits while listing (e.g. a server without the byte route).
-    if (remote.limitation !== ctx.status().limitation) ctx.update({ limitation: remote.limitation });
-  } catch (error) {
-    ctx.update({
-      state: 'error',
-      message: `Could not list the agent's files: ${(error as Error).message}`,
-    });
-    return false;
-  }
   // Ignored means outside the sync on both sides: the agent's own .git/ is as safe as the person's.
   const rules = await loadIgnoreRules(root);
   const copies = store.copies();
-  const { accepted, refused } = screenRemotePaths(listing, rules, copies);
-  listing = accepted;
+  // The listing and the scan run at once: the folder is read while the server answers.
+  const listed = listRemote(ctx).then((result) =>
+    result.ok ? { ok: true as const, ...screenRemotePaths(result.listing, rules, copies) } : result,
+  );
   const local = await scanLocal(root, base, {
     rules,
     copies,
     accepts: (path) => remote.accepts(path),
-    listedRemotely: new Set(listing.map((entry) => pathKey(entry.path))),
+    listedRemotely: listed.then((result) =>
+      result.ok ? new Set(result.accepted.map((entry) => pathKey(entry.path))) : new Set<string>(),
+    ),
   });
+  const screened = await listed;
+  if (!screened.ok) {
+    ctx.update({ state: 'error', message: screened.message });
+    return false;
+  }
+  const { accepted: listing, refused } = screened;
   leaveRefusedKeysAlone(local.entries, refused);
   const conflicts = store.conflicts();
   const plan = planSync({
@@ -146,5 +143,20 @@ function leaveRefusedKeysAlone(local: LocalEntry[], refused: SkippedPath[]): voi
   for (const entry of local) {
     const reason = reasons.get(pathKey(entry.path));
     if (reason && !entry.skip) entry.skip = reason;
+  }
+}
+
+/** The remote listing, retried like any transport fault; a failure is a message, the base untouched. */
+async function listRemote(
+  ctx: CycleContext,
+): Promise<{ ok: true; listing: RemoteEntry[] } | { ok: false; message: string }> {
+  const { remote } = ctx.options;
+  try {
+    const listing = await withRetry(() => remote.list(), ctx.options.retry ?? defaultRetry);
+    // The remote may learn its limits while listing (e.g. a server without the byte route).
+    if (remote.limitation !== ctx.status().limitation) ctx.update({ limitation: remote.limitation });
+    return { ok: true, listing };
+  } catch (error) {
+    return { ok: false, message: `Could not list the agent's files: ${(error as Error).message}` };
   }
 }
