@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { printablePath } from './request-log';
 
 /** The spec's Error shape, `{error, detalle}`, with `Cache-Control: no-store`. */
 export function errorJson(
@@ -20,7 +21,7 @@ export function handleError(log: (line: string) => void) {
       if (status === 413) return errorJson(c, 413, 'body_demasiado_grande', 'The request body is too large.');
       if (status < 500) return errorJson(c, status, 'body_invalido', error.message || 'Invalid request.');
     }
-    log(`error ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    log(`error ${c.req.method} ${printablePath(c.req.path)}: ${error.stack ?? error.message}`);
     return errorJson(c, 500, 'error_interno', 'The service failed while answering; see its log.');
   };
 }

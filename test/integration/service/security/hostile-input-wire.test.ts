@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../agent-config/harness';
 import { rawExchange, statusCodes } from '../spec-conformance/raw-socket';
-import { expectStillAnswering, leakPatterns } from './hostile-input-support';
+import { expectStillAnswering, leakPatterns, rawRequest } from './hostile-input-support';
 
 // Requests Node's HTTP parser refuses before the app sees them (a request line or headers over 16 KB, a broken
 // request line, a control character in a header, conflicting framing), written byte for byte on a real socket
@@ -9,8 +9,9 @@ import { expectStillAnswering, leakPatterns } from './hostile-input-support';
 // and the connection closed; nothing leaks, and the service keeps answering.
 
 let h: Harness;
+const logLines: string[] = [];
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ log: (line) => logLines.push(line) });
 }, 60_000);
 afterAll(() => h?.close());
 
@@ -57,5 +58,28 @@ describe('requests Node refuses before the app', () => {
     expect(typeof parsed.detalle).toBe('string');
     for (const pattern of leakPatterns(h.service.dataDir)) expect(body).not.toMatch(pattern);
     await expectStillAnswering(h.service.url, h.accessToken);
+  });
+});
+
+describe('the request log', () => {
+  it('keeps a hostile path on one inert line: no forged line, no terminal escape, no direction override', async () => {
+    const targets = [
+      '/a%0d%0aGET%20/forged%20200%201ms',
+      '/s/%1b%5b31mred',
+      '/api/v2/x%0Ay',
+      '/a%E2%80%AEb',
+      '/a%ed%a0%80b',
+    ];
+    logLines.length = 0;
+    for (const target of targets) await rawRequest(h.service.url, { method: 'GET', target });
+    const requests = logLines.filter((line) => line.startsWith('GET /'));
+    expect(requests).toHaveLength(targets.length);
+    for (const line of requests) {
+      expect(line).not.toMatch(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u);
+      expect(line).toMatch(/^GET \S+ \d{3} [\d.]+ms$/);
+    }
+    expect(requests[0]).toBe(
+      `GET /a\\u000d\\u000aGET\\u0020/forged\\u0020200\\u00201ms 404 ${requests[0]!.split(' ').at(-1)}`,
+    );
   });
 });
