@@ -88,7 +88,7 @@ export class SyncEngine {
       });
       await this.watcher.ready;
       // While it holds the folder, this process settles the conflicts others are asked to settle.
-      this.requestTimer = setInterval(() => void this.answerRequests(), 500);
+      this.requestTimer = setInterval(() => void this.answerRequests(), 1000);
       this.requestTimer.unref();
     }
     if (this.options.remoteIntervalMs) {
