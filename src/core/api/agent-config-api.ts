@@ -18,7 +18,10 @@ import {
   type TryBodyInput,
 } from '../../shared/api';
 import { json, none, raw, type ApiRequest, type ApiResult, type CallOptions } from './api-request';
-import { ok } from './result';
+import { NOT_TAKEN_BY_MACHINE, statusSentence } from './api-error';
+import { err, ok } from './result';
+
+const STATUS_502 = statusSentence(502);
 
 /** Bytes of a workspace file, or its listing when the path is a folder or the server lacks the bytes extension. */
 export type WorkspaceRead =
@@ -43,8 +46,13 @@ export function agentConfigApi(http: ApiRequest) {
         },
         call,
       ),
-    updateAgentConfig: (id: string, patch: PatchAgentBody, call?: CallOptions) =>
-      http.call(r.patchAgent, { id }, { read: json(AgentConfig), json: patch }, call),
+    updateAgentConfig: async (id: string, patch: PatchAgentBody, call?: CallOptions) => {
+      const result = await http.call(r.patchAgent, { id }, { read: json(AgentConfig), json: patch }, call);
+      // A 502 without the server's own words is the spec's "saved, but the machine did not take it".
+      if (!result.ok && result.error.status === 502 && result.error.message === STATUS_502)
+        return err({ ...result.error, message: NOT_TAKEN_BY_MACHINE });
+      return result;
+    },
 
     listWorkspace: (id: string, path = '', call?: CallOptions) =>
       http.call(r.getAgentFiles, { id, path }, { read: json(FilesListing) }, call),

@@ -36,7 +36,8 @@ const STATUS_SENTENCES: Record<number, string> = {
   409: "That can't be done right now.",
   413: 'That is too large for the service.',
   429: 'The service is busy. Please try again in a moment.',
-  502: "The change was saved, but the agent's machine didn't take it. Try restarting the agent.",
+  // Only PATCH agent's 502 means "saved, not taken" (agent-config-api says so); elsewhere it is a gateway's.
+  502: 'The server could not finish this (HTTP 502). Please try again in a moment.',
   503: 'The service is unavailable right now. Please try again in a moment.',
 };
 
@@ -83,6 +84,13 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   else message = STATUS_SENTENCES[status] ?? `The service had a problem (HTTP ${status}). Please try again.`;
   return { code, status, message, ...(body === undefined || body === '' ? {} : { body }) };
 }
+
+/** What a status means when the server gives no words of its own. */
+export const statusSentence = (status: number): string | undefined => STATUS_SENTENCES[status];
+
+/** The spec's 502 on PATCH agent: the change was saved, but the machine did not take it. */
+export const NOT_TAKEN_BY_MACHINE =
+  "The change was saved, but the agent's machine didn't take it. Try restarting the agent.";
 
 /** A 3xx other than 304 (the answer a conditional request expects). */
 export const isRedirect = (status: number): boolean => status >= 300 && status < 400 && status !== 304;
