@@ -105,6 +105,19 @@ describe('agentdesk sync --once', () => {
     expect(listing.ok && listing.value.files.map((f) => f.path)).toEqual(['r\u00e9sum\u00e9.md']);
   }, 90_000);
 
+  it("a conflict on a name near the file system's limit makes a copy whose name still fits", async () => {
+    const long = `${'\u00e9'.repeat(124)}.md`; // 251 bytes in UTF-8
+    await w.writeRemote(long, "the agent's version");
+    await w.writeLocal(`work/${long}`, 'my version');
+    const result = await w.syncOnce();
+    expect(result.code, result.out + result.err).toBe(3);
+    const copies = (await readdir(join(w.folder, 'work'))).filter((n) => n.includes('.conflict-remote-'));
+    expect(copies).toHaveLength(1);
+    expect(Buffer.byteLength(copies[0]!)).toBeLessThanOrEqual(255);
+    expect(await read(`work/${copies[0]}`)).toBe("the agent's version");
+    expect(await read(`work/${long}`)).toBe('my version');
+  }, 90_000);
+
   it('a mass deletion waits for --confirm-deletes while every other change goes through', async () => {
     for (let i = 0; i < 24; i += 1) await w.writeRemote(`bulk/${i}.txt`, `bulk ${i}`);
     await w.writeRemote('edited.md', 'v1');
