@@ -122,6 +122,20 @@ export function networkError(baseUrl: string, cause: unknown): ApiError {
   };
 }
 
+/** A call the server did not finish within its deadline. */
+export function timedOutError(ms: number): ApiError {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  const span =
+    seconds % 60 === 0 && seconds >= 120
+      ? `${seconds / 60} minutes`
+      : `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return {
+    code: 'timeout',
+    status: 0,
+    message: `The server did not answer within ${span}. Check that it is running, then try again.`,
+  };
+}
+
 export const cancelledError: ApiError = {
   code: 'cancelled',
   status: 0,

@@ -6,6 +6,7 @@ import { silentLogger } from '../log/logger';
 import {
   apiErrorFromResponse,
   cancelledError,
+  timedOutError,
   isRedirect,
   networkError,
   redirectedError,
@@ -38,6 +39,11 @@ export interface ApiClientOptions {
   maxRetryDelayMs?: number;
   random?: () => number;
   logger?: Logger;
+  /**
+   * How long one try of a call without a signal of its own may wait for the server, plus 10 s per MB
+   * sent. Default 2 minutes. Calls with a signal (sync, uploads, try) keep their own deadlines.
+   */
+  deadlineMs?: number;
 }
 
 export interface CallOptions {
@@ -93,6 +99,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** One try's deadline: the base, plus 10 s per MB of body sent. */
+function deadlineFor(baseMs: number, body: string | Uint8Array | undefined): number {
+  const bytes = typeof body === 'string' ? Buffer.byteLength(body) : (body?.byteLength ?? 0);
+  return baseMs + Math.ceil(bytes / 1_000_000) * 10_000;
+}
+
 export function createApiRequest(options: ApiClientOptions): ApiRequest {
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const sleep = options.sleep ?? realSleep;
@@ -100,6 +112,7 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
   const logger = options.logger ?? silentLogger;
   const base = options.baseUrl.replace(/\/+$/, '');
+  const deadlineMs = options.deadlineMs ?? 120_000;
   const backoff = (attempt: number): number =>
     backoffDelay(attempt - 1, options.random ? { random: options.random } : {});
 
@@ -144,7 +157,6 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
     spec: CallSpec<T>,
     call: CallOptions = {},
   ): Promise<ApiResult<T>> {
-    const { signal } = call;
     const path = fillPath(route, params);
     if (!path.ok) return path;
     const { method } = route;
@@ -153,6 +165,12 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
     // Serialised once, so every retry sends exactly the same body (and the same turnId).
     const body = spec.json !== undefined ? JSON.stringify(spec.json) : spec.bytes?.data;
     const contentType = spec.json !== undefined ? 'application/json' : spec.bytes?.contentType;
+    // A server that never answers must not leave a screen waiting: a call with no signal of its own
+    // gets a deadline, and running out of it is said plainly (and not retried).
+    const deadline = call.signal ? undefined : AbortSignal.timeout(deadlineFor(deadlineMs, body));
+    const signal = call.signal ?? deadline;
+    const stopped = (): ApiError =>
+      deadline?.aborted ? timedOutError(deadlineFor(deadlineMs, body)) : cancelledError;
 
     const initial = await options.auth.getAccessToken();
     if (!initial.ok) return err({ code: 'signed_out', status: 401, message: initial.error.message });
@@ -160,7 +178,7 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
     let refreshed = false;
 
     for (let attempt = 1; ; attempt += 1) {
-      if (signal?.aborted) return err(cancelledError);
+      if (signal?.aborted) return err(stopped());
       const headers: Record<string, string> = {
         ...call.headers,
         authorization: `Bearer ${token}`,
@@ -185,11 +203,11 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
           ...(signal ? { signal } : {}),
         });
       } catch (error) {
-        if (signal?.aborted) return err(cancelledError);
+        if (signal?.aborted) return err(stopped());
         if (!resendable || attempt >= maxAttempts) return err(networkError(base, error));
         const wait = backoff(attempt);
         logger.warn(`${method} ${path.value} failed to connect; retrying in ${wait} ms`);
-        if (!(await pause(wait, signal))) return err(cancelledError);
+        if (!(await pause(wait, signal))) return err(stopped());
         continue;
       }
 
@@ -209,7 +227,7 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
         if (wait <= maxRetryDelayMs) {
           await response.body?.cancel();
           logger.info(`${method} ${path.value} answered ${response.status}; retrying in ${wait} ms`);
-          if (!(await pause(wait, signal))) return err(cancelledError);
+          if (!(await pause(wait, signal))) return err(stopped());
           continue;
         }
       }
@@ -218,8 +236,13 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
         await response.body?.cancel();
         return err(redirectedError(response.status, response.headers.get('location'), url));
       }
-      if (!response.ok) return err(apiErrorFromResponse(response.status, await readBody(response)));
-      return read(response, spec.read);
+      try {
+        if (!response.ok) return err(apiErrorFromResponse(response.status, await readBody(response)));
+        return await read(response, spec.read);
+      } catch (error) {
+        if (signal?.aborted) return err(stopped());
+        throw error;
+      }
     }
   }
 
