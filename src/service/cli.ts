@@ -3,8 +3,9 @@ import { parseArgs } from 'node:util';
 import { systemClock } from './clock';
 import { openDatabase } from './db/database';
 import { createIdentity } from './identity';
-import { startService, type ServiceConfig } from './index';
+import { startService } from './index';
 import { makePrivateDirSync, usePrivateUmask } from './security/private-files';
+import { readServeFlags } from './serve-flags';
 
 /**
  * `npm run service -- [--port <p>] [--data <dir>] [--<other-flag> <value>...]` runs the service;
@@ -23,27 +24,13 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function serveCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: false,
-    options: {
-      port: { type: 'string' },
-      data: { type: 'string' },
-      // Valued flags must be declared, or parseArgs (strict: false) reads them as booleans.
-      'engine-command': { type: 'string' },
-      'max-machines': { type: 'string' },
-      'machine-idle-ms': { type: 'string' },
-    },
-  });
-  const { port, data, ...rest } = values;
-  const config: ServiceConfig = {};
-  for (const [key, value] of Object.entries(rest))
-    config[key.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase())] = value;
+  const flags = readServeFlags(argv);
+  if (!flags.ok) return fail('usage', flags.detalle);
   const service = await startService({
-    port: typeof port === 'string' ? Number(port) : undefined,
-    dataDir: resolve(typeof data === 'string' ? data : 'data'),
+    port: flags.port,
+    dataDir: resolve(flags.data ?? 'data'),
     log: (line) => console.log(line),
-    config,
+    config: flags.config,
   });
   console.log(`listening on ${service.url}`);
   const stop = () => {
