@@ -138,13 +138,19 @@ export async function runSyncCommand(argv: string[], deps: SyncCommandDeps): Pro
     let status = await engine.start();
     if (status.pendingDeletes && values['confirm-deletes']) status = await engine.confirmDeletes();
     if (values.once) return exitCodeOf(status);
-    io.out('Watching for changes; press Ctrl-C to stop.\n');
-    await new Promise<void>((stop) => {
-      const off = io.onInterrupt(() => {
+    // Ctrl-C, or a service manager's SIGTERM: stop the same way, releasing the folder. Listened
+    // for before saying it watches, so a signal sent on seeing that line finds the handler.
+    const stopped = new Promise<void>((stop) => {
+      const end = () => {
         off();
+        process.off('SIGTERM', end);
         stop();
-      });
+      };
+      const off = io.onInterrupt(end);
+      process.once('SIGTERM', end);
     });
+    io.out('Watching for changes; press Ctrl-C to stop.\n');
+    await stopped;
     io.out('Stopping.\n');
     return syncExit.ok;
   } finally {
