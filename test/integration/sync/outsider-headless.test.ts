@@ -14,6 +14,9 @@ import { useCliWorld } from './cli-harness';
 const w = useCliWorld();
 const read = (path: string) => readFile(join(w.folder, path), 'utf8');
 const workNames = () => readdir(join(w.folder, 'work'));
+/** Lock files in the data folder's sync state (the folder's state lives there, named by its marker). */
+const lockFiles = async () =>
+  (await readdir(join(w.dataDir, 'sync')).catch(() => [])).filter((n) => n.endsWith('.lock'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Both sides changed work/notes.md differently, and one `--once` saw it: exit 3. */
@@ -128,6 +131,17 @@ describe('two processes on one folder', () => {
       two.child.kill('SIGINT');
     }
     await Promise.all([one.finished, two.finished]);
+  }, 90_000);
+
+  it('a watcher stopped with SIGTERM (as a service manager stops it) ends cleanly and frees the folder', async () => {
+    const watcher = w.startCli([w.folder, '--agent', w.agentId, '--server', w.service.url]);
+    await watcher.waitFor('Watching for changes');
+    watcher.child.kill('SIGTERM');
+    const stopped = await watcher.finished;
+    expect(stopped.code).toBe(0);
+    expect(stopped.out).toMatch(/Stopping\./);
+    expect(await lockFiles()).toEqual([]);
+    expect((await w.syncOnce()).code).toBe(0);
   }, 90_000);
 });
 
