@@ -18,6 +18,8 @@ export interface OAuthClientConfig {
   fetch?: FetchLike;
   /** Epoch milliseconds; injected so expiry can be tested. */
   now?: () => number;
+  /** How long a token, refresh or revoke request may wait for the server without a signal of its own. Default 30 s. */
+  deadlineMs?: number;
 }
 
 /**
@@ -93,8 +95,10 @@ export function authorizationServer(baseUrl: string): oauth.AuthorizationServer 
 }
 
 function requestOptions(config: OAuthClientConfig, signal?: AbortSignal): oauth.TokenEndpointRequestOptions {
-  const options: oauth.TokenEndpointRequestOptions = {};
-  if (signal) options.signal = signal;
+  // A server that never answers must not hold a sign-out or a refresh (and every call behind it) forever.
+  const options: oauth.TokenEndpointRequestOptions = {
+    signal: signal ?? AbortSignal.timeout(config.deadlineMs ?? 30_000),
+  };
   // Plain http is allowed only to this computer (the embedded service); anything else must be https.
   if (isLoopback(config.baseUrl)) options[oauth.allowInsecureRequests] = true;
   const fetchImpl = config.fetch;
@@ -177,7 +181,13 @@ function toAuthError(error: unknown, config: OAuthClientConfig): AuthError {
   if (error instanceof oauth.WWWAuthenticateChallengeError) {
     return { code: 'invalid_client', message: OAUTH_SENTENCES.invalid_client!, status: error.status };
   }
-  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return {
+      code: 'network',
+      message: `The service at ${serverBase(config.baseUrl)} did not answer in time.`,
+    };
+  }
+  if (error instanceof Error && error.name === 'AbortError') {
     return { code: 'cancelled', message: 'The sign-in request was cancelled.' };
   }
   if (error instanceof oauth.OperationProcessingError) {

@@ -1,7 +1,8 @@
 /**
  * Another server that takes the connection and never answers must not leave a screen waiting forever:
  * a call with no signal of its own ends at its deadline with plain words, and is not sent again; a call
- * that brings its own signal (uploads, try, sync) keeps its own deadline. The API client against a real
+ * that brings its own signal (uploads, try, sync) keeps its own deadline; a sign-out's revoke and a token
+ * refresh end at theirs. The API client against a real
  * HTTP server that holds every request open.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -9,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/core/api/api-client';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
+import { refreshTokens, revokeToken } from '../../../src/core/auth/pkce';
 
 describe('a server that never answers', () => {
   let silent: Server;
@@ -53,5 +55,21 @@ describe('a server that never answers', () => {
     own.abort();
     const cancelled = await waiting;
     expect(!cancelled.ok && cancelled.error.code).toBe('cancelled');
+  });
+
+  it('ends a sign-out’s revoke and a token refresh at their deadline, in plain words', async () => {
+    const oauth = { baseUrl: url, clientId: 'agentdesk-desktop', deadlineMs: 1_000 };
+    const started = Date.now();
+    const [revoked, refreshed] = await Promise.all([
+      revokeToken(oauth, 'a-refresh-token'),
+      refreshTokens(oauth, 'a-refresh-token'),
+    ]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    for (const outcome of [revoked, refreshed]) {
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) continue;
+      expect(outcome.error.code).toBe('network');
+      expect(outcome.error.message).toBe(`The service at ${url} did not answer in time.`);
+    }
   });
 });
