@@ -151,11 +151,34 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
     });
   }
 
+  /** A call with no signal of its own runs under a deadline whose timer goes when the call ends. */
   async function call<T, R extends RouteSpec>(
     route: R,
     params: PathParams<R>,
     spec: CallSpec<T>,
-    call: CallOptions = {},
+    callOptions: CallOptions = {},
+  ): Promise<ApiResult<T>> {
+    if (callOptions.signal) return send(route, params, spec, callOptions);
+    const deadline = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = (ms: number): void => {
+      timer = setTimeout(() => deadline.abort(), ms);
+      timer.unref?.();
+    };
+    try {
+      return await send(route, params, spec, { ...callOptions, signal: deadline.signal }, arm);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function send<T, R extends RouteSpec>(
+    route: R,
+    params: PathParams<R>,
+    spec: CallSpec<T>,
+    call: CallOptions,
+    /** Set for a call under the default deadline: starts it once the body's size is known. */
+    armDeadline?: (ms: number) => void,
   ): Promise<ApiResult<T>> {
     const path = fillPath(route, params);
     if (!path.ok) return path;
@@ -165,12 +188,12 @@ export function createApiRequest(options: ApiClientOptions): ApiRequest {
     // Serialised once, so every retry sends exactly the same body (and the same turnId).
     const body = spec.json !== undefined ? JSON.stringify(spec.json) : spec.bytes?.data;
     const contentType = spec.json !== undefined ? 'application/json' : spec.bytes?.contentType;
-    // A server that never answers must not leave a screen waiting: a call with no signal of its own
-    // gets a deadline, and running out of it is said plainly (and not retried).
-    const deadline = call.signal ? undefined : AbortSignal.timeout(deadlineFor(deadlineMs, body));
-    const signal = call.signal ?? deadline;
-    const stopped = (): ApiError =>
-      deadline?.aborted ? timedOutError(deadlineFor(deadlineMs, body)) : cancelledError;
+    // A server that never answers must not leave a screen waiting: running out of the default deadline
+    // is said plainly (and not retried); the caller's own signal means it cancelled.
+    const { signal } = call;
+    const ms = deadlineFor(deadlineMs, body);
+    armDeadline?.(ms);
+    const stopped = (): ApiError => (armDeadline ? timedOutError(ms) : cancelledError);
 
     const initial = await options.auth.getAccessToken();
     if (!initial.ok) return err({ code: 'signed_out', status: 401, message: initial.error.message });
