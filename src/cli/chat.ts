@@ -2,6 +2,7 @@ import type { PermissionEvent, ToolEvent } from '../shared/api';
 import type { ConversationUpdate, DeskBridge, DeskError } from '../shared/bridge';
 import { LOST_TURN_MESSAGE } from '../core/events/sse-client';
 import { dim, type CliIo } from './terminal';
+import { terminalLine, terminalText } from './terminal-text';
 
 export interface ChatOptions {
   agentId: string;
@@ -13,7 +14,8 @@ export interface ChatOptions {
   autoPermissions?: boolean;
 }
 
-const words = (error: DeskError): string => error.message;
+/** A server's words, as the terminal shows them (no escape sequence of its reaches the terminal). */
+const words = (error: DeskError): string => terminalText(error.message);
 
 /**
  * `agentdesk chat`: streams each reply as it arrives, shows thoughts and tool
@@ -70,7 +72,7 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
       tool.kind ? `(${tool.kind})` : '',
       tool.status ?? '',
       tool.path ?? '',
-    ];
+    ].map(terminalLine);
     write(`${dim(io, `⚙ ${parts.filter(Boolean).join(' ')}`)}\n`);
     mode = 'other';
   };
@@ -79,14 +81,14 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     if (answered.has(request.id)) return;
     newLine();
     const tool = request.tool as { title?: string; kind?: string; path?: string } | undefined;
-    write(`The agent asks: ${request.title ?? tool?.title ?? 'use a tool'}\n`);
+    write(`The agent asks: ${terminalLine(request.title ?? tool?.title ?? 'use a tool')}\n`);
     if (tool && typeof tool === 'object') {
       const detail = [tool.kind, tool.path].filter(Boolean).join(' ');
-      if (detail) write(`  ${detail}\n`);
+      if (detail) write(`  ${terminalLine(detail)}\n`);
     }
     request.options.forEach((option, index) => {
       const label = (option as { name?: string }).name ?? option.optionId;
-      write(`  ${index + 1}) ${label}\n`);
+      write(`  ${index + 1}) ${terminalLine(label)}\n`);
     });
     for (;;) {
       const answer = await io.ask(`Choose 1-${request.options.length}: `);
@@ -109,10 +111,10 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
       const c = update.connection;
       if (c.state === 'reconnecting') {
         newLine();
-        io.err(dim(io, `(connection lost, reconnecting${c.reason ? `: ${c.reason}` : ''})\n`));
+        io.err(dim(io, `(connection lost, reconnecting${c.reason ? `: ${terminalLine(c.reason)}` : ''})\n`));
       } else if (c.state === 'closed' && c.error) {
         newLine();
-        io.err(`${c.error.message}\n`);
+        io.err(`${words(c.error)}\n`);
         turn?.finish(1);
       }
       return;
@@ -123,7 +125,7 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
         if (turn && event.data.turnId !== turn.id) return;
         if (mode !== 'text') newLine();
         mode = 'text';
-        write(event.data.text);
+        write(terminalText(event.data.text));
         return;
       case 'thought':
         if (!turn) return;
@@ -132,7 +134,7 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
           write(dim(io, '… '));
         }
         mode = 'thought';
-        write(dim(io, event.data.text));
+        write(dim(io, terminalText(event.data.text)));
         return;
       case 'tool':
         if (turn) showTool(event.data);
@@ -148,7 +150,7 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
       case 'error':
         if (!turn) return;
         newLine();
-        io.err(`error: ${event.data.message}\n`);
+        io.err(`error: ${terminalText(event.data.message)}\n`);
         turn.failed = true;
         return;
       case 'done':

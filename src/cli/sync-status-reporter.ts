@@ -2,6 +2,7 @@
 import type { SyncStatus } from '../core/sync/sync-engine';
 import type { SkipReason } from '../core/sync/sync-planner';
 import type { CliIo } from './terminal';
+import { terminalLine } from './terminal-text';
 
 export const skipWords: Record<SkipReason, string> = {
   'too-large': 'too large',
@@ -14,14 +15,8 @@ export const skipWords: Record<SkipReason, string> = {
   'looks-like-copy': 'named like a conflict copy the sync did not make; rename it to sync it',
 };
 
-// C0 and C1 control characters, NUL included.
-// eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
-
 /** A path as it can be shown in a terminal: control characters (a hostile name's NUL) escaped. */
-function printable(path: string): string {
-  return path.replace(controlCharacters, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+const printable = terminalLine;
 
 /** Prints what changed in the status: a cycle's work, new conflicts and skips, errors and pauses. */
 export function statusReporter(io: CliIo, { watching = false } = {}): (status: SyncStatus) => void {

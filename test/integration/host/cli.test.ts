@@ -148,6 +148,17 @@ describe('agentdesk CLI', () => {
     expect(written && (await readFile(written, 'utf8'))).toContain('from the cli');
   });
 
+  it('shows a reply carrying terminal escape sequences as visible text, never obeyed', async () => {
+    const agentName = (await run(['agents'])).out.split('\t')[1]!;
+    // ESC ] 0 sets the window title; ESC [ 2 J clears the screen; U+202E reverses what follows.
+    const hostile = 'echo title \u001b]0;pwned\u0007 clear \u001b[2J name invoice\u202efdp.exe';
+    const chat = await run(['chat', agentName, hostile]);
+    expect(chat.code).toBe(0);
+    expect(chat.out).toContain('title \\u001b]0;pwned\\u0007 clear \\u001b[2J name invoice\\u202efdp.exe');
+    // eslint-disable-next-line no-control-regex
+    expect(chat.out).not.toMatch(/[\u001b\u0007\u202e]/);
+  });
+
   it('cancels the running turn on Ctrl-C', async () => {
     const agentName = (await run(['agents'])).out.split('\t')[1]!;
     const chat = await run(['chat', agentName, 'wait 60'], { interruptOn: 'Wait 60 s' });
