@@ -128,20 +128,6 @@ async function readRouteBody(c: Context<AppEnv>, route: RouteSpec, options: Rout
     return errorJson(c, 413, answer.error, answer.detalle);
   };
   if (spec.kind === 'json') {
-    // A body sent as another type (a form, text/plain, XML) is not the JSON the route takes; no type at all is.
-    const type = c.req.header('Content-Type');
-    if (
-      type !== undefined &&
-      type.trim() !== '' &&
-      !/^\s*application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)
-    ) {
-      return errorJson(
-        c,
-        400,
-        'body_invalido',
-        'Send the body as JSON, with Content-Type: application/json.',
-      );
-    }
     const read = await readJson(c.req.raw, maxBytes);
     if (!read.ok) return read.status === 413 ? tooLarge() : errorJson(c, 400, 'body_invalido', read.detalle);
     if (read.value === undefined && !spec.required) return undefined;
