@@ -101,6 +101,20 @@ function casesFor(route: RouteSpec): BodyCase[] {
     raw('an empty body', ''),
     raw('bytes that are not UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])),
     raw('XML with an XML Content-Type', '<a><b>1</b></a>', 'application/xml'),
+    // Read as JSON whatever its label: a fetch of a string sends text/plain, curl -d a form type.
+    {
+      what: 'good JSON sent as text/plain',
+      body: JSON.stringify(good),
+      contentType: 'text/plain',
+      value: good,
+    },
+    {
+      what: 'good JSON sent as a form',
+      body: JSON.stringify(good),
+      contentType: 'application/x-www-form-urlencoded',
+      value: good,
+    },
+    { what: 'good JSON with no Content-Type', body: JSON.stringify(good), value: good },
     raw('a form post', 'name=x&title=y', 'application/x-www-form-urlencoded'),
     raw(
       'a multipart body',
@@ -178,6 +192,24 @@ describe('hostile JSON and form bodies on every route that takes one', { timeout
         expect(({} as Record<string, unknown>)['polluted'], c.what).toBeUndefined();
       }
       await expectStillAnswering(h.service.url, h.accessToken);
+    },
+  );
+});
+
+describe('a JSON body is read as JSON whatever its label', () => {
+  // A fetch of a string sends text/plain and curl -d a form type: both are JSON the route takes.
+  it.each([['text/plain;charset=UTF-8'], ['application/x-www-form-urlencoded'], [undefined]])(
+    'renames a conversation with its body sent as %s',
+    async (contentType) => {
+      const title = `Titled under ${contentType ?? 'no type'}`;
+      const answer = await rawRequest(h.service.url, {
+        method: 'PATCH',
+        target: `/api/v2/me/agents/${ids.agentId}/conversations/${ids.sessionId}`,
+        token: h.accessToken,
+        ...(contentType ? { contentType } : {}),
+        body: JSON.stringify({ title }),
+      });
+      expect(answer.status).toBe(200);
     },
   );
 });
