@@ -127,7 +127,11 @@ describe('a remembered folder another process holds', () => {
     const manager = app(dataDir);
     try {
       await manager.setFolder(w.agentId, w.folder);
+      // Paused while the 22 files go one by one: on a busy machine the watcher would otherwise run a
+      // cycle after the first few, which (below the guard's threshold) deletes those on the agent.
+      await manager.pause(w.agentId);
       for (const name of names) await rm(join(w.folder, 'work', name));
+      await manager.resume(w.agentId);
       const held = (await manager.syncNow(w.agentId))!;
       expect(held.status.pendingDeletes).toMatchObject({ side: 'remote', deletes: 22 });
       await expect(manager.bringBackDeleted('nobody')).rejects.toThrow(/no sync folder/);
