@@ -1,9 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { openSection, shoot } from './studio-support';
+import { shoot } from './studio-support';
 import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
+import { heldConfig, openStudio } from './support/spec-only-studio';
 
 // The agent studio's other sections (channels, tools, the skills catalog, bundle, msgapp1 numbers)
 // against a server that offers exactly the spec (test/support/spec-only-server.ts in front of the real
@@ -29,35 +30,23 @@ test.afterEach(async ({ page }) => {
   expect(text).not.toMatch(/\[object Object\]|TypeError|undefined|HTTP 404/);
 });
 
-async function held(full = false) {
-  const result = await app.api.getAgentConfig(app.agentId, { full });
-  if (!result.ok) throw new Error(`GET agent failed: ${result.error.message}`);
-  return result.value;
-}
-
-async function openStudio(page: Page, title: string): Promise<Locator> {
-  await page.goto(app.mode.url);
-  await page.getByRole('button', { name: /^Configure agent/ }).click();
-  return openSection(page, title);
-}
-
 test('channels and web search are saved and read back', async ({ page }) => {
   await signInToSpecOnly(page, app);
-  const before = await held();
-  const section = await openStudio(page, 'Channels and web search');
+  const before = await heldConfig(app);
+  const section = await openStudio(page, app, 'Channels and web search');
   await section.getByRole('checkbox', { name: /^Web search/ }).setChecked(!before.webSearch);
   await section.getByRole('button', { name: 'Save channels' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
-  expect((await held()).webSearch).toBe(!before.webSearch);
+  expect((await heldConfig(app)).webSearch).toBe(!before.webSearch);
 });
 
 test('tools: a service tool off and a channel veto are saved and read back', async ({ page }) => {
-  const section = await openStudio(page, 'Tools');
+  const section = await openStudio(page, app, 'Tools');
   await section.getByRole('checkbox', { name: 'connectors', exact: true }).uncheck();
   await section.getByRole('checkbox', { name: 'send_file on Scheduled' }).uncheck();
   await section.getByRole('button', { name: 'Save tools' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
-  const tools = (await held()).tools;
+  const tools = (await heldConfig(app)).tools;
   expect(tools?.gs?.['connectors']).toBe(false);
   expect(tools?.canales?.['programado']?.['send_file']).toBe(false);
 });
@@ -66,7 +55,7 @@ test('skills: one installed from the community catalog, through the spec route a
   const listed = await app.api.listSkills(app.agentId);
   if (!listed.ok) throw new Error(listed.error.message);
   const first = listed.value.community.find((item) => !item.installed)!;
-  const section = await openStudio(page, 'Skills');
+  const section = await openStudio(page, app, 'Skills');
   await section
     .getByRole('list', { name: 'Community catalog' })
     .getByRole('button', { name: `Install ${first.slug}` })
@@ -80,7 +69,7 @@ test('bundle: exported to a .zip, then a changed one imported', async ({ page })
   expect((await app.api.updateAgentConfig(app.agentId, { prompt: 'You answer from the spec.' })).ok).toBe(
     true,
   );
-  const section = await openStudio(page, 'Bundle');
+  const section = await openStudio(page, app, 'Bundle');
   const exportForm = section.getByRole('form', { name: 'Export the bundle' });
   const zipPath = join(app.scratch, 'agent.zip');
   await exportForm.getByLabel('Where on this computer').fill(zipPath);
@@ -102,7 +91,7 @@ test('bundle: exported to a .zip, then a changed one imported', async ({ page })
   const result = section.getByRole('status', { name: 'Import result' });
   await expect(result).toContainText('Applied:');
   await expect(result).toContainText('knowledge/faq.md');
-  expect((await held()).prompt).toContain('You answer from the spec, briefly.');
+  expect((await heldConfig(app)).prompt).toContain('You answer from the spec, briefly.');
 });
 
 test('msgapp1 numbers: without a business workspace the section says there is nothing to link', async ({
@@ -110,7 +99,7 @@ test('msgapp1 numbers: without a business workspace the section says there is no
 }) => {
   const numbers = await app.api.getMsgappNumbers(app.agentId);
   expect(numbers.ok && numbers.value.hasWorkspace).toBe(false);
-  const section = await openStudio(page, 'Msgapp1 numbers');
+  const section = await openStudio(page, app, 'Msgapp1 numbers');
   await expect(section).toContainText(
     'This account has no business workspace, so there are no numbers to link.',
   );

@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openSection, shoot } from './studio-support';
 import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
+import { heldConfig, openStudio } from './support/spec-only-studio';
 
 // The whole agent studio against a server that offers exactly the spec (test/support/spec-only-server.ts
 // in front of the real local service and its demo agent), signed in through "Another server". Each
@@ -25,29 +26,17 @@ test.afterEach(() => {
   expect(app.spec.refused).toEqual([]);
 });
 
-async function held() {
-  const result = await app.api.getAgentConfig(app.agentId);
-  if (!result.ok) throw new Error(`GET agent failed: ${result.error.message}`);
-  return result.value;
-}
-
-async function openStudio(page: Page, title: string): Promise<Locator> {
-  await page.goto(app.mode.url);
-  await page.getByRole('button', { name: /^Configure agent/ }).click();
-  return openSection(page, title);
-}
-
 test('identity and model are saved through the spec-only server and read back', async ({ page }) => {
   await signInToSpecOnly(page, app);
 
-  const identity = await openStudio(page, 'Identity');
+  const identity = await openStudio(page, app, 'Identity');
   await identity.getByLabel('Name', { exact: true }).fill('Spec shop');
   await identity.getByLabel('Prompt', { exact: true }).fill('You answer from the spec alone.');
   await identity.getByRole('button', { name: 'Add a starter' }).click();
   await identity.getByLabel('Starter 1', { exact: true }).fill('What can you do?');
   await identity.getByRole('button', { name: 'Save identity' }).click();
   await expect(identity.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
-  const saved = await held();
+  const saved = await heldConfig(app);
   expect(saved.name).toBe('Spec shop');
   expect(saved.prompt).toBe('You answer from the spec alone.');
   expect(saved.starters).toEqual(['What can you do?']);
@@ -55,11 +44,11 @@ test('identity and model are saved through the spec-only server and read back', 
   const engine = await openSection(page, 'Engine and model');
   await engine.getByLabel('Model').selectOption('demo-deep');
   await expect(engine.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
-  expect((await held()).model).toBe('demo-deep');
+  expect((await heldConfig(app)).model).toBe('demo-deep');
 });
 
 test('MCP servers: the whole list is saved and read back', async ({ page }) => {
-  const section = await openStudio(page, 'MCP servers');
+  const section = await openStudio(page, app, 'MCP servers');
   await section.getByRole('button', { name: 'Import mcp.json' }).click();
   await section
     .getByLabel(/Paste an mcp.json/)
@@ -77,7 +66,7 @@ test('skills: installed from a folder, then removed', async ({ page }) => {
   const folder = join(app.scratch, 'spec-notes');
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, 'SKILL.md'), '---\nname: spec-notes\ndescription: Notes on the spec.\n---\n');
-  const section = await openStudio(page, 'Skills');
+  const section = await openStudio(page, app, 'Skills');
   await section.getByLabel('Skill folder').setInputFiles(folder);
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Installed spec-notes');
   const slugs = async () => {
@@ -99,7 +88,7 @@ test('skills: installed from a folder, then removed', async ({ page }) => {
 test('workspace files: an upload is listed; opening or downloading one says the server only lists', async ({
   page,
 }) => {
-  const section = await openStudio(page, 'Workspace files');
+  const section = await openStudio(page, app, 'Workspace files');
   await section.getByLabel('Upload files').setInputFiles({
     name: 'prices.md',
     mimeType: 'text/markdown',
@@ -125,7 +114,7 @@ test('workspace files: an upload is listed; opening or downloading one says the 
 });
 
 test('restart and try work as on our own service', async ({ page }) => {
-  const section = await openStudio(page, 'Restart');
+  const section = await openStudio(page, app, 'Restart');
   await section.getByRole('button', { name: 'Restart the machine' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText(
     `Machine sbx-${app.agentId}-`,
