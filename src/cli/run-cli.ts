@@ -42,7 +42,8 @@ export interface CliDeps {
 /** Runs one `agentdesk` command and resolves with its exit code. */
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const { io } = deps;
-  if (argv[0] === 'sync') return runSyncCommand(argv.slice(1), { io });
+  if (argv[0] === 'sync')
+    return runSyncCommand(argv.slice(1), { io, ...(deps.secrets ? { secrets: deps.secrets } : {}) });
   let parsed;
   try {
     parsed = parseArgs({

@@ -7,6 +7,7 @@ import { runFolderCommand, folderCommands, type FolderCommand } from './sync-fol
 import { connectAgent, openSyncFolder, syncExit } from './sync-setup';
 import { statusReporter } from './sync-status-reporter';
 import type { CliIo } from './terminal';
+import type { SecretStore } from '../core/auth/secret-store';
 
 export { syncExit } from './sync-setup';
 
@@ -30,7 +31,8 @@ Options:
   --agent <id>          the agent to sync with (needed the first time; then read from the folder)
   --once                one sync, then exit: 0 when in step, 3 when conflicts are open, 1 on errors
   --watch               keep watching until Ctrl-C (what it does without --once)
-  --server <url>        the service (or AGENTDESK_SERVER)
+  --server <url>        the service (or AGENTDESK_SERVER); without --server and --token the sync
+                        uses your own sign-in (agentdesk login)
   --token <gat_…>       the agent's token from its page (or AGENTDESK_TOKEN, which keeps it out of
                         the process list)
   --interval <seconds>  how often to re-read everything while watching (default 30)
@@ -48,6 +50,8 @@ export interface SyncCommandDeps {
   env?: NodeJS.ProcessEnv;
   /** Moves a local file to the OS trash (the `trash` package by default). */
   trash?: (absolutePath: string) => Promise<void>;
+  /** Where the person's sign-in is kept (the OS keychain by default; tests pass a memory store). */
+  secrets?: SecretStore;
 }
 
 /**
@@ -107,13 +111,14 @@ export async function runSyncCommand(argv: string[], deps: SyncCommandDeps): Pro
   }
   const where = await openSyncFolder(folder, values, io, env);
   if (typeof where === 'number') return where;
-  const agent = await connectAgent(where, values, io, env);
+  const agent = await connectAgent(where, values, io, env, deps.secrets);
   if (typeof agent === 'number') return agent;
 
   let lock;
   try {
     lock = lockFolder(where.stateFile, where.root, 'agentdesk sync (command line)');
   } catch (error) {
+    await agent.close();
     if (!(error instanceof FolderBusyError)) throw error;
     io.err(`${error.message}\n`);
     return syncExit.error;
@@ -157,6 +162,7 @@ export async function runSyncCommand(argv: string[], deps: SyncCommandDeps): Pro
     await engine.close();
     store.close();
     lock.release();
+    await agent.close();
   }
 }
 

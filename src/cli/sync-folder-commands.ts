@@ -15,6 +15,7 @@ import { restoreKeptVersion } from '../core/sync/version-restore';
 import { askHolderToResolve } from './sync-resolve-by-holder';
 import { connectAgent, openSyncFolder, syncExit, type SyncFolder, type SyncOptionValues } from './sync-setup';
 import type { CliIo } from './terminal';
+import type { SecretStore } from '../core/auth/secret-store';
 
 export const folderCommands = ['conflicts', 'resolve', 'history', 'restore'] as const;
 export type FolderCommand = (typeof folderCommands)[number];
@@ -24,6 +25,7 @@ interface FolderCommandDeps {
   env: NodeJS.ProcessEnv;
   usage: string;
   trash?: (absolutePath: string) => Promise<void>;
+  secrets?: SecretStore;
 }
 
 type Values = SyncOptionValues & {
@@ -105,7 +107,7 @@ async function resolveConflict(
     if (!(error instanceof FolderBusyError)) throw error;
     return askHolderToResolve(where, path, choice, error, io);
   }
-  const agent = await connectAgent(where, values, io, deps.env);
+  const agent = await connectAgent(where, values, io, deps.env, deps.secrets);
   if (typeof agent === 'number') {
     lock.release();
     return agent;
@@ -135,6 +137,7 @@ async function resolveConflict(
     await engine.close();
     store.close();
     lock.release();
+    await agent.close();
   }
 }
 

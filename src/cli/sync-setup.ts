@@ -5,15 +5,16 @@
  */
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { createApiClient } from '../core/api/api-client';
+import { createApiClient, type ApiClient } from '../core/api/api-client';
 import { staticTokenSource } from '../core/auth/access-token-source';
+import type { SecretStore } from '../core/auth/secret-store';
 import { defaultDataDir } from '../core/profiles/data-dir';
 import { checkBaseUrl } from '../core/profiles/profile-store';
-import { BoxRemote } from '../core/sync/box-remote';
-import { BundleRemote } from '../core/sync/bundle-remote';
+import { remoteForAgent } from '../core/sync/remote-for-agent';
 import type { RemoteSide } from '../core/sync/remote-side';
 import { readRootMarker } from '../core/sync/root-marker';
 import { adoptOlderState, sharedStateFile, syncStateFile } from '../core/sync/state-location';
+import { signedInApi } from './sync-signed-in';
 import type { CliIo } from './terminal';
 
 /** Exit codes of `agentdesk sync`, so scripts can tell "in step" from "needs a person". */
@@ -31,6 +32,8 @@ export interface SyncFolder {
   root: string;
   agentId: string;
   stateFile: string;
+  /** The app's data folder (the person's sign-in, when no agent token is given). */
+  dataDir: string;
 }
 
 /** The folder and its state; a number is the exit code after a message was printed. */
@@ -47,53 +50,69 @@ export async function openSyncFolder(
     return syncExit.usage;
   }
   const dataDir = values.data ? resolve(values.data) : defaultDataDir(process.platform, env);
-  if (values.state) return { root, agentId, stateFile: resolve(values.state) };
+  if (values.state) return { root, agentId, stateFile: resolve(values.state), dataDir };
   const ownFile = syncStateFile(dataDir, agentId, root);
   const server = values.server ?? env['AGENTDESK_SERVER'];
   // State kept before the app and the CLI shared it (the CLI named it by server too).
   if (server) adoptOlderState(olderCliStateFile(dataDir, server, agentId, root), ownFile);
   // The state the folder's marker names (the app's, if it synced the folder first) is shared.
-  return { root, agentId, stateFile: await sharedStateFile(root, agentId, ownFile) };
+  return { root, agentId, stateFile: await sharedStateFile(root, agentId, ownFile), dataDir };
 }
 
 export interface Connection {
   remote: RemoteSide;
   name: string;
   storage: 'box' | 'bundle';
+  /** Ends what the connection started (the local service of a sign-in to "this computer"). */
+  close(): Promise<void>;
 }
 
-/** Reaches the agent with --server and its token; a number is the exit code after a message. */
+/**
+ * Reaches the agent with --server and an agent token, or else with the person's own sign-in
+ * (`agentdesk login`) in the data folder; a number is the exit code after a message.
+ */
 export async function connectAgent(
   where: SyncFolder,
   values: SyncOptionValues,
   io: CliIo,
   env: NodeJS.ProcessEnv,
+  secrets?: SecretStore,
 ): Promise<Connection | number> {
   const token = values.token ?? env['AGENTDESK_TOKEN'];
   const server = values.server ?? env['AGENTDESK_SERVER'];
-  if (!token || !server) {
-    io.err(
-      'sync needs --server and an agent token (--token or AGENTDESK_TOKEN): create one on the agent’s page.\n',
-    );
-    return syncExit.usage;
+  let api: ApiClient;
+  let close = async (): Promise<void> => {};
+  if (token || server) {
+    if (!token || !server) {
+      io.err(
+        `sync needs both --server and an agent token (--token or AGENTDESK_TOKEN), or neither to use your own sign-in (agentdesk login).\n`,
+      );
+      return syncExit.usage;
+    }
+    const baseUrl = checkBaseUrl(server);
+    if (!baseUrl.ok) {
+      io.err(`${baseUrl.error.message}\n`);
+      return syncExit.usage;
+    }
+    api = createApiClient({ baseUrl: baseUrl.value, auth: staticTokenSource(token) });
+  } else {
+    const signedIn = await signedInApi(where.dataDir, secrets);
+    if (!signedIn.ok) {
+      io.err(
+        `${signedIn.message} Sign in with agentdesk login, or give --server and an agent token (--token); create one on the agent’s page.\n`,
+      );
+      return syncExit.usage;
+    }
+    ({ api, close } = signedIn);
   }
-  const baseUrl = checkBaseUrl(server);
-  if (!baseUrl.ok) {
-    io.err(`${baseUrl.error.message}\n`);
-    return syncExit.usage;
-  }
-  const api = createApiClient({ baseUrl: baseUrl.value, auth: staticTokenSource(token) });
-  const config = await api.getAgentConfig(where.agentId, { fields: ['name', 'storage'] });
-  if (!config.ok) {
-    io.err(`Could not reach agent ${where.agentId}: ${config.error.message}\n`);
+  try {
+    const agent = await remoteForAgent(api, where.agentId, where.root);
+    return { ...agent, name: agent.name === where.agentId ? agent.name : `"${agent.name}"`, close };
+  } catch (error) {
+    await close();
+    io.err(`Could not reach agent ${where.agentId}: ${(error as Error).message}\n`);
     return syncExit.error;
   }
-  const storage = config.value.storage === 'bundle' ? 'bundle' : 'box';
-  const remote: RemoteSide =
-    storage === 'bundle'
-      ? new BundleRemote(api, where.agentId)
-      : new BoxRemote({ api, agentId: where.agentId, root: where.root });
-  return { remote, storage, name: config.value.name ? `"${config.value.name}"` : where.agentId };
 }
 
 /** The name the CLI gave a folder's state before it was shared with the app. */

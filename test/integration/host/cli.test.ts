@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +94,9 @@ async function run(argv: string[], script: Script = {}): Promise<{ code: number;
     color: false,
     close: () => {},
   };
-  const code = await runCli([...argv, '--data', dataDir, '--no-open'], { io, secrets });
+  // `sync` opens no browser, so it takes no --no-open.
+  const extra = argv[0] === 'sync' ? ['--data', dataDir] : ['--data', dataDir, '--no-open'];
+  const code = await runCli([...argv, ...extra], { io, secrets });
   return { code, out, err };
 }
 
@@ -105,6 +107,17 @@ beforeAll(async () => {
 afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 
 describe('agentdesk CLI', () => {
+  it('says how to sync when neither a sign-in nor an agent token is there', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'agentdesk-cli-sync-'));
+    try {
+      const refused = await run(['sync', folder, '--agent', 'some-agent', '--once']);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toMatch(/Sign in with agentdesk login, or give --server and an agent token/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('says who is signed in, signs in through the browser, and lists agents', async () => {
     const before = await run(['whoami']);
     expect(before.code).toBe(1);
@@ -157,6 +170,23 @@ describe('agentdesk CLI', () => {
     expect(chat.out).toContain('title \\u001b]0;pwned\\u0007 clear \\u001b[2J name invoice\\u202efdp.exe');
     // eslint-disable-next-line no-control-regex
     expect(chat.out).not.toMatch(/[\u001b\u0007\u202e]/);
+  });
+
+  it('syncs a folder with the signed-in account, no agent token needed', async () => {
+    const agentId = (await run(['agents'])).out.split('\t')[0]!;
+    const folder = await mkdtemp(join(tmpdir(), 'agentdesk-cli-sync-'));
+    try {
+      await mkdir(join(folder, 'work'), { recursive: true });
+      await writeFile(join(folder, 'work', 'from-cli-sync.txt'), 'synced with my own sign-in');
+      const synced = await run(['sync', folder, '--agent', agentId, '--once']);
+      expect(synced.err).toBe('');
+      expect(synced.code).toBe(0);
+      expect(synced.out).toContain(`Syncing ${folder} with`);
+      const uploaded = await findFile(join(dataDir, 'local-service'), 'from-cli-sync.txt');
+      expect(uploaded && (await readFile(uploaded, 'utf8'))).toBe('synced with my own sign-in');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('cancels the running turn on Ctrl-C', async () => {
