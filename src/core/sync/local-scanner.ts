@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { hashFile } from './file-hash';
+import { inBadSkillFolder } from './remote-side';
 import type { BaseEntry, LocalEntry } from './sync-planner';
 import {
   ignoreFileName,
@@ -106,7 +107,8 @@ async function inspect(job: ScanJob, dir: string, name: string): Promise<Found> 
   else if (!info.isFile())
     return undefined; // sockets, fifos, devices: not files to sync
   else if (!sanitizeRemotePath(path).ok) entry.skip = 'invalid-name';
-  else if (job.options.accepts && !job.options.accepts(path)) entry.skip = 'outside-layout';
+  else if (job.options.accepts && !job.options.accepts(path))
+    entry.skip = inBadSkillFolder(path) ? 'invalid-name' : 'outside-layout';
   else if (looksLikeConflictCopy(path)) entry.skip = 'looks-like-copy';
   else if (info.size > sizeLimitFor(path)) entry.skip = 'too-large';
   // The API refuses an empty body; a file being rewritten (`cmd > file`) is often empty for a moment.

@@ -72,8 +72,18 @@ export function stillExpected(current: RemoteFingerprint | undefined, expected: 
 }
 
 /** The folder layout each kind of agent takes; anything else is "not synced" (outside the layout). */
+const skillFile = /^skills\/[a-z0-9][a-z0-9-]{0,63}\/[^/]/;
+
+/**
+ * A file in a skill folder whose name the API refuses as a slug (`skills/My Skill/SKILL.md`): a
+ * name the other side cannot take, rather than a place outside the layout.
+ */
+export function inBadSkillFolder(path: string): boolean {
+  return /^skills\/[^/]+\/[^/]/.test(path) && !skillFile.test(path);
+}
+
 export function inLayout(path: string, storage: 'box' | 'bundle'): boolean {
   if (path === 'instructions.md' || path === 'mcp.json') return true;
-  if (/^skills\/[a-z0-9][a-z0-9-]{0,63}\/[^/]/.test(path)) return true;
+  if (skillFile.test(path)) return true;
   return path.startsWith(storage === 'box' ? 'work/' : 'knowledge/');
 }

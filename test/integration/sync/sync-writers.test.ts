@@ -76,12 +76,14 @@ describe('what cannot be carried is reported, not failed', () => {
     await world.local.write('work/empty.txt', '');
     await world.local.write('notes.txt', 'at the top, outside the layout');
     await world.local.write('skills/loose.md', 'not inside a skill folder');
+    await world.local.write('skills/My Skill/SKILL.md', 'a folder name the API refuses as a slug');
     await world.local.write('work/plan.conflict-remote-20260101-120000.md', 'looks like a copy');
     const status = await engine.syncNow();
     expect(status.state).toBe('idle');
     expect(status.failures).toEqual([]);
     expect(skipsOf(status)).toEqual([
       'notes.txt: outside-layout',
+      'skills/My Skill/SKILL.md: invalid-name',
       'skills/loose.md: outside-layout',
       'work/empty.txt: empty',
       'work/plan.conflict-remote-20260101-120000.md: looks-like-copy',
