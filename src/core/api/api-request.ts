@@ -16,6 +16,7 @@ import { err, ok, realSleep, type FetchLike, type Result, type Sleep } from './r
 import { backoffDelay, parseRetryAfter } from './retry-after';
 import { fillPath, type PathParams } from './route-path';
 import { progressBody, type UploadProgressListener } from './progress-body';
+import { byteDeadlineMs } from './deadline';
 
 /**
  * The one request function every section of the client goes through: the route's method and path
@@ -102,7 +103,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** One try's deadline: the base, plus 10 s per MB of body sent. */
 function deadlineFor(baseMs: number, body: string | Uint8Array | undefined): number {
   const bytes = typeof body === 'string' ? Buffer.byteLength(body) : (body?.byteLength ?? 0);
-  return baseMs + Math.ceil(bytes / 1_000_000) * 10_000;
+  return byteDeadlineMs(bytes, { baseMs, msPerMegabyte: 10_000 });
 }
 
 export function createApiRequest(options: ApiClientOptions): ApiRequest {

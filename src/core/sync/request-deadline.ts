@@ -4,21 +4,17 @@
  * and the next try (or the next cycle) runs. The deadline grows with the bytes the call carries.
  */
 import type { ApiError } from '../api/api-error';
+import { byteDeadlineMs, type DeadlineTiming } from '../api/deadline';
 import type { ApiResult, CallOptions } from '../api/api-request';
 import { err } from '../api/result';
 
-export interface DeadlineTiming {
-  /** What any request may take, however small. */
-  baseMs: number;
-  /** Added per megabyte the request sends or is expected to receive (a slow but living link). */
-  msPerMegabyte: number;
-}
+export type { DeadlineTiming };
 
 /** 30 s, plus 10 s per MB (100 KB/s): a 10 MB file has 130 s. */
 export const defaultDeadline: DeadlineTiming = { baseMs: 30_000, msPerMegabyte: 10_000 };
 
 export function deadlineMs(bytes: number, timing: DeadlineTiming = defaultDeadline): number {
-  return Math.round(timing.baseMs + (Math.max(0, bytes) / 1_048_576) * timing.msPerMegabyte);
+  return byteDeadlineMs(bytes, timing);
 }
 
 export interface DeadlineCall {
