@@ -8,18 +8,22 @@ import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SyncStateStore } from './sync-state-store';
 
-/** Forgets the base of every path missing from the folder; returns how many. */
+/**
+ * Forgets the base of every path missing from the folder; returns how many. All are forgotten at
+ * once, after every path was looked at: a cycle reading the base between two forgets would see a
+ * few paths forgotten and the rest still deleted locally, too few to be held, and delete those on
+ * the agent's side.
+ */
 export async function forgetLocallyMissing(root: string, store: SyncStateStore): Promise<number> {
-  let forgotten = 0;
+  const missing: string[] = [];
   for (const [key, entry] of store.baseEntries()) {
     const there = await lstat(join(root, ...entry.path.split('/'))).then(
       () => true,
       (error: NodeJS.ErrnoException) => error.code !== 'ENOENT' && error.code !== 'ENOTDIR',
     );
-    if (there) continue;
-    store.forgetBase(key);
-    forgotten += 1;
+    if (!there) missing.push(key);
   }
+  for (const key of missing) store.forgetBase(key);
   store.flush();
-  return forgotten;
+  return missing.length;
 }
