@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useReturnFocus } from './use-return-focus';
 
-/** A modal question with a clear confirm and cancel; Escape cancels. */
+/** A modal question with a clear confirm and cancel; Escape cancels; focus goes back to the opener. */
 export function ConfirmDialog(props: {
   title: string;
   children?: ReactNode;
@@ -10,6 +11,7 @@ export function ConfirmDialog(props: {
   danger?: boolean;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  useReturnFocus();
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();

@@ -3,6 +3,7 @@ import type { SearchHit } from '../../../shared/bridge';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useSearchStore } from '../../stores/search-store';
 import { jumpToHit } from './jump-to-hit';
+import { useReturnFocus } from '../../ui/use-return-focus';
 import './search.css';
 import { showDirectionControls } from '../../model/bidi-controls';
 
@@ -36,6 +37,7 @@ function Palette() {
   const agents = useAgentsStore((s) => s.agents);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  useReturnFocus();
   useEffect(() => input.current?.focus(), []);
   useEffect(() => setActive(0), [hits]);
   // History never downloaded is indexed in the background: ask again now and then while the palette is open.
