@@ -1,15 +1,23 @@
 /**
  * `npm test`: the one test command, the same on a fresh clone, a developer's machine and CI.
  * It makes sure the machine has what the tests need (installing it where it may), builds what
- * the tests load, then runs every stage and prints each stage's duration and the runners'
- * summary lines. It runs every stage it can even after a failure, so one red line does not
- * hide the rest, and exits non-zero when anything failed.
+ * the tests load, then runs every stage and prints each stage's duration, the slowest files
+ * and the runners' summary lines. It runs every stage it can even after a failure, so one red
+ * line does not hide the rest, and exits non-zero when anything failed.
  *
- *   npm test                    everything
- *   npm test -- unit e2e        only the named stages (check, build, unit, e2e)
+ *   npm test                              everything
+ *   npm test -- unit e2e                  only the named stages (check, build, unit, e2e)
+ *   npm test -- test/e2e/chat.spec.ts     only these test files (and the build e2e needs)
+ *   npm test -- --stress                  everything with every core kept busy by a CPU hog,
+ *                                         each e2e test run 5 times (--repeat-each=N to change)
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCpuHog } from './cpu-hog';
 import { ensureSystemPackages } from './test-prerequisites';
+import { readFileTimes, slowestFilesLines, tooLongLine } from './test-timings';
 
 interface Stage {
   name: string;
@@ -33,9 +41,57 @@ interface Outcome {
   note?: string;
 }
 
-function runNpmScript(script: string, summaries: string[]): Promise<boolean> {
+interface Options {
+  stages: Stage[];
+  /** Extra arguments for a stage's runner: its files, the repeat count. */
+  runnerArgs: Map<string, string[]>;
+  stress: boolean;
+}
+
+/** Under --stress each e2e test runs this many times unless --repeat-each says otherwise. */
+const stressRepeats = 5;
+
+function usage(message: string): never {
+  console.error(
+    `${message}\nStages are ${stages.map((s) => s.name).join(', ')}; files are paths under test/.`,
+  );
+  process.exit(2);
+}
+
+function parseOptions(args: string[]): Options {
+  const stress = args.includes('--stress');
+  let repeatEach = stress ? stressRepeats : undefined;
+  const named: string[] = [];
+  const files = { unit: [] as string[], e2e: [] as string[] };
+  for (const arg of args) {
+    const repeat = /^--repeat-each=(\d+)$/.exec(arg);
+    if (repeat) repeatEach = Number(repeat[1]);
+    else if (arg === '--stress') continue;
+    else if (arg.startsWith('-')) usage(`Unknown option ${arg}.`);
+    else if (arg.includes('/') || arg.endsWith('.ts'))
+      (arg.includes('e2e/') ? files.e2e : files.unit).push(arg);
+    else if (stages.some((stage) => stage.name === arg)) named.push(arg);
+    else usage(`Unknown stage ${arg}.`);
+  }
+  const byFiles = [
+    ...(files.unit.length > 0 ? ['unit'] : []),
+    ...(files.e2e.length > 0 ? ['build', 'e2e'] : []),
+  ];
+  const wanted = named.length > 0 ? named : byFiles;
+  const runnerArgs = new Map<string, string[]>([
+    ['test:unit', files.unit],
+    ['test:e2e', [...files.e2e, ...(repeatEach !== undefined ? [`--repeat-each=${repeatEach}`] : [])]],
+  ]);
+  return {
+    stages: wanted.length === 0 ? stages : stages.filter((stage) => wanted.includes(stage.name)),
+    runnerArgs,
+    stress,
+  };
+}
+
+function runNpmScript(script: string, args: string[], summaries: string[]): Promise<boolean> {
   return new Promise((resolvePromise) => {
-    const child = spawn('npm', ['run', '--silent', script], {
+    const child = spawn('npm', ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: process.env,
     });
@@ -52,25 +108,9 @@ function runNpmScript(script: string, summaries: string[]): Promise<boolean> {
   });
 }
 
-async function main(): Promise<void> {
-  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-  const unknown = wanted.filter((name) => !stages.some((stage) => stage.name === name));
-  if (unknown.length > 0) {
-    console.error(`Unknown stage ${unknown.join(', ')}; stages are ${stages.map((s) => s.name).join(', ')}.`);
-    process.exit(2);
-  }
-  const chosen = wanted.length === 0 ? stages : stages.filter((stage) => wanted.includes(stage.name));
-
-  const started = Date.now();
-  const prerequisites = await ensureSystemPackages({ needBrowser: chosen.some((s) => s.name === 'e2e') });
-  if (!prerequisites.ok) {
-    for (const line of prerequisites.problems) console.error(line);
-    process.exit(1);
-  }
-
+async function runStages(options: Options, summaries: string[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  const summaries: string[] = [];
-  for (const stage of chosen) {
+  for (const stage of options.stages) {
     const blocker = stage.needs && outcomes.find((o) => o.stage === stage.needs && !o.ok);
     if (blocker) {
       outcomes.push({ stage: stage.name, ok: false, seconds: 0, note: `not run: ${stage.needs} failed` });
@@ -78,20 +118,39 @@ async function main(): Promise<void> {
     }
     console.log(`\n=== ${stage.name}: ${stage.scripts.map((s) => `npm run ${s}`).join(', ')} ===`);
     const stageStart = Date.now();
-    let ok = true;
+    let note: string | undefined;
     for (const script of stage.scripts) {
-      if (!(await runNpmScript(script, summaries))) {
-        ok = false;
-        outcomes.push({ stage: stage.name, ok, seconds: 0, note: `npm run ${script} failed` });
+      if (!(await runNpmScript(script, options.runnerArgs.get(script) ?? [], summaries))) {
+        note = `npm run ${script} failed`;
         break;
       }
     }
-    const seconds = (Date.now() - stageStart) / 1000;
-    if (ok) outcomes.push({ stage: stage.name, ok, seconds });
-    else outcomes[outcomes.length - 1]!.seconds = seconds;
+    outcomes.push({ stage: stage.name, ok: !note, seconds: (Date.now() - stageStart) / 1000, note });
+  }
+  return outcomes;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const started = Date.now();
+  const prerequisites = await ensureSystemPackages({
+    needBrowser: options.stages.some((s) => s.name === 'e2e'),
+  });
+  if (!prerequisites.ok) {
+    for (const line of prerequisites.problems) console.error(line);
+    process.exit(1);
   }
 
+  const timings = mkdtempSync(join(tmpdir(), 'agentdesk-test-times-'));
+  process.env['AGENTDESK_TEST_TIMINGS'] = timings;
+  const hog = options.stress ? startCpuHog() : undefined;
+  if (hog) console.log(`\n=== stress: ${hog.count} busy-loop processes keep every core busy ===`);
+  const summaries: string[] = [];
+  const outcomes = await runStages(options, summaries).finally(() => hog?.stop());
+
   console.log('\n=== summary ===');
+  for (const line of slowestFilesLines(readFileTimes(timings))) console.log(line);
+  rmSync(timings, { recursive: true, force: true });
   for (const o of outcomes) {
     const status = o.ok ? 'passed' : 'FAILED';
     console.log(
@@ -100,9 +159,10 @@ async function main(): Promise<void> {
   }
   for (const line of summaries) console.log(line);
   const failed = outcomes.filter((o) => !o.ok);
-  console.log(
-    `total  ${failed.length === 0 ? 'passed' : 'FAILED'} ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`,
-  );
+  const total = (Date.now() - started) / 1000;
+  console.log(`total  ${failed.length === 0 ? 'passed' : 'FAILED'} ${total.toFixed(1).padStart(6)} s`);
+  const slow = tooLongLine(total, outcomes);
+  if (slow) console.log(slow);
   process.exit(failed.length === 0 ? 0 : 1);
 }
 

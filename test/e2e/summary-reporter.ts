@@ -7,6 +7,7 @@ import type {
   TestError,
   TestResult,
 } from '@playwright/test/reporter';
+import { recordFileTimes } from '../../scripts/test-timings';
 
 /**
  * Prints the plain closing line CI reads: `e2e: N passed, N failed, N skipped`.
@@ -14,11 +15,14 @@ import type {
  * one that never started (a failing global setup, an interrupted run), counts as failed. Only
  * a test skipped on purpose counts as skipped. A retried test counts once, by its last result.
  * An error outside any test (a spec file that fails to load) counts as one failure.
+ * Under `npm test` it also records each spec file's time (every run of its tests, hooks
+ * included, retries and repeats too), for the slowest-files list.
  */
 export default class SummaryReporter implements Reporter {
   private readonly last = new Map<TestCase, TestResult>();
   private all: TestCase[] = [];
   private readonly errorsOutsideTests: string[] = [];
+  private readonly fileTimes = new Map<string, number>();
 
   onBegin(_config: FullConfig, suite: Suite): void {
     this.all = suite.allTests();
@@ -26,6 +30,8 @@ export default class SummaryReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     this.last.set(test, result);
+    const file = test.location.file;
+    this.fileTimes.set(file, (this.fileTimes.get(file) ?? 0) + result.duration / 1000);
   }
 
   onError(error: TestError): void {
@@ -50,5 +56,6 @@ export default class SummaryReporter implements Reporter {
       else failed += 1;
     }
     console.log(`e2e: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    recordFileTimes('e2e', this.fileTimes);
   }
 }
