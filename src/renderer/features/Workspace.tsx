@@ -11,6 +11,9 @@ import { SearchPalette } from './search/SearchPalette';
 import { attachFiles } from './chat/Composer';
 import { useWindowDrop } from '../ui/use-window-drop';
 import { ConversationList } from './conversations/ConversationList';
+import { ArchiveUndo } from './conversations/ArchiveUndo';
+import { useArchiveStore } from '../stores/archive-store';
+import { useListRefresh } from './conversations/use-list-refresh';
 import { useShortcuts } from './shortcuts/use-shortcuts';
 import { StudioSidebarEntry } from './agents/StudioSidebarEntry';
 import { StudioScreen } from './studio/StudioScreen';
@@ -71,9 +74,11 @@ export function Workspace() {
   }, [sessionId, list]);
   // After the default choice above, so the remembered agent and conversation win.
   useWindowMemory(agentId, sessionId);
+  useListRefresh(agentId);
 
   useEffect(
     () => () => {
+      void useArchiveStore.getState().flush();
       unwatchAll();
       useTurnStreamStore.getState().reset();
       useConversationsStore.getState().reset();
@@ -103,6 +108,7 @@ export function Workspace() {
         <SidebarFooter />
         <SidebarResizer />
       </aside>
+      <ArchiveUndo />
       <main className="content">
         <SearchPalette />
         <AllowanceBanner />

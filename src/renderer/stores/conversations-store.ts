@@ -10,6 +10,8 @@ import type {
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { useAgentsStore } from './agents-store';
+import { useSchedulesStore } from './schedules-store';
+import { useTurnStreamStore } from './turn-stream-store';
 
 /** How many messages a conversation opens with; earlier ones load on scroll. */
 export const threadPageSize = 50;
@@ -43,11 +45,18 @@ interface ConversationsStore {
   shares: Record<string, ShareState>;
   /** A plain-words notice from the last action (rename, archive, share...). */
   notice: string;
+  /** Conversations taken off the list while their archive waits for Undo: a reload must not bring them back. */
+  hidden: Record<string, true>;
   load(agentId: string): Promise<void>;
+  /** Loads the list again without showing a loading state, and only re-renders when it changed. */
+  refresh(agentId: string): Promise<void>;
   select(sessionId: string | null): void;
+  /** Opens the newest empty conversation when there is one, else creates one. */
   create(agentId: string): Promise<string | undefined>;
   rename(agentId: string, sessionId: string, title: string): Promise<boolean>;
-  archive(agentId: string, sessionId: string): Promise<boolean>;
+  /** Takes a conversation off the list (selecting its neighbour); `show` puts it back. */
+  hide(agentId: string, sessionId: string): void;
+  show(agentId: string, item: ConversationListItem): void;
   loadShare(agentId: string, sessionId: string): Promise<void>;
   setShared(agentId: string, sessionId: string, shared: boolean): Promise<void>;
   /** Loads the thread's tail: at least `atLeast` messages (a search jumps further back). */
@@ -88,6 +97,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     threads: {},
     shares: {},
     notice: '',
+    hidden: {},
     async load(agentId) {
       const previous = get().byAgent[agentId];
       set({
@@ -98,14 +108,27 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       });
       const result = await desk().listConversations(agentId);
       const entry: AgentConversations = result.ok
-        ? { items: sortByRecent(result.value.conversaciones), status: 'ready', error: '' }
+        ? { items: visible(result.value.conversaciones, get().hidden), status: 'ready', error: '' }
         : { items: [], status: 'error', error: noteFailure(agentId, result.error) };
       set({ byAgent: { ...get().byAgent, [agentId]: entry } });
+    },
+    async refresh(agentId) {
+      const result = await desk().listConversations(agentId);
+      const current = get().byAgent[agentId];
+      if (!result.ok || current?.status !== 'ready') return;
+      const items = visible(result.value.conversaciones, get().hidden);
+      if (JSON.stringify(items) === JSON.stringify(current.items)) return;
+      set({ byAgent: { ...get().byAgent, [agentId]: { ...current, items } } });
     },
     select(sessionId) {
       set({ selectedId: sessionId, notice: '' });
     },
     async create(agentId) {
+      const draft = get().byAgent[agentId]?.items.find((item) => isEmptyDraft(item, get().threads[item.id]));
+      if (draft) {
+        set({ selectedId: draft.id, notice: '' });
+        return draft.id;
+      }
       const result = await desk().createConversation(agentId);
       if (!result.ok) {
         set({ notice: noteFailure(agentId, result.error) });
@@ -131,21 +154,20 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       patchList(agentId, (items) => items.map((i) => (i.id === sessionId ? { ...i, titulo: title } : i)));
       return true;
     },
-    async archive(agentId, sessionId) {
-      const result = await desk().archiveConversation(agentId, sessionId);
-      if (!result.ok) {
-        set({ notice: errorWords(result.error) });
-        return false;
-      }
+    hide(agentId, sessionId) {
       const items = get().byAgent[agentId]?.items ?? [];
       const index = items.findIndex((i) => i.id === sessionId);
+      set({ hidden: { ...get().hidden, [sessionId]: true } });
       patchList(agentId, (list) => list.filter((i) => i.id !== sessionId));
       if (get().selectedId === sessionId) {
         const rest = items.filter((i) => i.id !== sessionId);
         set({ selectedId: rest[Math.min(index, rest.length - 1)]?.id ?? null });
       }
-      set({ notice: 'Conversation archived.' });
-      return true;
+    },
+    show(agentId, item) {
+      const { [item.id]: _shown, ...hidden } = get().hidden;
+      set({ hidden });
+      patchList(agentId, (list) => sortByRecent([item, ...list.filter((i) => i.id !== item.id)]));
     },
     async loadShare(agentId, sessionId) {
       const result = await desk().getShare(agentId, sessionId);
@@ -214,7 +236,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       );
     },
     reset() {
-      set({ byAgent: {}, selectedId: null, threads: {}, shares: {}, notice: '' });
+      set({ byAgent: {}, selectedId: null, threads: {}, shares: {}, notice: '', hidden: {} });
     },
   };
 });
@@ -227,6 +249,23 @@ function toThreadMessage(m: MemoryConversation['messages'][number]): ThreadMessa
     ...(m.detail ? { detail: m.detail } : {}),
     ...(m.attachments ? { attachments: m.attachments } : {}),
   };
+}
+
+/** A conversation nothing was said in yet, here or elsewhere: + New opens it instead of adding another. */
+function isEmptyDraft(item: ConversationListItem, thread: Thread | undefined): boolean {
+  const stream = useTurnStreamStore.getState().streams[item.id];
+  return (
+    !item.ultimoTurno &&
+    !item.titulo &&
+    (thread?.messages.length ?? 0) === 0 &&
+    (stream?.items.length ?? 0) === 0 &&
+    !stream?.currentTurnId &&
+    (useSchedulesStore.getState().bySession[item.id]?.items.length ?? 0) === 0
+  );
+}
+
+function visible(items: ConversationListItem[], hidden: Record<string, true>): ConversationListItem[] {
+  return sortByRecent(items.filter((item) => !hidden[item.id]));
 }
 
 function laterOf(a: string | null, b: string): string {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { useTurnStreamStore, selectStream } from '../../stores/turn-stream-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useArchiveStore } from '../../stores/archive-store';
 import { conversationMarkdown, exportFileName } from '../../model/conversation-markdown';
 import { chooseModel } from './chat-actions';
 import { AgentBadge } from './AgentBadge';
@@ -142,7 +143,10 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
           confirmLabel="Archive"
           danger
           onCancel={() => setDialog(null)}
-          onConfirm={() => void store.archive(agentId, sessionId).then(() => setDialog(null))}
+          onConfirm={() => {
+            setDialog(null);
+            useArchiveStore.getState().archive(agentId, sessionId);
+          }}
         >
           <p>“{title}” will leave your list.</p>
         </ConfirmDialog>

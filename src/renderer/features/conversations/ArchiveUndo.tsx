@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { useArchiveStore } from '../../stores/archive-store';
+import { showDirectionControls } from '../../model/bidi-controls';
+import './conversations.css';
+
+/** "Archived …  Undo" for a few seconds after an archive, and why one failed. */
+export function ArchiveUndo() {
+  const pending = useArchiveStore((s) => s.pending);
+  const error = useArchiveStore((s) => s.error);
+  const undo = useRef<HTMLButtonElement>(null);
+
+  // The dialog and its opener are gone: a keyboard user lands on Undo rather than on the page body.
+  useEffect(() => {
+    if (pending && (document.activeElement === document.body || !document.activeElement))
+      undo.current?.focus();
+  }, [pending]);
+
+  return (
+    <div className="toast-area">
+      {pending ? (
+        <div className="toast" role="status">
+          <span>Archived “{showDirectionControls(pending.title)}”.</span>
+          <button ref={undo} type="button" onClick={() => useArchiveStore.getState().undo()}>
+            Undo
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <div className="toast error-text" role="alert">
+          <span>{error}</span>
+          <button type="button" onClick={() => useArchiveStore.getState().dismissError()}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
