@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
 import { signInThroughTheApp } from './support/app-session';
+import { chooseInHeaderMenu } from './support/header-menu';
 
 // The chat experience end to end: browser mode (the built renderer from `npm run build`, the
 // bridge over its WebSocket, the host) against the real local service and its demo agent, a
@@ -229,7 +230,7 @@ test('rename, share (the public page opens), unshare and archive', async ({ page
   await send(page, 'Something worth sharing');
   await waitForReplyDone(page);
 
-  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  await chooseInHeaderMenu(page, 'Rename…');
   const rename = page.getByRole('dialog', { name: 'Rename conversation' });
   await rename.getByLabel('New name').fill('Shared notes');
   await rename.getByRole('button', { name: 'Rename' }).click();
@@ -253,7 +254,7 @@ test('rename, share (the public page opens), unshare and archive', async ({ page
   await publicPage.close();
   await share.getByRole('button', { name: 'Done' }).click();
 
-  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await chooseInHeaderMenu(page, 'Archive…');
   const archive = page.getByRole('dialog', { name: 'Archive this conversation?' });
   await archive.getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByRole('list', { name: 'Conversation list' })).not.toContainText('Shared notes');

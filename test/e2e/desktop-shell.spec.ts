@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { UpdateState } from '../../src/shared/bridge';
 import type { UpdateSource } from '../../src/core/host/platform/shell-hooks';
 import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
+import { chooseInHeaderMenu } from './support/header-menu';
 
 // The desktop shell's renderer side in browser mode against the real local service: its settings
 // (kept across a restart of browser mode), the "Restart to update" banner, copyable deep links, and the
@@ -127,7 +128,7 @@ test('copy links, and the last conversation and sidebar width come back after a 
   await list.getByRole('button').nth(1).click();
   await expect(list.getByRole('button').nth(1)).toHaveAttribute('aria-current', 'true');
 
-  await page.getByRole('button', { name: 'Copy conversation link' }).click();
+  await chooseInHeaderMenu(page, 'Copy conversation link');
   await expect(page.getByText('Link copied.').first()).toBeVisible();
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(
     `agentdesk://agent/${agentId}/conversation/${older}`,

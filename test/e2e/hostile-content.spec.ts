@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openApp, screens, showScreen, startApp, type AppSession } from './support/app-session';
+import { chooseInHeaderMenu } from './support/header-menu';
 
 // Hostile text everywhere the app shows text that someone else (a model, a server, a file) chose: agent names,
 // conversation titles, workspace and library file names, scheduled prompts, tool-call titles and contents,
@@ -123,7 +124,7 @@ test('the agent name, a conversation title and a scheduled prompt show as text',
   await expect(list).toContainText(RTL_SHOWN);
   await list.getByRole('listitem').filter({ hasText: SCRIPT }).first().click();
   await expect(page.getByRole('region', { name: 'Chat' })).toContainText(SCRIPT);
-  await page.getByRole('button', { name: 'Schedule' }).click();
+  await chooseInHeaderMenu(page, 'Schedule a message…');
   const scheduled = page.getByRole('region', { name: 'Scheduled turns' });
   await expect(scheduled).toContainText(XSS);
   await expect(scheduled).toContainText(SCRIPT);

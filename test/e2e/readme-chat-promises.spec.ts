@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp, startApp, type AppSession } from './support/app-session';
+import { chooseInHeaderMenu } from './support/header-menu';
 
 // The README's "Chatting" and "Chat memory" promises that no other spec walks, as a new user would try
 // them: the rest of the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), a message
@@ -92,7 +93,7 @@ test('Export JSON saves the stored record of every message', async ({ page }) =>
   await rows(page).first().click();
   await expect(page.getByRole('article', { name: 'Agent reply' }).last()).toContainText('first line');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export JSON', exact: true }).click();
+  await chooseInHeaderMenu(page, 'Export as JSON (every detail)');
   const saved = await download;
   expect(saved.suggestedFilename()).toMatch(/\.json$/);
   const record = JSON.parse(await readFile((await saved.path())!, 'utf8')) as unknown;

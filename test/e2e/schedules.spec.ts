@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ManualTimers } from '../../src/service/turns/manual-timers';
 import { openApp, screens, startApp, type AppSession } from './support/app-session';
+import { chooseInHeaderMenu } from './support/header-menu';
 
 // Scheduled turns in browser mode against the real local service and its demo agent. The service runs
 // on a test clock (browser mode's test-only `serviceClock`), so a turn due in one minute runs as soon
@@ -44,7 +45,7 @@ async function openNewConversation(page: Page): Promise<string> {
   const listed = (await (await app.api(`/api/v2/me/agents/${agentId}/conversations`)).json()) as {
     conversaciones: { id: string }[];
   };
-  await page.getByRole('button', { name: 'Schedule' }).click();
+  await chooseInHeaderMenu(page, 'Schedule a message…');
   await expect(panel(page)).toBeVisible();
   return listed.conversaciones[0]!.id;
 }

@@ -5,6 +5,7 @@ import { DEFAULT_EMAIL } from '../support/local-service';
 import { screens, showScreen } from './support/app-session';
 import { liveSignIns } from './support/live-sign-ins';
 import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
+import { chooseInHeaderMenu } from './support/header-menu';
 
 // The person's screens (file library, conversation header, schedules, connectors, account, settings,
 // search, a reload mid-reply, sign-out) in browser mode against a server that offers exactly the spec and none of our extensions
@@ -109,7 +110,7 @@ test('conversation header: rename, share and stop sharing, export, archive', asy
   const sessionId = await newConversation(page);
   await sendAndWait(page, 'echo header check', 'header check');
 
-  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  await chooseInHeaderMenu(page, 'Rename…');
   const rename = page.getByRole('dialog', { name: 'Rename conversation' });
   await rename.getByLabel('New name').fill('Spec header');
   await rename.getByRole('button', { name: 'Rename' }).click();
@@ -134,11 +135,11 @@ test('conversation header: rename, share and stop sharing, export, archive', asy
   await share.getByRole('button', { name: 'Done' }).click();
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await chooseInHeaderMenu(page, 'Export as Markdown');
   const markdown = await readFile((await (await download).path())!, 'utf8');
   expect(markdown).toContain('echo header check');
 
-  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await chooseInHeaderMenu(page, 'Archive…');
   await page
     .getByRole('dialog', { name: 'Archive this conversation?' })
     .getByRole('button', { name: 'Archive' })
@@ -152,7 +153,7 @@ test('conversation header: rename, share and stop sharing, export, archive', asy
 test('scheduled turns: one is scheduled, listed, and cancelled after asking', async ({ page }) => {
   await openApp(page);
   const sessionId = await newConversation(page);
-  await page.getByRole('button', { name: 'Schedule' }).click();
+  await chooseInHeaderMenu(page, 'Schedule a message…');
   const panel = page.getByRole('region', { name: 'Scheduled turns' });
   await expect(panel).toContainText('Nothing is scheduled in this conversation.');
   await panel.getByLabel('Message to send').fill('echo later');

@@ -104,7 +104,12 @@ function apply(state: ConversationStream, event: StreamEvent): ConversationStrea
     case 'title':
       return { ...state, title: event.data.title };
     case 'models':
-      return { ...state, models: { options: event.data.options, current: event.data.current } };
+      // The server's word on the model ends a local choice that waited for it.
+      return {
+        ...state,
+        models: { options: event.data.options, current: event.data.current },
+        chosenModel: undefined,
+      };
     case 'caps':
       return { ...state, caps: { image: event.data.image } };
     case 'usage':
@@ -112,7 +117,7 @@ function apply(state: ConversationStream, event: StreamEvent): ConversationStrea
     case 'permission':
       return addPermission(state, event.data);
     case 'permission-resolved':
-      return resolvePermission(state, event.data.id);
+      return resolvePermission(state, event.data.id, extraString(event.data.optionId));
     case 'artifact':
       return updateTurn(state, undefined, (turn) =>
         withPart(turn, { type: 'artifact', key: partKey(turn), data: event.data }),
@@ -314,11 +319,19 @@ function addPermission(state: ConversationStream, data: StreamEventMap['permissi
   );
 }
 
-function resolvePermission(state: ConversationStream, id: string): ConversationStream {
+export function resolvePermission(
+  state: ConversationStream,
+  id: string,
+  chosen?: string,
+): ConversationStream {
   const found = findPart(state, 'permission', id);
   if (!found) return state;
   const old = found.turn.parts[found.index] as PermissionPart;
-  return replacePart(state, found.turn, found.index, { ...old, resolved: true });
+  return replacePart(state, found.turn, found.index, {
+    ...old,
+    resolved: true,
+    ...(chosen ? { chosen } : {}),
+  });
 }
 
 /** Open permission prompts, oldest first. */

@@ -34,6 +34,8 @@ export interface PermissionPart {
   toolCall?: unknown;
   options: PermissionOption[];
   resolved: boolean;
+  /** The option the answer chose, when known (our service's `permission-resolved.optionId`, or this window's answer). */
+  chosen?: string;
 }
 export interface ErrorPart {
   type: 'error';

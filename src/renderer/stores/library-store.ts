@@ -14,6 +14,8 @@ export interface LibraryUpload {
   sent: number;
   status: 'uploading' | 'done' | 'failed' | 'cancelled';
   error?: string;
+  /** The library file a finished upload became: its row leaves with that file. */
+  fileId?: string;
 }
 
 interface LinkState {
@@ -89,7 +91,7 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
       return patchUpload(id, { status: 'failed', error: uploadProblem(entry.name, result.error) });
     }
     remember(result.value);
-    patchUpload(id, { status: 'done', sent: entry.total });
+    patchUpload(id, { status: 'done', sent: entry.total, fileId: result.value.id });
     set({ files: [result.value, ...get().files.filter((f) => f.id !== result.value.id)] });
   };
 
@@ -106,7 +108,12 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
       const receivedAt = Date.now();
       const result = await desk().listFiles();
       if (!result.ok) return set({ status: 'error', error: errorWords(result.error) });
-      set({ files: result.value.archivos, status: 'ready' });
+      const listed = new Set(result.value.archivos.map((f) => f.id));
+      set({
+        files: result.value.archivos,
+        status: 'ready',
+        uploads: get().uploads.filter((u) => !u.fileId || listed.has(u.fileId)),
+      });
       for (const file of result.value.archivos) remember(file, receivedAt);
     },
     setQuery(query) {
@@ -129,7 +136,11 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
       const result = await desk().deleteFile(fileId);
       if (!result.ok) return errorWords(result.error);
       const { [fileId]: _gone, ...links } = get().links;
-      set({ files: get().files.filter((f) => f.id !== fileId), links });
+      set({
+        files: get().files.filter((f) => f.id !== fileId),
+        uploads: get().uploads.filter((u) => u.fileId !== fileId),
+        links,
+      });
       return '';
     },
     async link(fileId) {

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
+import { resolvePermission } from '../model/turn-reducer';
+import { useTurnStreamStore } from './turn-stream-store';
 
 /** An unanswered permission is denied by the service after 10 minutes. */
 export const permissionLifetimeMs = 10 * 60 * 1000;
@@ -43,7 +45,11 @@ export const usePermissionsStore = create<PermissionsStore>((set, get) => ({
     set({ answering: { ...get().answering, [k]: optionId } });
     const result = await desk().answerPermission(agentId, sessionId, { id, optionId });
     const { [k]: _done, ...answering } = get().answering;
-    if (result.ok && result.value.resuelto) return set({ answering });
+    if (result.ok && result.value.resuelto) {
+      // The card names the choice at once, also where the server's `permission-resolved` carries only the id.
+      useTurnStreamStore.getState().update(sessionId, (s) => resolvePermission(s, id, optionId));
+      return set({ answering });
+    }
     const reason = result.ok
       ? 'This request is no longer open.'
       : result.error.status === 404

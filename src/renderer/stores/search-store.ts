@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import type { SearchHit } from '../../shared/bridge';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
+import { useConversationsStore } from './conversations-store';
+import { useScreenStore } from './screen-store';
 
 export interface SearchFilters {
   agentId: string;
@@ -39,7 +41,8 @@ export const useSearchStore = create<SearchStore>((set, get) => ({
   status: 'idle',
   error: '',
   target: null,
-  show: () => set({ open: true }),
+  // The palette opens empty: the last query (and its hits) belonged to an earlier errand.
+  show: () => set({ open: true, text: '', hits: [], status: 'idle', error: '' }),
   hide: () => set({ open: false }),
   setText(text) {
     set({ text });
@@ -68,3 +71,19 @@ export const useSearchStore = create<SearchStore>((set, get) => ({
   },
   setTarget: (target) => set({ target }),
 }));
+
+// The highlight belongs to the visit the search opened: leaving the conversation or the chat ends it.
+const dropTargetWhenLeft = () => {
+  const target = useSearchStore.getState().target;
+  if (!target) return;
+  const here = useConversationsStore.getState().selectedId;
+  if (here !== target.sessionId || useScreenStore.getState().screen !== 'chat') {
+    useSearchStore.setState({ target: null });
+  }
+};
+useConversationsStore.subscribe((now, before) => {
+  if (now.selectedId !== before.selectedId) dropTargetWhenLeft();
+});
+useScreenStore.subscribe((now, before) => {
+  if (now.screen !== before.screen) dropTargetWhenLeft();
+});

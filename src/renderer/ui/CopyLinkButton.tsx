@@ -1,22 +1,30 @@
 import { useState } from 'react';
+import type { DeepLinkPlace } from '../../shared/bridge';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
+
+/** Copies the agentdesk:// link of an agent or a conversation; returns what to tell the person. */
+export async function copyDeepLink(place: DeepLinkPlace): Promise<string> {
+  const link = await desk().deepLinkFor(place);
+  if (!link.ok) return errorWords(link.error);
+  try {
+    await navigator.clipboard.writeText(link.value);
+    return 'Link copied.';
+  } catch {
+    return `Copy this link: ${link.value}`;
+  }
+}
 
 /** Copies the agentdesk:// link of an agent or a conversation, and says so. */
 export function CopyLinkButton(props: { agentId: string; sessionId?: string; label: string }) {
   const [note, setNote] = useState('');
   const copy = async () => {
-    const link = await desk().deepLinkFor({
-      agentId: props.agentId,
-      ...(props.sessionId ? { sessionId: props.sessionId } : {}),
-    });
-    if (!link.ok) return setNote(errorWords(link.error));
-    try {
-      await navigator.clipboard.writeText(link.value);
-      setNote('Link copied.');
-    } catch {
-      setNote(`Copy this link: ${link.value}`);
-    }
+    setNote(
+      await copyDeepLink({
+        agentId: props.agentId,
+        ...(props.sessionId ? { sessionId: props.sessionId } : {}),
+      }),
+    );
   };
   return (
     <>

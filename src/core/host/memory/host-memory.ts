@@ -26,6 +26,8 @@ export interface MemoryArea {
   observe(agentId: string, sessionId: string, event: ConversationStreamEvent): void;
   /** Records what was sent with a turn the server accepted (text, attachment names, types, sizes). */
   noteSent(agentId: string, sessionId: string, input: SendMessageInput, turnId: string): void;
+  /** Keeps a conversation's new title (after a rename the server accepted). */
+  noteTitle(agentId: string, sessionId: string, title: string): void;
   /** The agent list: kept when the server answers, served from the store when it can't be reached. */
   /** A network failure to answer at once while the server is known to be unreachable, else null. */
   offlineAnswer(): DeskResult<never> | null;
@@ -231,6 +233,9 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       if (answer.ok || !isUnreachable(answer)) return answer;
       const stored = mem.store.lists.snapshot<MeAgentsResponse>(AGENTS_KEY);
       return stored ? { ok: true, value: stored } : answer;
+    },
+    noteTitle(agentId, sessionId, title) {
+      memory()?.store.saveConversation(agentId, sessionId, { title });
     },
     rememberConversations(agentId, answer) {
       connectivity.note(answer);

@@ -3,12 +3,18 @@ import type { MemoryArea } from './host-memory';
 
 type Remembered = Pick<
   DeskBridge,
-  'listAgents' | 'listConversations' | 'sendMessage' | 'removeProfile' | 'deleteAccount'
+  | 'listAgents'
+  | 'listConversations'
+  | 'renameConversation'
+  | 'sendMessage'
+  | 'removeProfile'
+  | 'deleteAccount'
 >;
 
 /**
  * Lets the memory area hear the calls it keeps something of, without those areas knowing it:
- * agent and conversation lists (served from the store while offline), each accepted turn (its
+ * agent and conversation lists (served from the store while offline), a rename (so an export
+ * carries the new title at once), each accepted turn (its
  * text and attachments' names, types and sizes), and a removed profile or deleted account (whose
  * transcripts are deleted).
  */
@@ -23,6 +29,11 @@ export function withMemory<B extends Remembered>(memory: MemoryArea, bridge: B):
         agentId,
         memory.offlineAnswer() ?? (await bridge.listConversations(agentId)),
       );
+    },
+    async renameConversation(agentId, sessionId, title) {
+      const renamed = await bridge.renameConversation(agentId, sessionId, title);
+      if (renamed.ok) memory.noteTitle(agentId, sessionId, title);
+      return renamed;
     },
     async sendMessage(agentId, sessionId, input) {
       const accepted = await bridge.sendMessage(agentId, sessionId, input);

@@ -99,7 +99,7 @@ export function PermissionCard(props: {
       ) : (
         <p className="permission-outcome" role="status">
           {part.resolved
-            ? 'Answered.'
+            ? answeredWords(part)
             : closed
               ? closed
               : expired
@@ -109,6 +109,12 @@ export function PermissionCard(props: {
       )}
     </section>
   );
+}
+
+/** "Answered: Allow once." when the choice is known, else "Answered." */
+function answeredWords(part: PermissionPart): string {
+  const option = part.options.find((o) => o.optionId === part.chosen);
+  return option ? `Answered: ${optionLabel(option)}.` : 'Answered.';
 }
 
 /** The change an edit will make, or the command line a command will run; the raw request behind Details. */

@@ -7,11 +7,23 @@ const statusWords: Record<string, string> = {
   in_progress: 'Running',
   completed: 'Done',
   failed: 'Failed',
+  stopped: 'Stopped',
 };
 
+/**
+ * The status a tool call shows: in a reply the person stopped, a call that did not finish was stopped,
+ * not failed (agents report a cancelled call as `failed`).
+ */
+function shownStatus(part: ToolPart, turnStopped: boolean): string {
+  if (turnStopped && part.status !== 'completed') return 'stopped';
+  return part.status ?? 'pending';
+}
+
 /** A tool call, updated in place as its status changes. */
-export const ToolCall = memo(function ToolCall({ part }: { part: ToolPart }) {
-  const status = part.status ? (statusWords[part.status] ?? part.status) : 'Waiting';
+export const ToolCall = memo(function ToolCall(props: { part: ToolPart; turnStopped?: boolean }) {
+  const { part } = props;
+  const shown = shownStatus(part, props.turnStopped === true);
+  const status = statusWords[shown] ?? shown;
   const detail =
     typeof part.detalle === 'string'
       ? part.detalle
@@ -20,7 +32,7 @@ export const ToolCall = memo(function ToolCall({ part }: { part: ToolPart }) {
         : '';
   return (
     <div
-      className={`tool-call status-${part.status ?? 'pending'}`}
+      className={`tool-call status-${shown}`}
       role="group"
       aria-label={`Tool call: ${part.title ?? part.id}`}
     >

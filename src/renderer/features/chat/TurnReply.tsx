@@ -39,6 +39,7 @@ export const TurnReply = memo(function TurnReply(props: { agentId: string; sessi
           sessionId={props.sessionId}
           about={part.type === 'permission' ? lastTool(index) : undefined}
           turnOpen={open}
+          turnStopped={turn.estado === 'stopped'}
         />
       ))}
       {open && turn.estado !== 'queued' && turn.parts.length === 0 ? (
@@ -67,6 +68,7 @@ const PartView = memo(function PartView(props: {
   sessionId: string;
   about?: ToolPart;
   turnOpen: boolean;
+  turnStopped: boolean;
 }) {
   const { part } = props;
   switch (part.type) {
@@ -82,7 +84,7 @@ const PartView = memo(function PartView(props: {
     case 'thought':
       return <Thought part={part} streaming={props.streaming} />;
     case 'tool':
-      return <ToolCall part={part} />;
+      return <ToolCall part={part} turnStopped={props.turnStopped} />;
     case 'permission':
       return (
         <PermissionCard

@@ -9,14 +9,7 @@ import { relativeTime } from '../../ui/relative-time';
 import { useNow } from '../../ui/use-now';
 import { conversationTitle, searchConversations } from '../../model/conversation-search';
 import { showDirectionControls } from '../../model/bidi-controls';
-
-const stateWords: Record<string, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  done: 'Done',
-  error: 'Error',
-  stopped: 'Stopped',
-};
+import { conversationState, conversationStateWords, useWaitingForPerson } from './conversation-state';
 
 /** The selected agent's conversations: live titles, last-turn badge, relative time, search. */
 export function ConversationList({ agentId }: { agentId: string }) {
@@ -33,6 +26,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
   const searchFocus = useUiStore((s) => s.searchFocus);
   const motor = useAgentsStore((s) => s.noConversations[agentId]);
   const now = useNow(30_000);
+  const waiting = useWaitingForPerson();
   const search = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -99,6 +93,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
             item={item}
             title={conversationTitle(item, liveTitles[item.id])}
             selected={item.id === selectedId}
+            waiting={waiting.has(item.id)}
             when={relativeTime(item.ultimoTurno?.at ?? item.actualizada, now)}
           />
         ))}
@@ -111,9 +106,10 @@ function ConversationRow(props: {
   item: ConversationListItem;
   title: string;
   selected: boolean;
+  waiting: boolean;
   when: string;
 }) {
-  const estado = props.item.ultimoTurno?.estado;
+  const estado = conversationState(props.item.ultimoTurno?.estado, props.waiting);
   return (
     <li>
       <button
@@ -127,9 +123,9 @@ function ConversationRow(props: {
           {estado ? (
             <span
               className={`badge badge-${estado}`}
-              aria-label={`Last reply: ${stateWords[estado] ?? estado}`}
+              aria-label={`Last reply: ${conversationStateWords[estado] ?? estado}`}
             >
-              {stateWords[estado] ?? estado}
+              {conversationStateWords[estado] ?? estado}
             </span>
           ) : null}
           <span className="when">{props.when}</span>

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { useAgentsStore } from '../../stores/agents-store';
+import { useConversationsStore } from '../../stores/conversations-store';
+import { selectStream, useTurnStreamStore } from '../../stores/turn-stream-store';
+import { chooseModel } from './chat-actions';
+
+/**
+ * The model the next reply will use, and the choice of another. It shows the person's latest choice
+ * until the server's next `models` event speaks; "applies from the next reply" leaves once that reply starts.
+ */
+export function ModelPicker(props: { agentId: string; sessionId: string }) {
+  const { agentId, sessionId } = props;
+  const streamModels = useTurnStreamStore((s) => selectStream(sessionId)(s).models);
+  const chosen = useTurnStreamStore((s) => selectStream(sessionId)(s).chosenModel);
+  const turnCount = useTurnStreamStore((s) => Object.keys(selectStream(sessionId)(s).turns).length);
+  // The picker is always there: the stream's `models`, else the last stored one, else the agent's configuration.
+  const storedModels = useConversationsStore((s) => s.threads[sessionId]?.models);
+  const configModels = useAgentsStore((s) => s.configs[agentId]?.models);
+  const configModel = useAgentsStore((s) => s.configs[agentId]?.model);
+  const [note, setNote] = useState<{ text: string; problem: boolean; turnsAt: number } | null>(null);
+
+  // A reply that started after the change has the new model: the note no longer applies.
+  useEffect(() => {
+    if (note && !note.problem && turnCount > note.turnsAt) setNote(null);
+  }, [note, turnCount]);
+
+  const models =
+    streamModels ??
+    storedModels ??
+    (configModels?.length ? { options: configModels, current: configModel ?? null } : undefined);
+  if (!models || models.options.length === 0) return null;
+  const value = chosen ?? models.current ?? '';
+
+  return (
+    <>
+      <label className="model-picker">
+        <select
+          aria-label="Model"
+          title="The model the next reply will use"
+          value={value}
+          onChange={(event) => {
+            const model = event.target.value;
+            void chooseModel(agentId, sessionId, model).then((problem) =>
+              setNote({
+                text: problem || 'The new model applies from the next reply.',
+                problem: !!problem,
+                turnsAt: turnCount,
+              }),
+            );
+          }}
+        >
+          {models.options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label || option.id}
+            </option>
+          ))}
+        </select>
+      </label>
+      {note ? (
+        <p className={`model-note${note.problem ? ' error-text' : ''}`} role="status">
+          {note.text}
+        </p>
+      ) : null}
+    </>
+  );
+}

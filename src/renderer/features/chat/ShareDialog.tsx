@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useConversationsStore } from '../../stores/conversations-store';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+
+/** Creates, shows, copies and stops the conversation's public read-only link. */
+export function ShareDialog(props: { agentId: string; sessionId: string; onClose(): void }) {
+  const { agentId, sessionId, onClose } = props;
+  const share = useConversationsStore((s) => s.shares[sessionId]);
+  const store = useConversationsStore.getState();
+  const [copied, setCopied] = useState(false);
+
+  const copyLink = async () => {
+    if (!share?.publicUrl) return;
+    await navigator.clipboard.writeText(share.publicUrl).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+
+  return (
+    <ConfirmDialog title="Share conversation" confirmLabel="Done" onCancel={onClose} onConfirm={onClose}>
+      {share?.compartida && share.publicUrl ? (
+        <>
+          <p>Anyone with this link can read the conversation.</p>
+          <div className="share-link">
+            <input
+              readOnly
+              aria-label="Public link"
+              value={share.publicUrl}
+              onFocus={(e) => e.target.select()}
+            />
+            <button type="button" onClick={() => void copyLink()}>
+              {copied ? 'Copied' : 'Copy link'}
+            </button>
+          </div>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => void store.setShared(agentId, sessionId, false)}
+          >
+            Stop sharing
+          </button>
+        </>
+      ) : (
+        <>
+          <p>Create a public, read-only link to this conversation.</p>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void store.setShared(agentId, sessionId, true)}
+          >
+            Create public link
+          </button>
+        </>
+      )}
+    </ConfirmDialog>
+  );
+}
