@@ -91,3 +91,16 @@ export function repeatWords(item: Pick<TurnoProgramado, 'repeatMin' | 'until'>, 
   const every = `Repeats every ${item.repeatMin} min`;
   return item.until ? `${every} until ${dueWords(item.until, timeZone)}` : every;
 }
+
+/**
+ * The person's time zone named for the schedule panel, e.g. "Europe/Madrid (Central European Summer Time)".
+ * Forms take and lists show times in it; the wire stays ISO instants.
+ */
+export function zoneWords(now: number, timeZone?: string): string {
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const long = new Intl.DateTimeFormat(undefined, { timeZone: zone, timeZoneName: 'long' })
+    .formatToParts(new Date(now))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const place = zone.replace(/_/g, ' ');
+  return long && long !== place ? `${place} (${long})` : place;
+}

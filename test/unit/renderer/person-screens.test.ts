@@ -8,6 +8,7 @@ import {
   repeatWords,
   scheduleBody,
   soonWords,
+  zoneWords,
 } from '../../../src/renderer/model/schedule-form';
 import { insertAtCursor } from '../../../src/renderer/model/insert-at-cursor';
 import { encodeWav, level, resample } from '../../../src/renderer/model/wav-encoder';
@@ -109,6 +110,15 @@ describe('schedule form', () => {
     expect(soonWords(new Date(now - 1000).toISOString(), now)).toBe('due now');
     expect(repeatWords({ repeatMin: null, until: null })).toBe('Once');
     expect(repeatWords({ repeatMin: 30, until: null })).toBe('Repeats every 30 min');
+  });
+
+  it('names the time zone with its place and its long name for that date', () => {
+    const winter = Date.UTC(2030, 0, 15);
+    const summer = Date.UTC(2030, 6, 15);
+    expect(zoneWords(winter, 'Europe/Madrid')).toMatch(/^Europe\/Madrid \(.+\)$/);
+    expect(zoneWords(winter, 'Europe/Madrid')).not.toBe(zoneWords(summer, 'Europe/Madrid'));
+    expect(zoneWords(winter, 'America/New_York')).toMatch(/^America\/New York \(/);
+    expect(zoneWords(winter, 'UTC')).toMatch(/^UTC/);
   });
 });
 

@@ -6,7 +6,7 @@ import { useSchedulesStore } from '../../stores/schedules-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useNow } from '../../ui/use-now';
 import { ScheduleFormView } from './ScheduleFormView';
-import { dueWords, repeatWords, soonWords } from '../../model/schedule-form';
+import { dueWords, repeatWords, soonWords, zoneWords } from '../../model/schedule-form';
 import { ErrorLine } from '../../ui/ErrorLine';
 import { showDirectionControls } from '../../model/bidi-controls';
 
@@ -21,7 +21,6 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
   const [cancelling, setCancelling] = useState<TurnoProgramado | null>(null);
   const [problem, setProblem] = useState('');
   const now = useNow(30_000);
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   useEffect(() => {
     void useSchedulesStore.getState().load(agentId, sessionId);
@@ -32,7 +31,7 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
     <section className="schedule-panel" aria-label="Scheduled turns">
       <header className="schedule-head">
         <h3>Scheduled turns</h3>
-        <span className="muted small-text">Times in {zone}</span>
+        <span className="muted small-text">Times are in your time zone, {zoneWords(now)}</span>
         <button type="button" className="link" onClick={() => useSchedulesStore.getState().openPanel(null)}>
           Close
         </button>
