@@ -22,6 +22,7 @@ const printable = terminalLine;
 export function statusReporter(io: CliIo, { watching = false } = {}): (status: SyncStatus) => void {
   const seenConflicts = new Set<string>();
   const seenSkips = new Set<string>();
+  const seenNotices = new Set<string>();
   let lastMessage: string | undefined;
   let limitationShown = false;
   let announcedTotal = 0;
@@ -55,6 +56,11 @@ export function statusReporter(io: CliIo, { watching = false } = {}): (status: S
       io.out(
         `Conflict: ${conflict.path} changed on both sides. Yours stays; the agent's version is saved as ${conflict.remoteCopyPath}. Resolve it with: agentdesk sync resolve <folder> ${conflict.path} --keep mine|theirs|both (or in AgentDesk).\n`,
       );
+    }
+    for (const notice of status.notices ?? []) {
+      if (seenNotices.has(notice.id)) continue;
+      seenNotices.add(notice.id);
+      io.out(`${printable(notice.text)}\n`);
     }
     for (const skip of status.skipped) {
       const id = `${skip.path} ${skip.reason}`;

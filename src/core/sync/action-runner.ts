@@ -146,8 +146,9 @@ async function keepRemoteBeside(
   const copy = await freeName(deps.root, (n) => conflictCopyName(path, at, n));
   deps.store.recordCopy(copy, key); // before it exists, so no scan ever takes it for the person's file
   await writeFileAtomic(deps.root, copy, bytes, remote.size);
-  await deps.history.keepBytes(path, bytes, 'remote');
-  deps.store.flagConflict({ key, path, remoteCopyPath: copy, at: Date.now() });
+  const sha256 = hashBytes(bytes);
+  await deps.history.keepBytes(path, bytes, 'remote', sha256);
+  deps.store.flagConflict({ key, path, remoteCopyPath: copy, at: Date.now() }, sha256);
 }
 
 /**

@@ -46,14 +46,15 @@ export async function settleConflict(
   const copy = await readLocalFile(root, conflict.remoteCopyPath);
   const theirsNow = await readRemote(deps, conflict);
   // The person must have seen the version they decide about: when the agent changed the file
-  // again (or the copy is gone), its newest version becomes a new copy first; older copies stay.
-  if (theirsNow && (!copy || !sameBytes(theirsNow, copy.bytes))) {
+  // again, its newest version becomes a new copy first; older copies stay. A deleted copy is no
+  // change of the agent's (deleting it is how people keep their own version).
+  if (theirsNow && changedSinceCopy(deps, conflict, theirsNow, copy?.bytes)) {
     const at = (deps.now ?? (() => new Date()))();
     const fresh = await freeName(root, (n) => conflictCopyName(conflict.path, at, n));
     store.recordCopy(fresh, conflict.key);
     await writeFileAtomic(root, fresh, theirsNow);
     await deps.history.keepBytes(conflict.path, theirsNow, 'remote');
-    store.flagConflict({ ...conflict, remoteCopyPath: fresh, at: Date.now() });
+    store.flagConflict({ ...conflict, remoteCopyPath: fresh, at: Date.now() }, hashBytes(theirsNow));
     return {
       resolved: false,
       message: `The agent changed ${conflict.path} again; its newest version is now in ${fresh}. Choose again.`,
@@ -184,6 +185,18 @@ function fingerprintOf(bytes: Uint8Array): Fingerprint {
   return { size: bytes.length, sha256: hashBytes(bytes) };
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a).equals(Buffer.from(b));
+/**
+ * Whether the agent's version now differs from the one its copy was made of: the version recorded
+ * with the conflict, or (state from before that was recorded) the copy's bytes, or, the copy gone,
+ * whether the history holds it (every copy's version was kept there when it was made).
+ */
+function changedSinceCopy(
+  deps: ResolveDeps,
+  conflict: ConflictRecord,
+  theirsNow: Uint8Array,
+  copy: Uint8Array | undefined,
+): boolean {
+  const now = hashBytes(theirsNow);
+  const flaggedOn = deps.store.conflictTheirs(conflict.key) ?? (copy ? hashBytes(copy) : undefined);
+  return flaggedOn ? flaggedOn !== now : !deps.history.holds(now);
 }

@@ -3,6 +3,8 @@
  * the plan, and report. The engine runs these one at a time.
  */
 import type { SyncStatus } from '../../shared/bridge';
+import type { ResolveDeps } from './conflict-resolution';
+import { settleDeletedCopies } from './deleted-copies';
 import { loadIgnoreRules, scanLocal } from './local-scanner';
 import { screenRemotePaths } from './remote-screen';
 import type { RemoteSide } from './remote-side';
@@ -12,6 +14,7 @@ import { executePlan } from './sync-executor';
 import type { Fingerprint, LocalEntry, RemoteEntry, SkippedPath } from './sync-plan-types';
 import { planSync } from './sync-planner';
 import { pathKey } from './sync-paths';
+import { withNotice } from './sync-notices';
 import type { SyncStateStore } from './sync-state-store';
 import type { VersionHistory } from './version-history';
 
@@ -51,7 +54,12 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
     ctx.update({ state: 'error', message: marker.message });
     return false;
   }
-  ctx.update({ state: 'scanning', message: undefined, failures: [] });
+  // A conflict copy the person deleted settles its conflict as "keep mine" (a failure to reach
+  // the agent leaves it for the next cycle, which says why), before the conflicts are shown again.
+  const settled = await settleDeletedCopies(resolveDepsOf(ctx), store).catch(() => []);
+  let notices = ctx.status().notices;
+  for (const text of settled) notices = withNotice({ ...ctx.status(), notices }, text);
+  ctx.update({ state: 'scanning', message: undefined, failures: [], conflicts: store.conflicts(), notices });
   // Ignored means outside the sync on both sides: the agent's own .git/ is as safe as the person's.
   const rules = await loadIgnoreRules(root);
   const copies = store.copies();
@@ -131,6 +139,12 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
       : undefined,
   });
   return result.moved.length > 0;
+}
+
+/** What settling a conflict needs, from the cycle's own options. */
+export function resolveDepsOf(ctx: Pick<CycleContext, 'options' | 'history' | 'expectWrite'>): ResolveDeps {
+  const { root, remote, store, trash, retry, now } = ctx.options;
+  return { root, remote, store, trash, retry, now, history: ctx.history, expectWrite: ctx.expectWrite };
 }
 
 /**

@@ -10,7 +10,7 @@ import { settleConflict, type ConflictChoice } from './conflict-resolution';
 import { watchLocal, type LocalWatcher } from './local-watcher';
 import { pollRemote } from './remote-poller';
 import { ResolveRequests } from './resolve-requests';
-import { runCycle, type CycleOptions } from './sync-cycle';
+import { resolveDepsOf, runCycle, type CycleOptions } from './sync-cycle';
 import { VersionHistory } from './version-history';
 import { restoreKeptVersion } from './version-restore';
 
@@ -184,16 +184,11 @@ export class SyncEngine {
     const conflict = store.conflicts().find((c) => c.key === key);
     if (!conflict) return this.status;
     const outcome = await settleConflict(
-      {
-        root: this.options.root,
-        remote: this.options.remote,
-        store,
-        trash: this.options.trash,
-        expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
-        retry: this.options.retry,
-        now: this.options.now,
+      resolveDepsOf({
+        options: this.options,
         history: this.history,
-      },
+        expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
+      }),
       conflict,
       choice,
     );

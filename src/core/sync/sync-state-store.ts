@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import type { SyncConflict } from '../../shared/bridge';
 import type { BaseEntry, Fingerprint, RemoteFingerprint } from './sync-plan-types';
 import { pathKey } from './sync-paths';
+import { createSchema } from './sync-state-schema';
 
 type SqliteDatabase = InstanceType<typeof Database>;
 /** What this store asks of a prepared statement. */
@@ -28,31 +29,6 @@ const batchMax = 500;
 
 /** A flagged conflict, as the bridge shows it (the shared vocabulary). */
 export type ConflictRecord = SyncConflict;
-
-const schema = `
-CREATE TABLE IF NOT EXISTS base (
-  key TEXT PRIMARY KEY,
-  path TEXT NOT NULL,
-  size INTEGER NOT NULL,
-  sha256 TEXT NOT NULL,
-  mtime_ms REAL,
-  remote_size INTEGER,
-  remote_sha256 TEXT
-);
-CREATE TABLE IF NOT EXISTS conflicts (
-  key TEXT PRIMARY KEY,
-  path TEXT NOT NULL,
-  remote_copy_path TEXT NOT NULL,
-  at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS copies (
-  path TEXT PRIMARY KEY,
-  of_key TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS settings (
-  name TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);`;
 
 const baseColumns = 'path, size, sha256, mtime_ms, remote_size, remote_sha256';
 
@@ -107,15 +83,7 @@ export class SyncStateStore {
     // The app and the CLI may both read this folder's state (one syncs, the other lists or
     // restores): wait for the other's write instead of failing with "database is locked".
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(schema);
-    // State written before the base held each side's fingerprint.
-    for (const column of ['remote_size INTEGER', 'remote_sha256 TEXT']) {
-      try {
-        this.db.exec(`ALTER TABLE base ADD COLUMN ${column}`);
-      } catch {
-        // already there
-      }
-    }
+    createSchema(this.db);
   }
 
   /** The connection, shared with the folder's version history (one writer per process). */
@@ -254,12 +222,22 @@ export class SyncStateStore {
     }));
   }
 
-  /** Flags the conflict and records its copy as the engine's own (local-only, never synced). */
-  flagConflict(record: ConflictRecord): void {
+  /**
+   * Flags the conflict and records its copy as the engine's own (local-only, never synced).
+   * `theirsSha256` is the agent's version the copy holds: what the person saw when they chose.
+   */
+  flagConflict(record: ConflictRecord, theirsSha256?: string): void {
     this.statement(
-      'INSERT OR REPLACE INTO conflicts (key, path, remote_copy_path, at) VALUES (?, ?, ?, ?)',
-    ).run(record.key, record.path, record.remoteCopyPath, record.at);
+      'INSERT OR REPLACE INTO conflicts (key, path, remote_copy_path, at, theirs_sha256) VALUES (?, ?, ?, ?, ?)',
+    ).run(record.key, record.path, record.remoteCopyPath, record.at, theirsSha256 ?? null);
     this.recordCopy(record.remoteCopyPath, record.key);
+  }
+
+  /** The sha256 of the agent's version a conflict was flagged on (unknown for older state). */
+  conflictTheirs(key: string): string | undefined {
+    const row = this.statement('SELECT theirs_sha256 FROM conflicts WHERE key = ?').get(key) as
+      { theirs_sha256: string | null } | undefined;
+    return row?.theirs_sha256 ?? undefined;
   }
 
   /** A local-only copy the engine made (a conflict's remote version). */

@@ -54,6 +54,25 @@ export interface SyncStatus {
    * other reason. The app tries again by itself at `nextTryAt` (epoch ms); `syncNow` tries at once.
    */
   notStarted?: { reason: 'held' | 'failed'; nextTryAt: number };
+  /**
+   * Set while the agent's server cannot be reached (the connection fails): its address and since
+   * when (epoch ms). Changes are kept and sent once it is back; `message` says so in plain words.
+   */
+  unreachable?: { server: string; since: number };
+  /** Plain sentences said once each, newest last (a few are kept): see SyncNotice. */
+  notices?: SyncNotice[];
+}
+
+/**
+ * Something the sync did or could not check that the person should hear about once: a conflict
+ * settled because its copy was deleted, the server reachable again, an overwrite it could not check.
+ */
+export interface SyncNotice {
+  /** Stable per event: a reporter says each id once. */
+  id: string;
+  /** Epoch ms. */
+  at: number;
+  text: string;
 }
 
 /** A version the sync kept before it overwrote or deleted it (the folder's version history). */
