@@ -5,12 +5,14 @@ import type { ServiceContext } from './context';
 import type { AppEnv } from './http/app-env';
 import { dotSegmentGuard } from './http/dot-segment-guard';
 import { errorJson, handleError } from './http/errors';
+import { clientInfo } from './http/forwarded';
 import { hostGuard } from './http/host-guard';
 import { originGuard } from './http/origin-guard';
 import { settleRefusedBodies } from './http/read-body';
 import { requestLog } from './http/request-log';
 import { accountRoutes } from './routes/account';
 import { accountFilesRoutes } from './routes/account-files';
+import { inviteRoutes } from './routes/invite';
 import { agentConfigRoutes } from './routes/agent-config';
 import { connectorRoutes } from './routes/connectors';
 import { conversationRoutes } from './routes/conversations';
@@ -26,11 +28,12 @@ import { sttRoutes } from './routes/stt';
 export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.log));
+  app.use('*', clientInfo(ctx.serving));
   app.use(
     '*',
-    hostGuard(() => Number(new URL(ctx.baseUrl).port)),
+    hostGuard(ctx.serving, () => ctx.listenPort),
   );
-  app.use('*', originGuard());
+  app.use('*', originGuard(ctx.serving));
   app.use('*', dotSegmentGuard());
   app.use('*', settleRefusedBodies());
   // Every /api/v2 path: bearer, route table, scope and agent ownership are checked before any handler.
@@ -39,6 +42,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   // Route modules, one per area: `src/service/routes/<area>.ts` exporting `xxxRoutes(ctx): Hono<AppEnv>`,
   // whose handlers meet their route table entries through `registerRoute`. Each area adds ONE line below.
   app.route('/', oauthRoutes(ctx));
+  app.route('/', inviteRoutes(ctx)); // before sign-in: closes first-run on a public server
   app.route('/', signInRoutes(ctx));
   app.route('/', accountRoutes(ctx));
   app.route('/', openApiRoutes(ctx));

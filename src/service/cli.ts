@@ -3,14 +3,18 @@ import { parseArgs } from 'node:util';
 import { systemClock } from './clock';
 import { openDatabase } from './db/database';
 import { createIdentity } from './identity';
-import { startService } from './index';
+import { readConfigFile } from './config';
+import { INVITE_LIFETIME_DAYS } from './identity/invites';
+import { isEmail } from './identity/persons';
+import { ServiceConfigError, startService } from './index';
+import { readServing } from './serving';
 import { makePrivateDirSync, usePrivateUmask } from './security/private-files';
 import { readServeFlags } from './serve-flags';
 
 /**
  * `npm run service -- [--port <p>] [--data <dir>] [--<other-flag> <value>...]` runs the service;
- * `user add` and `client add` administer the database in `--data` and print JSON.
- * Flags other than port/data become config keys in camelCase (`--engine-command x` → `engineCommand: "x"`).
+ * `user add`, `invite add` and `client add` administer the database in `--data` and print JSON.
+ * Flags other than port/data become config keys in camelCase (`--public-url x` → `publicUrl: "x"`).
  */
 async function main(argv: string[]): Promise<number> {
   const positionals = argv.filter(
@@ -19,6 +23,7 @@ async function main(argv: string[]): Promise<number> {
   const command = positionals.slice(0, 2).join(' ');
   if (command === 'user add') return userAdd(argv.slice(2));
   if (command === 'client add') return clientAdd(argv.slice(2));
+  if (command === 'invite add') return inviteAdd(argv.slice(2));
   if (positionals.length > 0) return fail('usage', `Unknown command "${positionals.join(' ')}".`);
   return serveCommand(argv);
 }
@@ -26,13 +31,20 @@ async function main(argv: string[]): Promise<number> {
 async function serveCommand(argv: string[]): Promise<number> {
   const flags = readServeFlags(argv);
   if (!flags.ok) return fail('usage', flags.detalle);
-  const service = await startService({
-    port: flags.port,
-    dataDir: resolve(flags.data ?? 'data'),
-    log: (line) => console.log(line),
-    config: flags.config,
-  });
+  let service;
+  try {
+    service = await startService({
+      port: flags.port,
+      dataDir: resolve(flags.data ?? 'data'),
+      log: (line) => console.log(line),
+      config: flags.config,
+    });
+  } catch (error) {
+    if (error instanceof ServiceConfigError) return fail('config_invalid', error.message);
+    throw error;
+  }
   console.log(`listening on ${service.url}`);
+  if (service.origin !== service.url) console.log(`answering as ${service.origin}`);
   const stop = () => {
     void service.close().then(() => process.exit(0));
   };
@@ -66,6 +78,54 @@ async function userAdd(argv: string[]): Promise<number> {
       );
     }
     console.log(JSON.stringify(result.person));
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+/** `invite add --email <e> [--days <n>] [--public-url <u>]`: a one-time link to create that person's account. */
+async function inviteAdd(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      email: { type: 'string' },
+      days: { type: 'string' },
+      data: { type: 'string' },
+      'public-url': { type: 'string' },
+    },
+  });
+  const days = values.days === undefined ? INVITE_LIFETIME_DAYS : Number(values.days);
+  if (!values.email || !isEmail(values.email.trim()) || !(days > 0 && days <= 365))
+    return fail(
+      'usage',
+      'invite add needs --email with an e-mail address, and --days (if given) from 1 to 365.',
+    );
+  const dataDir = resolve(values.data ?? 'data');
+  const config = {
+    ...(await readConfigFile(dataDir)),
+    ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+  };
+  let origin: string | null;
+  try {
+    origin = readServing(config).publicOrigin;
+  } catch (error) {
+    return fail('config_invalid', (error as Error).message);
+  }
+  if (!origin)
+    return fail(
+      'usage',
+      "invite add needs the server's public URL: set publicUrl in config.json or pass --public-url.",
+    );
+  const { db, identity } = openIdentity(dataDir);
+  try {
+    if (identity.persons.findByEmail(values.email))
+      return fail('email_taken', 'A person with that e-mail already exists.');
+    const invite = identity.invites.create(values.email, days);
+    const url = `${origin}/invite?code=${encodeURIComponent(invite.code)}`;
+    console.log(
+      JSON.stringify({ email: invite.email, url, expires_at: new Date(invite.expiresAt).toISOString() }),
+    );
     return 0;
   } finally {
     db.close();

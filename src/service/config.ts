@@ -20,6 +20,14 @@ export interface ConfiguredClient {
 export interface ServiceConfig {
   port?: number;
   clients?: ConfiguredClient[];
+  /** The https origin people reach the service at (`--public-url`); absent: loopback only. See ./serving. */
+  publicUrl?: string;
+  /** Proxies whose X-Forwarded-* headers are believed: addresses, CIDR ranges, or a comma-separated string. */
+  trustedProxies?: string | string[];
+  /** Interface to listen on; default `127.0.0.1`. */
+  bind?: string;
+  /** `{ freeFailures, firstDelaySeconds }` of the sign-in throttle. */
+  signInThrottle?: { freeFailures?: number; firstDelaySeconds?: number };
   [key: string]: unknown;
 }
 

@@ -3,6 +3,7 @@ import type { ServiceConfig } from './config';
 import type { ServiceDatabase } from './db/database';
 import type { AccountDeletion } from './identity/account-deletion';
 import type { Identity } from './identity';
+import type { Serving } from './serving';
 
 /**
  * What every route module and subsystem receives. Subsystems hang their own objects here by declaration
@@ -19,8 +20,17 @@ export interface CoreContext {
   readonly clock: Clock;
   readonly config: ServiceConfig;
   readonly dataDir: string;
-  /** Where the service's origin is served, e.g. `http://127.0.0.1:8787` (set once listening). */
+  /**
+   * The service's origin in every absolute link it gives (issuer, signed file URLs, metadata): `publicUrl`
+   * when set, else `http://127.0.0.1:<port>` (set once listening).
+   */
   baseUrl: string;
+  /** The port the HTTP server listens on (set once listening). */
+  listenPort: number;
+  /** Where processes on this host reach the service, e.g. `http://127.0.0.1:8787` (set once listening). */
+  localUrl: string;
+  /** Public name, trusted proxies, bind address (./serving). */
+  readonly serving: Serving;
   readonly log: (line: string) => void;
   readonly identity: Identity;
   readonly account: AccountDeletion;

@@ -8,14 +8,17 @@ import type { CoreContext, ServiceContext } from './context';
 import { openDatabase } from './db/database';
 import { createIdentity } from './identity';
 import { createAccountDeletion } from './identity/account-deletion';
+import { createLaunchTrust, type LaunchSignIn } from './identity/launch-trust';
 import { makePrivateDir } from './security/private-files';
 import { subsystems } from './subsystems';
 import { answerClientErrors } from './http/client-errors';
+import { readServing } from './serving';
 
 export type { Clock, TestClock } from './clock';
 export { createTestClock, systemClock } from './clock';
 export type { ServiceConfig } from './config';
 export type { ServiceContext } from './context';
+export { ServiceConfigError } from './serving';
 
 export interface ServiceOptions {
   /** 0 or absent: an ephemeral port (unless the config file names one). */
@@ -27,25 +30,38 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** Overrides keys of `<dataDir>/config.json` (flags of the CLI land here). */
   config?: ServiceConfig;
+  /**
+   * The app that starts this service in its own process hands over the secret it generated for this launch;
+   * `signInLaunchingApp` trusts only that secret. Absent (`npm run service`): no trust path, passwords only.
+   */
+  launchSecret?: string;
 }
 
 export interface RunningService {
-  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  /** Where it listens, `http://127.0.0.1:<port>` by default, no trailing slash. */
   url: string;
+  /** The origin its links and issuer name: `publicUrl` when set, else `url`. */
+  origin: string;
   port: number;
   context: ServiceContext;
+  /** The app's passwordless sign-in of the computer's owner (identity/launch-trust.ts); not an HTTP route. */
+  signInLaunchingApp(launchSecret: string, scope?: string): LaunchSignIn;
   close(): Promise<void>;
 }
 
-/** Starts the local v2 service on 127.0.0.1 (never another interface). */
+/**
+ * Starts the v2 service on 127.0.0.1 (or the config's `bind`), answering to loopback names and, when set, to
+ * `publicUrl`. A setting that cannot be served (a plain-http public name...) throws ServiceConfigError.
+ */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   await makePrivateDir(options.dataDir);
   const config: ServiceConfig = { ...(await readConfigFile(options.dataDir)), ...options.config };
+  const serving = readServing(config);
   const clock = options.clock ?? systemClock;
   const log = options.log ?? (() => {});
   const db = openDatabase(options.dataDir);
   const disposers: (() => void | Promise<void>)[] = [];
-  const identity = createIdentity(db, clock);
+  const identity = createIdentity(db, clock, { signInThrottle: config.signInThrottle });
   identity.clients.registerConfigured(config.clients);
 
   // Subsystems declare their own context fields (declaration merging) and set them in `start`, below.
@@ -55,6 +71,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     config,
     dataDir: options.dataDir,
     baseUrl: '',
+    listenPort: 0,
+    localUrl: '',
+    serving,
     log,
     identity,
     account: createAccountDeletion(db),
@@ -80,19 +99,25 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     for (const subsystem of subsystems) await subsystem.start(context);
     const app = buildApp(context);
     const port = options.port ?? (typeof config.port === 'number' ? config.port : 0);
-    server = await listen(app.fetch, port);
+    server = await listen(app.fetch, port, serving.bind);
   } catch (error) {
     await dispose();
     throw error;
   }
 
   const port = (server.address() as AddressInfo).port;
-  context.baseUrl = `http://127.0.0.1:${port}`;
+  const url = `http://${urlHost(serving.bind)}:${port}`;
+  context.listenPort = port;
+  context.localUrl = url;
+  context.baseUrl = serving.publicOrigin ?? `http://127.0.0.1:${port}`;
   let closing: Promise<void> | undefined;
+  const launchTrust = createLaunchTrust(identity, options.launchSecret);
   return {
-    url: context.baseUrl,
+    url,
+    origin: context.baseUrl,
     port,
     context,
+    signInLaunchingApp: (secret, scope) => launchTrust.signIn(secret, scope),
     close: () =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -105,12 +130,37 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
 }
 
+/** The running service as the app that started it holds it: `signInApp` presents that app's launch secret. */
+export interface AppService extends RunningService {
+  signInApp(scope: string): LaunchSignIn;
+}
+
+/**
+ * Starts the service inside the app (desktop, browser mode) with the secret the app generated for this
+ * launch. The secret stays in this process's memory: never argv, the environment or a file.
+ */
+export async function startAppService(
+  options: ServiceOptions & { launchSecret: string },
+): Promise<AppService> {
+  const running = await startService(options);
+  return Object.assign(running, {
+    signInApp: (scope: string) => running.signInLaunchingApp(options.launchSecret, scope),
+  });
+}
+
+/** The bind address as a URL host: any-interface binds are reached at loopback, IPv6 goes in brackets. */
+function urlHost(bind: string): string {
+  if (bind === '0.0.0.0' || bind === '::') return '127.0.0.1';
+  return bind.includes(':') ? `[${bind}]` : bind;
+}
+
 function listen(
   fetch: (request: Request) => Response | Promise<Response>,
   port: number,
+  hostname: string,
 ): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: '127.0.0.1' }, () => {
+    const server = serve({ fetch, port, hostname }, () => {
       server.off('error', reject);
       answerClientErrors(server as Server);
       resolve(server);

@@ -148,7 +148,7 @@ export const agentConfigSubsystem = {
         const saved = store.read(agentId);
         return {
           ...(saved.model ? { model: saved.model } : {}),
-          mcpServers: [...saved.mcp, lentToolsServer(ctx.baseUrl, signingKey, agentId, channel)],
+          mcpServers: [...saved.mcp, lentToolsServer(ctx.localUrl, signingKey, agentId, channel)],
         };
       },
     };

@@ -6,25 +6,27 @@ import { SESSION_LIFETIME_MS, type BrowserSession } from '../identity/browser-se
 import { safeEqual } from '../security/token-hash';
 
 /**
- * Cookies ignore ports, and the desktop app's loopback callback and other local services share 127.0.0.1:
- * the cookie name carries this service's port so they never collide.
+ * Served over https (a public name): `__Host-agentdesk_session`, so the browser keeps it Secure, for this host
+ * only (no Domain) and path `/`. On loopback, cookies ignore ports and the desktop app's loopback callback and
+ * other local services share 127.0.0.1: the name carries this service's port so they never collide.
  */
-function cookieName(c: Context): string {
-  const port = new URL(c.req.url).port || '80';
-  return `agentdesk_session_${port}`;
+function cookieName(ctx: ServiceContext): string {
+  return ctx.serving.secure ? '__Host-agentdesk_session' : `agentdesk_session_${ctx.listenPort}`;
 }
 
-function writeCookie(c: Context, session: BrowserSession): void {
-  setCookie(c, cookieName(c), session.secret, {
+function writeCookie(ctx: ServiceContext, c: Context, session: BrowserSession): void {
+  setCookie(c, cookieName(ctx), session.secret, {
     path: '/',
     httpOnly: true,
+    // Lax, not Strict: a sign-in page reached from an app's authorize link is a cross-site top-level visit.
     sameSite: 'Lax',
+    secure: ctx.serving.secure,
     maxAge: Math.floor(SESSION_LIFETIME_MS / 1000),
   });
 }
 
 export function currentSession(ctx: ServiceContext, c: Context): BrowserSession | null {
-  return ctx.identity.sessions.find(getCookie(c, cookieName(c)));
+  return ctx.identity.sessions.find(getCookie(c, cookieName(ctx)));
 }
 
 /** The current session, or a new anonymous one (so a sign-in form has a CSRF token bound to this browser). */
@@ -32,7 +34,7 @@ export function ensureSession(ctx: ServiceContext, c: Context): BrowserSession {
   const existing = currentSession(ctx, c);
   if (existing) return existing;
   const session = ctx.identity.sessions.create(null);
-  writeCookie(c, session);
+  writeCookie(ctx, c, session);
   return session;
 }
 
@@ -41,7 +43,7 @@ export function replaceSession(ctx: ServiceContext, c: Context, personId: string
   const old = currentSession(ctx, c);
   if (old) ctx.identity.sessions.end(old.secret);
   const session = ctx.identity.sessions.create(personId);
-  writeCookie(c, session);
+  writeCookie(ctx, c, session);
   return session;
 }
 

@@ -1,38 +1,42 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Serving } from '../serving';
+import type { AppEnv } from './app-env';
 import { errorJson } from './errors';
 
-/** The only names this service answers to; anything else is a page that rebound its DNS to 127.0.0.1. */
+/** Loopback names this service always answers to (with its own port), public name or not. */
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
 
 /** True when `host` (a Host header) names a loopback address with exactly `port`. */
-export function isLoopbackHost(host: string | undefined, port: number): boolean {
+function isLoopbackHost(host: string | undefined, port: number): boolean {
   if (!host) return false;
   const lower = host.toLowerCase();
   return LOOPBACK_NAMES.some((name) => lower === `${name}:${port}`);
 }
 
 /** The authority of the request URL: the Host header, or an absolute-form target's own (RFC 9112 §3.2.2). */
-function urlAuthority(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.hostname}:${parsed.port || (parsed.protocol === 'https:' ? '443' : '80')}`;
+function urlAuthority(url: URL): string {
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 
 /**
- * DNS rebinding guard: every request (pages, API, /openapi.yaml, OAuth metadata) must name this service by a
- * loopback host and its own port, in its Host header and in its target when that is absolute.
- * `port` is read per request because it is known only once listening.
+ * DNS rebinding guard: every request (pages, API, /openapi.yaml, OAuth metadata) must name this service, in
+ * its Host header (or a trusted proxy's X-Forwarded-Host) and in its target when that is absolute: a loopback
+ * name with its own port, or the host of `publicUrl`. `port` is read per request: it is known once listening.
  */
-export function hostGuard(port: () => number): MiddlewareHandler {
+export function hostGuard(serving: Serving, port: () => number): MiddlewareHandler<AppEnv> {
+  const isPublicHost = (host: string | undefined) =>
+    host !== undefined && serving.publicHosts.has(host.toLowerCase());
+  const answersTo = serving.publicOrigin
+    ? `${new URL(serving.publicOrigin).host}, or 127.0.0.1, localhost or [::1] with its own port`
+    : '127.0.0.1, localhost or [::1] with its own port';
   return async (c, next) => {
     const own = port();
-    if (!isLoopbackHost(c.req.header('host'), own) || !isLoopbackHost(urlAuthority(c.req.url), own)) {
-      return errorJson(
-        c,
-        421,
-        'host_no_permitido',
-        'This service answers only at 127.0.0.1, localhost or [::1] with its own port.',
-      );
-    }
+    const host = c.get('client').host;
+    const target = new URL(c.req.url);
+    const hostOk = isLoopbackHost(host, own) || isPublicHost(host);
+    const targetOk = isLoopbackHost(urlAuthority(target), own) || isPublicHost(target.host);
+    if (!hostOk || !targetOk)
+      return errorJson(c, 421, 'host_no_permitido', `This service answers only at ${answersTo}.`);
     await next();
   };
 }

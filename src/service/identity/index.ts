@@ -3,15 +3,20 @@ import type { ServiceDatabase } from '../db/database';
 import { createAgentTokenStore } from './agent-tokens';
 import { createAgentStore } from './agents';
 import { createCodeStore } from './authorization-codes';
+import { createInviteStore } from './invites';
 import { createBrowserSessionStore } from './browser-sessions';
 import { createClientStore } from './clients';
 import { createOAuthTokenStore } from './oauth-tokens';
 import { createPersonStore } from './persons';
 import { createSignInInteractions } from './sign-in-interactions';
-import { createSignInThrottle } from './sign-in-throttle';
+import { createSignInThrottle, type SignInThrottleConfig } from './sign-in-throttle';
 
 /** Every identity store, built over one database and one clock. */
-export function createIdentity(db: ServiceDatabase, clock: Clock) {
+export function createIdentity(
+  db: ServiceDatabase,
+  clock: Clock,
+  options: { signInThrottle?: SignInThrottleConfig } = {},
+) {
   return {
     persons: createPersonStore(db, clock),
     clients: createClientStore(db, clock),
@@ -20,7 +25,8 @@ export function createIdentity(db: ServiceDatabase, clock: Clock) {
     sessions: createBrowserSessionStore(db, clock),
     agents: createAgentStore(db, clock),
     agentTokens: createAgentTokenStore(db, clock),
-    signInThrottle: createSignInThrottle(clock),
+    signInThrottle: createSignInThrottle(db, clock, options.signInThrottle),
+    invites: createInviteStore(db, clock),
     signInInteractions: createSignInInteractions(clock),
   };
 }

@@ -1,18 +1,19 @@
 import type { Clock } from '../clock';
+import type { ServiceDatabase } from '../db/database';
+import { throttled } from '../db/throttle';
+import { sha256Hex } from '../security/token-hash';
 
-/** Failures allowed at full speed before each further attempt must wait. */
-const FREE_FAILURES = { account: 5, address: 20 } as const;
-const FIRST_DELAY_MS = 1000;
-const MAX_DELAY_MS = 15 * 60_000;
-/** A key with no failure for this long is forgotten. */
-const FORGET_AFTER_MS = 24 * 3600_000;
-
-interface Failures {
-  count: number;
-  /** No attempt under this key is checked before this time. */
-  waitUntil: number;
-  last: number;
+/** Tuning from config.json's `signInThrottle`; the defaults suit a service on the internet. */
+export interface SignInThrottleConfig {
+  /** Failures per account allowed at full speed (per address: four times as many). Default 5. */
+  freeFailures?: number;
+  /** The first wait once they are used up, doubling after each further failure. Default 1. */
+  firstDelaySeconds?: number;
 }
+
+const MAX_DELAY_MS = 15 * 60_000;
+/** A key with no failure for this long starts afresh, and its row is purged. */
+const FORGET_AFTER_MS = 24 * 3600_000;
 
 export type ThrottleCheck = { ok: true } | { ok: false; retryAfterMs: number };
 
@@ -20,47 +21,60 @@ export type ThrottleCheck = { ok: true } | { ok: false; retryAfterMs: number };
  * Slows down password guessing (OWASP ASVS 2.2.1): per account and per client address, failures beyond a few
  * make every next attempt wait, doubling up to 15 minutes. While waiting, attempts are refused unchecked, so
  * even the right password waits; once the delay passes, the right password works and clears its account.
- * Kept in memory: a restart forgets it, which only gives a guesser back a handful of tries.
+ * Kept in the database (keys hashed), so a restart forgets nothing and every process on it shares the count;
+ * each change is one statement, atomic against another process's.
  */
-export function createSignInThrottle(clock: Clock) {
-  const failures = new Map<string, Failures>();
+export function createSignInThrottle(db: ServiceDatabase, clock: Clock, config: SignInThrottleConfig = {}) {
+  const freeAccount = positive(config.freeFailures, 5);
+  const firstDelayMs = positive(config.firstDelaySeconds, 1) * 1000;
   const keys = (email: string, address: string) => [
-    { key: `account:${email.trim().toLowerCase()}`, free: FREE_FAILURES.account },
-    { key: `address:${address}`, free: FREE_FAILURES.address },
+    { key: sha256Hex(`account:${email.trim().toLowerCase()}`), free: freeAccount },
+    { key: sha256Hex(`address:${address}`), free: freeAccount * 4 },
   ];
-
-  function forgetOld(now: number): void {
-    for (const [key, entry] of failures) if (now - entry.last > FORGET_AFTER_MS) failures.delete(key);
-  }
+  const waitOf = db.prepare('SELECT MAX(wait_until) AS until FROM sign_in_failures WHERE key_hash IN (?, ?)');
+  // A row idle for FORGET_AFTER_MS counts from 1 again, even before the purge removes it.
+  const count = db.prepare(
+    `INSERT INTO sign_in_failures (key_hash, failures, wait_until, last_at) VALUES (?, 1, 0, ?)
+     ON CONFLICT (key_hash) DO UPDATE SET
+       failures = CASE WHEN sign_in_failures.last_at < ? THEN 1 ELSE sign_in_failures.failures + 1 END,
+       last_at = excluded.last_at
+     RETURNING failures`,
+  );
+  // Two processes counting at once each set the wait their own count asks; the longer one stays.
+  const setWait = db.prepare(
+    'UPDATE sign_in_failures SET wait_until = MAX(wait_until, ?) WHERE key_hash = ?',
+  );
+  const forget = db.prepare('DELETE FROM sign_in_failures WHERE key_hash = ?');
+  const purgeStmt = db.prepare('DELETE FROM sign_in_failures WHERE last_at < ?');
+  const purge = throttled(clock, 60_000, () => purgeStmt.run(clock.now() - FORGET_AFTER_MS));
 
   return {
     /** Whether an attempt for this account from this address may be checked now. */
     check(email: string, address: string): ThrottleCheck {
       const now = clock.now();
-      let wait = 0;
-      for (const { key } of keys(email, address)) {
-        const entry = failures.get(key);
-        if (entry && entry.waitUntil > now) wait = Math.max(wait, entry.waitUntil - now);
-      }
-      return wait > 0 ? { ok: false, retryAfterMs: wait } : { ok: true };
+      const [account, client] = keys(email, address);
+      const { until } = waitOf.get(account!.key, client!.key) as { until: number | null };
+      return until !== null && until > now ? { ok: false, retryAfterMs: until - now } : { ok: true };
     },
     failed(email: string, address: string): void {
       const now = clock.now();
-      forgetOld(now);
+      purge();
       for (const { key, free } of keys(email, address)) {
-        const entry = failures.get(key) ?? { count: 0, waitUntil: 0, last: now };
-        entry.count += 1;
-        entry.last = now;
-        const over = entry.count - free;
-        if (over > 0) entry.waitUntil = now + Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (over - 1));
-        failures.set(key, entry);
+        const { failures } = count.get(key, now, now - FORGET_AFTER_MS) as { failures: number };
+        const over = failures - free;
+        if (over > 0)
+          setWait.run(now + Math.min(MAX_DELAY_MS, firstDelayMs * 2 ** Math.min(over - 1, 30)), key);
       }
     },
     /** The right password: its account starts afresh (the address keeps its count against spraying). */
     succeeded(email: string): void {
-      failures.delete(`account:${email.trim().toLowerCase()}`);
+      forget.run(keys(email, '')[0]!.key);
     },
   };
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import {
@@ -47,7 +46,7 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const next = safeNext(form.fields.next);
     const session = currentSession(ctx, c);
     if (!csrfValid(session, csrf)) return expired(c);
-    const address = getConnInfo(c).remote.address ?? 'unknown';
+    const address = c.get('client').address;
     const allowed = signInThrottle.check(email, address);
     if (!allowed.ok) {
       const seconds = Math.ceil(allowed.retryAfterMs / 1000);

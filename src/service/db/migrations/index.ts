@@ -3,6 +3,8 @@ import { identity001 } from './001_identity';
 import { conversations002 } from './002_conversations';
 import { agentConfig003 } from './003_agent_config';
 import { tryTurns004 } from './004_try_turns';
+import { publicServer005 } from './005_public_server';
+import { conversationForks006 } from './006_conversation_forks';
 
 export type { Migration } from './types';
 
@@ -15,4 +17,6 @@ export const migrations: readonly Migration[] = [
   conversations002,
   agentConfig003, // 003: agent-config
   tryTurns004, // 004: try turns, for the allowance
+  publicServer005, // 005: sign-in failures and invitations
+  conversationForks006, // 006: forked conversations (our extension)
 ];

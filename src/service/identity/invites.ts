@@ -1,0 +1,61 @@
+import type { Clock } from '../clock';
+import type { ServiceDatabase } from '../db/database';
+import { randomSecret, sha256Hex } from '../security/token-hash';
+
+/** How long an invitation can be used, unless `invite add --days` says otherwise. */
+export const INVITE_LIFETIME_DAYS = 7;
+
+export interface Invite {
+  email: string;
+  expiresAt: number;
+}
+
+/**
+ * One-time invitations to create an account on a public server, where no one may sign up alone. The code is
+ * handed out as a link; only its hash is stored.
+ */
+export function createInviteStore(db: ServiceDatabase, clock: Clock) {
+  const insert = db.prepare(
+    'INSERT INTO invites (code_hash, email, expires_at, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const select = db.prepare(
+    'SELECT email, expires_at FROM invites WHERE code_hash = ? AND used_at IS NULL AND expires_at > ?',
+  );
+  const take = db.prepare(
+    'UPDATE invites SET used_at = ? WHERE code_hash = ? AND used_at IS NULL AND expires_at > ?',
+  );
+  const giveBack = db.prepare('UPDATE invites SET used_at = NULL WHERE code_hash = ?');
+
+  /** The invitation behind `code`, if it is still unused and unexpired. */
+  function find(code: string | undefined): Invite | null {
+    if (!code) return null;
+    const row = select.get(sha256Hex(code), clock.now()) as { email: string; expires_at: number } | undefined;
+    return row ? { email: row.email, expiresAt: row.expires_at } : null;
+  }
+
+  return {
+    create(email: string, lifetimeDays = INVITE_LIFETIME_DAYS): Invite & { code: string } {
+      const code = randomSecret('inv_');
+      const expiresAt = clock.now() + lifetimeDays * 24 * 3600_000;
+      insert.run(sha256Hex(code), email.trim(), expiresAt, clock.now());
+      return { code, email: email.trim(), expiresAt };
+    },
+    find,
+    /**
+     * Marks the invitation used (one statement, so two tabs cannot both use it) and runs `use`; when `use`
+     * reports failure the invitation is usable again.
+     */
+    async redeem<T extends { ok: boolean }>(
+      code: string,
+      use: (invite: Invite) => Promise<T>,
+    ): Promise<T | null> {
+      const invite = find(code);
+      if (!invite || take.run(clock.now(), sha256Hex(code), clock.now()).changes !== 1) return null;
+      const result = await use(invite);
+      if (!result.ok) giveBack.run(sha256Hex(code));
+      return result;
+    },
+  };
+}
+
+export type InviteStore = ReturnType<typeof createInviteStore>;
