@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// The `agentdesk` command: runs the TypeScript CLI through tsx (no separate build step yet).
-import { register } from 'tsx/esm/api';
+// The `agentdesk` command: the built CLI (`npm run build` makes out/node/; an installed package ships it).
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli/main.ts');
+const built = new URL('../out/node/cli.js', import.meta.url);
+if (!existsSync(built)) {
+  console.error('agentdesk: the CLI is not built yet. Run `npm run build` in the AgentDesk folder first.');
+  process.exit(1);
+}
+await import(built.href);

@@ -6,9 +6,6 @@ import type { DeskHost } from '../core/host';
 import { defaultDataDir } from '../core/profiles/data-dir';
 import type { Agente } from '../shared/api';
 import type { SessionState } from '../shared/bridge';
-import { runChat } from './chat';
-import { openCliHost } from './open-host';
-import { runSyncCommand } from './sync-command';
 import type { CliIo } from './terminal';
 
 export const USAGE = `Usage: agentdesk <command> [options]
@@ -42,8 +39,12 @@ export interface CliDeps {
 /** Runs one `agentdesk` command and resolves with its exit code. */
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const { io } = deps;
-  if (argv[0] === 'sync')
+  // Each command loads what it needs when it runs (the service, the host, the sync engine), so
+  // `agentdesk --help` or a typo answers at once.
+  if (argv[0] === 'sync') {
+    const { runSyncCommand } = await import('./sync-command');
     return runSyncCommand(argv.slice(1), { io, ...(deps.secrets ? { secrets: deps.secrets } : {}) });
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -75,6 +76,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     return 2;
   }
 
+  const { openCliHost } = await import('./open-host');
   const host = await openCliHost({
     dataDir: resolve(values.data ?? defaultDataDir()),
     io,
@@ -120,6 +122,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
           io.err(`${found.message}\n`);
           return 1;
         }
+        const { runChat } = await import('./chat');
         return await runChat(host, io, {
           agentId: found.agent.id,
           ...(values.conversation ? { conversationId: values.conversation } : {}),

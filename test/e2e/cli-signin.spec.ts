@@ -1,15 +1,15 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { cliFromSource } from '../support/cli-source';
 
 // The `agentdesk` command as a real process (bin/agentdesk.js), signing in to the local service it
 // starts itself; Chromium plays the person's browser on the address the CLI prints.
 
 const EMAIL = 'cli-person@example.test';
 const PASSWORD = 'a long enough password';
-const bin = resolve(import.meta.dirname, '../../bin/agentdesk.js');
 let dataDir: string;
 
 interface Running {
@@ -20,7 +20,7 @@ interface Running {
 }
 
 function agentdesk(args: string[]): Running {
-  const child = spawn(process.execPath, [bin, ...args, '--data', dataDir, '--no-open'], {
+  const child = spawn(process.execPath, [...cliFromSource, ...args, '--data', dataDir, '--no-open'], {
     env: { ...process.env, NO_COLOR: '1' },
   });
   let out = '';

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { createAgentToken } from '../support/local-service';
 import { screens, showScreen, signInThroughTheApp, startApp, type AppSession } from './support/app-session';
 import { openSyncPanel, syncState } from './support/sync-panel';
+import { cliFromSource } from '../support/cli-source';
 
 // The sync panel when another AgentDesk process holds the folder, and the version history's size
 // cap. Browser mode (built renderer, bridge over its WebSocket, host, sync engine) against the real
@@ -35,7 +36,7 @@ test.afterAll(async () => {
 
 /** `agentdesk sync …` as a person runs it, with a data folder of its own. */
 function cli(args: string[]): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [join(repo, 'bin/agentdesk.js'), 'sync', ...args], {
+  const child = spawn(process.execPath, [...cliFromSource, 'sync', ...args], {
     cwd: repo,
     env: {
       ...process.env,

@@ -10,13 +10,15 @@ import { ENGINES_WITHOUT_MACHINE } from './types';
  * - Electron / packaged builds: the demo agent is prebuilt to JavaScript and
  *   its path is given (option or `AGENTDESK_DEMO_AGENT_JS`). Electron's binary
  *   runs it as plain Node when `ELECTRON_RUN_AS_NODE=1`.
+ * - The built Node programs (out/node/, the installed `agentdesk`): the demo agent is built next to
+ *   them as demo-agent.js.
  * - Dev and tests: the service itself runs under tsx, so the agent runs the
  *   TypeScript source with this same Node and the tsx loader. The loader is
  *   passed as an absolute URL because the agent's cwd is its workspace, where
  *   a bare `tsx` would not resolve.
  */
 export function demoAgentCommand(
-  prebuiltJs: string | undefined = process.env.AGENTDESK_DEMO_AGENT_JS,
+  prebuiltJs: string | undefined = process.env.AGENTDESK_DEMO_AGENT_JS ?? builtNeighbour(),
 ): EngineCommand {
   if (prebuiltJs) {
     return {
@@ -30,6 +32,12 @@ export function demoAgentCommand(
   }
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return { command: [process.execPath, '--import', tsxLoader, source] };
+}
+
+/** demo-agent.js beside this file when it runs as part of a built program, else undefined. */
+function builtNeighbour(): string | undefined {
+  const built = fileURLToPath(new URL('./demo-agent.js', import.meta.url));
+  return existsSync(built) ? built : undefined;
 }
 
 /** The command for a machine engine: configured, else the demo agent. Null for engines without a machine. */

@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_EMAIL,
@@ -20,8 +19,8 @@ import {
 } from '../../support/local-service';
 import { freePort, startServiceProcess, type ServiceProcess } from '../../support/service-process';
 import { walkSignIn } from '../core/support/browser-walk';
+import { cliFromSource } from '../../support/cli-source';
 
-const bin = fileURLToPath(new URL('../../../bin/agentdesk.js', import.meta.url));
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -48,7 +47,18 @@ describe('agentdesk chat across a service restart', { timeout: 120_000 }, () => 
     const cliData = await scratch('agentdesk-chat-cli-');
     const child = spawn(
       process.execPath,
-      [bin, 'chat', agentId, 'wait 60', '--yes', '--server', service.url, '--data', cliData, '--no-open'],
+      [
+        ...cliFromSource,
+        'chat',
+        agentId,
+        'wait 60',
+        '--yes',
+        '--server',
+        service.url,
+        '--data',
+        cliData,
+        '--no-open',
+      ],
       { env: { ...process.env, NO_COLOR: '1' } },
     );
     cleanups.push(async () => void child.kill('SIGKILL'));

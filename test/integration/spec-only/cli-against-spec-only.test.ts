@@ -10,7 +10,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_EMAIL,
@@ -24,8 +23,7 @@ import {
 } from '../../support/local-service';
 import { startSpecOnlyServer, type SpecOnlyServer } from '../../support/spec-only-server';
 import { walkSignIn } from '../core/support/browser-walk';
-
-const bin = fileURLToPath(new URL('../../../bin/agentdesk.js', import.meta.url));
+import { cliFromSource } from '../../support/cli-source';
 
 interface Finished {
   code: number | null;
@@ -60,9 +58,13 @@ describe('the CLI against a spec-only server', { timeout: 120_000 }, () => {
   /** Runs the CLI; signs in through the server's pages when asked, and picks option 1 when asked to choose. */
   function agentdesk(args: string[]): Promise<Finished> {
     const browserless = args[0] === 'sync' ? [] : ['--no-open'];
-    const child = spawn(process.execPath, [bin, ...args, '--data', join(scratch, 'cli'), ...browserless], {
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      [...cliFromSource, ...args, '--data', join(scratch, 'cli'), ...browserless],
+      {
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     let out = '';
     let err = '';
     let walking = false;

@@ -19,6 +19,7 @@ import {
   startTestService,
   type TestService,
 } from '../../support/local-service';
+import { cliFromSource } from '../../support/cli-source';
 
 export interface Finished {
   code: number | null;
@@ -81,7 +82,7 @@ export function useCliWorld() {
   });
 
   function startCli(args: string[], env: Record<string, string> = {}): Running {
-    const child = spawn(process.execPath, [join(repo, 'bin/agentdesk.js'), 'sync', ...args], {
+    const child = spawn(process.execPath, [...cliFromSource, 'sync', ...args], {
       cwd: repo,
       env: {
         ...process.env,

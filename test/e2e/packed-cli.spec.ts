@@ -1,0 +1,130 @@
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+
+// The package as a person gets it: `npm pack` (its prepack builds when the sources changed), then
+// `npm install -g` of the tarball into a fresh prefix, with only the registry. The installed
+// `agentdesk` runs the built CLI and its embedded service; nothing here reads the repository's
+// sources. Chromium plays the person's browser for the sign-in. Timing stays in `npm run bench`.
+
+const repo = resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+const EMAIL = 'packed-person@example.test';
+const PASSWORD = 'a long enough password';
+let scratch: string;
+let agentdesk: string;
+let dataDir: string;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  scratch = await mkdtemp(join(tmpdir(), 'agentdesk-packed-'));
+  const prefix = join(scratch, 'prefix');
+  await mkdir(join(scratch, 'pack'));
+  await run('npm', ['pack', '--pack-destination', join(scratch, 'pack')], { cwd: repo, timeout: 300_000 });
+  const [tarball] = await readdir(join(scratch, 'pack'));
+  expect(tarball).toMatch(/^agentdesk-.+\.tgz$/);
+  // Installed from outside the repository, so nothing resolves back into it.
+  await run(
+    'npm',
+    ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', join(scratch, 'pack', tarball!)],
+    { cwd: scratch, timeout: 300_000 },
+  );
+  agentdesk = join(prefix, 'bin', 'agentdesk');
+  dataDir = join(scratch, 'data');
+});
+
+test.afterAll(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  output: () => { out: string; err: string };
+  exited: Promise<number | null>;
+  signInUrl: Promise<string>;
+}
+
+function start(args: string[]): Running {
+  const child = spawn(agentdesk, [...args, '--data', dataDir], {
+    cwd: scratch,
+    env: { ...process.env, HOME: scratch, NO_COLOR: '1' },
+  });
+  let out = '';
+  let err = '';
+  let foundUrl!: (url: string) => void;
+  const signInUrl = new Promise<string>((r) => (foundUrl = r));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+    const url = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\S+/.exec(err)?.[0];
+    if (url) foundUrl(url);
+  });
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return { child, output: () => ({ out, err }), exited, signInUrl };
+}
+
+/** Memory-only tokens (no keychain here) mean each command asks again; the browser answers. */
+async function signInIfAsked(running: Running, page: Page, firstTime = false): Promise<void> {
+  const url = await Promise.race([running.signInUrl, running.exited.then(() => undefined)]);
+  if (!url) return;
+  await page.goto(url);
+  if (firstTime) {
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+  } else {
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await expect(page.getByRole('heading', { name: "You're signed in" })).toBeVisible();
+}
+
+test('the installed agentdesk answers --help from the built CLI, not the sources', async () => {
+  const help = start(['--help']);
+  expect(await help.exited).toBe(0);
+  expect(help.output().out).toContain('Usage: agentdesk <command> [options]');
+  // The package carries the built program only: no TypeScript to fall back on.
+  const installed = join(agentdesk, '../../lib/node_modules/agentdesk');
+  expect(existsSync(join(installed, 'out/node/cli.js'))).toBe(true);
+  expect(existsSync(join(installed, 'src'))).toBe(false);
+});
+  expect(stdout).not.toContain(repo);
+});
+
+test('the installed agentdesk signs in to its embedded service, lists agents and chats', async ({ page }) => {
+  const login = start(['login', '--no-open']);
+  await signInIfAsked(login, page, true);
+  expect(await login.exited).toBe(0);
+  expect(login.output().out).toMatch(new RegExp(`Signed in to This computer .* as ${EMAIL}\\.`));
+
+  const agents = start(['agents', '--no-open']);
+  await signInIfAsked(agents, page);
+  expect(await agents.exited).toBe(0);
+  expect(agents.output().out).toMatch(/\tMi agente\t/);
+
+  // The reply comes from the demo agent, which the installed package starts from its own built file.
+  const chat = start(['chat', 'mi agente', 'hello from the tarball', '--no-open']);
+  await signInIfAsked(chat, page);
+  expect(await chat.exited).toBe(0);
+  expect(chat.output().err).toMatch(/Conversation \S+/);
+  expect(chat.output().out).toContain('hello from the tarball');
+});
+
+test('the installed agentdesk sync runs its built sync command', async () => {
+  // Without a keychain the sign-in does not outlive a command, so the sync says how to reach the
+  // agent (a run with a sign-in is covered against the sources in test/integration/host/cli.test.ts).
+  const folder = join(scratch, 'folder');
+  await mkdir(folder);
+  const sync = start(['sync', folder, '--agent', 'some-agent', '--once']);
+  expect(await sync.exited).toBe(2);
+  expect(sync.output().err).toMatch(/Sign in with agentdesk login, or give --server and an agent token/);
+});
