@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { parse, stringify } from 'yaml';
 import { routes } from '../../src/shared/api/routes/index';
 
 /**
@@ -11,7 +12,9 @@ import { routes } from '../../src/shared/api/routes/index';
  * - no extension fields: file listings are `{dir, files: [{path, size}]}` (no `sha256`), events
  *   carry only their spec fields, `cancel` only `detenido`;
  * - no byte download (GET files is always asked for as JSON), no ETag / If-Match / If-None-Match;
- * - no event ids, so no Last-Event-ID resume.
+ * - no event ids, so no Last-Event-ID resume;
+ * - `/openapi.yaml` lists only the spec's operations (those marked `x-agentdesk-extension` are dropped),
+ *   so a client that reads it to find extensions finds none.
  */
 
 export interface SpecOnlyServer {
@@ -103,6 +106,19 @@ function specJson(method: string, path: string, body: unknown): unknown {
   }
   if (path.endsWith('/cancel')) return pick(value, ['detenido']);
   return value;
+}
+
+/** The server's OpenAPI document without our extension operations (and paths left with none). */
+function specOpenApi(yaml: string): string {
+  const doc = parse(yaml) as { paths?: Record<string, Record<string, unknown>> };
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const marked = (operation as Record<string, unknown> | null)?.['x-agentdesk-extension'] === true;
+      if (marked) delete operations[method];
+    }
+    if (Object.keys(operations).length === 0) delete doc.paths![path];
+  }
+  return stringify(doc);
 }
 
 /** One SSE event block rewritten: no `id:`, only the spec's fields. */
@@ -207,7 +223,9 @@ export async function startSpecOnlyServer(
     }
     const bytes = Buffer.from(await answer.arrayBuffer());
     let body: Buffer = bytes;
-    if (type.startsWith('application/json') && bytes.length > 0) {
+    if (url.pathname === '/openapi.yaml' && answer.ok) {
+      body = Buffer.from(specOpenApi(bytes.toString('utf8')));
+    } else if (type.startsWith('application/json') && bytes.length > 0) {
       body = Buffer.from(JSON.stringify(specJson(method, url.pathname, JSON.parse(bytes.toString('utf8')))));
     }
     res.writeHead(answer.status, out);

@@ -13,9 +13,11 @@ import { writeFile } from './workspace-writing';
 /** Runs one prompt: thinks, acts on the directive, streams the reply, reports usage. */
 export async function runDemoTurn(ctx: DemoTurnContext, prompt: ContentBlock[]) {
   const { session } = ctx;
-  const { text, attachments } = readPrompt(prompt);
+  const { text, attachments, earlier } = readPrompt(prompt);
   const stream = new DemoTurnStream(ctx);
 
+  // A forked conversation's first prompt: remember what was said before the fork.
+  if (session.messages.length === 0) session.messages.push(...earlier);
   session.messages.push({ role: 'user', text });
   const stopReason = await act(stream, parseDirective(text), text, attachments);
   if (stream.reply) session.messages.push({ role: 'assistant', text: stream.reply });

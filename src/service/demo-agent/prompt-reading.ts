@@ -6,9 +6,33 @@ export interface ReceivedAttachment {
   bytes: number;
 }
 
-/** Splits a prompt into its text and the attachments that came with it. */
-export function readPrompt(blocks: ContentBlock[]): { text: string; attachments: ReceivedAttachment[] } {
+/** `_meta` key under which the service gives a fork's earlier messages (engine/prompt-blocks.ts). */
+const HISTORY_META_KEY = 'agentdesk/history';
+
+export interface EarlierMessage {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+/** The earlier messages a history block carries as data, or null when the block is not one. */
+function earlierMessages(block: ContentBlock): EarlierMessage[] | null {
+  const data = block._meta?.[HISTORY_META_KEY];
+  if (!Array.isArray(data)) return null;
+  return data.flatMap((m: { role?: unknown; content?: unknown }) =>
+    (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string'
+      ? [{ role: m.role, text: m.content }]
+      : [],
+  );
+}
+
+/** Splits a prompt into its text, the attachments that came with it, and any earlier messages given. */
+export function readPrompt(blocks: ContentBlock[]): {
+  text: string;
+  attachments: ReceivedAttachment[];
+  earlier: EarlierMessage[];
+} {
   const texts: string[] = [];
+  const earlier: EarlierMessage[] = [];
   const attachments: ReceivedAttachment[] = [];
   const nameOf = (uri: string | null | undefined, fallback: string) => {
     const last = uri?.split('/').pop();
@@ -16,9 +40,12 @@ export function readPrompt(blocks: ContentBlock[]): { text: string; attachments:
   };
   for (const block of blocks) {
     switch (block.type) {
-      case 'text':
-        texts.push(block.text);
+      case 'text': {
+        const given = earlierMessages(block);
+        if (given) earlier.push(...given);
+        else texts.push(block.text);
         break;
+      }
       case 'image':
       case 'audio':
         attachments.push({
@@ -46,7 +73,7 @@ export function readPrompt(blocks: ContentBlock[]): { text: string; attachments:
         break;
     }
   }
-  return { text: texts.join('\n'), attachments };
+  return { text: texts.join('\n'), attachments, earlier };
 }
 
 /** One sentence naming every attachment with its type and size. */

@@ -23,6 +23,23 @@ function safeName(name: string | undefined, index: number): string {
   return base && base !== '.' && base !== '..' ? base : `attachment-${index + 1}`;
 }
 
+/** `_meta` key of the history block: the same messages as data, for agents that read them exactly. */
+export const HISTORY_META_KEY = 'agentdesk/history';
+
+/**
+ * Earlier messages an agent never saw (a forked conversation's), as one text block before the
+ * person's message: readable by any agent, and as data under `_meta` for those that take it.
+ */
+export function historyBlock(history: { role: 'user' | 'assistant'; content: string }[]): ContentBlock {
+  const said = history.map((m) => `${m.role === 'user' ? 'The person' : 'You'} said:\n${m.content}`);
+  const text = [
+    'This conversation continues an earlier one. What was said there, oldest first:',
+    ...said,
+    'The person’s new message follows.',
+  ].join('\n\n');
+  return { type: 'text', text, _meta: { [HISTORY_META_KEY]: history } };
+}
+
 /**
  * Builds the `session/prompt` content: the text, then each attachment as a
  * content block. Images (and audio) go inline when the agent accepts them,

@@ -9,7 +9,7 @@ import {
 } from '@agentclientprotocol/sdk/unstable';
 import { AgentProtocolError, agentReason } from './agent-answers';
 import type { AgentMachine, OpenedSession, SessionListener } from './machine';
-import { buildPromptBlocks } from './prompt-blocks';
+import { buildPromptBlocks, historyBlock } from './prompt-blocks';
 import type { SessionMap } from './session-map';
 import type {
   EngineAttachment,
@@ -213,9 +213,12 @@ export async function runTurnOnMachine(
       showModels(selector);
     },
   };
-  let message: { content: string; attachments: EngineAttachment[] } | null = {
+  // A new session of a forked conversation: the agent is first told what was said before the fork.
+  const history = !session.loaded && options.history?.length ? options.history : undefined;
+  let message: PromptMessage | null = {
     content: options.content,
     attachments: options.attachments ?? [],
+    ...(history ? { history } : {}),
   };
   while (message) {
     if (signal.aborted) {
@@ -233,6 +236,12 @@ export async function runTurnOnMachine(
   return { stopReason: 'end_turn' };
 }
 
+interface PromptMessage {
+  content: string;
+  attachments: EngineAttachment[];
+  history?: RunTurnOptions['history'];
+}
+
 interface PromptContext {
   machine: AgentMachine;
   sessionId: string;
@@ -244,10 +253,7 @@ interface PromptContext {
   onSelector: (selector: ModelSelector) => void;
 }
 
-async function promptOnce(
-  ctx: PromptContext,
-  message: { content: string; attachments: EngineAttachment[] },
-): Promise<TurnResult> {
+async function promptOnce(ctx: PromptContext, message: PromptMessage): Promise<TurnResult> {
   const { machine, sessionId, mapper, options, deps, signal, emit } = ctx;
   const blocks = await buildPromptBlocks(
     message.content,
@@ -256,6 +262,7 @@ async function promptOnce(
     deps.workspaceDir,
     randomUUID(),
   );
+  if (message.history) blocks.unshift(historyBlock(message.history));
   const permissionsDone = new AbortController();
   const listener: SessionListener = {
     update: (update) => {

@@ -167,6 +167,11 @@ export interface RunTurnOptions {
   mcpServers?: EngineMcpServer[];
   /** Overrides the default workspace folder; only read when this turn spawns the machine. */
   workspaceDir?: string;
+  /**
+   * Messages of this conversation the agent never saw (a fork's carried-over history), oldest first:
+   * given before the first prompt of a new session only; a session the agent already has keeps them.
+   */
+  history?: { role: 'user' | 'assistant'; content: string }[];
   onEvent: (event: EngineEvent) => void;
   requestPermission: RequestPermission;
   /** Abort = cancel the turn (dequeued if still waiting, else ACP `session/cancel`). */

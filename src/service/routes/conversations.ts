@@ -132,6 +132,13 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.json({ id: row.id, archivada: true });
   });
 
+  // Our extension: a new conversation with this one's messages up to a point (docs/extensions.md).
+  onOne(apiRoutes.forkConversation, (c, { body }, row) => {
+    const forked = turns().forks.fork(row, body, turns().timers.now());
+    if (!forked.ok) return errorJson(c, 400, 'body_invalido', forked.detalle);
+    return c.json({ id: forked.id, titulo: forked.titulo }, 201);
+  });
+
   // --- Sharing ---------------------------------------------------------------------------
 
   onOne(apiRoutes.getShare, (c, _input, row) => c.json(compartida(row.share_slug)));

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../context';
 import type { EngineHost } from '../engine';
 import { createConversationStore, type ConversationStore, type StoredSchedule } from './conversation-store';
+import { createConversationForks, type ConversationForks } from './conversation-forks';
 import { Scheduler } from './scheduler';
 import { HeartbeatHub } from './sse-stream';
 import { timersFrom, type Timers } from './timers';
@@ -26,6 +27,8 @@ export interface TurnsConfig {
 
 export interface TurnsService {
   store: ConversationStore;
+  /** Forked conversations (our extension). */
+  forks: ConversationForks;
   manager: TurnManager;
   /** The account allowance: conversation and try turns both count. */
   allowance: Allowance;
@@ -51,6 +54,7 @@ export const turnsSubsystem = {
     // The engine subsystem starts first and sets ctx.engines.
     const engine = ctx.engines;
     const store = createConversationStore(ctx.db);
+    const forks = createConversationForks(ctx.db, store);
     const allowance = createAllowance(ctx.db, settings.quota);
     const manager = new TurnManager({
       store,
@@ -59,6 +63,7 @@ export const turnsSubsystem = {
       allowance,
       permissionTimeoutMs: settings.permissionTimeoutMs,
       hooks: settings.hooks,
+      seedOf: (conversationId) => forks.seedOf(conversationId),
       // The agent-config area starts after this one, so it is looked up when a turn launches.
       agentSettings: (agentId, channel) => ctx.agentConfig?.turnOptions(agentId, channel) ?? {},
     });
@@ -81,6 +86,7 @@ export const turnsSubsystem = {
     const heartbeats = new HeartbeatHub(settings.heartbeatMs ?? HEARTBEAT_MS);
     ctx.turns = {
       store,
+      forks,
       manager,
       allowance,
       scheduler,

@@ -19,6 +19,9 @@ export interface LaunchDeps {
   engine: EngineHost;
   store: ConversationStore;
   agentSettings?: AgentSettingsLookup;
+  /** The messages a forked conversation carried over; undefined for any other. */
+  seedOf?:
+    ((conversationId: string) => { role: 'user' | 'assistant'; content: string }[] | undefined) | undefined;
   now(): number;
   /** Called once the engine has ended its part of the turn. */
   finish(rt: ConversationRuntime, turn: Turn, result: TurnResult): Promise<void>;
@@ -34,6 +37,7 @@ export function launchTurn(deps: LaunchDeps, rt: ConversationRuntime, turn: Turn
   const saved = deps.agentSettings?.(turn.agentId, turn.requester === 'programado' ? 'programado' : 'chat');
   // A model chosen for this conversation wins over the agent's saved one.
   const model = store.modelOf(turn.conversationId) ?? saved?.model;
+  const history = deps.seedOf?.(turn.conversationId);
   rt.engineBusy = true;
   let freeEngine!: () => void;
   rt.engineFree = new Promise<void>((resolve) => (freeEngine = resolve));
@@ -47,6 +51,7 @@ export function launchTurn(deps: LaunchDeps, rt: ConversationRuntime, turn: Turn
       attachments: turn.images,
       model,
       ...(saved?.mcpServers ? { mcpServers: saved.mcpServers } : {}),
+      ...(history ? { history } : {}),
       onEvent: (event) => fanOutEngineEvent(rt, turn, event),
       requestPermission: (req, signal) => relayPermission(rt, turn, req, signal),
       signal: turn.abort.signal,

