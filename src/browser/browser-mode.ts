@@ -9,7 +9,7 @@ import { makePrivateDataDir } from '../core/profiles/data-dir';
 import { createHost, type DeskHost, type EmbeddedService } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
 import type { ShellHooks } from '../core/host/platform/shell-hooks';
-import { startService, type RunningService } from '../service/index';
+import { startAppService, type RunningService, type ServiceOptions } from '../service/index';
 import { attachBridgeSocket, type BridgeSocket } from './bridge-socket';
 import { browserModeCsp, serveRenderer, type StaticServer } from './static-server';
 
@@ -24,16 +24,21 @@ export interface BrowserModeOptions {
   secrets?: SecretStore;
   keychain?: SecretStoreCandidate;
   /** Options passed to the embedded local service (e.g. engine settings). */
-  serviceConfig?: Parameters<typeof startService>[0]['config'];
+  serviceConfig?: ServiceOptions['config'];
   /**
    * Test only: the embedded service's clock. A clock with timers (the service's ManualTimers) lets a
    * test move time, e.g. to a scheduled turn's due time, without waiting.
    */
-  serviceClock?: Parameters<typeof startService>[0]['clock'];
+  serviceClock?: ServiceOptions['clock'];
   logger?: Logger;
   signInTimeoutMs?: number;
   /** Test only: desktop-shell pieces, e.g. a fake update source. Browser mode itself has none. */
   shell?: ShellHooks;
+  /**
+   * Test only: false starts "this computer"'s service like `npm run service` (no launch secret), so it is
+   * signed in to with an e-mail and password through the browser. Default: the service trusts this app.
+   */
+  trustedLaunch?: boolean;
 }
 
 export interface BrowserMode {
@@ -56,6 +61,8 @@ export interface BrowserMode {
 export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
   const logger = options.logger ?? silentLogger;
   const key = randomBytes(32).toString('base64url');
+  // This launch's proof to its own service (docs/security.md): generated here, handed over in memory.
+  const launchSecret = randomBytes(32).toString('base64url');
   const secrets =
     options.secrets ?? (await chooseSecretStore([options.keychain ?? keyringCandidate()])).store;
 
@@ -69,14 +76,17 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     logger,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
     startEmbeddedService: async ({ dataDir }): Promise<EmbeddedService> => {
-      embedded = await startService({
+      const started = await startAppService({
         dataDir,
         port: 0,
+        launchSecret,
         log: (line) => logger.debug(line),
         ...(options.serviceConfig ? { config: options.serviceConfig } : {}),
         ...(options.serviceClock ? { clock: options.serviceClock } : {}),
       });
-      return embedded;
+      embedded = started;
+      if (options.trustedLaunch !== false) return started;
+      return { url: started.url, close: () => started.close() };
     },
     openBrowser: (url) => {
       if (!pages.socket?.openUrl(url)) throw new Error('no AgentDesk page is open to show the sign-in page');

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import {
   app,
   BrowserWindow,
@@ -24,7 +25,7 @@ import { createBridgeDispatcher } from '../core/host/dispatch';
 import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
 import { makePrivateDataDir, usePrivateUmask } from '../core/profiles/data-dir';
-import { startService } from '../service/index';
+import { startAppService } from '../service/index';
 import { APP_INDEX_URL, appSchemePrivileges, serveAppProtocol } from './app-protocol';
 import { registerBridgeIpc } from './ipc';
 import { installPermissionHandlers } from './permissions';
@@ -133,6 +134,8 @@ async function start(): Promise<void> {
   for (const skipped of secrets.skipped)
     logger.warn(`Secret store ${skipped.kind} not used: ${skipped.reason}`);
 
+  // This launch's proof to its own service (docs/security.md): generated here, handed over in memory only.
+  const launchSecret = randomBytes(32).toString('base64url');
   host = await createHost({
     dataDir: userData,
     secrets: secrets.store,
@@ -143,7 +146,7 @@ async function start(): Promise<void> {
     startEmbeddedService: ({ dataDir }) => {
       // The service runs the demo agent from its prebuilt bundle (electron.vite.config.ts builds it next to us).
       process.env['AGENTDESK_DEMO_AGENT_JS'] ??= join(__dirname, 'demo-agent.js');
-      return startService({ dataDir, port: 0 });
+      return startAppService({ dataDir, port: 0, launchSecret });
     },
     openBrowser: async (url) => {
       if (!isSignInUrlAllowed(url))

@@ -19,6 +19,7 @@ export function createPersonStore(db: ServiceDatabase, clock: Clock) {
   const byId = db.prepare('SELECT id, email FROM persons WHERE id = ?');
   const insert = db.prepare('INSERT INTO persons (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)');
   const count = db.prepare('SELECT COUNT(*) AS n FROM persons');
+  const firstStmt = db.prepare('SELECT id, email FROM persons ORDER BY created_at, rowid LIMIT 1');
 
   return {
     async create(email: string, password: string): Promise<CreatePersonResult> {
@@ -30,6 +31,22 @@ export function createPersonStore(db: ServiceDatabase, clock: Clock) {
       const person = { id: randomUUID(), email: clean };
       insert.run(person.id, person.email, hash, clock.now());
       return { ok: true, person };
+    },
+    /**
+     * The owner made by the app's own trust path (identity/launch-trust.ts): no password, so no form ever
+     * signs in as them ('' is no scrypt hash, and verifyPassword refuses it). A taken e-mail gets a suffix.
+     */
+    createWithoutPassword(email: string): Person {
+      const [local, domain] = email.split('@');
+      let candidate = email;
+      for (let n = 2; byEmail.get(candidate); n++) candidate = `${local}${n}@${domain}`;
+      const person = { id: randomUUID(), email: candidate };
+      insert.run(person.id, person.email, '', clock.now());
+      return person;
+    },
+    /** The first account made on this service (the computer's owner for the app's trust path). */
+    first(): Person | null {
+      return (firstStmt.get() as Person | undefined) ?? null;
     },
     async authenticate(email: string, password: string): Promise<Person | null> {
       const row = byEmail.get(email.trim()) as

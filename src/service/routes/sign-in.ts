@@ -13,7 +13,8 @@ import {
 import { readForm } from '../http/form-body';
 import { errorPage } from '../pages/error-page';
 import { PAGE_HEADERS } from '../pages/layout';
-import { firstRunPage, signInPage } from '../pages/sign-in-page';
+import { firstRunPage, signInPage, type FieldErrors } from '../pages/sign-in-page';
+import { newAccountProblems, signInProblems } from '../pages/account-form-checks';
 
 /** Sign-in, first-run (create the first account) and sign-out pages. */
 export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
@@ -54,6 +55,9 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
       const page = signInPage({ csrf: session.csrf, next, email, error });
       return c.html(page, 429, { ...PAGE_HEADERS, 'Retry-After': String(seconds) });
     }
+    const missing = signInProblems(email, password);
+    if (missing)
+      return c.html(signInPage({ csrf: session.csrf, next, email, errors: missing }), 400, PAGE_HEADERS);
     const person = await persons.authenticate(email, password);
     if (!person) {
       signInThrottle.failed(email, address);
@@ -80,15 +84,16 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
     if (!csrfValid(session, csrf)) return expired(c);
     // Only the very first account is made here; later ones through `user add`.
     if (persons.count() > 0) return seeOther(c, `/signin?next=${encodeURIComponent(next)}`);
-    const again = (error: string) =>
-      c.html(firstRunPage({ csrf: session.csrf, next, email, error }), 400, PAGE_HEADERS);
-    if (password !== password2) return again('The two passwords differ.');
+    const again = (errors: FieldErrors) =>
+      c.html(firstRunPage({ csrf: session.csrf, next, email, errors }), 400, PAGE_HEADERS);
+    const problems = newAccountProblems(email, password, password2);
+    if (problems) return again(problems);
     const created = await persons.create(email, password);
     if (!created.ok) {
       return again(
         created.code === 'email_taken'
-          ? 'That e-mail already has an account.'
-          : 'Give a valid e-mail and a password of at least 8 characters.',
+          ? { email: 'That e-mail already has an account.' }
+          : { form: 'Give a valid e-mail and a password of at least 8 characters.' },
       );
     }
     signedInFor(replaceSession(ctx, c, created.person.id).secret, next);

@@ -13,7 +13,17 @@ import type { WithApi } from './with-api';
 export interface EmbeddedService {
   url: string;
   close(): Promise<void>;
+  /**
+   * "This computer"'s passwordless sign-in: the service trusts the app that started it in this process
+   * (the app holds the launch secret; docs/security.md). Absent where the program does not offer it.
+   */
+  signInApp?(scope: string): AppSignIn;
 }
+
+/** The token endpoint's answer, handed over in memory; or why the service refused. */
+export type AppSignIn =
+  | { ok: true; tokens: { access_token: string; refresh_token: string; expires_in: number; scope: string } }
+  | { ok: false; reason: string };
 
 /**
  * The active profile's connection: where its API is, who holds its tokens,
@@ -25,6 +35,8 @@ export interface Connection {
   baseUrl: string;
   tokens: TokenManager;
   api: ApiClient;
+  /** Set for "this computer" when its service trusts this app: sign in with no browser and no password. */
+  signInApp?: (scope: string) => AppSignIn;
 }
 
 export type ConnectionEvent =
@@ -85,10 +97,13 @@ export function createActiveConnection(options: ActiveConnectionOptions): Active
     if (running) await (await running.catch(() => undefined))?.close().catch(() => undefined);
   };
 
-  const baseUrlOf = async (profile: ServiceProfile): Promise<DeskResult<string>> => {
-    if (profile.kind !== 'local') return { ok: true, value: profile.baseUrl };
+  const serviceOf = async (
+    profile: ServiceProfile,
+  ): Promise<DeskResult<{ url: string; embedded?: EmbeddedService }>> => {
+    if (profile.kind !== 'local') return { ok: true, value: { url: profile.baseUrl } };
     try {
-      return { ok: true, value: (await ensureLocalService()).url };
+      const embedded = await ensureLocalService();
+      return { ok: true, value: { url: embedded.url, embedded } };
     } catch (error) {
       logger.error('The local service did not start.', error);
       return fail(
@@ -130,8 +145,10 @@ export function createActiveConnection(options: ActiveConnectionOptions): Active
     if (!profile) return fail('signed_out', 'Choose where to sign in first: this computer or a server.');
     if (connection?.profile.id === profile.id) return { ok: true, value: connection };
     drop();
-    const baseUrl = await baseUrlOf(profile);
-    if (!baseUrl.ok) return baseUrl;
+    const service = await serviceOf(profile);
+    if (!service.ok) return service;
+    const baseUrl = { value: service.value.url };
+    const embedded = service.value.embedded;
     if (profiles.active()?.id !== profile.id)
       return fail('signed_out', 'The account changed while connecting.');
     const withFetch = options.fetch ? { fetch: options.fetch } : {};
@@ -148,7 +165,13 @@ export function createActiveConnection(options: ActiveConnectionOptions): Active
     });
     if (connection) return { ok: true, value: connection }; // a concurrent connect won
     const api = createApiClient({ baseUrl: baseUrl.value, auth: tokens, logger, ...withFetch });
-    const built: Connection = { profile, baseUrl: baseUrl.value, tokens, api };
+    const built: Connection = {
+      profile,
+      baseUrl: baseUrl.value,
+      tokens,
+      api,
+      ...(embedded?.signInApp ? { signInApp: embedded.signInApp.bind(embedded) } : {}),
+    };
     stopTokenEvents = tokens.onEvent((event) => {
       if (connection === built) hub.emit({ type: 'tokens', connection: built, event });
     });

@@ -4,7 +4,7 @@ import type { FetchLike } from '../../api/result';
 import type { Logger } from '../../log/logger';
 import { startLogin, type LoginError } from '../../auth/login-flow';
 import { fail } from '../plumbing/call-results';
-import type { ActiveConnection } from '../plumbing/connection';
+import type { ActiveConnection, Connection } from '../plumbing/connection';
 
 /** The browser sign-in of the active profile, from starting its service to keeping its tokens. */
 
@@ -64,6 +64,7 @@ export async function runSignIn(
     return connected;
   }
   const current = connected.value;
+  if (current.signInApp) return signInAsApp(current, current.signInApp, settings, report);
   const attempt = startLogin({
     baseUrl: current.baseUrl,
     clientId: current.profile.clientId,
@@ -98,6 +99,37 @@ export async function runSignIn(
     return fail('signed_out', 'The account changed during sign-in. Please sign in again.');
   }
   await current.tokens.signIn(result.value);
+  await report.signedIn();
+  report.changed();
+  return { ok: true, value: undefined };
+}
+
+/**
+ * "This computer" when its service trusts this app: tokens come straight from the service in memory, no
+ * browser and no password (docs/security.md, "The app's own service"). They are kept like any others.
+ */
+async function signInAsApp(
+  current: Connection,
+  signInApp: NonNullable<Connection['signInApp']>,
+  settings: SignInSettings,
+  report: SignInReport,
+): Promise<DeskResult<void>> {
+  const answer = signInApp(settings.scopes.join(' '));
+  report.progress(undefined);
+  if (!answer.ok) {
+    settings.logger.warn(`The local service refused the app's own sign-in (${answer.reason}).`);
+    const error = { code: 'sign_in_refused', message: 'AgentDesk could not sign in to its own service.' };
+    report.reason(error);
+    report.changed();
+    return { ok: false, error };
+  }
+  const now = settings.now?.() ?? Date.now();
+  await current.tokens.signIn({
+    accessToken: answer.tokens.access_token,
+    refreshToken: answer.tokens.refresh_token,
+    expiresAt: now + answer.tokens.expires_in * 1000,
+    scope: answer.tokens.scope.split(' ').filter(Boolean),
+  });
   await report.signedIn();
   report.changed();
   return { ok: true, value: undefined };
