@@ -6,8 +6,9 @@ import { chooseInHeaderMenu } from './support/header-menu';
 
 // The desktop shell's renderer side in browser mode against the real local service: its settings
 // (kept across a restart of browser mode), the "Restart to update" banner, copyable deep links, and the
-// window's memory (last agent and conversation, sidebar width). Electron cannot run here, so the update
-// source is a fake injected into the host for this test only (browser mode has no updater of its own).
+// window's memory (last agent and conversation, sidebar width). Electron cannot run here, so the host is
+// told it runs in a desktop shell (tray, global shortcut, open at login) and the update source is a fake
+// injected for this test only; browser mode itself offers none of them and hides them (settings-groups.spec).
 
 function fakeUpdates() {
   let state: UpdateState = { phase: 'idle' };
@@ -30,11 +31,12 @@ let app: AppSession;
 let first: AppSession | undefined;
 let agentId: string;
 const updates = fakeUpdates();
+const desktopShell = { updates, tray: true, globalShortcut: true, openAtLogin: true };
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  app = await startApp(browser, { email: 'shell@example.test', shell: { updates } });
+  app = await startApp(browser, { email: 'shell@example.test', shell: desktopShell });
   const agents = (await (await app.api('/api/v2/me/agents')).json()) as { agentes: { id: string }[] };
   agentId = agents.agentes[0]!.id;
 });
@@ -50,10 +52,6 @@ test('desktop settings are saved and survive a restart of browser mode', async (
   await openApp(page, app);
   await showScreen(page, 'Settings');
   const section = desktop(page);
-  // Browser mode says what it lacks rather than offering switches that do nothing silently.
-  await expect(
-    section.getByText(/browser mode, which has no tray icon, global shortcut or open at login/),
-  ).toBeVisible();
   await expect(section.getByRole('checkbox', { name: /Open AgentDesk when I log in/ })).not.toBeChecked();
   await section.getByRole('checkbox', { name: /Keep AgentDesk running in the tray/ }).check();
   await section.getByRole('checkbox', { name: /Open AgentDesk when I log in/ }).check();
@@ -72,7 +70,7 @@ test('desktop settings are saved and survive a restart of browser mode', async (
     email: app.email,
     password: app.password,
     dataDir: app.dataDir,
-    shell: { updates },
+    shell: desktopShell,
   });
   first = app;
   app = again;

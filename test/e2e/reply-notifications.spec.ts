@@ -3,7 +3,7 @@ import { openApp, showScreen, startApp, type AppSession } from './support/app-se
 
 // The README: "notifies you when a reply finishes while its window is not focused (Settings can turn
 // that off)". In browser mode the notification is the page's own, which the browser shows only once the
-// person allowed it: Settings says so and asks on a click. Browser mode against the real local service
+// person allowed it: Settings ticks its box only then, and ticking it asks. Browser mode against the real local service
 // and its demo agent. Headless Chromium draws no notification and its page never loses the focus, so
 // the page's Notification constructor is wrapped to record what it was asked to show (and still shows
 // it), and document.hasFocus answers a flag the test sets; the permission is the browser's own.
@@ -40,11 +40,15 @@ test('Settings asks the browser to allow notifications, then a reply finished in
   await context.addInitScript(recordNotifications);
   await openApp(page, app);
   await showScreen(page, 'Settings');
+  // The box shows what would really happen: not ticked while the browser has not allowed it.
+  const box = page.getByRole('checkbox', { name: /Notify me when a reply finishes/ });
   const note = page.getByRole('note', { name: 'Browser notifications' });
-  await expect(note).toContainText('only once you allow them');
+  await expect(box).not.toBeChecked();
+  await expect(note).toContainText('asks this browser to allow');
 
   await context.grantPermissions(['notifications'], { origin: app.mode.origin });
-  await note.getByRole('button', { name: 'Allow notifications' }).click();
+  await box.check();
+  await expect(box).toBeChecked();
   await expect(note).toHaveCount(0);
 
   await showScreen(page, 'Chats');

@@ -66,6 +66,8 @@ test('the theme switches the page: system follows the OS, light and dark overrid
 test('notifications, permission mode and sync root are saved in a private file, never with a token', async ({
   page,
 }) => {
+  // The box is ticked only where the browser allows notifications (settings-groups.spec covers the rest).
+  await page.context().grantPermissions(['notifications'], { origin: app.mode.origin });
   await openSettings(page);
   await page.getByRole('checkbox', { name: /Notify me when a reply finishes/ }).uncheck();
   await page.getByRole('radio', { name: /Let the service decide/ }).check();
@@ -121,11 +123,12 @@ test('settings survive a restart of the app', async ({ browser }) => {
     dataDir: app.dataDir,
     rendererDir: join(import.meta.dirname, '../../out/renderer'),
     secrets: createMemorySecretStore(),
+    trustedLaunch: false,
   });
   try {
     const page = await darkOsPage(browser);
     await page.goto(again.url);
-    await expect(page.getByRole('button', { name: 'Sign in with your browser' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start on this computer' })).toBeVisible();
     // Light over a dark OS, before signing in: the theme is the app's, not an account's.
     await expect.poll(() => background(page)).toBe('rgb(255, 255, 255)');
     const result = await again.host.getSettings();

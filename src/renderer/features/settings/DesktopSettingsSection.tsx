@@ -4,20 +4,20 @@ import { isAccelerator } from '../../../shared/bridge/accelerator';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useSettingsStore } from '../../stores/settings-store';
+import { SettingsGroup } from './SettingsGroup';
 
-/** Tray, global shortcut, open at login, update channel and logs: the desktop app's habits. */
+/**
+ * Tray, global shortcut, open at login and update channel: only what this shell offers, so browser mode
+ * (which offers none) shows no Desktop group at all.
+ */
 export function DesktopSettingsSection() {
   const settings = useSettingsStore((s) => s.settings);
   const update = useSettingsStore.getState().update;
-  const [info, setInfo] = useState<ShellInfo | null>(null);
+  const info = useShellInfo();
   const [shortcut, setShortcut] = useState(settings.globalShortcut ?? '');
   const [note, setNote] = useState('');
-  useEffect(() => {
-    void desk()
-      .getShellInfo()
-      .then((result) => result.ok && setInfo(result.value));
-  }, []);
   useEffect(() => setShortcut(settings.globalShortcut ?? ''), [settings.globalShortcut]);
+  if (!info || !(info.tray || info.openAtLogin || info.globalShortcut || info.updates)) return null;
 
   const saveShortcut = () => {
     const typed = shortcut.trim();
@@ -26,75 +26,102 @@ export function DesktopSettingsSection() {
     setNote('');
     void update({ globalShortcut: typed || null });
   };
+
+  return (
+    <SettingsGroup title="Desktop">
+      {info.tray ? (
+        <label className="settings-row">
+          <input
+            type="checkbox"
+            checked={settings.closeToTray}
+            onChange={(e) => void update({ closeToTray: e.target.checked })}
+          />
+          Keep AgentDesk running in the tray when its window is closed
+        </label>
+      ) : null}
+      {info.openAtLogin ? (
+        <label className="settings-row">
+          <input
+            type="checkbox"
+            checked={settings.openAtLogin}
+            onChange={(e) => void update({ openAtLogin: e.target.checked })}
+          />
+          Open AgentDesk when I log in
+        </label>
+      ) : null}
+      {info.globalShortcut ? (
+        <form
+          className="settings-row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            saveShortcut();
+          }}
+        >
+          <label>
+            Show or hide shortcut{' '}
+            <input
+              type="text"
+              aria-label="Show or hide shortcut"
+              value={shortcut}
+              placeholder="Off"
+              onChange={(e) => setShortcut(e.target.value)}
+            />
+          </label>
+          <button type="submit">Set shortcut</button>
+          <button type="button" onClick={() => void update({ globalShortcut: null })}>
+            Turn off
+          </button>
+        </form>
+      ) : null}
+      {info.updates ? (
+        <label className="settings-row">
+          Updates{' '}
+          <select
+            aria-label="Update channel"
+            value={settings.updateChannel}
+            onChange={(e) => void update({ updateChannel: e.target.value === 'beta' ? 'beta' : 'stable' })}
+          >
+            <option value="stable">Stable</option>
+            <option value="beta">Beta (earlier, less tested)</option>
+          </select>
+        </label>
+      ) : null}
+      {note ? <p role="status">{note}</p> : null}
+    </SettingsGroup>
+  );
+}
+
+/** What this shell offers (null until the host answers). */
+export function useShellInfo(): ShellInfo | null {
+  const [info, setInfo] = useState<ShellInfo | null>(null);
+  useEffect(() => {
+    void desk()
+      .getShellInfo()
+      .then((result) => result.ok && setInfo(result.value));
+  }, []);
+  return info;
+}
+
+/** Where the app logs, and the button that shows the file where there is one. */
+export function LogsLine() {
+  const info = useShellInfo();
+  const [note, setNote] = useState('');
+  if (!info) return null;
   const showLogs = async () => {
     const result = await desk().showLogs();
     setNote(result.ok ? '' : errorWords(result.error));
   };
-
   return (
-    <section className="screen-section settings-choices" aria-label="Desktop">
-      <h3>Desktop</h3>
-      {info?.limits ? <p className="muted small-text">{info.limits}</p> : null}
-      <label className="settings-row">
-        <input
-          type="checkbox"
-          checked={settings.closeToTray}
-          onChange={(e) => void update({ closeToTray: e.target.checked })}
-        />
-        Keep AgentDesk running in the tray when its window is closed
-      </label>
-      <label className="settings-row">
-        <input
-          type="checkbox"
-          checked={settings.openAtLogin}
-          onChange={(e) => void update({ openAtLogin: e.target.checked })}
-        />
-        Open AgentDesk when I log in
-      </label>
-      <form
-        className="settings-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          saveShortcut();
-        }}
-      >
-        <label>
-          Show or hide shortcut{' '}
-          <input
-            type="text"
-            aria-label="Show or hide shortcut"
-            value={shortcut}
-            placeholder="Off"
-            onChange={(e) => setShortcut(e.target.value)}
-          />
-        </label>
-        <button type="submit">Set shortcut</button>
-        <button type="button" onClick={() => void update({ globalShortcut: null })}>
-          Turn off
+    <p className="muted small-text">
+      {info.logFile ? `Log file: ${info.logFile}. ` : ''}
+      {info.logNote}{' '}
+      {info.logFile ? (
+        <button type="button" onClick={() => void showLogs()}>
+          Show logs
         </button>
-      </form>
-      <label className="settings-row">
-        Updates{' '}
-        <select
-          aria-label="Update channel"
-          value={settings.updateChannel}
-          onChange={(e) => void update({ updateChannel: e.target.value === 'beta' ? 'beta' : 'stable' })}
-        >
-          <option value="stable">Stable</option>
-          <option value="beta">Beta (earlier, less tested)</option>
-        </select>
-      </label>
-      <p className="muted small-text">
-        {info?.logFile ? `Log file: ${info.logFile}. ` : ''}
-        {info?.logNote ?? ''}{' '}
-        {info?.logFile ? (
-          <button type="button" onClick={() => void showLogs()}>
-            Show logs
-          </button>
-        ) : null}
-      </p>
-      {note ? <p role="status">{note}</p> : null}
-    </section>
+      ) : null}
+      {note ? <span role="status"> {note}</span> : null}
+    </p>
   );
 }
 

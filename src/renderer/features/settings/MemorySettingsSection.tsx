@@ -29,7 +29,7 @@ export function MemorySettingsSection() {
 
   return (
     <section className="screen-section" aria-label="Chat memory">
-      <h3>Privacy and data: chat memory</h3>
+      <h4>Chat memory</h4>
       <p className="muted small-text">
         So conversations reopen with their thoughts, tool calls and usage, and search finds anything said,
         AgentDesk keeps a copy of what it saw on this computer

@@ -4,9 +4,10 @@ import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useSettingsStore } from '../../stores/settings-store';
 import { ErrorLine } from '../../ui/ErrorLine';
-import { DesktopSettingsSection, UpdateStatusLine } from './DesktopSettingsSection';
-import { MemorySettingsSection } from './MemorySettingsSection';
-import { PageNotificationsNote } from './PageNotificationsNote';
+import { DesktopSettingsSection, LogsLine, UpdateStatusLine } from './DesktopSettingsSection';
+import { NotificationsSettings } from './NotificationsSettings';
+import { PrivacySettings } from './PrivacySettings';
+import { SettingsGroup } from './SettingsGroup';
 
 const themes: { value: AppSettings['theme']; label: string }[] = [
   { value: 'system', label: 'Same as the system' },
@@ -27,7 +28,10 @@ const modes: { value: AppSettings['permissionMode']; label: string; meaning: str
   },
 ];
 
-/** Theme, notifications, default permission mode, sync root, data folder, version. Saved across restarts. */
+/**
+ * Settings in groups: Appearance, Chat, Notifications, Privacy and sign-in, Desktop (only where the
+ * shell offers it), About. Each says what is true on this machine. Saved across restarts.
+ */
 export function SettingsScreen() {
   const settings = useSettingsStore((s) => s.settings);
   const info = useSettingsStore((s) => s.info);
@@ -51,97 +55,82 @@ export function SettingsScreen() {
       </header>
       <div className="screen-body">
         <ErrorLine text={error} />
-        <fieldset className="screen-section settings-choices">
-          <legend>
-            <h3>Theme</h3>
-          </legend>
-          {themes.map((theme) => (
-            <label key={theme.value}>
+        <SettingsGroup title="Appearance">
+          <fieldset className="screen-section settings-choices">
+            <legend>Theme</legend>
+            {themes.map((theme) => (
+              <label key={theme.value}>
+                <input
+                  type="radio"
+                  name="theme"
+                  checked={settings.theme === theme.value}
+                  onChange={() => void update({ theme: theme.value })}
+                />
+                {theme.label}
+              </label>
+            ))}
+          </fieldset>
+        </SettingsGroup>
+        <SettingsGroup title="Chat">
+          <fieldset className="screen-section settings-choices">
+            <legend>Permissions for new messages</legend>
+            {modes.map((mode) => (
+              <label key={mode.value}>
+                <input
+                  type="radio"
+                  name="permission-mode"
+                  checked={settings.permissionMode === mode.value}
+                  onChange={() => void update({ permissionMode: mode.value })}
+                />
+                <span>
+                  <strong>{mode.label}</strong> <span className="muted">— {mode.meaning}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <section className="screen-section" aria-label="Sync folders">
+            <h4>Sync folders</h4>
+            <p className="muted">New synced folders go here, one per agent. Empty: ~/AgentDesk.</p>
+            <form
+              className="settings-row"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void update({ syncRoot: root.trim() || null });
+              }}
+            >
               <input
-                type="radio"
-                name="theme"
-                checked={settings.theme === theme.value}
-                onChange={() => void update({ theme: theme.value })}
+                type="text"
+                aria-label="Default sync root"
+                value={root}
+                placeholder={info ? info.defaultSyncRoot : '~/AgentDesk'}
+                onChange={(e) => setRoot(e.target.value)}
               />
-              {theme.label}
-            </label>
-          ))}
-        </fieldset>
-        <section className="screen-section" aria-label="Notifications">
-          <h3>Notifications</h3>
-          <label className="settings-row">
-            <input
-              type="checkbox"
-              checked={settings.notifications}
-              onChange={(e) => void update({ notifications: e.target.checked })}
-            />
-            Notify me when a reply finishes while AgentDesk is in the background
-          </label>
-          {settings.notifications ? <PageNotificationsNote /> : null}
-        </section>
-        <fieldset className="screen-section settings-choices">
-          <legend>
-            <h3>Permissions for new messages</h3>
-          </legend>
-          {modes.map((mode) => (
-            <label key={mode.value}>
-              <input
-                type="radio"
-                name="permission-mode"
-                checked={settings.permissionMode === mode.value}
-                onChange={() => void update({ permissionMode: mode.value })}
-              />
-              <span>
-                <strong>{mode.label}</strong> <span className="muted">— {mode.meaning}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <section className="screen-section" aria-label="Sync folders">
-          <h3>Sync folders</h3>
-          <p className="muted">New synced folders go here, one per agent. Empty: ~/AgentDesk.</p>
-          <form
-            className="settings-row"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void update({ syncRoot: root.trim() || null });
-            }}
-          >
-            <input
-              type="text"
-              aria-label="Default sync root"
-              value={root}
-              placeholder={info ? info.defaultSyncRoot : '~/AgentDesk'}
-              onChange={(e) => setRoot(e.target.value)}
-            />
-            <button type="submit">Save</button>
-          </form>
-        </section>
+              <button type="submit">Save</button>
+            </form>
+          </section>
+        </SettingsGroup>
+        <SettingsGroup title="Notifications">
+          <NotificationsSettings />
+        </SettingsGroup>
+        <SettingsGroup title="Privacy and sign-in">
+          <PrivacySettings />
+        </SettingsGroup>
         <DesktopSettingsSection />
-        <section className="screen-section" aria-label="Data folder">
-          <h3>Where AgentDesk keeps its data</h3>
-          <p>
-            <span className="path">{info?.dataDir ?? '…'}</span>
-          </p>
-          <p className="muted small-text">
-            Saved servers, settings and sync state. Sign-in tokens are kept in the system keychain, never
-            here.
-          </p>
-        </section>
-        <MemorySettingsSection />
-        <section className="screen-section" aria-label="Version">
-          <h3>Version</h3>
-          <p>AgentDesk {info?.version ?? '…'}</p>
-          {info?.canCheckForUpdates ? (
-            <button type="button" onClick={() => void checkUpdates()}>
-              Check for updates
-            </button>
-          ) : (
-            <p className="muted small-text">Updates are checked by the desktop app.</p>
-          )}
-          {updateNote ? <p role="status">{updateNote}</p> : null}
-          <UpdateStatusLine />
-        </section>
+        <SettingsGroup title="About">
+          <section className="screen-section" aria-label="Version">
+            <p>AgentDesk {info?.version ?? '…'}</p>
+            {info?.canCheckForUpdates ? (
+              <button type="button" onClick={() => void checkUpdates()}>
+                Check for updates
+              </button>
+            ) : (
+              <p className="muted small-text">Updates are checked by the desktop app.</p>
+            )}
+            {updateNote ? <p role="status">{updateNote}</p> : null}
+            <UpdateStatusLine />
+          </section>
+          <LogsLine />
+        </SettingsGroup>
       </div>
     </section>
   );
