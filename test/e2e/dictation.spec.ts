@@ -71,10 +71,18 @@ async function dictate(page: Page): Promise<void> {
   const recording = page.getByRole('group', { name: 'Dictation' });
   await expect(recording).toBeVisible();
   await expect(recording.getByLabel('Microphone level')).toBeVisible();
-  await page.waitForTimeout(500);
+  // The fake microphone plays the file once, in real time, from when it opens; the recording's own
+  // clock says when all of it has been heard (a busy machine may open the microphone late).
+  const clock = recording.getByLabel('Recording time');
+  await expect(clock).not.toHaveText('0:00');
   await page.screenshot({ path: join(screens, 'dictation-recording.png') });
-  await page.waitForTimeout(seconds * 1000 + 500);
-  await expect(recording.getByLabel('Recording time')).not.toHaveText('0:00');
+  const heard = async () => {
+    const [minutes, secs] = ((await clock.textContent()) ?? '0:00').split(':').map(Number);
+    return (minutes ?? 0) * 60 + (secs ?? 0);
+  };
+  await expect
+    .poll(heard, { timeout: seconds * 1000 + 30_000 })
+    .toBeGreaterThanOrEqual(Math.ceil(seconds) + 1);
   await recording.getByRole('button', { name: 'Stop' }).click();
 }
 

@@ -22,6 +22,13 @@ test('engine and model: a model change, an engine switch after confirmation, a 4
   await expect(dialog).toContainText('Stays with Engine B: the conversation memory');
   await shoot(page, 'engine-confirm');
   await dialog.getByRole('button', { name: 'Switch engine' }).click();
+  // "Saved." still shows from the model change, so wait for the switch's own answer: the page shows
+  // Engine C chosen and its models offered again. Changing the engine behind the page before then
+  // would race the switch (its machine stopped midway, the page left with no models to offer).
+  await expect(section.getByRole('radio', { name: /Engine C/ })).toBeChecked();
+  await expect(model).toBeEnabled();
+  await expect(model.locator('option')).toHaveText(['Demo Fast (demo-fast)', 'Demo Deep (demo-deep)']);
+  await expect(model).toHaveValue('demo-fast');
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
   expect((await heldConfig(rig)).engine).toBe('engine-c');
 
