@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
+import type { PublicPageWords } from './public-page-words';
+
 /**
- * The public, read-only page of a shared conversation (`/s/{slug}`). Every piece of text is
- * HTML-escaped: model output and titles are never markup. `noindex` keeps it out of search.
+ * The public, read-only page of a shared conversation (`/s/{slug}`), in the reader's language. Every
+ * piece of text is HTML-escaped: model output and titles are never markup. `noindex` keeps it out of
+ * search. Times are written in UTC and turned into the reader's local time by one inline script, the
+ * only one the page's CSP allows (by its hash).
  */
 
 export interface PublicMessage {
@@ -21,28 +26,46 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 }
 
-/** Headers of the public page: no indexing, no caching, no scripts, not framable. */
+/** Rewrites each `<time>` in the reader's local time zone, in the page's language. */
+const LOCAL_TIMES_SCRIPT =
+  "for(const t of document.querySelectorAll('time[datetime]')){const d=new Date(t.dateTime);" +
+  "if(!isNaN(d))t.textContent=d.toLocaleString(document.documentElement.lang,{dateStyle:'medium',timeStyle:'short'})}";
+const LOCAL_TIMES_HASH = createHash('sha256').update(LOCAL_TIMES_SCRIPT).digest('base64');
+
+/** Headers of the public page: no indexing, no caching, no script but the local-times one, not framable. */
 export const PUBLIC_PAGE_HEADERS: Record<string, string> = {
   'Content-Type': 'text/html; charset=utf-8',
   'X-Robots-Tag': 'noindex, nofollow',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${LOCAL_TIMES_HASH}'; frame-ancestors 'none'`,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
 };
 
-export function renderPublicPage(title: string | null, messages: PublicMessage[]): string {
-  const heading = escapeHtml(title ?? 'Conversación compartida');
+/** A time in UTC, in the page's language: what a reader without scripts sees. */
+function utcTime(at: string, lang: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  const shown = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  return `${shown.format(date)} UTC`;
+}
+
+export function renderPublicPage(
+  title: string | null,
+  messages: PublicMessage[],
+  words: PublicPageWords,
+): string {
+  const heading = escapeHtml(title ?? words.untitled);
   const items = messages
     .map(
       (m) =>
-        `<li class="${m.role}"><div class="who">${m.role === 'user' ? 'Persona' : 'Agente'} · ` +
-        `<time datetime="${escapeHtml(m.at)}">${escapeHtml(m.at)}</time></div>` +
+        `<li class="${m.role}"><div class="who">${escapeHtml(m.role === 'user' ? words.person : words.agent)} · ` +
+        `<time datetime="${escapeHtml(m.at)}">${escapeHtml(utcTime(m.at, words.lang))}</time></div>` +
         `<div class="text">${escapeHtml(m.content)}</div></li>`,
     )
     .join('\n');
   return `<!doctype html>
-<html lang="es">
+<html lang="${words.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="robots" content="noindex, nofollow">
@@ -52,15 +75,22 @@ export function renderPublicPage(title: string | null, messages: PublicMessage[]
 body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
 ol{list-style:none;padding:0}li{margin:1rem 0;padding:.75rem 1rem;border-radius:.5rem;background:#f3f3f5}
 li.user{background:#e6f0ff}.who{font-size:.8rem;color:#555;margin-bottom:.25rem}.text{white-space:pre-wrap}
+@media (prefers-color-scheme:dark){body{background:#1c1c1e;color:#f2f2f7}li{background:#2c2c2e}li.user{background:#1f2d4d}.who{color:#b0b0b8}}
 </style>
 </head>
 <body>
 <h1>${heading}</h1>
-<p>Conversación de solo lectura.</p>
+<p>${escapeHtml(words.readOnly)}</p>
 <ol>
 ${items}
 </ol>
+<script>${LOCAL_TIMES_SCRIPT}</script>
 </body>
 </html>
 `;
+}
+
+/** The page for a link that leads nowhere (unknown or no longer shared), in the reader's language. */
+export function renderNotSharedPage(words: PublicPageWords): string {
+  return `<!doctype html><html lang="${words.lang}"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(words.untitled)}</title></head><body><p>${escapeHtml(words.notShared)}</p></body></html>`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canMove, isFinal, routeIncoming } from '../../../../src/service/turns/turn-state';
 import { escapeHtml, renderPublicPage } from '../../../../src/service/turns/public-page';
+import { publicPageWords } from '../../../../src/service/turns/public-page-words';
 import { looksLikeShareSlug, newShareSlug } from '../../../../src/service/turns/share-slug';
 
 describe('turn state machine', () => {
@@ -32,10 +33,13 @@ describe('sharing', () => {
   });
 
   it('escapes every message on the public page', () => {
-    const html = renderPublicPage('<b>t</b>', [
-      { role: 'assistant', content: '<script>alert(1)</script>', at: '2030-01-01T00:00:00.000Z' },
-    ]);
-    expect(html).not.toContain('<script>');
+    const html = renderPublicPage(
+      '<b>t</b>',
+      [{ role: 'assistant', content: '<script>alert(1)</script>', at: '2030-01-01T00:00:00.000Z' }],
+      publicPageWords(undefined),
+    );
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>t</b>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(escapeHtml(`"'&`)).toBe('&quot;&#39;&amp;');
