@@ -3,6 +3,7 @@ import { agentConfigApi } from './agent-config-api';
 import { createApiRequest, type ApiClientOptions } from './api-request';
 import { connectorsDevicesApi } from './connectors-devices-api';
 import { conversationsApi } from './conversations-api';
+import { extensionsApi } from './extensions-api';
 import { filesAudioApi } from './files-audio-api';
 import { schedulesApi } from './schedules-api';
 import { turnsApi } from './turns-api';
@@ -28,6 +29,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...schedulesApi(http),
     ...filesAudioApi(http),
     ...connectorsDevicesApi(http),
+    ...extensionsApi(http),
   };
 }
 

@@ -3,8 +3,10 @@ import type {
   CancelResult,
   Compartida,
   ConversationCreated,
+  ConversationForked,
   ConversationResponse,
   ConversationsResponse,
+  ForkConversationBody,
   MessageImage,
   PermissionBody,
   PermissionResult,
@@ -84,6 +86,17 @@ export interface ConversationMethods {
   /** Applies from the next turn. */
   setModel(agentId: string, sessionId: string, model: string): Promise<DeskResult<void>>;
   /**
+   * The operationIds of our service's extensions (docs/extensions.md) the server lists in its
+   * `/openapi.yaml`; empty for a server without them. The app offers an extension's action only then.
+   */
+  serverExtensions(): Promise<DeskResult<string[]>>;
+  /** Our extension `forkConversation`: a new conversation with this one's messages up to a point. */
+  forkConversation(
+    agentId: string,
+    sessionId: string,
+    at: ForkConversationBody,
+  ): Promise<DeskResult<ConversationForked>>;
+  /**
    * Live events of one conversation: the server replays the current turn on
    * connect, then streams; connection changes arrive as `connection` updates.
    */
@@ -108,6 +121,8 @@ export const conversationsArea = bridgeArea<ConversationMethods>()({
     'cancelTurn',
     'answerPermission',
     'setModel',
+    'serverExtensions',
+    'forkConversation',
   ],
   subscriptions: ['onConversationEvent'],
 });

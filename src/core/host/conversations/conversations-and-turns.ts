@@ -5,6 +5,7 @@ import { fail, noBody } from '../plumbing/call-results';
 import { shareCall } from '../plumbing/share-call';
 import type { WithApi } from '../plumbing/with-api';
 import type { OnConversationEvent } from './conversation-events';
+import { createForkMethods } from './conversation-forks';
 
 /** The conversations area: conversations, their public links, turns and live events. */
 export interface ConversationsAreaOptions {
@@ -100,6 +101,8 @@ export function createConversationsArea(options: ConversationsAreaOptions): Conv
       if (invalid) return { ok: false, error: invalid };
       return withApi((api) => noBody(api.setModel(agentId, sessionId, model)));
     },
+
+    ...createForkMethods(withApi),
 
     onConversationEvent: options.onConversationEvent,
   };

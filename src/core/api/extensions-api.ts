@@ -1,0 +1,49 @@
+import { parse } from 'yaml';
+import { apiRoutes, ConversationForked, type ForkConversationBody } from '../../shared/api';
+import { json, raw, type ApiRequest, type CallOptions } from './api-request';
+import type { ApiResult } from './api-request';
+import { ok } from './result';
+
+/**
+ * Our service's extensions (docs/extensions.md), and how to tell whether a server has them: the spec
+ * promises a description at `/openapi.yaml`, and ours marks each extension operation with
+ * `x-agentdesk-extension`. A server that publishes none, or an unreadable one, offers none.
+ */
+export function extensionsApi(http: ApiRequest) {
+  return {
+    /** The operationIds of our extensions the server lists (empty when it lists none). */
+    async serverExtensions(call?: CallOptions): Promise<ApiResult<string[]>> {
+      const answer = await http.call(apiRoutes.openapi, {}, { read: raw }, call);
+      // No description published: a spec server need not have one at this address; it offers nothing of ours.
+      if (!answer.ok) return answer.error.status >= 400 && answer.error.status < 500 ? ok([]) : answer;
+      return ok(extensionOperations(await answer.value.text()));
+    },
+    forkConversation: (agentId: string, sessionId: string, at: ForkConversationBody, call?: CallOptions) =>
+      http.call(
+        apiRoutes.forkConversation,
+        { agentId, sessionId },
+        { read: json(ConversationForked), json: at },
+        call,
+      ),
+  };
+}
+
+/** operationIds of the operations an OpenAPI document marks as ours. */
+export function extensionOperations(yaml: string): string[] {
+  let doc: unknown;
+  try {
+    doc = parse(yaml);
+  } catch {
+    return [];
+  }
+  const paths = (doc as { paths?: unknown } | null)?.paths;
+  if (!paths || typeof paths !== 'object') return [];
+  return Object.values(paths as Record<string, unknown>).flatMap((item) =>
+    Object.values((item ?? {}) as Record<string, unknown>).flatMap((operation) => {
+      const op = operation as { operationId?: unknown; 'x-agentdesk-extension'?: unknown } | null;
+      return op?.['x-agentdesk-extension'] === true && typeof op.operationId === 'string'
+        ? [op.operationId]
+        : [];
+    }),
+  );
+}
