@@ -43,8 +43,9 @@ async function serveCommand(argv: string[]): Promise<number> {
     if (error instanceof ServiceConfigError) return fail('config_invalid', error.message);
     throw error;
   }
-  console.log(`listening on ${service.url}`);
+  // Before the listening line, which supervisors and tests wait for.
   if (service.origin !== service.url) console.log(`answering as ${service.origin}`);
+  console.log(`listening on ${service.url}`);
   const stop = () => {
     void service.close().then(() => process.exit(0));
   };

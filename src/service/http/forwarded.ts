@@ -9,6 +9,8 @@ export interface ClientInfo {
   address: string;
   /** The Host the browser used: X-Forwarded-Host from a trusted proxy, else the Host header. */
   host: string | undefined;
+  /** `host` is a trusted proxy's X-Forwarded-Host: the Host header and target name the proxy's upstream. */
+  hostForwarded: boolean;
   /** `https` or `http` as a trusted proxy says the browser came; undefined when no trusted proxy says. */
   proto: string | undefined;
 }
@@ -28,15 +30,17 @@ export function clientInfo(serving: Serving): MiddlewareHandler<{ Variables: { c
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const peer = incoming?.socket.remoteAddress ?? 'unknown';
     const trusted = incoming !== undefined && serving.trustsProxy(peer, 0);
+    const forwardedHost = trusted ? firstValue(c.req.header('x-forwarded-host')) : undefined;
     c.set(
       'client',
       trusted
         ? {
             address: proxyaddr(incoming, serving.trustsProxy),
-            host: firstValue(c.req.header('x-forwarded-host')) ?? c.req.header('host'),
+            host: forwardedHost ?? c.req.header('host'),
+            hostForwarded: forwardedHost !== undefined,
             proto: firstValue(c.req.header('x-forwarded-proto'))?.toLowerCase(),
           }
-        : { address: peer, host: c.req.header('host'), proto: undefined },
+        : { address: peer, host: c.req.header('host'), hostForwarded: false, proto: undefined },
     );
     // The proxy says the browser came over plain http to an https service: send it to https first.
     if (serving.secure && trusted && c.get('client').proto === 'http') {

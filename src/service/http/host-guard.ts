@@ -20,7 +20,7 @@ function urlAuthority(url: URL): string {
 
 /**
  * DNS rebinding guard: every request (pages, API, /openapi.yaml, OAuth metadata) must name this service, in
- * its Host header (or a trusted proxy's X-Forwarded-Host) and in its target when that is absolute: a loopback
+ * its Host header and in its target when that is absolute (or in a trusted proxy's X-Forwarded-Host): a loopback
  * name with its own port, or the host of `publicUrl`. `port` is read per request: it is known once listening.
  */
 export function hostGuard(serving: Serving, port: () => number): MiddlewareHandler<AppEnv> {
@@ -31,10 +31,11 @@ export function hostGuard(serving: Serving, port: () => number): MiddlewareHandl
     : '127.0.0.1, localhost or [::1] with its own port';
   return async (c, next) => {
     const own = port();
-    const host = c.get('client').host;
+    const { host, hostForwarded } = c.get('client');
     const target = new URL(c.req.url);
     const hostOk = isLoopbackHost(host, own) || isPublicHost(host);
-    const targetOk = isLoopbackHost(urlAuthority(target), own) || isPublicHost(target.host);
+    // Behind a trusted proxy that forwards the browser's name, Host and target name the upstream (its choice).
+    const targetOk = hostForwarded || isLoopbackHost(urlAuthority(target), own) || isPublicHost(target.host);
     if (!hostOk || !targetOk)
       return errorJson(c, 421, 'host_no_permitido', `This service answers only at ${answersTo}.`);
     await next();
