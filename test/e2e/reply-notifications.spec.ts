@@ -41,14 +41,14 @@ test('Settings asks the browser to allow notifications, then a reply finished in
   await openApp(page, app);
   await showScreen(page, 'Settings');
   // The box shows what would really happen: not ticked while the browser has not allowed it.
-  const box = page.getByRole('checkbox', { name: /Notify me when a reply finishes/ });
+  const notify = page.getByRole('checkbox', { name: /Notify me when a reply finishes/ });
   const note = page.getByRole('note', { name: 'Browser notifications' });
-  await expect(box).not.toBeChecked();
+  await expect(notify).not.toBeChecked();
   await expect(note).toContainText('asks this browser to allow');
 
   await context.grantPermissions(['notifications'], { origin: app.mode.origin });
-  await box.check();
-  await expect(box).toBeChecked();
+  await notify.check();
+  await expect(notify).toBeChecked();
   await expect(note).toHaveCount(0);
 
   await showScreen(page, 'Chats');
