@@ -14,6 +14,7 @@ import { accountRoutes } from './routes/account';
 import { accountFilesRoutes } from './routes/account-files';
 import { inviteRoutes } from './routes/invite';
 import { agentConfigRoutes } from './routes/agent-config';
+import { agentManagementRoutes } from './routes/agent-management';
 import { connectorRoutes } from './routes/connectors';
 import { conversationRoutes } from './routes/conversations';
 import { deviceRoutes } from './routes/devices';
@@ -47,6 +48,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   app.route('/', accountRoutes(ctx));
   app.route('/', openApiRoutes(ctx));
   app.route('/', meRoutes(ctx));
+  app.route('/', agentManagementRoutes(ctx)); // our extension: make and delete agents
   app.route('/', conversationRoutes(ctx)); // conversations/turns
   app.route('/', agentConfigRoutes(ctx)); // agent-config
   app.route('/', accountFilesRoutes(ctx)); // agent-config: account file library

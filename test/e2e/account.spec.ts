@@ -93,7 +93,7 @@ test('sign out revokes the sign-in on the server', async ({ page }) => {
   const before = liveSignIns();
   await openAccount(page);
   await page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in with your browser' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start on this computer' })).toBeVisible();
   expect(liveSignIns()).toBe(before - 1);
   await signInThroughTheApp(page, app.mode, EMAIL, app.password);
 });
@@ -122,7 +122,7 @@ test('deleting the account: typed confirmation, a blocker shown by its detalle, 
 
   unblock();
   await dialog.getByRole('button', { name: 'Delete account' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in with your browser' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start on this computer' })).toBeVisible();
   expect(personId()).toBeUndefined();
   expect((await app.api('/api/v2/me/agents')).status).toBe(401);
 });

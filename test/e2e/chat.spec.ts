@@ -27,6 +27,7 @@ test.beforeAll(async ({ browser }) => {
     dataDir,
     rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
     secrets: createMemorySecretStore(),
+    trustedLaunch: false,
   });
   await signIn(browser);
 });

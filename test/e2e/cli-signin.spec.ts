@@ -78,8 +78,8 @@ async function signInIfAsked(run: Running, page: Page): Promise<void> {
 }
 
 test('agentdesk chat streams a reply from the demo agent', async ({ page }) => {
-  // The service's first agent of a new account is called "Mi agente"; the CLI finds agents by name.
-  const chat = agentdesk(['chat', 'mi agente', 'hello from a terminal']);
+  // The service's first agent of a new account is called "Assistant"; the CLI finds agents by name.
+  const chat = agentdesk(['chat', 'assistant', 'hello from a terminal']);
   await signInIfAsked(chat, page);
   expect(await chat.exited).toBe(0);
   expect(chat.output().err).toMatch(/Conversation \S+/);

@@ -39,7 +39,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
   dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-memory-e2e-'));
   secrets = createMemorySecretStore();
-  mode = await startBrowserMode({ dataDir, rendererDir, secrets });
+  mode = await startBrowserMode({ dataDir, rendererDir, secrets, trustedLaunch: false });
   const page = await browser.newPage();
   await signInThroughTheApp(page, mode, EMAIL, PASSWORD);
   await page.close();

@@ -107,10 +107,10 @@ test('the installed agentdesk signs in to its embedded service, lists agents and
   const agents = start(['agents', '--no-open']);
   await signInIfAsked(agents, page);
   expect(await agents.exited).toBe(0);
-  expect(agents.output().out).toMatch(/\tMi agente\t/);
+  expect(agents.output().out).toMatch(/\tAssistant\t/);
 
   // The reply comes from the demo agent, which the installed package starts from its own built file.
-  const chat = start(['chat', 'mi agente', 'hello from the tarball', '--no-open']);
+  const chat = start(['chat', 'assistant', 'hello from the tarball', '--no-open']);
   await signInIfAsked(chat, page);
   expect(await chat.exited).toBe(0);
   expect(chat.output().err).toMatch(/Conversation \S+/);

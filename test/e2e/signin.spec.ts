@@ -23,6 +23,7 @@ test.beforeAll(async () => {
     dataDir,
     rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
     secrets: createMemorySecretStore(),
+    trustedLaunch: false, // this spec walks the password pages of a service that does not trust the app
   });
 });
 
@@ -48,7 +49,7 @@ test('signs in on "this computer": first-run page, no consent for the desktop cl
   expect(new URL(page.url()).hash).toBe('');
 
   const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
+  await page.getByRole('button', { name: 'Start on this computer' }).click();
   await expect(page.getByRole('status')).toContainText('finish signing in in your browser');
   const signInTab = await popup;
   await expect(signInTab.getByRole('heading', { name: 'Create your account' })).toBeVisible();

@@ -244,6 +244,6 @@ test('sign out revokes the sign-in on the server', async ({ page }) => {
   await openApp(page);
   await showScreen(page, 'Account');
   await page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in with your browser' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start on this computer' })).toBeVisible();
   expect(liveSignIns(app.service, DEFAULT_EMAIL)).toBe(before - 1);
 });

@@ -16,7 +16,7 @@ test('identity: name, prompt with its live count and mode, starters reordered; t
   await expect(section.getByText('20,001 / 20,000 characters — 1 too many')).toBeVisible();
   await section.getByRole('button', { name: 'Save identity' }).click();
   await expect(section.getByRole('alert').filter({ hasText: /20000|20,000/ })).toBeVisible();
-  expect((await heldConfig(rig)).name).toBe('Mi agente');
+  expect((await heldConfig(rig)).name).toBe('Assistant');
 
   await prompt.fill('You answer questions about flowers.');
   await expect(section.getByText('35 / 20,000 characters')).toBeVisible();

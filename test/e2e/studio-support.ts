@@ -37,6 +37,7 @@ export async function startStudioRig(
     dataDir: join(scratch, 'data'),
     rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
     secrets: createMemorySecretStore(),
+    trustedLaunch: false,
     ...(serviceConfig ? { serviceConfig } : {}),
   });
   const rig = {

@@ -66,7 +66,7 @@ test('a folder the CLI holds is shown with who holds it, and taken over when the
   // Signed out, the app lets the folder go (the choice stays); the CLI takes it meanwhile.
   await showScreen(page, 'Account');
   await page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in with your browser' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start on this computer' })).toBeVisible();
   const watcher = cli([root]);
   try {
     await expect.poll(watcher.output, { timeout: 20_000 }).toContain('Watching for changes');

@@ -35,6 +35,7 @@ test.beforeAll(async () => {
     dataDir: join(scratch, 'data'),
     rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
     secrets: createMemorySecretStore(),
+    trustedLaunch: false,
   });
 });
 

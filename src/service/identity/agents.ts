@@ -16,7 +16,34 @@ export interface AgentRecord {
 }
 
 /** What an empty account is given before its first agent list is answered: a machine agent on `engine-b`. */
-export const FIRST_AGENT = { name: 'Mi agente', engine: 'engine-b', protocolo: 'acp' } as const;
+export const FIRST_AGENT = { name: 'Assistant', engine: 'engine-b', protocolo: 'acp' } as const;
+
+/** The first agent's name in the languages we know; the spec names none (our choice). */
+const FIRST_AGENT_NAMES: Record<string, string> = {
+  en: 'Assistant',
+  es: 'Asistente',
+  fr: 'Assistant',
+  de: 'Assistent',
+  it: 'Assistente',
+  pt: 'Assistente',
+};
+
+/** The first agent's plain name in the first language of an `Accept-Language` we know; English otherwise. */
+export function firstAgentName(acceptLanguage: string | undefined): string {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', q = 'q=1'] = part.trim().split(';');
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', q: Number(q.split('=')[1] ?? 1) };
+    })
+    .filter((entry) => entry.language && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { language } of ranked) {
+    const name = FIRST_AGENT_NAMES[language];
+    if (name) return name;
+  }
+  return FIRST_AGENT.name;
+}
 
 interface AgentRow {
   id: string;
@@ -76,22 +103,30 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock) {
     return agent;
   }
 
-  const enrolIfEmpty = db.transaction((personId: string): AgentRecord[] => {
+  const enrolIfEmpty = db.transaction((personId: string, name: string): AgentRecord[] => {
     const rows = listStmt.all(personId) as AgentRow[];
     if (rows.length > 0) return rows.map(toRecord);
-    return [create(personId, FIRST_AGENT)];
-  }) as (personId: string) => AgentRecord[];
+    return [create(personId, { ...FIRST_AGENT, name })];
+  }) as (personId: string, name: string) => AgentRecord[];
+  const remove = db.prepare('DELETE FROM agents WHERE id = ? AND person_id = ?');
 
   return {
     create,
     list(personId: string): AgentRecord[] {
       return (listStmt.all(personId) as AgentRow[]).map(toRecord);
     },
-    /** The person's agents, enrolling the first one when there are none (GET /api/v2/me/agents, account page). */
-    listEnrolling(personId: string): AgentRecord[] {
+    /**
+     * The person's agents, enrolling the first one when there are none (GET /api/v2/me/agents, account page),
+     * named in the caller's language (`firstAgentName`).
+     */
+    listEnrolling(personId: string, firstName: string = FIRST_AGENT.name): AgentRecord[] {
       // Most calls find agents: read without a transaction, and take one only to enrol.
       const rows = listStmt.all(personId) as AgentRow[];
-      return rows.length > 0 ? rows.map(toRecord) : enrolIfEmpty(personId);
+      return rows.length > 0 ? rows.map(toRecord) : enrolIfEmpty(personId, firstName);
+    },
+    /** Deletes the agent's row; its conversations, settings and tokens go with it (ON DELETE CASCADE). */
+    remove(personId: string, agentId: string): boolean {
+      return remove.run(agentId, personId).changes > 0;
     },
     find(agentId: string): AgentRecord | null {
       const row = byId.get(agentId) as AgentRow | undefined;

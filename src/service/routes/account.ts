@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/app-env';
 import { csrfValid, currentSession } from '../http/browser-session';
 import { readForm } from '../http/form-body';
 import type { Person } from '../identity/persons';
+import { firstAgentName } from '../identity/agents';
 import { accountPage, newTokenPage } from '../pages/account-page';
 import { errorPage } from '../pages/error-page';
 import { PAGE_HEADERS } from '../pages/layout';
@@ -40,7 +41,7 @@ export function accountRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const who = signedIn(c);
     if (!who) return c.body(null, 302, { Location: '/signin?next=%2Faccount', 'Cache-Control': 'no-store' });
     const agents = identity.agents
-      .listEnrolling(who.person.id)
+      .listEnrolling(who.person.id, firstAgentName(c.req.header('accept-language')))
       .map((agent) => ({ agent, tokens: identity.agentTokens.list(agent.id) }));
     return c.html(accountPage({ csrf: who.csrf, email: who.person.email, agents }), 200, PAGE_HEADERS);
   });

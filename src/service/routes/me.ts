@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { errorJson } from '../http/errors';
 import { registerRoute } from '../http/register-route';
-import type { AgentRecord } from '../identity/agents';
+import { firstAgentName, type AgentRecord } from '../identity/agents';
 
 /** Person-level routes: GET /api/v2/me/agents and DELETE /api/v2/me. The /api/v2 guard has checked the caller. */
 export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
@@ -13,7 +13,8 @@ export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   registerRoute(app, apiRoutes.getMyAgents, (c) => {
     const auth = callerAuth(c);
-    const agentes = ctx.identity.agents.listEnrolling(auth.personId).map(toAgente);
+    const firstName = firstAgentName(c.req.header('accept-language'));
+    const agentes = ctx.identity.agents.listEnrolling(auth.personId, firstName).map(toAgente);
     const withEmail = auth.principal.kind === 'oauth' && auth.principal.scopes.includes('profile');
     const person = withEmail ? ctx.identity.persons.findById(auth.personId) : null;
     const usuario = person ? { id: auth.personId, email: person.email } : { id: auth.personId };

@@ -28,6 +28,9 @@ export interface AppSession {
   close(): Promise<void>;
 }
 
+/** The sign-in screen's button for "This computer". */
+export const START_HERE = 'Start on this computer';
+
 export const screens = resolve(import.meta.dirname, '../../../test-results/screens');
 const rendererDir = resolve(import.meta.dirname, '../../../out/renderer');
 
@@ -42,9 +45,12 @@ export async function startApp(
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'agentdesk-e2e-')));
   const password = options.password ?? 'a long enough password';
   const { email, dataDir: _ignored, password: _password, ...modeOptions } = options;
+  // A password account, so a spec can also reach the API as the same person through its own sign-in;
+  // first-run.spec.ts walks the default, passwordless start.
   const mode = await startBrowserMode({
     rendererDir,
     secrets: createMemorySecretStore(),
+    trustedLaunch: false,
     ...modeOptions,
     dataDir,
   });
@@ -77,11 +83,15 @@ export async function startApp(
   };
 }
 
-/** Signs in the way a person does: the app opens the sign-in page in a new tab; a first run creates the account. */
+/**
+ * Signs in with a password the way a person does on a service that does not trust the app (browser mode
+ * started with `trustedLaunch: false`): the app opens the sign-in page in a new tab; a first run creates
+ * the account.
+ */
 export async function signInThroughTheApp(page: Page, mode: BrowserMode, email: string, password: string) {
   if (!page.url().startsWith(mode.origin)) await page.goto(mode.url);
   const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
+  await page.getByRole('button', { name: START_HERE }).click();
   const tab = await popup;
   const done = tab.getByRole('heading', { name: "You're signed in" });
   const create = tab.getByRole('button', { name: 'Create account' });

@@ -3,6 +3,7 @@ import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { modelLabel } from '../../model/agent-words';
 import { sendMessage } from './chat-actions';
+import { WelcomeMessageBox } from './WelcomeMessageBox';
 
 /**
  * The first thing a person sees with an agent: its name, what runs it, its starters, and a clear way
@@ -55,9 +56,12 @@ export function AgentWelcome(props: { agentId: string; sessionId?: string }) {
         </p>
       )}
       {sessionId ? null : (
-        <button type="button" className="primary welcome-new" onClick={() => void begin()}>
-          New conversation
-        </button>
+        <>
+          <WelcomeMessageBox agentId={agentId} agentName={name} />
+          <button type="button" className="link welcome-new" onClick={() => void begin()}>
+            New conversation
+          </button>
+        </>
       )}
     </div>
   );

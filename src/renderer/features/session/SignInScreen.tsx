@@ -1,14 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import type { SignInPhase } from '../../../shared/bridge';
 import { useSessionStore } from '../../stores/session-store';
+import { SignInWaiting } from './SignInWaiting';
 
-const phaseWords: Record<SignInPhase, string> = {
-  'starting-service': 'Starting the service on this computer…',
-  'waiting-for-browser': 'Waiting for you to finish signing in in your browser…',
-  'exchanging-code': 'Finishing sign-in…',
-};
-
-/** First screen: where to sign in ("this computer" or a custom server), then the browser does the rest. */
+/**
+ * First screen: where the agents are. "This computer" needs nothing more (the app's own service trusts it);
+ * "Another server" signs in through the browser.
+ */
 export function SignInScreen() {
   const session = useSessionStore((s) => s.session);
   const busy = useSessionStore((s) => s.busy);
@@ -53,17 +50,28 @@ export function SignInScreen() {
     });
   };
 
+  if (busy || progress) {
+    const waitingWhere = progress && session?.profile?.kind === 'custom' ? 'custom' : where;
+    return (
+      <main className="sign-in">
+        <div className="sign-in-card">
+          <h1>AgentDesk</h1>
+          <SignInWaiting where={waitingWhere} progress={progress} onCancel={() => void cancelSignIn()} />
+        </div>
+      </main>
+    );
+  }
   return (
     <main className="sign-in">
       <form className="sign-in-card" onSubmit={submit} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Sign in to AgentDesk</h1>
-        <fieldset disabled={busy}>
+        <fieldset>
           <legend>Where are your agents?</legend>
           <label className="choice">
             <input type="radio" name="where" checked={where === 'local'} onChange={() => setWhere('local')} />
             <span>
               <strong>This computer</strong>
-              <small>The built-in service. Works offline, no keys needed.</small>
+              <small>Your agents live here. Works offline, no account or password needed.</small>
             </span>
           </label>
           <label className="choice">
@@ -99,24 +107,9 @@ export function SignInScreen() {
             </div>
           ) : null}
         </fieldset>
-        {busy || progress ? (
-          <div className="sign-in-progress" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span>{progress ? phaseWords[progress.phase] : 'Opening your browser…'}</span>
-            {progress?.authorizeUrl ? (
-              <a href={progress.authorizeUrl} target="_blank" rel="noreferrer noopener">
-                Open the sign-in page
-              </a>
-            ) : null}
-            <button type="button" onClick={() => void cancelSignIn()}>
-              Cancel
-            </button>
-          </div>
-        ) : (
-          <button type="submit" className="primary">
-            Sign in with your browser
-          </button>
-        )}
+        <button type="submit" className="primary">
+          {where === 'local' ? 'Start on this computer' : 'Sign in with your browser'}
+        </button>
         {formError || error || reason ? (
           <p className="error-text" role="alert">
             {formError || error || reason}

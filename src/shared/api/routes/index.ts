@@ -3,6 +3,7 @@ import type { ResponseSpec, RouteSpec } from '../route-types';
 import { accountSection } from './account';
 import { agentActionsSection } from './agent-actions';
 import { agentConfigSection } from './agent-config';
+import { agentManagementSection } from './agent-management';
 import { connectorsDevicesSection } from './connectors-devices';
 import { conversationsSection } from './conversations';
 import { extensionsSection } from './extensions';
@@ -21,6 +22,12 @@ export {
 } from './define-route';
 export { API_BASE, routePath } from './paths';
 export { ConversationForked, ForkConversationBody } from './extensions';
+export {
+  AgentDeleted,
+  CreateAgentBody,
+  StartingPoint,
+  StartingPoints,
+} from './agent-management';
 
 /** The table as one tuple, in the spec's order, each entry with its literal type. */
 const table = [
@@ -35,6 +42,7 @@ const table = [
   ...oauthSection,
   ...publicSection,
   ...extensionsSection,
+  ...agentManagementSection,
 ] as const;
 
 /** Every route of the v2 spec, plus our marked extensions. The service and the client both read it. */

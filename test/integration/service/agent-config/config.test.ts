@@ -41,7 +41,7 @@ describe('GET and PATCH /api/v2/agents/{id} over HTTP', { timeout: 120_000 }, ()
     const config = await json(res);
     expect(config).toMatchObject({
       id: h.agentId,
-      name: 'Mi agente',
+      name: 'Assistant',
       storage: 'box',
       hasMachine: true,
       engine: 'engine-b',
@@ -74,7 +74,7 @@ describe('GET and PATCH /api/v2/agents/{id} over HTTP', { timeout: 120_000 }, ()
   it('fields filters the answer and always keeps id', async () => {
     expect(await json(await h.call(`${agent()}?fields=name,model`))).toEqual({
       id: h.agentId,
-      name: 'Mi agente',
+      name: 'Assistant',
       model: 'demo-fast',
     });
     expect(await json(await h.call(`${agent()}?fields=prompt`))).toEqual({ id: h.agentId, prompt: '' });
@@ -107,7 +107,7 @@ describe('GET and PATCH /api/v2/agents/{id} over HTTP', { timeout: 120_000 }, ()
   it('PATCH refuses a body that changes nothing, an unknown model and every limit', async () => {
     const cases: [unknown, string][] = [
       [{}, 'nada_que_cambiar'],
-      [{ name: 'Mi agente' }, 'nada_que_cambiar'],
+      [{ name: 'Assistant' }, 'nada_que_cambiar'],
       [{ model: 'demo-fast' }, 'nada_que_cambiar'],
       [{ tools: { gs: { send_file: true } } }, 'nada_que_cambiar'],
       [{ model: 'no-such-model' }, 'modelo_invalido'],

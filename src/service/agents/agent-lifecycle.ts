@@ -1,0 +1,77 @@
+import { rm } from 'node:fs/promises';
+import type { CreateAgentBody } from '../../shared/api';
+import type { ServiceContext } from '../context';
+import { FIRST_AGENT, type AgentRecord } from '../identity/agents';
+import { installSkill } from './skill-install';
+import { startingPoint } from './starting-points';
+
+/** Enough for anyone's own computer; a bound keeps one account from filling the disk with agent folders. */
+export const MAX_AGENTS_PER_PERSON = 50;
+
+export type CreateAgentOutcome =
+  { ok: true; agent: AgentRecord } | { ok: false; status: 400 | 409; error: string; detalle: string };
+
+/**
+ * Makes an agent (our extension): a machine agent on the first agent's engine, seeded by the same listeners
+ * as any agent (settings, workspace), then given a starting point's prompt, starters and catalog skills.
+ */
+export async function createAgent(
+  ctx: ServiceContext,
+  personId: string,
+  body: CreateAgentBody,
+): Promise<CreateAgentOutcome> {
+  const recipe = body.inicio === undefined ? null : startingPoint(body.inicio);
+  if (body.inicio !== undefined && !recipe)
+    return {
+      ok: false,
+      status: 400,
+      error: 'inicio_desconocido',
+      detalle: `"${body.inicio}" is not a starting point here; GET the starting points for the list.`,
+    };
+  if (ctx.identity.agents.list(personId).length >= MAX_AGENTS_PER_PERSON)
+    return {
+      ok: false,
+      status: 409,
+      error: 'demasiados_agentes',
+      detalle: `An account holds at most ${MAX_AGENTS_PER_PERSON} agents; delete one first.`,
+    };
+  const agent = ctx.identity.agents.create(personId, {
+    name: body.nombre.trim(),
+    engine: FIRST_AGENT.engine,
+    protocolo: FIRST_AGENT.protocolo,
+  });
+  if (recipe) {
+    const { service } = ctx.agentConfig;
+    await service.patch(agent, { prompt: recipe.prompt, starters: recipe.starters });
+    const skills = service.skillsOf(agent.id, agent.engine);
+    for (const slug of recipe.skills) await installSkill(skills, slug, { fromCatalog: true });
+  }
+  return { ok: true, agent: ctx.identity.agents.find(agent.id) ?? agent };
+}
+
+export type DeleteAgentOutcome =
+  { ok: true } | { ok: false; status: 404 | 409; error: string; detalle: string };
+
+/**
+ * Deletes an agent (our extension): stops its machine, removes its row (conversations, schedules, settings and
+ * tokens cascade) and then its folder (workspace, skills, bundle, machine config). An account keeps one agent.
+ */
+export async function deleteAgent(
+  ctx: ServiceContext,
+  personId: string,
+  agentId: string,
+): Promise<DeleteAgentOutcome> {
+  const agent = ctx.identity.agents.findOwned(personId, agentId);
+  if (!agent) return { ok: false, status: 404, error: 'not_found', detalle: 'No such agent.' };
+  if (ctx.identity.agents.list(personId).length <= 1)
+    return {
+      ok: false,
+      status: 409,
+      error: 'ultimo_agente',
+      detalle: 'This is the account’s only agent; make another before deleting it.',
+    };
+  await ctx.engines.stop(agentId);
+  ctx.identity.agents.remove(personId, agentId);
+  await rm(ctx.agentConfig.service.layoutOf(agentId).root, { recursive: true, force: true });
+  return { ok: true };
+}
