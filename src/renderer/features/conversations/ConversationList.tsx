@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ConversationListItem } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
+import { showConversation, startConversation } from './show-conversation';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
 import { useUiStore } from '../../stores/ui-store';
 import { relativeTime } from '../../ui/relative-time';
@@ -58,7 +59,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
           className="primary small"
           aria-label="Start a new conversation"
           title="New conversation (Ctrl/Cmd+Shift+O)"
-          onClick={() => void useConversationsStore.getState().create(agentId)}
+          onClick={() => startConversation(agentId)}
         >
           + New
         </button>
@@ -116,7 +117,7 @@ function ConversationRow(props: {
         type="button"
         className={`conversation ${props.selected ? 'selected' : ''}`}
         aria-current={props.selected ? 'true' : undefined}
-        onClick={() => useConversationsStore.getState().select(props.item.id)}
+        onClick={() => showConversation(() => useConversationsStore.getState().select(props.item.id))}
       >
         <span className="conversation-title">{showDirectionControls(props.title)}</span>
         <span className="conversation-meta">
