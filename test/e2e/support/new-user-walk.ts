@@ -1,0 +1,192 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { startBrowserMode, type BrowserMode } from '../../../src/browser/browser-mode';
+import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import { showScreen } from './app-session';
+
+/**
+ * A new person's walk through every screen of the app, in browser mode on the real local service and its
+ * demo agent: the first run, a chat with every kind of event (a reply, a thought, a tool call, an error, a
+ * stopped reply, a permission question), the studio's sections, the file library, search, schedules,
+ * settings and a public share page. At each stop it calls `visit(name)`: the screenshot tour takes
+ * pictures there, the accessibility spec runs axe there. Tokens live in a memory secret store (no OS
+ * keychain on a test machine).
+ */
+export type Visit = (name: string) => Promise<void>;
+
+export interface WalkRig {
+  mode: BrowserMode;
+  close(): Promise<void>;
+}
+
+/** Browser mode as a new person first starts it: nothing signed in, the app's own service. */
+export async function startWalkRig(): Promise<WalkRig> {
+  const scratch = await mkdtemp(join(tmpdir(), 'agentdesk-walk-'));
+  const mode = await startBrowserMode({
+    dataDir: join(scratch, 'data'),
+    rendererDir: resolve(import.meta.dirname, '../../../out/renderer'),
+    secrets: createMemorySecretStore(),
+  });
+  return {
+    mode,
+    async close() {
+      await mode.close();
+      await rm(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The first run's one step on "This computer": the app goes straight to its message box; a service that
+ * asks for an account opens its sign-in page in a tab, where one is created.
+ */
+async function startOnThisComputer(page: Page): Promise<void> {
+  const agents = page.getByRole('navigation', { name: 'Agents' });
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /^(Start on this computer|Sign in with your browser)$/ }).click();
+  const tab = await Promise.race([popup, agents.waitFor().then(() => null)]);
+  if (tab) {
+    await tab.getByLabel('E-mail').fill(EMAIL);
+    await tab.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
+    await tab.getByLabel('Repeat the password').fill(PASSWORD);
+    await tab.getByRole('button', { name: 'Create account' }).click();
+    await expect(tab.getByRole('heading', { name: "You're signed in" })).toBeVisible();
+    await tab.close();
+  } else void popup.catch(() => undefined);
+  await expect(agents).toBeVisible();
+}
+
+const box = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const lastReply = (page: Page) => page.getByRole('article', { name: 'Agent reply' }).last();
+
+async function send(page: Page, text: string): Promise<void> {
+  await box(page).fill(text);
+  await box(page).press('Enter');
+}
+
+async function replyDone(page: Page): Promise<void> {
+  await expect(lastReply(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+}
+
+async function newConversation(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await expect(box(page)).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Agent reply' })).toHaveCount(0);
+}
+
+/** A conversation action, straight from the header or from its "…" menu. */
+export async function conversationAction(page: Page, name: RegExp): Promise<void> {
+  const chat = page.getByRole('region', { name: 'Chat' });
+  const more = chat.getByRole('button', { name: 'More conversation actions' });
+  if (await more.isVisible()) {
+    await more.click();
+    await page.getByRole('menuitem', { name }).click();
+  } else {
+    await chat.getByRole('button', { name }).click();
+  }
+}
+
+async function openConversation(page: Page, title: RegExp): Promise<void> {
+  await showScreen(page, 'Chats');
+  await page.getByRole('list', { name: 'Conversation list' }).getByRole('button', { name: title }).click();
+}
+
+/** The whole walk, from the sign-in screen of a first run to the public page of a shared conversation. */
+export async function walkNewUser(page: Page, rig: WalkRig, visit: Visit): Promise<void> {
+  await page.goto(rig.mode.url);
+  await expect(page.getByRole('button', { name: /Sign in|Continue|Start/ }).first()).toBeVisible();
+  await visit('first-run');
+
+  await startOnThisComputer(page);
+  await expect(page.getByRole('region', { name: /^Welcome to / })).toBeVisible();
+  await visit('first-screen');
+
+  // A reply with a thought and a tool call, then a plain reply.
+  await newConversation(page);
+  await send(page, 'list files');
+  await replyDone(page);
+  await send(page, 'What can you do for me?');
+  await replyDone(page);
+  await visit('chat-reply-thought-tool');
+
+  // A failed reply and a stopped one.
+  await newConversation(page);
+  await send(page, 'fail');
+  await replyDone(page);
+  await send(page, 'wait 30');
+  await expect(lastReply(page)).toContainText('Waiting 30 seconds');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(lastReply(page)).toContainText('Stopped');
+  await visit('chat-error-stopped');
+
+  // A permission question, left open.
+  await newConversation(page);
+  await send(page, 'write notes.txt\n```\nA note from the tour\n```');
+  await expect(lastReply(page).getByRole('region', { name: /Permission request/ })).toBeVisible();
+  await visit('chat-permission');
+
+  // Scheduled turns of the first conversation.
+  await openConversation(page, /files/i);
+  await conversationAction(page, /^Schedule/);
+  await expect(page.getByRole('region', { name: 'Scheduled turns' })).toBeVisible();
+  await visit('schedules');
+
+  // Every section of the studio.
+  await page.getByRole('button', { name: /^Configure agent/ }).click();
+  const sections = page.getByRole('navigation', { name: 'Studio sections' }).getByRole('button');
+  await expect(sections.first()).toBeVisible();
+  for (const title of await sections.allInnerTexts()) {
+    await page
+      .getByRole('navigation', { name: 'Studio sections' })
+      .getByRole('button', { name: title, exact: true })
+      .click();
+    await expect(page.getByRole('region', { name: title, exact: true })).toBeVisible();
+    await visit(`studio-${slug(title)}`);
+  }
+
+  // The file library with a few files.
+  await showScreen(page, 'File library');
+  await page.getByLabel('Choose files to upload').setInputFiles([
+    { name: 'meeting notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n') },
+    { name: 'budget.csv', mimeType: 'text/csv', buffer: Buffer.from('item,cost\nrent,900\n') },
+  ]);
+  await expect(page.getByRole('table', { name: 'Files' }).getByRole('row')).toHaveCount(3);
+  await visit('library');
+
+  // Search everything ever said.
+  await showScreen(page, 'Chats');
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Search all conversations' });
+  await palette.getByRole('searchbox').or(palette.getByRole('textbox')).first().fill('files');
+  await expect(
+    palette.getByRole('list', { name: 'Search results' }).getByRole('listitem').first(),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await visit('search');
+  await page.keyboard.press('Escape');
+
+  await showScreen(page, 'Settings');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await visit('settings');
+
+  // The public page of a shared conversation, as a reader opens it.
+  await openConversation(page, /files/i);
+  await conversationAction(page, /^Share/);
+  const share = page.getByRole('dialog', { name: 'Share conversation' });
+  await share.getByRole('button', { name: 'Create public link' }).click();
+  const url = await share.getByLabel('Public link').inputValue();
+  await share.getByRole('button', { name: 'Done' }).click();
+  await page.goto(url);
+  await expect(page.locator('body')).toContainText(/files/i);
+  await visit('share-page');
+}
+
+function slug(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
