@@ -7,6 +7,7 @@ import { useTurnStreamStore } from '../stores/turn-stream-store';
 import { AgentsList } from './agents/AgentsList';
 import { unwatchAll } from './chat/chat-actions';
 import { ChatView } from './chat/ChatView';
+import { SkipToComposer } from './chat/SkipToComposer';
 import { SearchPalette } from './search/SearchPalette';
 import { attachFiles } from './chat/Composer';
 import { useWindowDrop } from '../ui/use-window-drop';
@@ -96,6 +97,7 @@ export function Workspace() {
 
   return (
     <div className="app-shell">
+      {screen === 'chat' && sessionId && !studioOpen ? <SkipToComposer /> : null}
       <aside className="sidebar" aria-label="Sidebar">
         <div className="brand-row">
           <h1 className="brand">AgentDesk</h1>

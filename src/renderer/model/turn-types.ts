@@ -67,6 +67,8 @@ export interface Attachment {
   name: string;
   mimeType: string;
   size: number;
+  /** A small picture of a sent image, as a data: URL, shown at once. */
+  thumbnail?: string;
 }
 
 export type UserItemMode = 'sending' | 'sent' | 'injected' | 'replacing' | 'failed';

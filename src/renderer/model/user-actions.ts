@@ -72,6 +72,28 @@ export function userMessageAccepted(
   return { ...state, items, turns, currentTurnId, idle: false };
 }
 
+/** Small pictures of a sent message's images are ready (null where an attachment has none). */
+export function userThumbnailsShown(
+  state: ConversationStream,
+  key: string,
+  thumbnails: readonly (string | null)[],
+): ConversationStream {
+  return {
+    ...state,
+    items: state.items.map((item) =>
+      item.kind === 'user' && item.key === key
+        ? {
+            ...item,
+            attachments: item.attachments.map((a, i) => {
+              const thumbnail = thumbnails[i];
+              return thumbnail ? { ...a, thumbnail } : a;
+            }),
+          }
+        : item,
+    ),
+  };
+}
+
 /** The send failed before the service accepted it; the message stays, marked with the reason. */
 export function userMessageFailed(state: ConversationStream, key: string, error: string): ConversationStream {
   return {

@@ -41,6 +41,8 @@ export function Composer(props: {
     input.current?.focus();
   }, [sessionId, composerFocus]);
 
+  const nothingToSend = !draft.text.trim() && draft.attachments.length === 0;
+
   const send = async () => {
     const text = draft.text.trim();
     if (!text && draft.attachments.length === 0) return;
@@ -95,6 +97,7 @@ export function Composer(props: {
         {props.tools?.({ sessionId, input, onProblems: props.onProblems })}
         <textarea
           ref={input}
+          id="message-box"
           className="composer-input"
           aria-label="Message"
           placeholder={running ? 'Add to the running reply…' : 'Write a message'}
@@ -116,8 +119,12 @@ export function Composer(props: {
         <button
           type="button"
           className="primary"
-          disabled={sending || !online}
-          title={sendBlockedReason(online) ?? undefined}
+          // Nothing to send: the button says so by being off, not by doing nothing.
+          disabled={sending || !online || nothingToSend}
+          title={
+            sendBlockedReason(online) ??
+            (nothingToSend ? 'Write a message or attach a file first' : undefined)
+          }
           onClick={() => void send()}
         >
           Send

@@ -1,18 +1,37 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type { ForkConversationBody } from '../../../shared/api';
 import { useConversationsStore, type Thread, type ThreadMessage } from '../../stores/conversations-store';
 import { useSearchStore } from '../../stores/search-store';
 import { useUiStore } from '../../stores/ui-store';
-import { ReplyMarkdown } from './ReplyMarkdown';
-import { replayStoredTurn } from './stored-turn';
-import { TurnReply } from './TurnReply';
-import type { ConversationStream, TimelineItem, UserItem } from '../../model/turn-reducer';
-import { showDirectionControls } from '../../model/bidi-controls';
+import { isTerminal, type ConversationStream, type TimelineItem } from '../../model/turn-reducer';
+import { transcriptContext, type EntryContext, type TranscriptEntry } from '../../model/transcript-context';
+import { useServerOffers } from './message-actions';
+import { HistoryReplyRow, HistoryUserRow, LiveReplyRow, LiveUserRow, type RowActions } from './TranscriptRow';
+import { useRovingLog } from './use-roving-log';
 
 type Row =
   | { kind: 'earlier'; key: string }
-  | { kind: 'history'; key: string; message: ThreadMessage }
+  | { kind: 'history'; key: string; message: ThreadMessage; position: number }
   | { kind: 'live'; key: string; item: TimelineItem };
+
+const entryOf = (row: Row): TranscriptEntry =>
+  row.kind === 'earlier'
+    ? null
+    : row.kind === 'history'
+      ? row.message.role === 'user'
+        ? { role: 'user', text: row.message.content }
+        : { role: 'reply' }
+      : row.item.kind === 'user'
+        ? { role: 'user', text: row.item.text }
+        : { role: 'reply' };
+
+/** Where a branch from a reply row ends: its place in the history, or its turn. */
+function branchPoint(row: Row): ForkConversationBody | undefined {
+  if (row.kind === 'history' && row.message.role === 'assistant') return { hasta: row.position + 1 };
+  if (row.kind === 'live' && row.item.kind === 'turn') return { turnId: row.item.turnId };
+  return undefined;
+}
 
 const nearBottomPx = 48;
 const nearTopPx = 300;
@@ -39,10 +58,24 @@ export function MessageList(props: {
     const messages = thread?.messages ?? [];
     // Keys are positions in the whole thread, so earlier pages prepend without renaming measured rows.
     const skipped = thread?.saltados ?? 0;
-    messages.forEach((message, index) => list.push({ kind: 'history', key: `h${skipped + index}`, message }));
+    messages.forEach((message, index) =>
+      list.push({ kind: 'history', key: `h${skipped + index}`, message, position: skipped + index }),
+    );
     for (const item of stream.items) list.push({ kind: 'live', key: item.key, item });
     return list;
   }, [thread, stream.items]);
+
+  // Per row: what it offers (Retry, Edit, Branch). Stable while the rows are, so streaming re-renders one row.
+  const offersBranch = useServerOffers('forkConversation');
+  const actions = useMemo(() => {
+    const contexts = transcriptContext(rows.map(entryOf));
+    return rows.map((row, i) => ({
+      context: contexts[i] as EntryContext,
+      branch: offersBranch ? branchPoint(row) : undefined,
+    }));
+  }, [rows, offersBranch]);
+  const current = stream.currentTurnId ? stream.turns[stream.currentTurnId] : undefined;
+  const busy = !!current && !isTerminal(current.estado);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -117,8 +150,24 @@ export function MessageList(props: {
     if (lastItem?.kind === 'user') atBottom.current = true;
   }, [lastItem]);
 
+  const roving = useRovingLog(scroller, (index) => virtualizer.scrollToIndex(index, { align: 'auto' }));
+
   return (
-    <div ref={scroller} className="message-scroller" onScroll={onScroll} role="log" aria-label="Messages">
+    <div
+      ref={scroller}
+      className="message-scroller"
+      onScroll={onScroll}
+      role="log"
+      aria-label="Messages"
+      aria-describedby="transcript-keys"
+      onFocus={roving.onFocus}
+      onBlur={roving.onBlur}
+      onKeyDown={(event) => roving.onKeyDown(event, rows.length, (i) => rows[i]?.kind !== 'earlier')}
+    >
+      <p id="transcript-keys" hidden>
+        Up and Down arrows move between messages; Enter opens or closes a message’s details; Tab reaches its
+        actions.
+      </p>
       <div className="message-canvas" style={{ height: totalSize }}>
         {virtualizer.getVirtualItems().map((virtualRow) => {
           const row = rows[virtualRow.index];
@@ -133,10 +182,12 @@ export function MessageList(props: {
             >
               <RowView
                 row={row}
-                agentId={agentId}
-                sessionId={sessionId}
                 stream={stream}
                 loadingEarlier={loadingEarlier}
+                agentId={agentId}
+                sessionId={sessionId}
+                busy={busy}
+                {...(actions[virtualRow.index] as Pick<RowActions, 'context' | 'branch'>)}
               />
             </div>
           );
@@ -146,14 +197,8 @@ export function MessageList(props: {
   );
 }
 
-function RowView(props: {
-  row: Row;
-  agentId: string;
-  sessionId: string;
-  stream: ConversationStream;
-  loadingEarlier: boolean;
-}) {
-  const { row } = props;
+function RowView(props: RowActions & { row: Row; stream: ConversationStream; loadingEarlier: boolean }) {
+  const { row, stream, loadingEarlier: _loading, ...actions } = props;
   if (row.kind === 'earlier') {
     return (
       <p className="earlier">
@@ -162,93 +207,13 @@ function RowView(props: {
     );
   }
   if (row.kind === 'history') {
-    return <HistoryMessage message={row.message} agentId={props.agentId} sessionId={props.sessionId} />;
-  }
-  if (row.item.kind === 'user') return <UserMessage item={row.item} />;
-  const turn = props.stream.turns[row.item.turnId];
-  return turn ? <TurnReply agentId={props.agentId} sessionId={props.sessionId} turn={turn} /> : null;
-}
-
-const HistoryMessage = memo(function HistoryMessage(props: {
-  message: ThreadMessage;
-  agentId: string;
-  sessionId: string;
-}) {
-  const { message } = props;
-  // A reply whose streaming the app kept comes back as it was shown: thoughts, tools, permissions, usage.
-  const turn = useMemo(
-    () => (message.role === 'assistant' && message.detail ? replayStoredTurn(message.detail) : undefined),
-    [message],
-  );
-  if (message.role === 'user') {
-    return (
-      <article className="message user" aria-label="Your message">
-        <div className="user-text">{showDirectionControls(message.content)}</div>
-        <StoredAttachments attachments={message.attachments} />
-      </article>
+    return row.message.role === 'user' ? (
+      <HistoryUserRow {...actions} message={row.message} />
+    ) : (
+      <HistoryReplyRow {...actions} message={row.message} />
     );
   }
-  if (turn) {
-    return (
-      <>
-        <TurnReply agentId={props.agentId} sessionId={props.sessionId} turn={turn} />
-        {message.detail?.storedText !== undefined ? (
-          <p className="stored-differs muted">
-            The server keeps a different text of this reply than the one that streamed; its text is shown.
-          </p>
-        ) : null}
-      </>
-    );
-  }
-  return (
-    <article className="message assistant" aria-label="Agent reply">
-      <ReplyMarkdown text={message.content} />
-    </article>
-  );
-});
-
-/** Names, types and sizes of what was sent; images show their small stored picture. */
-function StoredAttachments({ attachments }: { attachments: ThreadMessage['attachments'] }) {
-  if (!attachments?.length) return null;
-  return (
-    <ul className="sent-attachments" aria-label="Attachments">
-      {attachments.map((a, i) => (
-        <li key={i} title={`${a.mimeType}, ${a.size} bytes`}>
-          {a.thumbnail?.startsWith('data:image/') ? (
-            <img className="attachment-thumbnail" src={a.thumbnail} alt="" width={48} height={48} />
-          ) : null}
-          {a.name}
-        </li>
-      ))}
-    </ul>
-  );
+  if (row.item.kind === 'user') return <LiveUserRow {...actions} item={row.item} />;
+  const turn = stream.turns[row.item.turnId];
+  return turn ? <LiveReplyRow {...actions} turn={turn} /> : null;
 }
-
-const modeWords: Record<UserItem['mode'], string> = {
-  sending: 'Sending…',
-  sent: '',
-  injected: 'Added to the running reply',
-  replacing: 'Replaced the previous reply',
-  failed: 'Not sent',
-};
-
-const UserMessage = memo(function UserMessage({ item }: { item: UserItem }) {
-  return (
-    <article className={`message user mode-${item.mode}`} aria-label="Your message">
-      <div className="user-text">{showDirectionControls(item.text)}</div>
-      {item.attachments.length > 0 ? (
-        <ul className="sent-attachments" aria-label="Attachments">
-          {item.attachments.map((a, i) => (
-            <li key={i}>{a.name}</li>
-          ))}
-        </ul>
-      ) : null}
-      {modeWords[item.mode] ? <p className="user-mode">{modeWords[item.mode]}</p> : null}
-      {item.error ? (
-        <p className="error-text" role="alert">
-          {item.error}
-        </p>
-      ) : null}
-    </article>
-  );
-});

@@ -1,10 +1,11 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { PermissionCard } from './PermissionCard';
 import { ReplyMarkdown } from './ReplyMarkdown';
 import { Thought } from './Thought';
 import { ToolCall } from './ToolCall';
 import { isTerminal, textPartSealSize, type Part, type ToolPart, type Turn } from '../../model/turn-reducer';
 import { usageWords } from './usage-words';
+import { RetryBeside } from './ReplyActions';
 
 const phaseWords: Record<string, string> = {
   queued: 'Waiting for the agent…',
@@ -12,9 +13,20 @@ const phaseWords: Record<string, string> = {
   thinking: 'Thinking…',
 };
 
-/** The agent's reply for one turn, built from its parts as they stream. */
-export const TurnReply = memo(function TurnReply(props: { agentId: string; sessionId: string; turn: Turn }) {
+/**
+ * The agent's reply for one turn, built from its parts as they stream. A failed or stopped turn offers
+ * `onRetry` beside its reason; `actions` (copy, retry, branch) come last once it has ended.
+ */
+export const TurnReply = memo(function TurnReply(props: {
+  agentId: string;
+  sessionId: string;
+  turn: Turn;
+  onRetry?: (() => Promise<string>) | undefined;
+  actions?: ReactNode;
+}) {
   const { turn } = props;
+  const failed = turn.estado === 'error';
+  const reasonShown = turn.parts.some((p) => p.type === 'error');
   const open = !isTerminal(turn.estado);
   const lastTool = (index: number): ToolPart | undefined =>
     turn.parts.slice(0, index).findLast((p): p is ToolPart => p.type === 'tool');
@@ -40,8 +52,17 @@ export const TurnReply = memo(function TurnReply(props: { agentId: string; sessi
           about={part.type === 'permission' ? lastTool(index) : undefined}
           turnOpen={open}
           turnStopped={turn.estado === 'stopped'}
+          onRetry={failed && part.type === 'error' ? props.onRetry : undefined}
         />
       ))}
+      {failed && !reasonShown ? (
+        <div className="reason-row">
+          <p className="reply-error" role="alert">
+            The reply failed.
+          </p>
+          {props.onRetry ? <RetryBeside onRetry={props.onRetry} /> : null}
+        </div>
+      ) : null}
       {open && turn.estado !== 'queued' && turn.parts.length === 0 ? (
         <p className="working" role="status">
           {(turn.phase && phaseWords[turn.phase]) || 'Working…'}
@@ -50,12 +71,18 @@ export const TurnReply = memo(function TurnReply(props: { agentId: string; sessi
       {open && turn.parts.length > 0 ? (
         <span className="typing" aria-label="The agent is still replying" />
       ) : null}
-      {turn.estado === 'stopped' ? <p className="stopped-note">Stopped.</p> : null}
+      {turn.estado === 'stopped' ? (
+        <div className="reason-row">
+          <p className="stopped-note">Stopped.</p>
+          {props.onRetry ? <RetryBeside onRetry={props.onRetry} /> : null}
+        </div>
+      ) : null}
       {usage ? (
         <p className="usage" aria-label="Usage">
           {usage}
         </p>
       ) : null}
+      {open ? null : props.actions}
     </article>
   );
 });
@@ -69,6 +96,7 @@ const PartView = memo(function PartView(props: {
   about?: ToolPart;
   turnOpen: boolean;
   turnStopped: boolean;
+  onRetry?: (() => Promise<string>) | undefined;
 }) {
   const { part } = props;
   switch (part.type) {
@@ -97,9 +125,12 @@ const PartView = memo(function PartView(props: {
       );
     case 'error':
       return (
-        <p className="reply-error" role="alert">
-          {part.message}
-        </p>
+        <div className="reason-row">
+          <p className="reply-error" role="alert">
+            {part.message}
+          </p>
+          {props.onRetry ? <RetryBeside onRetry={props.onRetry} /> : null}
+        </div>
       );
     case 'artifact':
       return <p className="artifact">File: {String(part.data['title'] ?? part.data['path'] ?? 'a file')}</p>;

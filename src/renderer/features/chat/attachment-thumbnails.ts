@@ -32,9 +32,8 @@ export async function storeThumbnails(
   agentId: string,
   sessionId: string,
   turnId: string,
-  attachments: readonly { mimeType: string; dataBase64: string }[],
+  thumbnails: readonly (string | null)[],
 ): Promise<void> {
-  if (!attachments.some((a) => a.mimeType.startsWith('image/'))) return;
-  const thumbnails = await makeThumbnails(attachments);
-  await desk().saveAttachmentThumbnails(agentId, sessionId, turnId, thumbnails);
+  if (!thumbnails.some((t) => t !== null)) return;
+  await desk().saveAttachmentThumbnails(agentId, sessionId, turnId, [...thumbnails]);
 }

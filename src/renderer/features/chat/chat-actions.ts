@@ -7,7 +7,7 @@ import { usePermissionsStore } from '../../stores/permissions-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
 import { sendProblems, type DraftAttachment } from '../../model/attachment-limits';
-import { storeThumbnails } from './attachment-thumbnails';
+import { makeThumbnails, storeThumbnails } from './attachment-thumbnails';
 import { createChunkBatcher } from './chunk-batcher';
 import { animationFrameScheduler } from './frame-scheduler';
 import { eventTurnId, type StreamEvent } from '../../model/stream-event';
@@ -18,6 +18,7 @@ import {
   userMessageAccepted,
   userMessageFailed,
   userMessageSent,
+  userThumbnailsShown,
 } from '../../model/turn-reducer';
 
 /**
@@ -124,6 +125,15 @@ export interface SendInput {
   attachments: readonly DraftAttachment[];
 }
 
+/** What the person last sent in each conversation, so Retry can send its attachments again too. */
+const lastSent = new Map<string, SendInput>();
+
+/** The attachments last sent with `text` in this conversation (a Retry of that message sends them again). */
+export function attachmentsLastSentWith(sessionId: string, text: string): readonly DraftAttachment[] {
+  const sent = lastSent.get(sessionId);
+  return sent?.text === text ? sent.attachments : [];
+}
+
 /** Sends a message; `problems` come back when limits refuse it before it leaves. */
 export async function sendMessage(
   agentId: string,
@@ -146,6 +156,15 @@ export async function sendMessage(
       attachments: input.attachments.map(({ name, mimeType, size }) => ({ name, mimeType, size })),
     }),
   );
+  lastSent.set(sessionId, input);
+  // A sent image shows its small picture at once, not only after the history is read again.
+  const thumbnails = input.attachments.some((a) => a.mimeType.startsWith('image/'))
+    ? makeThumbnails(input.attachments)
+    : Promise.resolve([]);
+  void thumbnails.then((shown) => {
+    if (shown.some((t) => t !== null))
+      useTurnStreamStore.getState().update(sessionId, (s) => userThumbnailsShown(s, key, shown));
+  });
   const result = await desk().sendMessage(agentId, sessionId, {
     content: input.text,
     turnId: crypto.randomUUID(),
@@ -165,7 +184,8 @@ export async function sendMessage(
     return { problems: [] };
   }
   useTurnStreamStore.getState().update(sessionId, (s) => userMessageAccepted(s, key, result.value));
-  void storeThumbnails(agentId, sessionId, result.value.turnId, input.attachments);
+  const turnId = result.value.turnId;
+  void thumbnails.then((shown) => storeThumbnails(agentId, sessionId, turnId, shown));
   if (!result.value.inyectado) {
     useConversationsStore
       .getState()

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { markdownAsPlainText } from '../../model/markdown-plain-text';
+import './message-actions.css';
+
+/**
+ * The actions under a reply, shown on hover and on keyboard focus (always on the last reply): copy it
+ * as Markdown or as plain text, send the person's message again (the last reply only), and branch a
+ * new conversation from here (where the server offers it).
+ */
+export function ReplyActions(props: {
+  text: string;
+  always: boolean;
+  onRetry?: (() => Promise<string>) | undefined;
+  onBranch?: (() => Promise<string>) | undefined;
+}) {
+  const { note, setNote, busy, run } = useAction();
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setNote('Copied.');
+    } catch {
+      setNote('Copying was refused by the system. Select the text and copy it instead.');
+    }
+  };
+  return (
+    <div
+      className={`message-actions${props.always ? ' always' : ''}`}
+      aria-label="Reply actions"
+      role="group"
+    >
+      {props.text ? (
+        <>
+          <button
+            type="button"
+            title="Copy with its Markdown formatting"
+            onClick={() => void copy(props.text)}
+          >
+            Copy Markdown
+          </button>
+          <button
+            type="button"
+            title="Copy as plain text, without formatting marks"
+            onClick={() => void copy(markdownAsPlainText(props.text))}
+          >
+            Copy text
+          </button>
+        </>
+      ) : null}
+      {props.onRetry ? (
+        <button
+          type="button"
+          disabled={busy}
+          title="Send your message again for a new reply"
+          onClick={() => void run(props.onRetry!)}
+        >
+          Retry
+        </button>
+      ) : null}
+      {props.onBranch ? (
+        <button
+          type="button"
+          disabled={busy}
+          title="Start a new conversation with the history up to this reply"
+          onClick={() => void run(props.onBranch!)}
+        >
+          Branch
+        </button>
+      ) : null}
+      <span className="action-note" role="status">
+        {note}
+      </span>
+    </div>
+  );
+}
+
+/** Retry beside the reason a turn failed or stopped. */
+export function RetryBeside(props: { onRetry: () => Promise<string> }) {
+  const { note, busy, run } = useAction();
+  return (
+    <>
+      <button
+        type="button"
+        className="retry-beside"
+        disabled={busy}
+        title="Send your message again for a new reply"
+        onClick={() => void run(props.onRetry)}
+      >
+        Retry
+      </button>
+      {note ? (
+        <span className="action-note" role="status">
+          {note}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** An action that answers '' or a sentence, with its note and a busy flag while it runs. */
+function useAction() {
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<string>) => {
+    setBusy(true);
+    setNote(await action());
+    setBusy(false);
+  };
+  return { note, setNote, busy, run };
+}

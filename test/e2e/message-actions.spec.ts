@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, startApp, type AppSession } from './support/app-session';
+import {
+  conversationStartingWith,
+  firstAgent,
+  messageBox,
+  messagesOf,
+  newConversation,
+  replies,
+  replyEnded,
+  sendAndWait,
+  transcript,
+  yourMessages,
+} from './support/chat-page';
+
+// Issue 29, item 1 (and the composer part of item 7): a message's actions in browser mode against the
+// real local service and its demo agent. What changes on the server is read back through the API as
+// the same person: the agent received the retried and the edited text as new turns.
+
+let app: AppSession;
+let agentId: string;
+
+test.beforeAll(async ({ browser }) => {
+  app = await startApp(browser, { email: 'message-actions@example.test' });
+  agentId = await firstAgent(app);
+});
+test.afterAll(async () => {
+  await app?.close();
+});
+
+async function openWithClipboard(page: Page): Promise<void> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.mode.origin });
+  await openApp(page, app);
+}
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+test('copy a reply as Markdown and as plain text; the person’s own Markdown is rendered, not shown raw', async ({
+  page,
+}) => {
+  await openWithClipboard(page);
+  await newConversation(page);
+  const asked = 'Make **this** bold, `that` code, and <b>this</b> stays text';
+  await sendAndWait(page, asked);
+
+  // The person's message: Markdown rendered by the reply renderer, raw HTML kept as text.
+  const mine = yourMessages(page).last();
+  await expect(mine.locator('strong')).toHaveText('this');
+  await expect(mine.locator('code')).toHaveText('that');
+  await expect(mine.locator('b')).toHaveCount(0);
+  await expect(mine).not.toContainText('**');
+  await expect(mine).toContainText('<b>this</b> stays text');
+
+  const sessionId = await conversationStartingWith(app, agentId, asked);
+  const stored = (await messagesOf(app, agentId, sessionId))[1]!.content;
+
+  const reply = replies(page).last();
+  await reply.hover();
+  await reply.getByRole('button', { name: 'Copy Markdown' }).click();
+  await expect(reply.getByRole('status')).toHaveText('Copied.');
+  expect(await clipboard(page)).toBe(stored);
+
+  await reply.getByRole('button', { name: 'Copy text' }).click();
+  const plain = await clipboard(page);
+  expect(plain).toContain('You said: "Make this bold, that code, and this stays text".');
+  expect(plain).not.toContain('**');
+  expect(plain).not.toContain('`');
+});
+
+test('Retry sends the previous message again as a new turn; Edit sends the edited text, which the agent receives', async ({
+  page,
+}) => {
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'apples are red');
+  const sessionId = await conversationStartingWith(app, agentId, 'apples are red');
+
+  // Only the last reply offers Retry.
+  await replies(page).last().getByRole('button', { name: 'Retry' }).click();
+  await replyEnded(page, 2);
+  await expect
+    .poll(async () => (await messagesOf(app, agentId, sessionId)).map((m) => m.role))
+    .toEqual(['user', 'assistant', 'user', 'assistant']);
+  let stored = await messagesOf(app, agentId, sessionId);
+  expect(stored[2]!.content).toBe('apples are red');
+  // The agent took it as a new message of the same conversation.
+  expect(stored[3]!.content).toContain('This is message 2 of our conversation');
+  await expect(replies(page).first().getByRole('button', { name: 'Retry' })).toHaveCount(0);
+
+  // Only the last message of the person offers Edit; Escape leaves it unchanged.
+  await expect(yourMessages(page).first().getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  const last = yourMessages(page).last();
+  await last.hover();
+  await last.getByRole('button', { name: 'Edit' }).click();
+  const box = page.getByRole('textbox', { name: 'Edit your message' });
+  await expect(box).toHaveValue('apples are red');
+  await box.press('Escape');
+  await expect(box).toHaveCount(0);
+  await expect(last.getByRole('button', { name: 'Edit' })).toBeFocused();
+
+  await last.getByRole('button', { name: 'Edit' }).click();
+  await box.fill('plums are purple');
+  await box.press('Enter');
+  await replyEnded(page, 3);
+  await expect.poll(async () => (await messagesOf(app, agentId, sessionId)).length).toBe(6);
+  stored = await messagesOf(app, agentId, sessionId);
+  expect(stored[4]).toMatchObject({ role: 'user', content: 'plums are purple' });
+  expect(stored[5]!.content).toContain('You said: "plums are purple".');
+  // The earlier message and its reply stay, as the API only appends.
+  expect(stored.slice(0, 4).map((m) => m.content.split('\n')[0])).toEqual([
+    'apples are red',
+    'Hello! You said: "apples are red".',
+    'apples are red',
+    'Hello! You said: "apples are red".',
+  ]);
+});
+
+test('a failed turn and a stopped one each offer Retry beside the reason', async ({ page }) => {
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'fail');
+  const sessionId = await conversationStartingWith(app, agentId, 'fail');
+  const failed = replies(page).last();
+  await expect(failed.getByRole('alert')).toContainText('Failed on purpose');
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await replyEnded(page, 2);
+  await expect
+    .poll(async () => (await messagesOf(app, agentId, sessionId)).filter((m) => m.role === 'user').length)
+    .toBe(2);
+
+  await messageBox(page).fill('wait 30');
+  await messageBox(page).press('Enter');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const stopped = replies(page).last();
+  await expect(stopped.getByText('Stopped.')).toBeVisible();
+  await stopped.getByRole('button', { name: 'Retry' }).click();
+  await expect
+    .poll(
+      async () => (await messagesOf(app, agentId, sessionId)).filter((m) => m.content === 'wait 30').length,
+    )
+    .toBe(2);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await replyEnded(page, 4);
+});
+
+test('a sent image shows its picture at once; Send is off while there is nothing to send', async ({
+  page,
+}) => {
+  await openApp(page, app);
+  await newConversation(page);
+  const send = page.getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeDisabled();
+  await messageBox(page).fill('   ');
+  await expect(send).toBeDisabled();
+  await messageBox(page).fill('x');
+  await expect(send).toBeEnabled();
+  await messageBox(page).fill('');
+  await expect(send).toBeDisabled();
+
+  // A file alone is something to send.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page
+    .getByLabel('Choose files to attach')
+    .setInputFiles([{ name: 'dot.png', mimeType: 'image/png', buffer: png }]);
+  await expect(send).toBeEnabled();
+  await messageBox(page).fill('echo look');
+  await send.click();
+  const sent = yourMessages(page).last();
+  await expect(sent.getByRole('list', { name: 'Attachments' })).toContainText('dot.png');
+  await expect(sent.locator('img.attachment-thumbnail')).toHaveAttribute('src', /^data:image\//);
+  await replyEnded(page, 1);
+  await expect(transcript(page)).toContainText('dot.png (image/png');
+});

@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+import type { AppSession } from './app-session';
+
+/**
+ * Moves of a chat spec, as a person makes them, and the server's view of the result (through the API as
+ * the same person): the transcript, the message box, the conversation the app shows.
+ */
+
+export const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+export const transcript = (page: Page) => page.getByRole('log', { name: 'Messages' });
+export const replies = (page: Page) => transcript(page).getByRole('article', { name: 'Agent reply' });
+export const yourMessages = (page: Page) => transcript(page).getByRole('article', { name: 'Your message' });
+
+/** Starts a new conversation from the sidebar and waits for its empty message box. */
+export async function newConversation(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await expect(messageBox(page)).toBeVisible();
+}
+
+/** Types a message and sends it with Enter; resolves once its reply has ended. */
+export async function sendAndWait(page: Page, text: string): Promise<void> {
+  const before = await replies(page).count();
+  await messageBox(page).fill(text);
+  await messageBox(page).press('Enter');
+  await replyEnded(page, before + 1);
+}
+
+/** Waits until there are `count` replies and the last has ended. */
+export async function replyEnded(page: Page, count: number): Promise<void> {
+  await expect(replies(page)).toHaveCount(count, { timeout: 30_000 });
+  await expect(replies(page).last()).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+}
+
+/** The first agent of the signed-in person. */
+export async function firstAgent(app: AppSession): Promise<string> {
+  const body = (await (await app.api('/api/v2/me/agents')).json()) as { agentes: { id: string }[] };
+  return body.agentes[0]!.id;
+}
+
+/** The agent's conversations as the server lists them, newest first. */
+export async function conversationsOf(app: AppSession, agentId: string) {
+  const res = await app.api(`/api/v2/me/agents/${agentId}/conversations`);
+  return ((await res.json()) as { conversaciones: { id: string; titulo: string | null }[] }).conversaciones;
+}
+
+/** A conversation's messages as the server keeps them. */
+export async function messagesOf(app: AppSession, agentId: string, sessionId: string) {
+  const res = await app.api(`/api/v2/me/agents/${agentId}/conversations/${sessionId}?limit=200`);
+  return ((await res.json()) as { messages: { role: string; content: string }[] }).messages;
+}
+
+/** The conversation the app shows: the newest one the server lists with these first words. */
+export async function conversationStartingWith(app: AppSession, agentId: string, text: string) {
+  for (const item of await conversationsOf(app, agentId)) {
+    const first = (await messagesOf(app, agentId, item.id))[0];
+    if (first?.content === text) return item.id;
+  }
+  throw new Error(`no conversation starts with ${JSON.stringify(text)}`);
+}
