@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 /**
  * The local service as a real child process (`src/service/cli.ts` under tsx), so a test can kill it
@@ -8,6 +9,19 @@ import { fileURLToPath } from 'node:url';
  */
 
 const cli = fileURLToPath(new URL('../../src/service/cli.ts', import.meta.url));
+
+const run = promisify(execFile);
+
+/** `npm run service -- <args>` (an admin command, or a start that must fail) run to its end. */
+export async function serviceCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', cli, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
 
 export interface ServiceProcess {
   url: string;

@@ -1,14 +1,13 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signIn, startTestService } from '../../../support/local-service';
+import { serviceCli } from '../../../support/service-process';
 
 // `npm run service` is `tsx src/service/cli.ts`; run that directly (npm adds its own banner lines).
-const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../../../..');
 const tsx = join(repo, 'node_modules/.bin/tsx');
 const cli = join(repo, 'src/service/cli.ts');
@@ -23,15 +22,7 @@ async function dataDir(): Promise<string> {
   return dir;
 }
 
-async function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd: repo });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const admin = serviceCli;
 
 // Each tsx start takes seconds on a busy machine.
 const SLOW = 90_000;

@@ -1,22 +1,22 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { hiddenField } from '../../../support/local-service';
-import { freePort, startServiceProcess, type ServiceProcess } from '../../../support/service-process';
+import {
+  freePort,
+  serviceCli,
+  startServiceProcess,
+  type ServiceProcess,
+} from '../../../support/service-process';
+
+export { serviceCli };
 
 /**
  * The service as it runs on a server: a real `src/service/cli.ts` process per start, its admin commands, and
  * an HTTP client that can speak as a reverse proxy would (any Host, X-Forwarded-* headers) with a cookie jar.
  */
-
-const repo = resolve(import.meta.dirname, '../../../..');
-const tsx = join(repo, 'node_modules/.bin/tsx');
-const cli = join(repo, 'src/service/cli.ts');
-const run = promisify(execFile);
 
 /** Each tsx start takes seconds on a busy machine. */
 export const SLOW = 120_000;
@@ -36,17 +36,6 @@ export async function dataDir(config?: object): Promise<string> {
   dirs.push(dir);
   if (config) await writeFile(join(dir, 'config.json'), JSON.stringify(config));
   return dir;
-}
-
-/** `npm run service -- <args>` to its end. */
-export async function serviceCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd: repo });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
 }
 
 /** A running service process on a free port; killed after the test. */
