@@ -120,6 +120,19 @@ describe('--public-url', () => {
         expect(error.error, url).toBe('config_invalid');
         expect(error.detalle, url).toMatch(/publicUrl/);
       }
+      const badProxy = await serviceCli([
+        '--port',
+        '0',
+        '--data',
+        data,
+        '--trusted-proxies',
+        'proxy.example',
+      ]);
+      expect(badProxy.code).toBe(1);
+      expect(JSON.parse(badProxy.stderr)).toMatchObject({
+        error: 'config_invalid',
+        detalle: expect.stringContaining('trustedProxies'),
+      });
       const fromFile = await serviceCli([
         '--port',
         '0',
