@@ -37,6 +37,9 @@ Options:
                         the process list)
   --interval <seconds>  how often to re-read everything while watching (default 30)
   --confirm-deletes     go ahead when a sync would delete many files (otherwise it stops and asks)
+  --confirm-overwrites  on a server that cannot show whether the agent changed a file (no checksums,
+                        upload-only work/), hold your edits and deletions of the agent's files
+                        instead of sending them unchecked; run without it to send them
   --keep <choice>       with resolve: mine, theirs or both
   --version <n>         with restore: the version number from \`history\` (default: the newest one
                         that differs from the file now)
@@ -74,6 +77,7 @@ export async function runSyncCommand(argv: string[], deps: SyncCommandDeps): Pro
         token: { type: 'string' },
         interval: { type: 'string' },
         'confirm-deletes': { type: 'boolean', default: false },
+        'confirm-overwrites': { type: 'boolean', default: false },
         keep: { type: 'string' },
         version: { type: 'string' },
         cap: { type: 'string' },
@@ -133,6 +137,7 @@ export async function runSyncCommand(argv: string[], deps: SyncCommandDeps): Pro
     watch: !values.once,
     remoteIntervalMs: values.once ? 0 : intervalSeconds * 1000,
     remotePollMs: values.once ? 0 : 2000,
+    holdUnchecked: values['confirm-overwrites'],
     onStatus: statusReporter(io, { watching: !values.once }),
   });
   io.out(

@@ -1,6 +1,7 @@
 /** What `agentdesk sync` prints while it runs: progress, new conflicts and skips, errors and pauses. */
 import type { SyncStatus } from '../core/sync/sync-engine';
 import type { SkipReason } from '../core/sync/sync-planner';
+import { uncheckedNoticeId } from '../core/sync/unchecked-overwrites';
 import type { CliIo } from './terminal';
 import { terminalLine } from './terminal-text';
 
@@ -13,7 +14,13 @@ export const skipWords: Record<SkipReason, string> = {
   empty: 'empty: the agent cannot store an empty file',
   'outside-layout': 'outside the layout (instructions.md, mcp.json, skills/<name>/, work/ or knowledge/)',
   'looks-like-copy': 'named like a conflict copy the sync did not make; rename it to sync it',
+  unchecked:
+    "held: this server can't show whether the agent changed it; run without --confirm-overwrites to send yours",
 };
+
+/** What the person can do about writes the sync cannot check (after the engine's notice). */
+const uncheckedAdvice =
+  ' To hold such changes instead, run with --confirm-overwrites; or keep the folder upload-only: edit only your own files in work/ and let the agent change its own.';
 
 /** A path as it can be shown in a terminal: control characters (a hostile name's NUL) escaped. */
 const printable = terminalLine;
@@ -25,6 +32,7 @@ export function statusReporter(io: CliIo, { watching = false } = {}): (status: S
   const seenNotices = new Set<string>();
   let lastMessage: string | undefined;
   let limitationShown = false;
+  let unreachableShown: string | undefined;
   let announcedTotal = 0;
   let lastTenth = 0;
   return (status) => {
@@ -60,7 +68,7 @@ export function statusReporter(io: CliIo, { watching = false } = {}): (status: S
     for (const notice of status.notices ?? []) {
       if (seenNotices.has(notice.id)) continue;
       seenNotices.add(notice.id);
-      io.out(`${printable(notice.text)}\n`);
+      io.out(`${printable(notice.text)}${notice.id === uncheckedNoticeId ? uncheckedAdvice : ''}\n`);
     }
     for (const skip of status.skipped) {
       const id = `${skip.path} ${skip.reason}`;
@@ -68,9 +76,13 @@ export function statusReporter(io: CliIo, { watching = false } = {}): (status: S
       seenSkips.add(id);
       io.out(`Not synced: ${printable(skip.path)} (${skipWords[skip.reason] ?? skip.reason})\n`);
     }
+    // The server unreachable is said once when it starts (its return is a notice), not as an error.
+    if (status.unreachable && unreachableShown !== status.unreachable.server && status.message)
+      io.out(`${status.message}\n`);
+    unreachableShown = status.unreachable?.server;
     const message =
       status.state === 'error' || status.state === 'paused' ? (status.message ?? status.state) : undefined;
-    if (message && message !== lastMessage) {
+    if (message && message !== lastMessage && !status.unreachable) {
       io.err(`${status.state === 'paused' ? 'Paused' : 'Error'}: ${message}\n`);
       // The deletions wait for a word the person can only give by starting a run with the flag.
       if (status.pendingDeletes)

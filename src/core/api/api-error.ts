@@ -9,6 +9,8 @@ export interface ApiError {
   status: number;
   message: string;
   body?: unknown;
+  /** With code `network`, when no connection could be made at all (refused, no route, unknown name): the server's origin. */
+  unreachable?: string;
 }
 
 const CODE_SENTENCES: Record<string, (body: Record<string, unknown>) => string> = {
@@ -112,11 +114,19 @@ export function redirectedError(status: number, location: string | null, request
   };
 }
 
+/** Connection failures where nothing answered at all (as opposed to a connection dropped midway). */
+const noConnection = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
 export function networkError(baseUrl: string, cause: unknown): ApiError {
   const detail = cause instanceof Error && cause.cause instanceof Error ? cause.cause.message : String(cause);
+  const causeCode =
+    cause instanceof Error ? (cause.cause as { code?: unknown } | undefined)?.code : undefined;
   return {
     code: 'network',
     status: 0,
+    ...(typeof causeCode === 'string' && noConnection.has(causeCode)
+      ? { unreachable: new URL(baseUrl).origin }
+      : {}),
     message: `Couldn't reach the service at ${new URL(baseUrl).origin}. Check that it is running and try again.`,
     body: detail,
   };

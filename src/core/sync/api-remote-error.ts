@@ -15,5 +15,5 @@ export function toRemoteError(error: ApiError, what: string): RemoteError {
   const status = error.status === 0 || unreadable ? undefined : error.status;
   const retryAfter = (error as ApiError & { retryAfterMs?: number }).retryAfterMs;
   const permanent = status !== undefined && status >= 400 && status < 500 && status !== 429;
-  return new RemoteError(`${what}: ${error.message}`, status, retryAfter, permanent);
+  return new RemoteError(`${what}: ${error.message}`, status, retryAfter, permanent, error.unreachable);
 }

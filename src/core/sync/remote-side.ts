@@ -45,6 +45,8 @@ export class RemoteError extends Error {
     readonly retryAfterMs?: number,
     /** The server refused the content itself (a 400): retrying unchanged will not help. */
     readonly permanent = false,
+    /** No connection to this server (its origin) could be made: nothing answered at all. */
+    readonly unreachable?: string,
   ) {
     super(message);
   }

@@ -28,7 +28,9 @@ export async function withRetry<T>(
     } catch (error) {
       const failure =
         error instanceof RemoteError ? error : new RemoteError(String((error as Error)?.message ?? error));
-      if (!failure.retryable || attempt >= options.attempts) throw failure;
+      // A server nothing answers at was tried by the API client already: say so now, the next
+      // cycle tries again.
+      if (!failure.retryable || failure.unreachable || attempt >= options.attempts) throw failure;
       const backoff = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
       const jittered = backoff / 2 + random() * (backoff / 2);
       await options.sleep(Math.max(jittered, failure.retryAfterMs ?? 0));

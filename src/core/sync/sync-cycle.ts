@@ -7,7 +7,7 @@ import type { ResolveDeps } from './conflict-resolution';
 import { settleDeletedCopies } from './deleted-copies';
 import { loadIgnoreRules, scanLocal } from './local-scanner';
 import { screenRemotePaths } from './remote-screen';
-import type { RemoteSide } from './remote-side';
+import { RemoteError, type RemoteSide } from './remote-side';
 import { defaultRetry, withRetry, type RetryOptions } from './retry';
 import { ensureRootMarker } from './root-marker';
 import { executePlan } from './sync-executor';
@@ -15,6 +15,7 @@ import type { Fingerprint, LocalEntry, RemoteEntry, SkippedPath } from './sync-p
 import { planSync } from './sync-planner';
 import { pathKey } from './sync-paths';
 import { withNotice } from './sync-notices';
+import { screenUnchecked, uncheckedNoticeId, uncheckedWords } from './unchecked-overwrites';
 import type { SyncStateStore } from './sync-state-store';
 import type { VersionHistory } from './version-history';
 
@@ -27,6 +28,11 @@ export interface CycleOptions {
   trash: (absolutePath: string) => Promise<void>;
   /** A changed local file is uploaded only once its size and mtime held still this long. */
   settleMs?: number;
+  /**
+   * Hold writes over agent-side files whose changes this server cannot show (no checksum, no byte
+   * route), listed as not synced, instead of saying once that they go unchecked.
+   */
+  holdUnchecked?: boolean;
   concurrency?: number;
   retry?: RetryOptions;
   now?: () => Date;
@@ -77,9 +83,23 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
   });
   const screened = await listed;
   if (!screened.ok) {
-    ctx.update({ state: 'error', message: screened.message });
+    const since = ctx.status().unreachable?.since ?? Date.now();
+    ctx.update({
+      state: 'error',
+      message: screened.message,
+      unreachable: screened.unreachable ? { server: screened.unreachable, since } : undefined,
+    });
     return false;
   }
+  const wasUnreachable = ctx.status().unreachable;
+  if (wasUnreachable)
+    ctx.update({
+      unreachable: undefined,
+      notices: withNotice(
+        ctx.status(),
+        `Reached ${wasUnreachable.server} again; your changes are being sent.`,
+      ),
+    });
   const { accepted: listing, refused } = screened;
   leaveRefusedKeysAlone(local.entries, refused);
   const conflicts = store.conflicts();
@@ -99,8 +119,12 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
     return false;
   }
   ctx.consumeConfirmation();
-  ctx.update({ state: 'syncing', done: 0, total: plan.actions.length, pendingDeletes: undefined });
-  const result = await executePlan(plan.actions, {
+  const unchecked = screenUnchecked(plan.actions, remote, ctx.options.holdUnchecked ?? false);
+  plan.skipped.push(...unchecked.held);
+  if (unchecked.first && !ctx.status().notices?.some((n) => n.id === uncheckedNoticeId))
+    ctx.update({ notices: withNotice(ctx.status(), uncheckedWords(unchecked.first), uncheckedNoticeId) });
+  ctx.update({ state: 'syncing', done: 0, total: unchecked.actions.length, pendingDeletes: undefined });
+  const result = await executePlan(unchecked.actions, {
     root,
     remote,
     store,
@@ -163,7 +187,7 @@ function leaveRefusedKeysAlone(local: LocalEntry[], refused: SkippedPath[]): voi
 /** The remote listing, retried like any transport fault; a failure is a message, the base untouched. */
 async function listRemote(
   ctx: CycleContext,
-): Promise<{ ok: true; listing: RemoteEntry[] } | { ok: false; message: string }> {
+): Promise<{ ok: true; listing: RemoteEntry[] } | { ok: false; message: string; unreachable?: string }> {
   const { remote } = ctx.options;
   try {
     const listing = await withRetry(() => remote.list(), ctx.options.retry ?? defaultRetry);
@@ -171,6 +195,13 @@ async function listRemote(
     if (remote.limitation !== ctx.status().limitation) ctx.update({ limitation: remote.limitation });
     return { ok: true, listing };
   } catch (error) {
+    const unreachable = error instanceof RemoteError ? error.unreachable : undefined;
+    if (unreachable)
+      return {
+        ok: false,
+        unreachable,
+        message: `Can't reach ${unreachable}; your changes are kept and will be sent when it is back.`,
+      };
     return { ok: false, message: `Could not list the agent's files: ${(error as Error).message}` };
   }
 }

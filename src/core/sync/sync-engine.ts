@@ -99,7 +99,9 @@ export class SyncEngine {
     if (remotePollMs && remote.hasChanged) {
       this.stopPolling = pollRemote({
         periodMs: remotePollMs,
-        hasChanged: () => remote.hasChanged!(),
+        // While the server cannot be reached, every look is a cycle: the first that reaches it
+        // sends what waited, without the person doing anything.
+        hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : remote.hasChanged!()),
         busy: () => this.running !== undefined || this.closed,
         onChange: () => this.syncNow(),
       });

@@ -14,7 +14,9 @@ export type SyncSkipReason =
   | 'name-clash'
   | 'empty'
   | 'outside-layout'
-  | 'looks-like-copy';
+  | 'looks-like-copy'
+  /** Held: an agent-side file this server cannot show changes of would be replaced or deleted (the CLI's --confirm-overwrites). */
+  | 'unchecked';
 
 export type SyncConflictChoice = 'mine' | 'theirs' | 'both';
 

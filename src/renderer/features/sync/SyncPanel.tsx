@@ -9,10 +9,12 @@ import { useNow } from '../../ui/use-now';
 import { SyncFolderChooser } from './SyncFolderChooser';
 import { SyncHistory } from './SyncHistory';
 import { SyncIssues } from './SyncIssues';
+import { SyncNotices } from './SyncNotices';
 import {
   isPausedByPerson,
   lastSyncWords,
   notStartedHint,
+  unreachableWords,
   problemLines,
   progressOf,
   stateWords,
@@ -188,6 +190,11 @@ function SyncFolderView(props: {
             <strong>Upload-only:</strong> {status.limitation}
           </p>
         ) : null}
+        {status.unreachable ? (
+          <p className="sync-unreachable" role="alert">
+            {unreachableWords(status.unreachable)}
+          </p>
+        ) : null}
         {problems.length > 0 ? (
           <div className="sync-problems" role="alert">
             {problems.map((line, i) => (
@@ -238,6 +245,7 @@ function SyncFolderView(props: {
         )}
       </section>
 
+      <SyncNotices status={status} />
       <SyncIssues agentId={agentId} status={status} />
       <SyncHistory agentId={agentId} />
 

@@ -10,6 +10,9 @@ import { relativeTime } from '../../ui/relative-time';
 /** What the sync panel says about a folder's state, in plain words. Pure: no DOM, no bridge. */
 
 export function stateWords(status: SyncStatus): string {
+  // Cycles keep trying while the server is away: one steady word, not scanning and error in turn.
+  if (status.unreachable && status.state !== 'paused' && status.state !== 'stopped')
+    return "Can't reach the agent's server";
   switch (status.state) {
     case 'idle': {
       if (!status.lastSyncAt) return 'Waiting for the first sync';
@@ -57,6 +60,7 @@ export const skipReasonWords: Record<SyncSkipReason, string> = {
     'Not a place the agent has: only instructions.md, mcp.json, skills/<name>/ and work/ (knowledge/ for bundle agents) are synced',
   'looks-like-copy':
     'Named like a conflict copy the sync did not make, so it is left out; rename it to sync it',
+  unchecked: "Held: this server can't show whether the agent changed it since the last sync",
 };
 
 export function skipWords(reason: string): string {
@@ -115,9 +119,14 @@ export function pendingDeleteWords(pending: NonNullable<SyncStatus['pendingDelet
 
 /** The problem lines of a status in `error` (one per failed file). */
 export function problemLines(status: SyncStatus): string[] {
-  if (status.state !== 'error') return [];
+  if (status.state !== 'error' || status.unreachable) return [];
   const lines = (status.message ?? '').split('\n').filter((line) => line.trim() !== '');
   return lines.length > 0 ? lines : ['Sync could not finish. It will try again.'];
+}
+
+/** While the server cannot be reached: what happens to the person's changes. */
+export function unreachableWords(unreachable: NonNullable<SyncStatus['unreachable']>): string {
+  return `Can't reach ${unreachable.server}; your changes are kept and will be sent when it is back.`;
 }
 
 /** A short line for the sidebar: how the agent's sync folder is doing. */
