@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, startApp, type AppSession } from './support/app-session';
+import {
+  conversationStartingWith,
+  firstAgent,
+  messageBox,
+  messagesOf,
+  newConversation,
+  replies,
+  replyEnded,
+  sendAndWait,
+  transcript,
+  yourMessages,
+} from './support/chat-page';
+
+// Issue 29, item 9 (the transcript's part): a skip link to the message box, and the transcript as one
+// Tab stop with the roving focus of a log; copy, retry and edit done by keyboard alone, checked
+// through the API where the server's state changes.
+
+let app: AppSession;
+let agentId: string;
+
+test.beforeAll(async ({ browser }) => {
+  app = await startApp(browser, { email: 'transcript-keys@example.test' });
+  agentId = await firstAgent(app);
+});
+test.afterAll(async () => {
+  await app?.close();
+});
+
+/** Whether the focused element is inside the transcript, and which message holds it (by label). */
+const focusIn = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    const log = document.querySelector('[role="log"]');
+    const message = active?.closest('article.message');
+    return {
+      inLog: !!log && !!active && log.contains(active),
+      isMessage: active?.matches('article.message') ?? false,
+      message: message?.getAttribute('aria-label') ?? null,
+      text: (active?.textContent ?? '').trim().slice(0, 40),
+      label: active?.getAttribute('aria-label') ?? null,
+    };
+  });
+
+test('the skip link leads to the message box; the transcript is one Tab stop, walked with the arrows', async ({
+  page,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.mode.origin });
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'first words');
+  await sendAndWait(page, 'second words');
+  const sessionId = await conversationStartingWith(app, agentId, 'first words');
+
+  // From the top of the page, the first Tab reaches the skip link; it leads to the message box.
+  await page.evaluate(() => {
+    const top = document.createElement('span');
+    top.tabIndex = -1;
+    document.body.prepend(top);
+    top.focus();
+  });
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to the message box' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(messageBox(page)).toBeFocused();
+
+  // Back from the message box: past the composer's own buttons, the next stop is one message, the newest.
+  for (let i = 0; i < 8 && !(await focusIn(page)).inLog; i++) await page.keyboard.press('Shift+Tab');
+  expect(await focusIn(page)).toMatchObject({ inLog: true, isMessage: true, message: 'Agent reply' });
+  await expect(replies(page).last()).toBeFocused();
+  // One more step back leaves the transcript: no Thought, Details or action of any message is a stop.
+  await page.keyboard.press('Shift+Tab');
+  expect((await focusIn(page)).inLog).toBe(false);
+
+  // Arrows move between messages; Home and End go to the ends.
+  await replies(page).last().focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(yourMessages(page).last()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(replies(page).first()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(yourMessages(page).first()).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(replies(page).last()).toBeFocused();
+
+  // Enter opens a message's details (its Thought), Enter again closes them.
+  const thought = replies(page).last().locator('details.thought');
+  await expect(thought).not.toHaveAttribute('open');
+  await page.keyboard.press('Enter');
+  await expect(thought).toHaveAttribute('open');
+  await page.keyboard.press(' ');
+  await expect(thought).not.toHaveAttribute('open');
+
+  // Tab from a message walks its own controls, then leaves for the message box.
+  const stops: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('Tab');
+    const at = await focusIn(page);
+    if (!at.inLog) break;
+    expect(at.message).toBe('Agent reply');
+    stops.push(at.label ?? at.text);
+  }
+  // Branch too: this server offers fork (our extension).
+  expect(stops).toEqual(['Thought', 'Copy Markdown', 'Copy text', 'Retry', 'Branch']);
+
+  // Copy by keyboard.
+  await replies(page).last().focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(replies(page).last().getByRole('status')).toHaveText('Copied.');
+  const stored = await messagesOf(app, agentId, sessionId);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored[3]!.content);
+});
+
+test('retry and edit by keyboard alone; the server receives both as new turns', async ({ page }) => {
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'kiwis are brown');
+  const sessionId = await conversationStartingWith(app, agentId, 'kiwis are brown');
+
+  // Retry: the reply's fourth control.
+  await replies(page).last().focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await replyEnded(page, 2);
+  await expect.poll(async () => (await messagesOf(app, agentId, sessionId)).length).toBe(4);
+  expect((await messagesOf(app, agentId, sessionId))[2]!.content).toBe('kiwis are brown');
+
+  // Edit: up to the person's last message, Tab to Edit, change the text, Enter.
+  await replies(page).last().focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(yourMessages(page).last()).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(yourMessages(page).last().getByRole('button', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const box = page.getByRole('textbox', { name: 'Edit your message' });
+  await expect(box).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('kiwis are green inside');
+  await page.keyboard.press('Enter');
+  await replyEnded(page, 3);
+  await expect.poll(async () => (await messagesOf(app, agentId, sessionId)).length).toBe(6);
+  const stored = await messagesOf(app, agentId, sessionId);
+  expect(stored[4]!.content).toBe('kiwis are green inside');
+  expect(stored[5]!.content).toContain('You said: "kiwis are green inside".');
+  await expect(transcript(page)).toContainText('kiwis are green inside');
+});
