@@ -154,6 +154,16 @@ function urlHost(bind: string): string {
   return bind.includes(':') ? `[${bind}]` : bind;
 }
 
+/**
+ * Idle keep-alive connections stay open longer than the pools of common clients (Node's fetch keeps
+ * an idle socket 4 s or more, browsers and proxies up to 60 s), as load balancers do (65 s): Node's
+ * default of 5 s closes a socket a client is about to reuse, under its request ("other side
+ * closed"). The headers timeout must be longer than the keep-alive one, or a request arriving on an
+ * idle socket late in its life could be cut by the headers timer.
+ */
+export const keepAliveTimeoutMs = 65_000;
+export const headersTimeoutMs = 66_000;
+
 function listen(
   fetch: (request: Request) => Response | Promise<Response>,
   port: number,
@@ -162,6 +172,8 @@ function listen(
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, () => {
       server.off('error', reject);
+      (server as Server).keepAliveTimeout = keepAliveTimeoutMs;
+      (server as Server).headersTimeout = headersTimeoutMs;
       answerClientErrors(server as Server);
       resolve(server);
     });
