@@ -42,7 +42,7 @@ export function createSignInThrottle(db: ServiceDatabase, clock: Clock, config: 
   );
   // Two processes counting at once each set the wait their own count asks; the longer one stays.
   const setWait = db.prepare(
-    'UPDATE sign_in_failures SET wait_until = MAX(wait_until, ?) WHERE key_hash = ?',
+    'UPDATE sign_in_failures SET wait_until = ? WHERE key_hash = ? AND wait_until < ?',
   );
   const forget = db.prepare('DELETE FROM sign_in_failures WHERE key_hash = ?');
   const purgeStmt = db.prepare('DELETE FROM sign_in_failures WHERE last_at < ?');
@@ -62,8 +62,9 @@ export function createSignInThrottle(db: ServiceDatabase, clock: Clock, config: 
       for (const { key, free } of keys(email, address)) {
         const { failures } = count.get(key, now, now - FORGET_AFTER_MS) as { failures: number };
         const over = failures - free;
-        if (over > 0)
-          setWait.run(now + Math.min(MAX_DELAY_MS, firstDelayMs * 2 ** Math.min(over - 1, 30)), key);
+        if (over <= 0) continue;
+        const until = now + Math.min(MAX_DELAY_MS, firstDelayMs * 2 ** Math.min(over - 1, 30));
+        setWait.run(until, key, until);
       }
     },
     /** The right password: its account starts afresh (the address keeps its count against spraying). */
