@@ -1,5 +1,6 @@
 import { accountApi } from './account-api';
 import { agentConfigApi } from './agent-config-api';
+import { agentManagementApi } from './agent-management-api';
 import { createApiRequest, type ApiClientOptions } from './api-request';
 import { connectorsDevicesApi } from './connectors-devices-api';
 import { conversationsApi } from './conversations-api';
@@ -30,6 +31,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...filesAudioApi(http),
     ...connectorsDevicesApi(http),
     ...extensionsApi(http),
+    ...agentManagementApi(http),
   };
 }
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Agente, AgentConfig } from '../../shared/api';
+import type { Agente, AgentConfig, CreateAgentBody } from '../../shared/api';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 
@@ -16,6 +16,12 @@ interface AgentsStore {
   select(agentId: string): void;
   loadConfig(agentId: string): Promise<void>;
   markNoConversations(agentId: string, motor: string): void;
+  /** Makes an agent (our service's extension) and selects it; '' or the problem in words. */
+  createAgent(input: CreateAgentBody): Promise<string>;
+  /** Renames through the spec's PATCH `name`; '' or the problem in words. */
+  renameAgent(agentId: string, name: string): Promise<string>;
+  /** Deletes an agent (our service's extension); '' or the problem in words. */
+  deleteAgent(agentId: string): Promise<string>;
   reset(): void;
 }
 
@@ -52,6 +58,26 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
   },
   markNoConversations(agentId, motor) {
     set({ noConversations: { ...get().noConversations, [agentId]: motor } });
+  },
+  async createAgent(input) {
+    const made = await desk().createAgent(input);
+    if (!made.ok) return errorWords(made.error);
+    set({ agents: [...get().agents, made.value], selectedAgentId: made.value.id });
+    return '';
+  },
+  async renameAgent(agentId, name) {
+    const renamed = await desk().patchAgentConfig(agentId, { name });
+    if (!renamed.ok && renamed.error.code !== 'nada_que_cambiar') return errorWords(renamed.error);
+    set({ agents: get().agents.map((a) => (a.id === agentId ? { ...a, nombre: name } : a)) });
+    return '';
+  },
+  async deleteAgent(agentId) {
+    const deleted = await desk().deleteAgent(agentId);
+    if (!deleted.ok) return errorWords(deleted.error);
+    const agents = get().agents.filter((a) => a.id !== agentId);
+    const selected = get().selectedAgentId;
+    set({ agents, selectedAgentId: selected === agentId ? (agents[0]?.id ?? null) : selected });
+    return '';
   },
   reset() {
     set({ agents: [], status: 'idle', error: '', selectedAgentId: null, configs: {}, noConversations: {} });

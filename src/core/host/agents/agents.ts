@@ -1,4 +1,4 @@
-import { PatchAgentBody } from '../../../shared/api';
+import { CreateAgentBody, PatchAgentBody } from '../../../shared/api';
 import type { AgentMethods, SessionState } from '../../../shared/bridge';
 import { checkBody, checkId } from '../plumbing/argument-checks';
 import type { WithApi } from '../plumbing/with-api';
@@ -35,6 +35,24 @@ export function createAgentsArea({ withApi, onUser }: AgentsAreaOptions): AgentM
       const body = checkBody(PatchAgentBody, patch);
       if (!body.ok) return body;
       return withApi((api) => api.updateAgentConfig(agentId, body.value));
+    },
+
+    async agentStartingPoints() {
+      const result = await withApi((api) => api.agentStartingPoints());
+      return result.ok ? { ok: true, value: result.value.inicios } : result;
+    },
+
+    async createAgent(input) {
+      const body = checkBody(CreateAgentBody, input);
+      if (!body.ok) return body;
+      return withApi((api) => api.createAgent(body.value));
+    },
+
+    async deleteAgent(agentId) {
+      const invalid = checkId(agentId, 'agent');
+      if (invalid) return { ok: false, error: invalid };
+      const result = await withApi((api) => api.deleteAgent(agentId));
+      return result.ok ? { ok: true, value: undefined } : result;
     },
   };
 }

@@ -1,11 +1,13 @@
+import './agents.css';
 import type { Agente } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useStudioStore } from '../../stores/studio-store';
 import { showDirectionControls } from '../../model/bidi-controls';
+import { AgentActions, NewAgentButton } from './AgentActions';
 
 const protocolWords: Record<Agente['protocolo'], string> = { acp: 'ACP', sse: 'SSE', http: 'HTTP' };
 
-/** The person's agents: name, protocol, and what stops one from chatting. */
+/** The person's agents: name, protocol, what stops one from chatting; making, renaming and deleting them. */
 export function AgentsList() {
   const agents = useAgentsStore((s) => s.agents);
   const status = useAgentsStore((s) => s.status);
@@ -14,7 +16,10 @@ export function AgentsList() {
   const noConversations = useAgentsStore((s) => s.noConversations);
   return (
     <nav className="agents" aria-label="Agents">
-      <h2 className="section-title">Agents</h2>
+      <div className="section-row">
+        <h2 className="section-title">Agents</h2>
+        <NewAgentButton />
+      </div>
       {status === 'loading' && agents.length === 0 ? <p className="muted">Loading your agents…</p> : null}
       {error ? (
         <p className="error-text" role="alert">
@@ -45,6 +50,7 @@ export function AgentsList() {
           </li>
         ))}
       </ul>
+      <AgentActions />
     </nav>
   );
 }

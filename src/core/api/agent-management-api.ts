@@ -1,0 +1,17 @@
+import { AgentDeleted, Agente, apiRoutes, StartingPoints, type CreateAgentBody } from '../../shared/api';
+import { json, type ApiRequest, type CallOptions } from './api-request';
+
+/**
+ * Making and deleting agents: our service's extension (docs/extensions.md). The app offers it only where
+ * the server lists `createAgent` among its extensions (`serverExtensions`).
+ */
+export function agentManagementApi(http: ApiRequest) {
+  return {
+    agentStartingPoints: (call?: CallOptions) =>
+      http.call(apiRoutes.agentStartingPoints, {}, { read: json(StartingPoints) }, call),
+    createAgent: (body: CreateAgentBody, call?: CallOptions) =>
+      http.call(apiRoutes.createAgent, {}, { read: json(Agente), json: body }, call),
+    deleteAgent: (agentId: string, call?: CallOptions) =>
+      http.call(apiRoutes.deleteAgent, { agentId }, { read: json(AgentDeleted) }, call),
+  };
+}
