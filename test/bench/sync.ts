@@ -33,6 +33,7 @@ import { defaultConcurrency } from '../../src/core/sync/sync-executor';
 import { SyncEngine } from '../../src/core/sync/sync-engine';
 import { SyncStateStore } from '../../src/core/sync/sync-state-store';
 import { firstAgentId, signIn, startTestService, type TestService } from '../support/local-service';
+import { benchRow } from './bench-row';
 
 const repo = resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
@@ -62,7 +63,18 @@ interface World {
 const results: { name: string; figure: string; ok: boolean }[] = [];
 function report(name: string, figure: string, ok: boolean): void {
   results.push({ name, figure, ok });
-  console.log(`${ok ? 'ok  ' : 'MISS'} ${name}: ${figure}`);
+  // The figure's own text carries its goal; the table pairs revisions by the name's words.
+  const goal = /\(goal ([^)]*)\)/.exec(figure)?.[1] ?? '—';
+  const value = /p95 (\d+(?:\.\d+)?)/.exec(figure)?.[1] ?? /^(\d+(?:\.\d+)?)/.exec(figure)?.[1];
+  benchRow({
+    id: `sync.${name.replace(/\d[\d,]*/g, (n) => n.replace(/,/g, ''))}`,
+    what: name,
+    value: value === undefined ? null : Number(value),
+    unit: '',
+    goal,
+    ok,
+    shown: figure.replace(/\s*\(goal [^)]*\)/, ''),
+  });
 }
 
 const percentile = (sorted: number[], p: number): number =>

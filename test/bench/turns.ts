@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { EventStreamReader } from '../support/sse';
 import { openEvents } from '../support/sse';
+import { benchRow } from './bench-row';
 
 const LATENCY_RUNS = Number(process.env.BENCH_TURNS ?? 60);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
@@ -159,6 +160,14 @@ try {
       `p99 ${pct(latency, 0.99).toFixed(1)} ms (goal p50 < 15 ms); the 202 itself: p50 ` +
       `${pct(accepted, 0.5).toFixed(1)} ms; a plain authenticated GET: p50 ${pct(baseline, 0.5).toFixed(1)} ms`,
   );
+  benchRow({
+    id: 'turns.firstChunk.p50',
+    what: 'turns: POST message to the first chunk (demo agent), p50',
+    value: pct(latency, 0.5),
+    unit: 'ms',
+    goal: '< 15 ms',
+    ok: pct(latency, 0.5) < 15,
+  });
   console.log(
     `turns: load average while measuring: ${loadavg()
       .map((l) => l.toFixed(1))
@@ -169,6 +178,14 @@ try {
     `turns: ${streams.open} open event streams, ${streams.beating} receiving heartbeats: service RSS ` +
       `${streams.after.toFixed(0)} MB (${streams.before.toFixed(0)} MB before opening them; goal < 300 MB)`,
   );
+  benchRow({
+    id: 'turns.streams.rss',
+    what: `turns: ${streams.open} open event streams, service RSS`,
+    value: streams.after,
+    unit: 'MB',
+    goal: '< 300 MB, all receiving heartbeats',
+    ok: streams.after < 300 && streams.beating === streams.open,
+  });
 } finally {
   await child.stop();
 }

@@ -12,40 +12,45 @@
   const finished = new Map();
   const ok = (value) => Promise.resolve({ ok: true, value });
   const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
-  const longThread = Array.from({ length: historySize }, (_, i) => ({
+  // Messages are made when asked for, so a thread of 500,000 costs the page only the part it reads.
+  const threadMessage = (i) => ({
     role: i % 2 === 0 ? 'user' : 'assistant',
     content:
       i % 2 === 0
         ? `Question number ${i}: how does part ${i} work?`
         : `Answer ${i}. It works like this:\n\n- first point about ${i}\n- second point\n\n\`\`\`ts\nconst value${i} = ${i};\n\`\`\`\n`,
     at,
-  }));
+  });
   // The same thread as the host's memory area serves it: each reply with its stored turn detail.
-  const stored = longThread.map((m, i) => ({
-    position: i,
-    role: m.role,
-    content: m.content,
-    at: Date.UTC(2026, 0, 1) + i * 1000,
-    ...(m.role === 'assistant'
-      ? {
-          detail: {
-            turnId: `t${i}`,
-            startedAt: Date.UTC(2026, 0, 1) + i * 1000,
-            estado: 'done',
-            events: [
-              { event: 'thought', data: { text: `Thinking about part ${i}.` } },
-              {
-                event: 'tool',
-                data: { id: `x${i}`, title: 'Read notes', kind: 'read', status: 'completed' },
-              },
-              { event: 'chunk', data: { text: m.content } },
-            ],
-            usage: { input: 100, output: 200 },
-            attachments: [],
-          },
-        }
-      : {}),
-  }));
+  const storedMessage = (i) => {
+    const m = threadMessage(i);
+    return {
+      position: i,
+      role: m.role,
+      content: m.content,
+      at: Date.UTC(2026, 0, 1) + i * 1000,
+      ...(m.role === 'assistant'
+        ? {
+            detail: {
+              turnId: `t${i}`,
+              startedAt: Date.UTC(2026, 0, 1) + i * 1000,
+              estado: 'done',
+              events: [
+                { event: 'thought', data: { text: `Thinking about part ${i}.` } },
+                {
+                  event: 'tool',
+                  data: { id: `x${i}`, title: 'Read notes', kind: 'read', status: 'completed' },
+                },
+                { event: 'chunk', data: { text: m.content } },
+              ],
+              usage: { input: 100, output: 200 },
+              attachments: [],
+            },
+          }
+        : {}),
+    };
+  };
+  const range = (from, to, make) => Array.from({ length: Math.max(0, to - from) }, (_, k) => make(from + k));
   const conversations = [
     { id: 'stream', titulo: 'Streaming', actualizada: at, ultimoTurno: null },
     { id: 'long', titulo: 'Long thread', actualizada: at, ultimoTurno: null },
@@ -81,7 +86,8 @@
     // The whole thread, whatever the limit: the worst case of a thread fully in the store.
     getConversation: (_agent, sessionId) =>
       ok({
-        messages: sessionId === 'long' ? longThread : (finished.get(sessionId) ?? []),
+        messages:
+          sessionId === 'long' ? range(0, historySize, threadMessage) : (finished.get(sessionId) ?? []),
         saltados: 0,
         ultimoTurno: null,
       }),
@@ -89,12 +95,14 @@
     openConversation: (_agent, sessionId, options = {}) => {
       const all =
         sessionId === 'long'
-          ? stored
+          ? null
           : (finished.get(sessionId) ?? []).map((m, position) => ({ ...m, position, at: Date.parse(m.at) }));
-      const tail = all.slice(Math.max(0, all.length - (options.limit ?? all.length)));
+      const total = all ? all.length : historySize;
+      const from = Math.max(0, total - (options.limit ?? total));
+      const tail = all ? all.slice(from) : range(from, total, storedMessage);
       return ok({
         messages: tail,
-        saltados: all.length - tail.length,
+        saltados: total - tail.length,
         agentId: 'a',
         conversationId: sessionId,
         title: null,
