@@ -15,6 +15,8 @@ export const yourMessages = (page: Page) => transcript(page).getByRole('article'
 export async function newConversation(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Start a new conversation' }).click();
   await expect(messageBox(page)).toBeVisible();
+  // The new conversation is on screen, not the one shown before.
+  await expect(replies(page)).toHaveCount(0);
 }
 
 /** Types a message and sends it with Enter; resolves once its reply has ended. */
