@@ -5,8 +5,8 @@ import { expect, test } from '@playwright/test';
 import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
 import type { RunningService } from '../../src/service/index';
-import { DESKTOP_CLIENT_ID } from '../support/local-service';
 import { screens } from './support/app-session';
+import { ownerApi } from './support/owner-api';
 
 // The first run on "This computer", as `npm run web` starts it (the app's own service trusts the app that
 // started it): a fresh data folder, one click, and the message box is ready. No account form, no password,
@@ -34,21 +34,7 @@ test.describe.configure({ mode: 'serial' });
 
 const service = (): RunningService => mode.service()!;
 
-/** The API as the same person: a token minted in this process for the owner (a second client). */
-function ownerApi(path: string, init: RequestInit = {}): Promise<Response> {
-  const { identity } = service().context;
-  const owner = identity.persons.first()!;
-  const tokens = identity.tokens.issuePair(
-    identity.tokens.newFamilyId(),
-    DESKTOP_CLIENT_ID,
-    owner.id,
-    'profile agents:read agents:write',
-  );
-  return fetch(`${service().url}${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${tokens.access_token}`, ...(init.headers as Record<string, string>) },
-  });
-}
+const api = (path: string, init?: RequestInit) => ownerApi(service())(path, init);
 
 test('a fresh data folder: "This computer", one click, and the message box is ready: no password anywhere', async ({
   page,
@@ -83,12 +69,12 @@ test('a fresh data folder: "This computer", one click, and the message box is re
   const { persons } = service().context.identity;
   expect(persons.count()).toBe(1);
   expect(await persons.authenticate(persons.first()!.email, '')).toBeNull();
-  const listed = (await (await ownerApi('/api/v2/me/agents')).json()) as {
+  const listed = (await (await api('/api/v2/me/agents')).json()) as {
     agentes: { id: string; nombre: string }[];
   };
   expect(listed.agentes.map((a) => a.nombre)).toEqual(['Assistant']);
   const conversations = (await (
-    await ownerApi(`/api/v2/me/agents/${listed.agentes[0]!.id}/conversations`)
+    await api(`/api/v2/me/agents/${listed.agentes[0]!.id}/conversations`)
   ).json()) as { conversaciones: unknown[] };
   expect(conversations.conversaciones).toHaveLength(1);
 });

@@ -6,7 +6,8 @@ import { expect, test } from '@playwright/test';
 
 // The README's run-the-app command, exactly as a newcomer runs it: `npm run web` as a spawned
 // process (it builds, starts the local service, the host and the page server), with an empty
-// HOME and a clean data folder. The page signs in and chats with the demo agent.
+// HOME and a clean data folder. One click on "This computer" (no account, no password) and the
+// page chats with the demo agent.
 
 const repo = resolve(import.meta.dirname, '../..');
 let child: ChildProcess | undefined;
@@ -58,21 +59,10 @@ test('npm run web on a clean data folder prints the URL; the page signs in and c
   const page = await browser.newPage();
   await page.goto(url);
   await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with your browser' }).click();
-  const tab = await popup;
-  await tab.getByLabel('E-mail').fill('newcomer@example.test');
-  await tab.getByLabel('Password (at least 8 characters)').fill('a long enough password');
-  await tab.getByLabel('Repeat the password').fill('a long enough password');
-  await tab.getByRole('button', { name: 'Create account' }).click();
-  await expect(tab.getByRole('heading', { name: "You're signed in" })).toBeVisible();
-  await tab.close();
-
+  // "This computer" needs no account: the app's own service trusts the app that started it.
+  await page.getByRole('button', { name: 'Start on this computer' }).click();
   await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
-  await page
-    .getByRole('button', { name: /new conversation/i })
-    .first()
-    .click();
+  // The first screen is ready to type into.
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('Hello from a fresh clone');
   await box.press('Enter');

@@ -55,8 +55,8 @@ export function DeleteAgentDialog(props: { agent: Agente; onClose(): void }) {
       onCancel={props.onClose}
       onConfirm={() => void remove()}
     >
-      <p>This deletes, for good:</p>
-      <ul>
+      <p className="dialog-lead">This deletes, for good:</p>
+      <ul className="lost-list">
         <li>all of its conversations and scheduled messages,</li>
         <li>the files in its workspace, its skills and its instructions,</li>
         <li>its settings and its agent tokens.</li>

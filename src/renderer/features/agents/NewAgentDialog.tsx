@@ -30,6 +30,7 @@ export function NewAgentDialog(props: { onClose(): void }) {
     // A name the person has not typed follows the starting point.
     if (next && (!name.trim() || name === previous?.nombre)) setName(next.nombre);
     setStart(id);
+    setProblem('');
   };
 
   const create = async () => {
