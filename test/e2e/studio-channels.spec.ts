@@ -7,12 +7,12 @@ test('channels and web search: only what changed is sent, and the service holds 
   await signInAndOpen(page, rig);
   const before = await heldConfig(rig);
   const section = await openSection(page, 'Channels and web search');
-  const web = section.getByRole('checkbox', { name: 'Web', exact: true });
+  const web = section.getByRole('checkbox', { name: /^Web — / });
   const search = section.getByRole('checkbox', { name: /^Web search/ });
   const wasWeb = await web.isChecked();
   await web.setChecked(!wasWeb);
   await search.setChecked(!before.webSearch);
-  await expect(section.getByLabel('Msgapp2 page')).toContainText(
+  await expect(section.getByLabel('Connected page')).toContainText(
     before.msgapp2Page ? 'answers the connected page' : 'does not answer the connected page',
   );
   await section.getByRole('button', { name: 'Save channels' }).click();

@@ -10,24 +10,28 @@ test('engine and model: a model change, an engine switch after confirmation, a 4
   await signInAndOpen(page, rig);
   const section = await openSection(page, 'Engine and model');
   const model = section.getByLabel('Model');
-  await expect(model.locator('option')).toHaveText(['Demo Fast (demo-fast)', 'Demo Deep (demo-deep)']);
+  await expect(model.locator('option')).toHaveText(['Demo Fast', 'Demo Deep']);
   await model.selectOption('demo-deep');
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
   expect((await heldConfig(rig)).model).toBe('demo-deep');
 
   // Switching asks first, and says what is kept and what stays with the old engine.
-  await section.getByRole('radio', { name: /Engine C/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Switch to Engine C?' });
+  // Each engine is named by what it runs on this service (our extension `about.engines`).
+  await expect(section.getByRole('radio', { name: /^The demo agent/ })).toBeChecked();
+  await expect(section.getByRole('radio', { name: /Your command \(agentdesk-agent\)/ })).toBeVisible();
+  await expect(section).not.toContainText('engine-b');
+  await section.getByRole('radio', { name: /Spare engine C/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Switch to Spare engine C (the demo agent)?' });
   await expect(dialog).toContainText('the name and prompt, skills, knowledge, channels and permissions');
-  await expect(dialog).toContainText('Stays with Engine B: the conversation memory');
+  await expect(dialog).toContainText('Stays with The demo agent: the conversation memory');
   await shoot(page, 'engine-confirm');
   await dialog.getByRole('button', { name: 'Switch engine' }).click();
   // "Saved." still shows from the model change, so wait for the switch's own answer: the page shows
-  // Engine C chosen and its models offered again. Changing the engine behind the page before then
+  // Spare engine C chosen and its models offered again. Changing the engine behind the page before then
   // would race the switch (its machine stopped midway, the page left with no models to offer).
-  await expect(section.getByRole('radio', { name: /Engine C/ })).toBeChecked();
+  await expect(section.getByRole('radio', { name: /Spare engine C/ })).toBeChecked();
   await expect(model).toBeEnabled();
-  await expect(model.locator('option')).toHaveText(['Demo Fast (demo-fast)', 'Demo Deep (demo-deep)']);
+  await expect(model.locator('option')).toHaveText(['Demo Fast', 'Demo Deep']);
   await expect(model).toHaveValue('demo-fast');
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
   expect((await heldConfig(rig)).engine).toBe('engine-c');
@@ -40,14 +44,14 @@ test('engine and model: a model change, an engine switch after confirmation, a 4
   await expect(model).toHaveAttribute('aria-invalid', 'true');
 
   // A change the machine does not take: saved, 502, Restart offered.
-  await section.getByRole('radio', { name: /Engine D/ }).click();
+  await section.getByRole('radio', { name: /Your command/ }).click();
   await page
-    .getByRole('dialog', { name: 'Switch to Engine D?' })
+    .getByRole('dialog', { name: 'Switch to Your command (agentdesk-agent)?' })
     .getByRole('button', { name: 'Switch engine' })
     .click();
   const outcome = section.getByRole('alert', { name: 'Save result' });
-  await expect(outcome).toContainText("Saved, but the agent's machine did not take the change");
-  await expect(outcome.getByRole('button', { name: 'Restart the machine' })).toBeVisible();
+  await expect(outcome).toContainText('Saved, but the agent did not take the change');
+  await expect(outcome.getByRole('button', { name: 'Restart the agent' })).toBeVisible();
   await shoot(page, 'engine-502');
   expect((await heldConfig(rig)).engine).toBe('engine-d');
 });

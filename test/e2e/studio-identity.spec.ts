@@ -20,7 +20,7 @@ test('identity: name, prompt with its live count and mode, starters reordered; t
 
   await prompt.fill('You answer questions about flowers.');
   await expect(section.getByText('35 / 20,000 characters')).toBeVisible();
-  await section.getByText('Replace it').click();
+  await section.getByText('Replace them').click();
   await section.getByRole('button', { name: 'Add a starter' }).click();
   await section.getByLabel('Starter 1', { exact: true }).fill('What is in season?');
   await section.getByRole('button', { name: 'Add a starter' }).click();
@@ -32,7 +32,7 @@ test('identity: name, prompt with its live count and mode, starters reordered; t
   const outcome = section.getByRole('status', { name: 'Save result' });
   await expect(outcome).toContainText('Saved.');
   await expect(outcome).toContainText('Server note:');
-  await expect(outcome.getByRole('button', { name: 'Restart the machine' })).toBeVisible();
+  await expect(outcome.getByRole('button', { name: 'Restart the agent' })).toBeVisible();
   await shoot(page, 'identity');
 
   const held = await heldConfig(rig);

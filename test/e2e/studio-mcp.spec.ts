@@ -5,7 +5,7 @@ import { openSection, shoot, signInAndOpen, studioRig } from './studio-support';
 
 const rig = studioRig();
 
-test('MCP servers: checked before sending, secrets masked, imported from mcp.json, the whole list saved with reiniciado', async ({
+test('MCP servers: checked before sending, secrets masked, imported from mcp.json, the whole list saved and the agent restarted', async ({
   page,
 }) => {
   await signInAndOpen(page, rig);
@@ -71,7 +71,9 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
   await expect(problems).toBeHidden();
 
   await section.getByRole('button', { name: 'Save the list' }).click();
-  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('reiniciado');
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText(
+    'The agent was restarted to load them.',
+  );
   await shoot(page, 'mcp');
 
   const held = await rig.api.getMcpServers(rig.agentId);

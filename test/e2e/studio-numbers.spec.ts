@@ -27,7 +27,7 @@ test('msgapp1 numbers: mine and taken by another agent, a warning before taking 
   });
   expect((await rig.api.setMsgappNumbers(other.id, ['n2'])).ok).toBe(true);
 
-  const section = await openSection(page, 'Msgapp1 numbers');
+  const section = await openSection(page, 'Business chat numbers');
   const second = section.getByRole('checkbox', { name: /\+34 600 000 002/ });
   await expect(section.getByText('answered by another agent')).toBeVisible();
   await expect(section.getByRole('link', { name: 'Pair a new one' })).toHaveAttribute(

@@ -10,9 +10,9 @@ test('restart: warned before the click, the sandbox id shown after; a real 409 a
   const section = await openSection(page, 'Restart');
   await expect(section).toContainText('Turns running now are interrupted');
   await expect(section).toContainText('The workspace disk survives');
-  await section.getByRole('button', { name: 'Restart the machine' }).click();
+  await section.getByRole('button', { name: 'Restart the agent' }).click();
   const outcome = section.getByRole('status', { name: 'Save result' });
-  await expect(outcome).toContainText(`Machine sbx-${rig.agentId}-`);
+  await expect(outcome).toContainText('Restarted. The agent is running again, with its workspace as it was.');
   await shoot(page, 'restart');
   const engines = rig.mode.service()!.context.engines;
   expect(engines.isAwake(rig.agentId)).toBe(true);
@@ -20,13 +20,15 @@ test('restart: warned before the click, the sandbox id shown after; a real 409 a
   // The engine loses its machine behind the page's back: the server's 409 is said, and the studio adapts.
   const moved = await rig.api.updateAgentConfig(rig.agentId, { engine: 'house-lite' });
   expect(moved.ok).toBe(true);
-  await section.getByRole('button', { name: 'Restart the machine' }).click();
-  await expect(page.getByRole('alert', { name: 'Save result' })).toContainText('409 agente_no_acp');
+  await section.getByRole('button', { name: 'Restart the agent' }).click();
+  await expect(page.getByRole('alert', { name: 'Save result' })).toContainText(
+    'The server says this agent has no workspace of its own',
+  );
   const nav = page.getByRole('navigation', { name: 'Studio sections' });
   await expect(nav.getByRole('button', { name: 'Restart' })).toHaveCount(0);
   await expect(nav.getByRole('button', { name: 'MCP servers' })).toHaveCount(0);
   await expect(nav).toContainText('Not shown: MCP servers, Workspace files, Restart');
-  await expect(nav).toContainText('(house-lite) has no machine');
+  await expect(nav).toContainText('Built-in lite assistant has no workspace of its own');
   await expect(page.getByText('How the prompt is used')).toBeHidden();
   await shoot(page, 'no-machine');
   expect((await heldConfig(rig)).hasMachine).toBe(false);

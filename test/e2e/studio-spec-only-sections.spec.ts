@@ -43,7 +43,7 @@ test('channels and web search are saved and read back', async ({ page }) => {
 test('tools: a service tool off and a channel veto are saved and read back', async ({ page }) => {
   const section = await openStudio(page, app, 'Tools');
   await section.getByRole('checkbox', { name: 'connectors', exact: true }).uncheck();
-  await section.getByRole('checkbox', { name: 'send_file on Scheduled' }).uncheck();
+  await section.getByRole('checkbox', { name: 'Send file on Scheduled' }).uncheck();
   await section.getByRole('button', { name: 'Save tools' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
   const tools = (await heldConfig(app)).tools;
@@ -99,7 +99,7 @@ test('msgapp1 numbers: without a business workspace the section says there is no
 }) => {
   const numbers = await app.api.getMsgappNumbers(app.agentId);
   expect(numbers.ok && numbers.value.hasWorkspace).toBe(false);
-  const section = await openStudio(page, app, 'Msgapp1 numbers');
+  const section = await openStudio(page, app, 'Business chat numbers');
   await expect(section).toContainText(
     'This account has no business workspace, so there are no numbers to link.',
   );

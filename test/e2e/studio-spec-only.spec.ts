@@ -55,7 +55,9 @@ test('MCP servers: the whole list is saved and read back', async ({ page }) => {
     .fill(JSON.stringify({ mcpServers: { docs: { url: 'https://mcp.example.com/mcp' } } }));
   await section.getByRole('button', { name: 'Import', exact: true }).click();
   await section.getByRole('button', { name: 'Save the list' }).click();
-  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('reiniciado');
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText(
+    'The agent was restarted to load them.',
+  );
   const servers = await app.api.getMcpServers(app.agentId);
   expect(servers.ok && servers.value.servers).toEqual([
     expect.objectContaining({ name: 'docs', url: 'https://mcp.example.com/mcp' }),
@@ -115,7 +117,7 @@ test('workspace files: an upload is listed; opening or downloading one says the 
 
 test('restart and try work as on our own service', async ({ page }) => {
   const section = await openStudio(page, app, 'Restart');
-  await section.getByRole('button', { name: 'Restart the machine' }).click();
+  await section.getByRole('button', { name: 'Restart the agent' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText(
     `Machine sbx-${app.agentId}-`,
   );

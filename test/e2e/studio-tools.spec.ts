@@ -8,10 +8,15 @@ test('tools: a service tool off, an extension off (with the restart warning), a 
 }) => {
   await signInAndOpen(page, rig);
   const section = await openSection(page, 'Tools');
-  await expect(section.getByText('Changing an extension restarts the machine')).toBeVisible();
-  await section.getByRole('checkbox', { name: 'connectors', exact: true }).uncheck();
-  await section.getByRole('checkbox', { name: 'todo', exact: true }).uncheck();
-  await section.getByRole('checkbox', { name: 'send_file on Scheduled' }).uncheck();
+  await expect(section.getByText('Changing one restarts the agent')).toBeVisible();
+  // Tools are named for a person, each with one line; the wire's names stay on the wire.
+  await expect(section).not.toContainText('account_files');
+  await expect(
+    section.getByRole('checkbox', { name: /^Your file library — The agent can list/ }),
+  ).toBeVisible();
+  await section.getByRole('checkbox', { name: /^Your connected services/ }).uncheck();
+  await section.getByRole('checkbox', { name: /^To-do list — / }).uncheck();
+  await section.getByRole('checkbox', { name: 'Send you a file on Scheduled' }).uncheck();
   await section.getByRole('button', { name: 'Save tools' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
   await shoot(page, 'tools');
@@ -23,7 +28,7 @@ test('tools: a service tool off, an extension off (with the restart warning), a 
   expect(held.tools?.canales?.['chat']?.['send_file']).toBe(true);
 
   // Ticking the vetoed cell returns it to its default.
-  await section.getByRole('checkbox', { name: 'send_file on Scheduled' }).check();
+  await section.getByRole('checkbox', { name: 'Send you a file on Scheduled' }).check();
   await section.getByRole('button', { name: 'Save tools' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
   expect((await heldConfig(rig)).tools?.canales?.['programado']?.['send_file']).toBe(true);

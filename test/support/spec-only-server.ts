@@ -10,7 +10,7 @@ import { routes } from '../../src/shared/api/routes/index';
  * - only the spec's routes (and the server's own HTML sign-in pages behind /oauth2/authorize);
  *   our extension routes, such as the OAuth metadata document, answer 404;
  * - no extension fields: file listings are `{dir, files: [{path, size}]}` (no `sha256`), events
- *   carry only their spec fields, `cancel` only `detenido`;
+ *   carry only their spec fields, `cancel` only `detenido`, an agent configuration no `about`;
  * - no byte download (GET files is always asked for as JSON), no ETag / If-Match / If-None-Match;
  * - no event ids, so no Last-Event-ID resume;
  * - `/openapi.yaml` lists only the spec's operations (those marked `x-agentdesk-extension` are dropped),
@@ -105,6 +105,11 @@ function specJson(method: string, path: string, body: unknown): unknown {
     return specListing(value);
   }
   if (path.endsWith('/cancel')) return pick(value, ['detenido']);
+  // `about` (the words for engines and tools) is our extension of the agent configuration.
+  if (/^\/api\/v2\/agents\/[^/]+$/.test(path) && 'about' in value) {
+    const { about: _ours, ...spec } = value;
+    return spec;
+  }
   return value;
 }
 

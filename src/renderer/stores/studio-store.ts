@@ -148,8 +148,7 @@ export const useStudioStore = create<StudioStore>((set, get) => ({
         outcome: {
           section,
           kind: 'not-taken',
-          message:
-            "Saved, but the agent's machine did not take the change (502). Restart the machine to apply it.",
+          message: 'Saved, but the agent did not take the change. Restart the agent to apply it.',
           nota: result.error.message,
         },
       });
@@ -173,8 +172,8 @@ export const useStudioStore = create<StudioStore>((set, get) => ({
           section: get().section,
           kind: 'saved',
           message: result.value.reiniciado
-            ? `Restarted. Machine ${result.value.sandboxId} is running again with its disk as it was.`
-            : `The machine (${result.value.sandboxId}) did not restart.`,
+            ? 'Restarted. The agent is running again, with its workspace as it was.'
+            : 'The agent did not restart.',
         },
       });
     } else get().noteError(get().section, result.error);
@@ -214,5 +213,5 @@ async function reread(agentId: string): Promise<void> {
 /** The 409 agente_no_acp in plain words: which engine, and what it cannot do. */
 export function noMachineWords(error: DeskError): string | undefined {
   if (error.code !== 'agente_no_acp') return undefined;
-  return 'The server says this agent has no machine of its own (409 agente_no_acp): its engine cannot hold workspace files, MCP servers, extensions or a restart.';
+  return 'The server says this agent has no workspace of its own: its engine cannot hold workspace files, MCP servers or built-in tools, or restart.';
 }

@@ -1,6 +1,12 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { apiRoutes, routePath, type AgentConfig, type PatchAgentBody } from '../../shared/api';
-import { ENGINES_WITHOUT_MACHINE, type EngineHost, type ModelOption } from '../engine/types';
+import { aboutEngines } from '../engine/engine-about';
+import {
+  ENGINES_WITHOUT_MACHINE,
+  type EngineHost,
+  type EnginesConfig,
+  type ModelOption,
+} from '../engine/types';
 import type { AgentRecord } from '../identity/agents';
 import { agentLayout, SKILLS_DIR, type AgentLayout } from './agent-layout';
 import type { AgentConfigStore, AgentSettings } from './config-store';
@@ -18,6 +24,7 @@ import {
   unknownNames,
 } from './service-tools';
 import { SkillsStore } from './skills-store';
+import { aboutTools } from './tools-about';
 import { WorkspaceFiles } from './workspace-files';
 import { resolveInside } from './workspace-paths';
 
@@ -34,6 +41,8 @@ export function createAgentConfigService(deps: {
   dataDir: string;
   store: AgentConfigStore;
   engine: () => EngineHost;
+  /** The configured engine commands, for the person's words about each engine. */
+  engines?: EnginesConfig;
   log: (line: string) => void;
 }) {
   const { store } = deps;
@@ -118,7 +127,9 @@ export function createAgentConfigService(deps: {
         config.extensions = [];
       }
     }
-    if (!opts.fields) return config;
+    // Our extension (docs/extensions.md): what each engine and tool is, in a person's words.
+    if (!opts.fields)
+      return { ...config, about: { engines: aboutEngines(deps.engines), tools: aboutTools() } };
     const filtered: AgentConfig = { id: agent.id };
     for (const [key, value] of Object.entries(config))
       if (opts.fields.has(key)) (filtered as Record<string, unknown>)[key] = value;

@@ -18,7 +18,7 @@ import { parseRelativePath } from './workspace-paths';
  *
  * Conversation memory is kept per try session in memory only.
  */
-export const HOUSE_LITE_MODELS = [{ id: 'house-lite-1', label: 'House Lite' }];
+export const HOUSE_LITE_MODELS = [{ id: 'house-lite-1', label: 'Lite' }];
 
 export interface HouseLiteTurn {
   text: string;

@@ -9,6 +9,7 @@ import { createTokenSealer } from '../connectors/token-sealer';
 import { createLibraryStore, type LibraryStore } from '../library/library-store';
 import { loadOrCreateKey } from '../library/secret-key-file';
 import { createTranscriber, type SttConfig, type Transcriber } from '../stt/transcriber';
+import { engineOptionsFrom } from '../engine/subsystem';
 import { createAgentConfigService, type AgentConfigService } from './agent-config-service';
 import { assembleBundle } from './bundle';
 import { createAgentConfigStore, type AgentConfigStore } from './config-store';
@@ -74,6 +75,7 @@ export const agentConfigSubsystem = {
       dataDir: ctx.dataDir,
       store,
       engine: () => engineOf(ctx),
+      engines: engineOptionsFrom(ctx.config).engines,
       log: ctx.log,
     });
     const tryRunner = createTryRunner({

@@ -10,3 +10,4 @@ export * from './validation-message';
 export * from './route-types';
 export * from './routes';
 export * from './route-matcher';
+export * from './agent-about';

@@ -1,4 +1,5 @@
-import type { KeyFacts } from '../shortcuts/shortcut-map';
+/** The facts of a key event a shortcut depends on. */
+type KeyFacts = Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'altKey' | 'shiftKey'>;
 
 /** The conversation actions of the header's "…" menu that have a key of their own. */
 export type HeaderAction = 'rename' | 'export-markdown' | 'copy-link' | 'archive';

@@ -9,7 +9,7 @@ import { usePatchSave } from './use-patch-save';
 
 type ChannelKey = (typeof ChannelName.options)[number];
 
-/** Where the agent answers, whether it may search the web, and whether it answers the msgapp2 page. */
+/** Where the agent answers, whether it may search the web, and whether it answers the connected page. */
 export function ChannelsSection(props: { config: AgentConfig }) {
   const { config } = props;
   const loaded = {
@@ -45,7 +45,12 @@ export function ChannelsSection(props: { config: AgentConfig }) {
           <ToggleList
             values={draft.channels}
             onChange={(channels) => setDraft({ ...draft, channels })}
-            label={(channel) => channelWords[channel] ?? channel}
+            label={(channel) => (
+              <span>
+                {channelWords[channel]?.label ?? channel}
+                <span className="muted"> — {channelWords[channel]?.description}</span>
+              </span>
+            )}
           />
         </fieldset>
         <label className="studio-toggle-line">
@@ -56,12 +61,12 @@ export function ChannelsSection(props: { config: AgentConfig }) {
           />
           Web search — the agent may search the web while it answers
         </label>
-        <p className="studio-help" aria-label="Msgapp2 page">
-          Msgapp2 page:{' '}
+        <p className="studio-help" aria-label="Connected page">
+          Connected page:{' '}
           {config.msgapp2Page
-            ? 'this agent answers the connected page.'
+            ? 'this agent answers the messages of the connected page.'
             : 'this agent does not answer the connected page.'}{' '}
-          The page is chosen on the msgapp2 side, not here.
+          Which page is connected is chosen where the page is managed, not here.
         </p>
       </SectionForm>
       <SaveOutcome section="channels" />

@@ -33,26 +33,25 @@ export function EngineSection(props: { config: AgentConfig }) {
     <SectionFrame section="engine" about="The engine runs the agent; the model is what it thinks with.">
       <fieldset className="studio-choice" disabled={busy}>
         <legend>Engine</legend>
-        {Engine.options.map((engine) => (
-          <label key={engine}>
-            <input
-              type="radio"
-              name="engine"
-              checked={engine === current}
-              onChange={() => engine !== current && setAsked(engine)}
-            />
-            <span>
-              <strong>{engineWords[engine]?.label ?? engine}</strong> <code>{engine}</code>
-              {engineWords[engine]?.machine ? (
-                <span className="studio-tag">machine</span>
-              ) : (
-                <span className="studio-tag">no machine</span>
-              )}
-              <br />
-              <span className="muted">{engineWords[engine]?.about}</span>
-            </span>
-          </label>
-        ))}
+        {Engine.options.map((engine) => {
+          const about = engineWords(config, engine);
+          return (
+            <label key={engine}>
+              <input
+                type="radio"
+                name="engine"
+                checked={engine === current}
+                onChange={() => engine !== current && setAsked(engine)}
+              />
+              <span>
+                <strong>{about.name}</strong>{' '}
+                <span className="studio-tag">{about.workspace ? 'own workspace' : 'no workspace'}</span>
+                <br />
+                <span className="muted">{about.description}</span>
+              </span>
+            </label>
+          );
+        })}
       </fieldset>
 
       <div className="studio-form">
@@ -70,14 +69,14 @@ export function EngineSection(props: { config: AgentConfig }) {
           )}
           {(config.models ?? []).map((m) => (
             <option key={m.id} value={m.id}>
-              {m.label} ({m.id})
+              {m.label || m.id}
             </option>
           ))}
         </select>
         <p id="studio-model-help" className="studio-help">
           {config.hasMachine === false
-            ? 'Takes effect from the next turn.'
-            : 'Changing the model restarts the machine; running turns are interrupted.'}
+            ? 'Takes effect from the next reply.'
+            : 'Changing the model restarts the agent; replies in progress are interrupted.'}
         </p>
         <FieldProblem id="studio-model-problem" problem={modelProblem} />
       </div>
@@ -85,7 +84,7 @@ export function EngineSection(props: { config: AgentConfig }) {
 
       {asked ? (
         <ConfirmDialog
-          title={`Switch to ${engineWords[asked]?.label ?? asked}?`}
+          title={`Switch to ${engineWords(config, asked).name}?`}
           confirmLabel="Switch engine"
           onConfirm={() => void switchTo(asked)}
           onCancel={() => setAsked(null)}
@@ -94,14 +93,14 @@ export function EngineSection(props: { config: AgentConfig }) {
             <strong>Kept:</strong> the name and prompt, skills, knowledge, channels and permissions.
           </p>
           <p>
-            <strong>Stays with {engineWords[current]?.label ?? current}:</strong> the conversation memory. The
-            new engine starts without it; switching back finds it again.
+            <strong>Stays with {engineWords(config, current).name}:</strong> the conversation memory. The new
+            engine starts without it; switching back finds it again.
           </p>
           <p>The model becomes the new engine&apos;s default.</p>
-          {engineWords[asked]?.machine === false ? (
+          {!engineWords(config, asked).workspace ? (
             <p>
-              This engine has no machine: workspace files, MCP servers, extensions and restart will not be
-              available.
+              This engine has no workspace of its own: workspace files, MCP servers, built-in tools and
+              restart will not be available.
             </p>
           ) : null}
         </ConfirmDialog>

@@ -103,7 +103,7 @@ export function FilesSection(props: { agentId: string }) {
 
   const tree = files ? buildFileTree(files) : null;
   return (
-    <SectionFrame section="files" about="The agent's workspace on its machine. Files here survive restarts.">
+    <SectionFrame section="files" about="The agent's own workspace. Files here survive restarts.">
       <DropZone onFiles={(files) => void send(files)}>
         <p>Drop files or folders here to upload them (up to 10 MB each), or</p>
         <label className="file-button">

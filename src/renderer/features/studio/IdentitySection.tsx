@@ -96,8 +96,8 @@ export function IdentitySection(props: { config: AgentConfig }) {
         <FieldProblem id="studio-prompt-problem" problem={problems.prompt} />
         <p className="studio-help">
           {machine
-            ? 'A new prompt takes effect in the next conversation, and at once after a restart of the machine.'
-            : 'A new prompt takes effect in the next conversation (this engine has no machine to restart).'}
+            ? 'A new prompt takes effect in the next conversation, and at once after a restart of the agent.'
+            : 'A new prompt takes effect in the next conversation.'}
         </p>
 
         {machine ? (
@@ -111,8 +111,8 @@ export function IdentitySection(props: { config: AgentConfig }) {
                 onChange={() => setDraft({ ...draft, promptMode: 'append' })}
               />
               <span>
-                <strong>Add to the house persona</strong> (append) — the agent keeps the service&apos;s own
-                manners and tools guidance, and your prompt comes after it.
+                <strong>Add to the built-in instructions</strong> — the agent keeps the service&apos;s own
+                manners and guidance on its tools, and your prompt comes after them.
               </span>
             </label>
             <label>
@@ -123,14 +123,14 @@ export function IdentitySection(props: { config: AgentConfig }) {
                 onChange={() => setDraft({ ...draft, promptMode: 'replace' })}
               />
               <span>
-                <strong>Replace it</strong> (replace) — the agent is only your prompt, nothing else.
+                <strong>Replace them</strong> — the agent is only your prompt, nothing else.
               </span>
             </label>
           </fieldset>
         ) : (
           <p className="studio-help">
-            Prompt mode (append or replace) applies to engines with a machine only; this one always adds the
-            prompt to the house persona.
+            This engine always adds your prompt to its built-in instructions; replacing them needs an engine
+            with a workspace of its own.
           </p>
         )}
 

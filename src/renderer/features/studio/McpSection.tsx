@@ -12,7 +12,7 @@ import { showDirectionControls } from '../../model/bidi-controls';
 
 /**
  * The agent's MCP servers. Edits stay local until "Save the list", which replaces the whole list
- * (as the API does) after checking every rule, and says whether the machine restarted.
+ * (as the API does) after checking every rule, and says whether the agent restarted.
  */
 export function McpSection(props: { agentId: string }) {
   const { agentId } = props;
@@ -58,8 +58,8 @@ export function McpSection(props: { agentId: string }) {
       kind: 'saved',
       message: `Saved ${result.value.servers.length} server${result.value.servers.length === 1 ? '' : 's'}. ${
         result.value.reiniciado
-          ? 'The machine was restarted to load them (reiniciado).'
-          : 'The machine was not restarted.'
+          ? 'The agent was restarted to load them.'
+          : 'The agent was not restarted; they load at its next restart.'
       }`,
     });
   };
@@ -91,7 +91,7 @@ export function McpSection(props: { agentId: string }) {
   return (
     <SectionFrame
       section="mcp"
-      about={`Tools from MCP servers: remote ones over https, or local commands on the agent's machine. At most ${LIMITS.mcpServersMax}. Saving replaces the whole list and restarts the machine.`}
+      about={`Tools from MCP servers: remote ones over https, or commands run in the agent's workspace. At most ${LIMITS.mcpServersMax}. Saving replaces the whole list and restarts the agent.`}
     >
       {draft.length === 0 ? <p className="muted">No MCP servers yet.</p> : null}
       <ul className="studio-list" aria-label="MCP servers">

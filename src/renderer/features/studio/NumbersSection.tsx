@@ -52,10 +52,7 @@ export function NumbersSection(props: { agentId: string }) {
 
   const taking = numbers?.numbers.filter((n) => n.takenByOther && draft.includes(n.id)) ?? [];
   return (
-    <SectionFrame
-      section="numbers"
-      about="The msgapp1 (business chat) numbers whose customers this agent answers."
-    >
+    <SectionFrame section="numbers" about="The business phone numbers whose customers this agent answers.">
       {loadError ? <p className="error-text">{loadError}</p> : null}
       {!numbers && !loadError ? <p className="muted">Loading numbers…</p> : null}
       {numbers && !numbers.hasWorkspace ? (

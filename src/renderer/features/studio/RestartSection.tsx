@@ -9,7 +9,7 @@ export function RestartSection(props: { config: AgentConfig }) {
   return (
     <SectionFrame
       section="restart"
-      about="Stops the agent's machine and starts it again, so it reads its configuration afresh."
+      about="Stops the agent and starts it again, so it reads its configuration afresh."
     >
       <ul className="studio-facts">
         <li>The workspace disk survives: files, skills and settings stay as they are.</li>
@@ -25,7 +25,7 @@ export function RestartSection(props: { config: AgentConfig }) {
         disabled={restarting}
         onClick={() => void useStudioStore.getState().restart()}
       >
-        {restarting ? 'Restarting…' : 'Restart the machine'}
+        {restarting ? 'Restarting…' : 'Restart the agent'}
       </button>
       <SaveOutcome section="restart" />
     </SectionFrame>

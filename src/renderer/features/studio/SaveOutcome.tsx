@@ -30,7 +30,7 @@ export function SaveOutcome(props: { section: StudioSection; offerRestart?: bool
       ) : null}
       {restart ? (
         <button type="button" disabled={restarting} onClick={() => void useStudioStore.getState().restart()}>
-          {restarting ? 'Restarting…' : 'Restart the machine'}
+          {restarting ? 'Restarting…' : 'Restart the agent'}
         </button>
       ) : null}
     </div>

@@ -14,7 +14,7 @@ import { SaveOutcome } from './SaveOutcome';
 import { SkillsSection } from './SkillsSection';
 import { ToolsSection } from './ToolsSection';
 import { TryPanel } from './TryPanel';
-import { sectionTitles } from './studio-words';
+import { engineWords, sectionTitles } from './studio-words';
 import './studio.css';
 import './studio-parts.css';
 
@@ -91,8 +91,9 @@ export function StudioScreen(props: { agentId: string }) {
         </ul>
         {noMachine !== null ? (
           <p className="studio-help studio-hidden-note">
-            Not shown: {machineOnly.map((s) => sectionTitles[s]).join(', ')}. This agent&apos;s engine (
-            {noMachine || config?.engine}) has no machine of its own.
+            Not shown: {machineOnly.map((s) => sectionTitles[s]).join(', ')}.{' '}
+            {engineWords(config ?? undefined, noMachine || config?.engine || '').name} has no workspace of its
+            own.
           </p>
         ) : null}
       </nav>

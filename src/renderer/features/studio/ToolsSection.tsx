@@ -5,7 +5,7 @@ import { errorWords } from '../../error-words';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
-import { channelWords, noMachineReason } from './studio-words';
+import { channelLabel, noMachineReason, toolWords } from './studio-words';
 import { ToggleList } from './ToggleList';
 import { useDraft } from './use-draft';
 import { usePatchSave } from './use-patch-save';
@@ -22,7 +22,7 @@ const changes = (before: Toggles, after: Toggles): Toggles =>
   Object.fromEntries(Object.entries(after).filter(([k, v]) => before[k] !== v));
 
 /**
- * The service's tools (gs), the machine's extensions (from `?full=1`, which wakes it) and the
+ * The service's tools (gs), the agent's built-in tools (extensions, from `?full=1`, which wakes it) and the
  * effective per-channel matrix, where a cell is vetoed (off) or returned to its default (on).
  */
 export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
@@ -82,36 +82,32 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
         onDiscard={reset}
       >
         <fieldset className="studio-toggles">
-          <legend>Service tools</legend>
+          <legend>Tools the service lends</legend>
           {Object.keys(draft.gs).length === 0 ? <p className="muted">The service lends no tools.</p> : null}
           <ToggleList
             values={draft.gs}
             onChange={(gs) => setDraft({ ...draft, gs })}
-            label={(tool, on) => (
-              <>
-                <code>{tool}</code> {on ? '' : <span className="studio-tag">off</span>}
-              </>
-            )}
+            label={(tool, on) => <ToolLabel words={toolWords(config, tool)} off={!on} />}
           />
         </fieldset>
 
         <fieldset className="studio-toggles">
-          <legend>Machine extensions</legend>
+          <legend>The agent&apos;s built-in tools</legend>
           {!machine ? (
-            <p className="muted">{noMachineReason(config.engine ?? '')}</p>
+            <p className="muted">{noMachineReason(config)}</p>
           ) : extensions === 'loading' ? (
-            <p className="muted">Waking the machine to read its extensions…</p>
+            <p className="muted">Starting the agent to read its built-in tools…</p>
           ) : typeof extensions === 'string' ? (
             <p className="error-text">{extensions}</p>
           ) : (
             <>
               <p className="studio-warning">
-                Changing an extension restarts the machine; running turns are interrupted.
+                Changing one restarts the agent; replies in progress are interrupted.
               </p>
               <ToggleList
                 values={draft.extensions}
                 onChange={(extensions) => setDraft({ ...draft, extensions })}
-                label={(name) => <code>{name}</code>}
+                label={(name, on) => <ToolLabel words={toolWords(config, name)} off={!on} />}
               />
             </>
           )}
@@ -126,7 +122,7 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
               <th scope="col">Tool</th>
               {ToolChannel.options.map((c) => (
                 <th key={c} scope="col">
-                  {channelWords[c] ?? c}
+                  {channelLabel(c)}
                 </th>
               ))}
             </tr>
@@ -134,14 +130,12 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
           <tbody>
             {toolNames.map((tool) => (
               <tr key={tool}>
-                <th scope="row">
-                  <code>{tool}</code>
-                </th>
+                <th scope="row">{toolWords(config, tool).label}</th>
                 {ToolChannel.options.map((c) => (
                   <td key={c}>
                     <input
                       type="checkbox"
-                      aria-label={`${tool} on ${channelWords[c] ?? c}`}
+                      aria-label={`${toolWords(config, tool).label} on ${channelLabel(c)}`}
                       checked={draft.canales[c]?.[tool] === true}
                       onChange={(e) =>
                         setDraft({
@@ -162,5 +156,15 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
       </SectionForm>
       <SaveOutcome section="tools" />
     </SectionFrame>
+  );
+}
+
+/** A tool's name with its one line, and "off" when it is. */
+function ToolLabel(props: { words: { label: string; description: string }; off: boolean }) {
+  return (
+    <span>
+      {props.words.label} {props.off ? <span className="studio-tag">off</span> : null}
+      <span className="muted"> — {props.words.description}</span>
+    </span>
   );
 }

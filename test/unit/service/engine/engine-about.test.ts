@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { aboutEngines } from '../../../../src/service/engine/engine-about';
+import { aboutTools } from '../../../../src/service/agents/tools-about';
+
+const named = (engines: Parameters<typeof aboutEngines>[0]) =>
+  Object.fromEntries(aboutEngines(engines).map((e) => [e.id, e.name]));
+
+describe('engines are named by what they run (our extension about.engines)', () => {
+  it('says the demo agent where nothing is configured, and spares for the other slots', () => {
+    expect(named(undefined)).toEqual({
+      'house-lite': 'Built-in lite assistant',
+      'engine-b': 'The demo agent',
+      'engine-c': 'Spare engine C (the demo agent)',
+      'engine-d': 'Spare engine D (the demo agent)',
+      'engine-e': 'Spare engine E (the demo agent)',
+    });
+  });
+
+  it('knows goose, Gemini CLI and Claude Code by their program, also behind npx; other commands are yours', () => {
+    const names = named({
+      'engine-b': { command: ['/usr/local/bin/goose', 'acp'] },
+      'engine-c': { command: ['gemini', '--experimental-acp'] },
+      'engine-d': { command: ['npx', '-y', '@zed-industries/claude-code-acp'] },
+      'engine-e': { command: ['/opt/agents/my-agent', '--stdio'] },
+    });
+    expect(names['engine-b']).toBe('goose');
+    expect(names['engine-c']).toBe('Gemini CLI');
+    expect(names['engine-d']).toBe('Claude Code');
+    expect(names['engine-e']).toBe('Your command (my-agent)');
+  });
+
+  it('gives every engine its own description, and no internal words', () => {
+    const about = aboutEngines({ 'engine-b': { command: ['goose', 'acp'] } });
+    expect(new Set(about.map((e) => e.description)).size).toBe(about.length - 2); // the three spares share one
+    for (const e of about)
+      expect(`${e.name} ${e.description}`).not.toMatch(/machine|house|persona|ACP|engine-/i);
+    expect(about.find((e) => e.id === 'house-lite')?.hasMachine).toBe(false);
+  });
+});
+
+describe('tools are named for a person (our extension about.tools)', () => {
+  it('gives each lent tool and built-in tool a label and one line', () => {
+    const tools = aboutTools();
+    expect(Object.keys(tools).sort()).toEqual(
+      ['account_files', 'analyze', 'connectors', 'developer', 'send_file', 'todo'].sort(),
+    );
+    for (const [name, words] of Object.entries(tools)) {
+      expect(words.label).not.toContain(name);
+      expect(words.description).toMatch(/^The agent .+\.$/);
+    }
+  });
+});
