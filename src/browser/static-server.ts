@@ -1,25 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join, normalize, resolve, sep } from 'node:path';
 import { rendererContentType } from '../core/renderer-content-types';
+import { rendererCsp, withCspMeta } from '../core/renderer-csp';
 
-/** The same CSP the Electron shell applies, plus the bridge's own WebSocket origin. */
+/** The same CSP the Electron shell applies (core/renderer-csp.ts), plus the bridge's own WebSocket origin. */
 export function browserModeCsp(extraConnect: string[] = []): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // The code highlighter's worker (our own bundled file, nothing else).
-    "worker-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    `connect-src 'self' ${extraConnect.join(' ')}`.trim(),
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return rendererCsp(extraConnect);
 }
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
@@ -93,6 +81,13 @@ export async function serveRenderer(
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-cache',
     });
+    // The page's CSP meta element says what the header says (one policy, core/renderer-csp.ts).
+    if (path.endsWith('.html')) {
+      const html = await readFile(path, 'utf8').catch(() => undefined);
+      if (html === undefined) res.destroy();
+      else res.end(req.method === 'HEAD' ? undefined : withCspMeta(html, policy));
+      return;
+    }
     createReadStream(path)
       .on('error', () => res.destroy())
       .pipe(res);

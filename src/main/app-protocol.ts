@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { Protocol } from 'electron';
 import { rendererContentType } from '../core/renderer-content-types';
+import { withCspMeta } from '../core/renderer-csp';
 import { contentSecurityPolicy } from './window-options';
 
 /**
@@ -41,7 +42,11 @@ export async function answerAppRequest(rendererDir: string, url: string): Promis
   const file = appFileFor(rendererDir, url);
   const bytes = file ? await readFile(file).catch(() => null) : null;
   if (!file || !bytes) return new Response('Not found', { status: 404 });
-  return new Response(new Uint8Array(bytes), {
+  // The page's CSP meta element says what the header says (one policy, core/renderer-csp.ts).
+  const body = file.endsWith('.html')
+    ? withCspMeta(bytes.toString('utf8'), contentSecurityPolicy)
+    : new Uint8Array(bytes);
+  return new Response(body, {
     headers: {
       'Content-Type': rendererContentType(file),
       'Content-Security-Policy': contentSecurityPolicy,

@@ -1,20 +1,8 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { rendererCsp } from '../core/renderer-csp';
 
-/** The renderer's Content-Security-Policy: our own code only, no inline script, no remote content. */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // The code highlighter's worker (our own bundled file, nothing else).
-  "worker-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The renderer's Content-Security-Policy (core/renderer-csp.ts, shared with browser mode). */
+export const contentSecurityPolicy = rendererCsp();
 
 /** Window options that keep the renderer isolated from Node and Electron. */
 export function hardenedWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
