@@ -31,7 +31,8 @@ export function layout(title: string, body: Html, wide = false): Html {
             --card: #f4f4f6;
             --fg: #1d1d1f;
             --muted: #6e6e73;
-            --accent: #3a6df0;
+            --accent: #2f62e0;
+            --on-accent: #ffffff;
             --border: #e2e2e6;
             --danger: #c62828;
             --code: #ececf0;
@@ -43,6 +44,7 @@ export function layout(title: string, body: Html, wide = false): Html {
               --fg: #f2f2f7;
               --muted: #98989f;
               --accent: #6d95ff;
+              --on-accent: #0b1530;
               --border: #3a3a3c;
               --danger: #ff6b6b;
               --code: #151517;
@@ -134,7 +136,7 @@ export function layout(title: string, body: Html, wide = false): Html {
           button[value='allow'] {
             background: var(--accent);
             border-color: var(--accent);
-            color: #fff;
+            color: var(--on-accent);
           }
           .error,
           .field-error {

@@ -69,7 +69,7 @@ export const TurnReply = memo(function TurnReply(props: {
         </p>
       ) : null}
       {open && turn.parts.length > 0 ? (
-        <span className="typing" aria-label="The agent is still replying" />
+        <span className="typing" role="img" aria-label="The agent is still replying" />
       ) : null}
       {turn.estado === 'stopped' ? (
         <div className="reason-row">
