@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from './test/e2e/chromium';
 
@@ -12,8 +13,10 @@ export default defineConfig({
   outputDir: `test-results/e2e/run-${process.env['AGENTDESK_E2E_RUN']}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Each spec file starts its own browser mode and service (own data folder, ephemeral ports), so
+  // files run side by side, one worker per core; a file's tests stay in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: Math.max(1, Math.min(availableParallelism(), 4)),
   retries: 0,
   reporter: [['list'], ['./test/e2e/summary-reporter.ts']],
   use: {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { demoAgentCommand } from '../../../../src/service/engine';
+import { tsxCommand } from '../../../support/tsx-command';
 
 export interface RecordedEvent {
   event: 'spawn' | 'session/new' | 'prompt';
@@ -12,9 +12,8 @@ export interface RecordedEvent {
 
 /** The recording agent runs like the demo agent in dev: this Node with the tsx loader. */
 export function recordingEngine(recordFile: string): { command: string[]; env: Record<string, string> } {
-  const [node, importFlag, loader] = demoAgentCommand(undefined).command;
   const script = fileURLToPath(new URL('./fixtures/recording-agent.ts', import.meta.url));
-  return { command: [node!, importFlag!, loader!, script], env: { RECORD_FILE: recordFile } };
+  return { command: tsxCommand(script), env: { RECORD_FILE: recordFile } };
 }
 
 export function readRecord(recordFile: string): RecordedEvent[] {

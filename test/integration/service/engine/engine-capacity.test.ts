@@ -8,7 +8,8 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentWorkspaceDir, demoAgentCommand, type EngineCommand } from '../../../../src/service/engine';
+import { agentWorkspaceDir, type EngineCommand } from '../../../../src/service/engine';
+import { tsxCommand } from '../../../support/tsx-command';
 import { eventually, makeHost, startTurn, type Harness } from './engine-harness';
 
 const open: Harness[] = [];
@@ -30,9 +31,7 @@ const turn = (agentId: string, content: string, engine = 'engine-b') => ({
 
 /** The probe agent runs like the demo agent in dev: this Node with the tsx loader. */
 function probeCommand(): EngineCommand {
-  const [node, importFlag, loader] = demoAgentCommand(undefined).command;
-  const probe = fileURLToPath(new URL('./fixtures/probe-agent.ts', import.meta.url));
-  return { command: [node!, importFlag!, loader!, probe] };
+  return { command: tsxCommand(fileURLToPath(new URL('./fixtures/probe-agent.ts', import.meta.url))) };
 }
 
 describe('awake cap', { timeout: 60_000 }, () => {

@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoAgentCommand } from '../../../../src/service/engine';
+import { tsxCommand } from '../../../support/tsx-command';
 import { createHarness } from '../turns/harness';
 import { makeHost, startTurn, type Harness } from './engine-harness';
 
@@ -14,9 +14,7 @@ afterEach(async () => {
 });
 
 function faultyCommand(mode: string): { command: string[] } {
-  const [node, importFlag, loader] = demoAgentCommand(undefined).command;
-  const agent = fileURLToPath(new URL('./fixtures/faulty-agent.ts', import.meta.url));
-  return { command: [node!, importFlag!, loader!, agent, mode] };
+  return { command: tsxCommand(fileURLToPath(new URL('./fixtures/faulty-agent.ts', import.meta.url)), mode) };
 }
 
 async function hostRunning(mode: string): Promise<Harness> {
