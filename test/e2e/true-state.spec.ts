@@ -131,7 +131,7 @@ test('export uses the title given by a rename', async ({ page }) => {
   const download = page.waitForEvent('download');
   await chooseInHeaderMenu(page, 'Export as Markdown');
   const saved = await download;
-  expect(saved.suggestedFilename()).toMatch(/^Renamed for export/);
+  expect(saved.suggestedFilename()).toMatch(/^Renamed-for-export\.md$/);
   expect(await readFile((await saved.path())!, 'utf8')).toMatch(/^# Renamed for export/);
 });
 
