@@ -76,7 +76,7 @@ export class EventStreamReader {
   }
 
   /** Waits until `check` returns a value, re-checking whenever something arrives. */
-  async until<T>(check: () => T | undefined, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+  async until<T>(check: () => T | undefined, timeoutMs = 45_000, what = 'condition'): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = check();

@@ -25,7 +25,7 @@ const hosts: DeskHost[] = [];
 let service: RunningService | undefined;
 
 const waitFor = async <T>(check: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> => {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 45_000;
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;

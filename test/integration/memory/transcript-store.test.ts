@@ -2,7 +2,7 @@ import Database from 'libsql';
 import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyMemoryMigrations } from '../../../src/core/memory/memory-database';
 import { memoryMigrations } from '../../../src/core/memory/memory-migrations';
 import { TranscriptStore } from '../../../src/core/memory/transcript-store';
@@ -87,7 +87,7 @@ describe('transcript store on disk', () => {
     streamTurn(recorder, 'c1', 'u1', ['Done, ', 'I wrote ', 'notes.md.']);
     // Nothing is written on the hot path: the turn's end is written on the next tick.
     expect(store.storedTurns('c1')).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(store.storedTurns('c1')).not.toEqual([]));
     recorder.close();
     store.close();
 

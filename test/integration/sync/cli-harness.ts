@@ -111,7 +111,7 @@ export function useCliWorld() {
       child,
       output: () => out + err,
       finished,
-      waitFor(text, timeoutMs = 15_000) {
+      waitFor(text, timeoutMs = 45_000) {
         const seen = () => (typeof text === 'string' ? (out + err).includes(text) : text.test(out + err));
         return new Promise((ok, fail) => {
           if (seen()) return ok();
@@ -153,7 +153,7 @@ export function useCliWorld() {
       : undefined;
   }
 
-  async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = await probe();

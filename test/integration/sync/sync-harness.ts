@@ -146,9 +146,9 @@ function workPath(path: string): string {
   return path.slice('work/'.length);
 }
 
-/** Polls until `probe` holds (the engine works in the background); fails after 10 s naming `what`. */
+/** Polls until `probe` holds (the engine works in the background); fails after 30 s naming `what`. */
 export async function eventually(probe: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
     await new Promise((r) => setTimeout(r, 25));

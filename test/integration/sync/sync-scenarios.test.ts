@@ -9,7 +9,7 @@ import { BundleRemote } from '../../../src/core/sync/bundle-remote';
 import { createSyncWorld, type SyncWorld } from './sync-harness';
 
 /** Polls until `check` passes (watcher-driven cycles run on their own time). */
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+async function eventually(check: () => Promise<void>, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {

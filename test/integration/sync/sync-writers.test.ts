@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const skipsOf = (status: SyncStatus) => status.skipped.map((s) => `${s.path}: ${s.reason}`).sort();
 
 /** Waits until the engine has been idle with nothing to do. */
-async function settled(engine: SyncEngine, check: () => Promise<boolean>, timeoutMs = 8000) {
+async function settled(engine: SyncEngine, check: () => Promise<boolean>, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check()) return;

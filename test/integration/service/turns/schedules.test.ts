@@ -140,7 +140,7 @@ describe('schedules across downtime', () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');

@@ -36,7 +36,7 @@ async function start(): Promise<FolderWatch> {
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 20_000;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`never: ${what} (events: ${events.join(', ')})`);
     await new Promise((r) => setTimeout(r, 20));

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SyncStateStore } from '../../../../src/core/sync/sync-state-store';
 
 let dir: string;
@@ -45,8 +45,10 @@ describe('SyncStateStore base writes', () => {
     expect(writer.baseEntry('work/a.txt')).toEqual({ path: 'work/a.txt', ...entry('a'), mtimeMs: 1 });
     expect(writer.baseEntry('work/b.txt')).toBeUndefined();
     expect(reader.baseEntry('work/a.txt')).toBeUndefined(); // still gathered
-    await new Promise((r) => setTimeout(r, 100)); // the gathering delay is 20 ms
-    expect(reader.baseEntry('work/a.txt')).toEqual({ path: 'work/a.txt', ...entry('a'), mtimeMs: 1 });
+    // Written once the gathering delay (20 ms) has passed.
+    await vi.waitFor(() =>
+      expect(reader.baseEntry('work/a.txt')).toEqual({ path: 'work/a.txt', ...entry('a'), mtimeMs: 1 }),
+    );
     expect([...reader.baseEntries().keys()]).toEqual(['work/a.txt']);
     expect(writer.baseEntry('work/a.txt')?.mtimeMs).toBe(1); // written, and still found here
   });
