@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { keyringCandidate } from '../core/auth/keyring-secret-store';
 import type { Logger } from '../core/log/logger';
 import { silentLogger } from '../core/log/logger';
@@ -5,7 +6,7 @@ import { chooseSecretStore, type SecretStore } from '../core/auth/secret-store';
 import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
 import { makePrivateDataDir } from '../core/profiles/data-dir';
-import { startService } from '../service/index';
+import { startAppService, startService } from '../service/index';
 import type { CliIo } from './terminal';
 
 export interface CliHostOptions {
@@ -17,20 +18,30 @@ export interface CliHostOptions {
   secrets?: SecretStore;
   logger?: Logger;
   signInTimeoutMs?: number;
+  /** Tests only: false starts "This computer"'s service with no trust in this process (passwords only). */
+  trustedLaunch?: boolean;
 }
 
-/** The host for one CLI run: the keychain (or memory, said plainly), and "this computer"'s service in-process. */
+/**
+ * The host for one CLI run: the keychain (or memory, said plainly), and "this computer"'s service in-process,
+ * which trusts this run as the app's does (no password on this computer).
+ */
 export async function openCliHost(options: CliHostOptions): Promise<DeskHost> {
   const { io } = options;
   const secrets = options.secrets ?? (await chooseSecretStore([keyringCandidate()])).store;
   if (secrets.warning) io.err(`Note: ${secrets.warning}\n`);
   await makePrivateDataDir(options.dataDir);
+  // This run's proof to the service it starts in this process (docs/security.md): in memory only.
+  const launchSecret = randomBytes(32).toString('base64url');
   return createHost({
     dataDir: options.dataDir,
     secrets,
     logger: options.logger ?? silentLogger,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
-    startEmbeddedService: ({ dataDir }) => startService({ dataDir, port: 0 }),
+    startEmbeddedService: ({ dataDir }) =>
+      options.trustedLaunch === false
+        ? startService({ dataDir, port: 0 })
+        : startAppService({ dataDir, port: 0, launchSecret }),
     openBrowser: async (url) => {
       io.err(`Open this address in your browser to sign in:\n  ${url}\n`);
       if (options.openBrowser) {

@@ -34,6 +34,8 @@ export interface CliDeps {
   secrets?: SecretStore;
   logger?: Logger;
   signInTimeoutMs?: number;
+  /** Tests only: false makes "This computer"'s service ask for a password, as `npm run service` does. */
+  trustedLaunch?: boolean;
 }
 
 /** Runs one `agentdesk` command and resolves with its exit code. */
@@ -84,6 +86,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     ...(deps.secrets ? { secrets: deps.secrets } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),
     ...(deps.signInTimeoutMs ? { signInTimeoutMs: deps.signInTimeoutMs } : {}),
+    ...(deps.trustedLaunch === false ? { trustedLaunch: false } : {}),
   });
   try {
     if (values.server) {

@@ -12,6 +12,8 @@ import { CookieBrowser } from '../../support/local-service';
 // with the demo agent), real loopback listeners and real files. Between runs, one memory secret store
 // plays the OS keychain (there is none on a test machine). The person is a scripted terminal; the
 // browser step is a cookie-keeping HTTP client on the service's first-run page, then the loopback callback.
+// The service is started with no trust in the CLI (trustedLaunch: false), so this walks the browser sign-in;
+// cli-trusted.test.ts covers the default, passwordless one.
 
 const EMAIL = 'cli@example.test';
 const PASSWORD = 'a long enough password';
@@ -96,7 +98,7 @@ async function run(argv: string[], script: Script = {}): Promise<{ code: number;
   };
   // `sync` opens no browser, so it takes no --no-open.
   const extra = argv[0] === 'sync' ? ['--data', dataDir] : ['--data', dataDir, '--no-open'];
-  const code = await runCli([...argv, ...extra], { io, secrets });
+  const code = await runCli([...argv, ...extra], { io, secrets, trustedLaunch: false });
   return { code, out, err };
 }
 

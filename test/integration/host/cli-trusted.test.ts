@@ -1,0 +1,61 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import type { SecretStore } from '../../../src/core/auth/secret-store';
+import { runCli } from '../../../src/cli/run-cli';
+import type { CliIo } from '../../../src/cli/terminal';
+
+// `agentdesk` on "This computer" as people run it: the service it starts in its own process trusts it, as the
+// app's does, so login needs no browser and no password, and the account is the same passwordless owner the
+// app made. A memory secret store plays the OS keychain.
+
+let dataDir: string;
+let secrets: SecretStore;
+
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    out: (text) => void (out += text),
+    err: (text) => void (err += text),
+    ask: async () => undefined,
+    onInterrupt: () => () => {},
+    color: false,
+    close: () => {},
+  };
+  const code = await runCli([...argv, '--data', dataDir, '--no-open'], { io, secrets });
+  return { code, out, err };
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-cli-trusted-'));
+  secrets = createMemorySecretStore();
+});
+afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+
+describe('agentdesk on this computer', () => {
+  it('logs in with no browser and no password, then lists the first agent and chats', async () => {
+    const login = await run(['login']);
+    expect(login.code).toBe(0);
+    expect(login.err).not.toMatch(/oauth2\/authorize/);
+    expect(login.out).toMatch(
+      /Signed in to This computer \(http:\/\/127\.0\.0\.1:\d+\) as \S+@this-computer\./,
+    );
+
+    const agents = await run(['agents']);
+    expect(agents.code).toBe(0);
+    expect(agents.out).toMatch(/^\S+\tAssistant\tacp/m);
+    const chat = await run(['chat', 'assistant', 'hello from the terminal']);
+    expect(chat.code).toBe(0);
+    expect(chat.out).toContain('hello from the terminal');
+  });
+
+  it('never prints or stores the tokens in plain text', async () => {
+    const who = await run(['whoami']);
+    expect(who.out + who.err).not.toMatch(/access_token|refresh_token|Bearer /);
+    const profiles = await readFile(join(dataDir, 'profiles.json'), 'utf8');
+    expect(profiles).not.toMatch(/token/i);
+  });
+});
