@@ -9,6 +9,7 @@ import { isEmail } from './identity/persons';
 import { ServiceConfigError, startService } from './index';
 import { readServing } from './serving';
 import { makePrivateDirSync, usePrivateUmask } from './security/private-files';
+import { batchedLog } from './log-writer';
 import { readServeFlags } from './serve-flags';
 
 /**
@@ -31,23 +32,30 @@ async function main(argv: string[]): Promise<number> {
 async function serveCommand(argv: string[]): Promise<number> {
   const flags = readServeFlags(argv);
   if (!flags.ok) return fail('usage', flags.detalle);
+  const output = batchedLog();
   let service;
   try {
     service = await startService({
       port: flags.port,
       dataDir: resolve(flags.data ?? 'data'),
-      log: (line) => console.log(line),
+      log: output.log,
       config: flags.config,
     });
   } catch (error) {
+    output.flush();
     if (error instanceof ServiceConfigError) return fail('config_invalid', error.message);
     throw error;
   }
   // Before the listening line, which supervisors and tests wait for.
-  if (service.origin !== service.url) console.log(`answering as ${service.origin}`);
-  console.log(`listening on ${service.url}`);
+  if (service.origin !== service.url) output.log(`answering as ${service.origin}`);
+  output.log(`listening on ${service.url}`);
+  output.flush();
+  process.once('exit', output.flush);
   const stop = () => {
-    void service.close().then(() => process.exit(0));
+    void service.close().then(() => {
+      output.flush();
+      process.exit(0);
+    });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
