@@ -126,21 +126,24 @@ async function runStages(options: Options, summaries: string[]): Promise<Outcome
       }
     }
     outcomes.push({ stage: stage.name, ok: !note, seconds: (Date.now() - stageStart) / 1000, note });
-    if (stage.name === 'build' && !note) useBuiltDemoAgent();
+    if (stage.name === 'build' && !note) useWhatWasBuilt();
   }
   return outcomes;
 }
 
 /**
- * The tests' services start the demo agent for every machine. Run from source it is a Node with
- * the tsx loader compiling it again (about 0.5 s of CPU and 2 s each, hundreds of times); once the
- * build stage has just built it, the tests run the built one, as the packaged app does.
+ * The tests start the demo agent for every machine and spawn the CLI hundreds of times. Run from
+ * source each is a Node with the tsx loader compiling it again (0.5 to 1 s of CPU, 2 s of waiting,
+ * each time); once the build stage has just built the same source, the tests run the built files,
+ * as the packaged app and the installed CLI do.
  */
-function useBuiltDemoAgent(): void {
-  const built = ['out/node/demo-agent.js', 'out/main/demo-agent.js']
-    .map((path) => resolve(path))
+function useWhatWasBuilt(): void {
+  const demoAgent = ['out/node/demo-agent.js', 'out/main/demo-agent.js']
+    .map((p) => resolve(p))
     .find(existsSync);
-  if (built) process.env['AGENTDESK_DEMO_AGENT_JS'] ??= built;
+  if (demoAgent) process.env['AGENTDESK_DEMO_AGENT_JS'] ??= demoAgent;
+  const cli = resolve('out/node/cli.js');
+  if (existsSync(cli)) process.env['AGENTDESK_TEST_CLI_JS'] ??= cli;
 }
 
 async function main(): Promise<void> {
