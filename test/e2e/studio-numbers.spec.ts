@@ -41,7 +41,7 @@ test('msgapp1 numbers: mine and taken by another agent, a warning before taking 
   await shoot(page, 'numbers');
   await section.getByRole('button', { name: 'Save numbers' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText(
-    '2 numbers changed (cambiados)',
+    'Saved: 2 numbers changed.',
   );
 
   const mine = await rig.api.getMsgappNumbers(rig.agentId);

@@ -3,7 +3,7 @@ import { heldConfig, openSection, shoot, signInAndOpen, studioRig } from './stud
 
 const rig = studioRig();
 
-test('restart: warned before the click, the sandbox id shown after; a real 409 agente_no_acp hides what the engine cannot do', async ({
+test('restart: warned before the click, confirmed after; a real 409 agente_no_acp hides what the engine cannot do', async ({
   page,
 }) => {
   await signInAndOpen(page, rig);

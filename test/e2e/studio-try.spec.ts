@@ -20,15 +20,15 @@ test('try panel: a reply the session remembers, msgapp1 as a phone-number sessio
   const next = await rig.api.tryAgent(rig.agentId, { text: 'and again', session: 'studio-1' });
   expect(next.ok && next.value.text).toContain('hello from the studio');
 
-  // As a msgapp1 customer, the session is a phone number: checked before sending.
-  await panel.getByLabel('As a msgapp1 customer').check();
+  // As a business chat customer, the session is a phone number: checked before sending.
+  await panel.getByLabel('As a business chat customer').check();
   await panel.getByLabel('Customer phone number (10 to 15 digits)').fill('not-a-phone');
   await panel.getByRole('button', { name: 'Send try' }).click();
   await expect(panel.getByRole('alert')).toContainText('phone number of 10 to 15 digits');
   await panel.getByLabel('Customer phone number (10 to 15 digits)').fill('34600000001');
   await panel.getByRole('button', { name: 'Send try' }).click();
   await expect(reply).toContainText('Session 34600000001');
-  await panel.getByLabel('As a msgapp1 customer').uncheck();
+  await panel.getByLabel('As a business chat customer').uncheck();
 
   // A turn already running in the session: the server's 409 in plain words.
   const busy = new AbortController();

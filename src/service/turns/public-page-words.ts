@@ -24,7 +24,7 @@ const WORDS: Record<string, PublicPageWords> = {
   },
   es: {
     lang: 'es',
-    untitled: 'Conversación compartida',
+    untitled: 'Una conversación compartida',
     readOnly: 'Una copia de solo lectura de una conversación con un agente de IA, compartida con un enlace.',
     person: 'Persona',
     agent: 'Agente',

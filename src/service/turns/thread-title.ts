@@ -7,6 +7,6 @@ export function titleFromMessage(content: string): string {
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
     .find((l) => l !== '');
-  if (!line) return 'Conversación';
+  if (!line) return 'Conversation';
   return line.length <= TITLE_MAX ? line : `${line.slice(0, TITLE_MAX - 1).trimEnd()}…`;
 }

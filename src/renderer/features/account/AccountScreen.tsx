@@ -75,7 +75,7 @@ export function AccountScreen() {
         <section className="screen-section" aria-label="Delete account">
           <h3>Delete account</h3>
           <p className="muted">
-            Deletes your agents, their machines, your conversations and your files on this server. It cannot
+            Deletes your agents, their workspaces, your conversations and your files on this server. It cannot
             be undone.
           </p>
           <button type="button" className="danger" onClick={() => setDeleting(true)}>

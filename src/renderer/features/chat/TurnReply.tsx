@@ -36,10 +36,7 @@ export const TurnReply = memo(function TurnReply(props: {
       {turn.estado === 'queued' ? (
         <p className="queued" role="status">
           Queued
-          {turn.enCola
-            ? `: ${turn.enCola} ${turn.enCola === 1 ? 'reply' : 'replies'} waiting for a machine`
-            : ''}
-          …
+          {turn.enCola ? `: ${turn.enCola} ${turn.enCola === 1 ? 'reply' : 'replies'} waiting to start` : ''}…
         </p>
       ) : null}
       {turn.parts.map((part, index) => (

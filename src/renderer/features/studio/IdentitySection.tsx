@@ -27,17 +27,23 @@ export function IdentitySection(props: { config: AgentConfig }) {
   const { draft, setDraft, dirty, reset } = useDraft('identity', loaded);
   const { saving, problems, save: savePatch } = usePatchSave('identity');
   const [promptSaved, setPromptSaved] = useState(false);
+  const [startersNote, setStartersNote] = useState('');
+  // An empty starter would be an empty chip: it is left out, and the row says so before saving.
+  const starters = draft.starters.map((s) => s.trim()).filter(Boolean);
+  const leftOut = draft.starters.length - starters.length;
 
   const patch: PatchAgentBody = {
     ...(draft.name !== loaded.name ? { name: draft.name } : {}),
     ...(draft.prompt !== loaded.prompt ? { prompt: draft.prompt } : {}),
     ...(machine && draft.promptMode !== loaded.promptMode ? { promptMode: draft.promptMode } : {}),
-    ...(JSON.stringify(draft.starters) !== JSON.stringify(loaded.starters)
-      ? { starters: draft.starters }
-      : {}),
+    ...(JSON.stringify(starters) !== JSON.stringify(loaded.starters) ? { starters } : {}),
   };
 
   const save = async () => {
+    setStartersNote(
+      leftOut ? `${leftOut === 1 ? 'An empty starter was' : `${leftOut} empty starters were`} left out.` : '',
+    );
+    if (Object.keys(patch).length === 0) return reset();
     const saved = await savePatch(patch);
     setPromptSaved(saved && (patch.prompt !== undefined || patch.promptMode !== undefined));
   };
@@ -150,10 +156,15 @@ export function IdentitySection(props: { config: AgentConfig }) {
                     aria-label={`Starter ${index + 1}`}
                     value={starter}
                     aria-invalid={!!problems[`starters.${index}`]}
+                    aria-describedby={starter.trim() ? undefined : `studio-starter-${index}-empty`}
                     onChange={(e) => setStarter(index, e.target.value)}
                   />
                   <span className={`studio-help ${starter.length > LIMITS.starterMax ? 'over' : ''}`}>
-                    {starter.length}/{LIMITS.starterMax}
+                    {starter.trim() ? (
+                      `${starter.length}/${LIMITS.starterMax}`
+                    ) : (
+                      <span id={`studio-starter-${index}-empty`}>Empty: left out when you save</span>
+                    )}
                   </span>
                   <button
                     type="button"
@@ -195,6 +206,11 @@ export function IdentitySection(props: { config: AgentConfig }) {
             Add a starter
           </button>
           <FieldProblem id="studio-starters-problem" problem={problemAt(problems, 'starters')} />
+          {startersNote ? (
+            <p className="studio-help" role="status">
+              {startersNote}
+            </p>
+          ) : null}
         </fieldset>
       </SectionForm>
       <SaveOutcome section="identity" offerRestart={promptSaved && machine} />

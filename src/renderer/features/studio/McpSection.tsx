@@ -136,6 +136,7 @@ export function McpSection(props: { agentId: string }) {
         <McpServerForm
           key={String(editing)}
           {...(editing === 'new' ? {} : { initial: draft[editing] })}
+          taken={draft.filter((_, i) => i !== editing).map((s) => s.name)}
           onCancel={() => setEditing(null)}
           onDone={(server) => {
             const next =

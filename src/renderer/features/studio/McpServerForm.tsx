@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { McpServerInput } from '../../../shared/api';
+import { mcpNameProblem } from '../../model/mcp-servers';
 import { PairsEditor } from './PairsEditor';
 
 type Pairs = [string, string][];
@@ -7,6 +8,8 @@ type Pairs = [string, string][];
 /** One MCP server being added or edited, in either shape: remote (url) or local command. */
 export function McpServerForm(props: {
   initial?: McpServerInput;
+  /** The other servers' names: a name already in the list is refused. */
+  taken: readonly string[];
   onDone(server: McpServerInput): void;
   onCancel(): void;
 }) {
@@ -14,6 +17,8 @@ export function McpServerForm(props: {
   const local = !!initial && 'command' in initial;
   const [shape, setShape] = useState<'remote' | 'local'>(local ? 'local' : 'remote');
   const [name, setName] = useState(initial?.name ?? '');
+  const [nameCheck, setNameCheck] = useState<ReturnType<typeof mcpNameProblem>>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
   const [type, setType] = useState<'http' | 'sse'>(
     initial && 'type' in initial && initial.type === 'sse' ? 'sse' : 'http',
   );
@@ -62,6 +67,10 @@ export function McpServerForm(props: {
       aria-label={initial ? `Edit ${initial.name}` : 'New MCP server'}
       onSubmit={(event) => {
         event.preventDefault();
+        // The name is checked here, in words, so a bad one never enters the list.
+        const check = mcpNameProblem(name.trim(), props.taken);
+        setNameCheck(check);
+        if (check) return nameInput.current?.focus();
         props.onDone(build());
       }}
     >
@@ -89,13 +98,36 @@ export function McpServerForm(props: {
       <label htmlFor="mcp-name">Name</label>
       <input
         id="mcp-name"
+        ref={nameInput}
         value={name}
-        onChange={(e) => setName(e.target.value)}
-        aria-describedby="mcp-name-help"
+        onChange={(e) => {
+          setName(e.target.value);
+          setNameCheck(null);
+        }}
+        aria-invalid={!!nameCheck}
+        aria-describedby={nameCheck ? 'mcp-name-problem mcp-name-help' : 'mcp-name-help'}
       />
       <p id="mcp-name-help" className="studio-help">
         Lowercase letters, digits, - and _, starting with a letter or digit, up to 41 characters.
       </p>
+      {nameCheck ? (
+        <p id="mcp-name-problem" className="error-text" role="alert">
+          {nameCheck.problem}{' '}
+          {nameCheck.suggestion ? (
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                setName(nameCheck.suggestion ?? name);
+                setNameCheck(null);
+                nameInput.current?.focus();
+              }}
+            >
+              Use “{nameCheck.suggestion}”
+            </button>
+          ) : null}
+        </p>
+      ) : null}
       {shape === 'remote' ? (
         <>
           <label htmlFor="mcp-url">URL (https only)</label>

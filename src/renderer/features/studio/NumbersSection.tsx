@@ -46,7 +46,7 @@ export function NumbersSection(props: { agentId: string }) {
     store.setOutcome({
       section: 'numbers',
       kind: 'saved',
-      message: `Saved: ${changed} number${changed === 1 ? '' : 's'} changed (cambiados).`,
+      message: `Saved: ${changed} number${changed === 1 ? '' : 's'} changed.`,
     });
   };
 

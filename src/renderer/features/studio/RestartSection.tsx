@@ -17,7 +17,7 @@ export function RestartSection(props: { config: AgentConfig }) {
           <strong>Turns running now are interrupted</strong>, in every conversation of{' '}
           {props.config.name ?? 'this agent'}.
         </li>
-        <li>The answer names the machine (its sandbox id) that runs afterwards.</li>
+        <li>You are told when the agent is running again.</li>
       </ul>
       <button
         type="button"

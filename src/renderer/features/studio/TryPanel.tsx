@@ -80,7 +80,7 @@ export function TryPanel(props: { agentId: string }) {
       >
         <label className="studio-toggle-line">
           <input type="checkbox" checked={asCustomer} onChange={(e) => setAsCustomer(e.target.checked)} />
-          As a msgapp1 customer (business chat; nothing is sent out)
+          As a business chat customer (nothing is sent out)
         </label>
         <label htmlFor="try-session">
           {asCustomer ? 'Customer phone number (10 to 15 digits)' : 'Session'}
