@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { startWalkRig, walkNewUser, type WalkRig } from './support/new-user-walk';
+
+// axe-core on every screen a new person walks through (the first run, the chat with every kind of event,
+// schedules, each studio section, the library, search, settings, the public share page), in the light and
+// the dark theme: no serious or critical violation. Browser mode on the real local service and its demo
+// agent; tokens in a memory secret store (no OS keychain on a test machine).
+
+let rig: WalkRig;
+
+test.beforeAll(async () => {
+  rig = await startWalkRig();
+});
+
+test.afterAll(async () => {
+  await rig?.close();
+});
+
+test('no serious or critical axe violation on any screen, in either theme', async ({ page }) => {
+  test.setTimeout(300_000);
+  const found: string[] = [];
+  const visited: string[] = [];
+  await walkNewUser(page, rig, async (name) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      const result = await new AxeBuilder({ page }).analyze();
+      visited.push(`${name} (${theme})`);
+      for (const violation of result.violations) {
+        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+        const where = violation.nodes
+          .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join('')}`)
+          .join(' | ');
+        found.push(`${name} (${theme}) ${violation.id} [${violation.impact}] ${where}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+  expect(visited.length).toBeGreaterThanOrEqual(2 * 10);
+  expect(found).toEqual([]);
+});
