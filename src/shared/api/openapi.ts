@@ -184,8 +184,29 @@ const MARKER_MEDIA: Record<Exclude<ResponseSpec['body'], z.ZodType>, string | nu
   yaml: 'application/yaml',
   'event-stream': 'text/event-stream',
   bytes: 'application/octet-stream',
+  file: null, // fileContent()
   empty: null,
 };
+
+/**
+ * A stored file's answer: its own type, whatever it is (the media type range "any", which OpenAPI allows),
+ * with the common ones named, and `application/octet-stream` when the type is unknown.
+ */
+const FILE_MEDIA = [
+  'text/plain',
+  'text/markdown',
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'application/octet-stream',
+];
+function fileContent(): Record<string, Json> {
+  const bytes = (media: string) => ({ schema: { type: 'string', contentMediaType: media } });
+  return {
+    ...Object.fromEntries(FILE_MEDIA.map((media) => [media, bytes(media)])),
+    '*/*': { schema: { type: 'string' } },
+  };
+}
 
 function response(route: RouteSpec, status: string, spec: ResponseSpec, components: SchemaComponents): Json {
   const content: Record<string, Json> = {};
@@ -193,6 +214,8 @@ function response(route: RouteSpec, status: string, spec: ResponseSpec, componen
     content['application/json'] = {
       schema: components.ref(spec.body, `${capitalize(route.operationId)}${status}`),
     };
+  } else if (spec.body === 'file') {
+    Object.assign(content, fileContent());
   } else {
     const media = MARKER_MEDIA[spec.body];
     if (media && spec.itemSchema) {

@@ -39,6 +39,8 @@ export type ResponseMarker =
   | 'yaml'
   | 'event-stream'
   | 'bytes'
+  /** A stored file's bytes under the file's own `Content-Type` (any media type). */
+  | 'file'
   /** No body (204, 302). */
   | 'empty';
 

@@ -57,6 +57,7 @@ export const conversationsSection = [
       200: ok('Messages.', ConversationResponse),
       400: invalid('`limit` is not an integer from 1 to 10000.'),
       404: notFound,
+      409: noMachine,
     },
   }),
   defineRoute({
@@ -78,6 +79,7 @@ export const conversationsSection = [
       ),
       400: invalid('Missing `title`.'),
       404: notFound,
+      409: noMachine,
     },
   }),
   defineRoute({
@@ -96,6 +98,7 @@ export const conversationsSection = [
         ConversationArchived,
       ),
       404: notFound,
+      409: noMachine,
     },
   }),
   defineRoute({
@@ -107,7 +110,7 @@ export const conversationsSection = [
     scope: 'agents:read',
     credential: 'oauth',
     request: { params: ConversationParams },
-    responses: { 200: ok('Sharing state.', Compartida), 404: notFound },
+    responses: { 200: ok('Sharing state.', Compartida), 404: notFound, 409: noMachine },
   }),
   defineRoute({
     operationId: 'share',
@@ -119,7 +122,7 @@ export const conversationsSection = [
     scope: 'agents:write',
     credential: 'oauth',
     request: { params: ConversationParams },
-    responses: { 200: ok('Shared.', Compartida), 404: notFound },
+    responses: { 200: ok('Shared.', Compartida), 404: notFound, 409: noMachine },
   }),
   defineRoute({
     operationId: 'unshare',
@@ -130,6 +133,6 @@ export const conversationsSection = [
     scope: 'agents:write',
     credential: 'oauth',
     request: { params: ConversationParams },
-    responses: { 200: ok('Not shared.', Compartida), 404: notFound },
+    responses: { 200: ok('Not shared.', Compartida), 404: notFound, 409: noMachine },
   }),
 ] as const;

@@ -46,7 +46,10 @@ export const extensionsSection = [
         query: z.object({ exp: z.string().regex(/^\d+$/), sig: z.string().min(1) }),
       },
       responses: {
-        200: ok('The bytes.', 'bytes'),
+        200: ok(
+          'The bytes, under the file’s own `Content-Type` (its `mimeType`: what the upload said, else a guess from the name, else `application/octet-stream`).',
+          'file',
+        ),
         403: ok('Tampered (`firma_invalida`) or expired (`url_caducada`) URL.', ErrorBody),
         404: notFound,
       },

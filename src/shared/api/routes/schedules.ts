@@ -1,6 +1,6 @@
 import { ConversationParams, ScheduleBody, ScheduleItemParams } from '../requests';
 import { ScheduleCancelled, ScheduleCreated, ScheduleListResponse } from '../responses';
-import { CONVERSATION, defineRoute, invalid, JSON_BODY_MAX, notFound, ok } from './define-route';
+import { CONVERSATION, defineRoute, invalid, JSON_BODY_MAX, noMachine, notFound, ok } from './define-route';
 
 /** Scheduled turns of a conversation (credential OA; a part of the spec's "Turns" table). */
 export const schedulesSection = [
@@ -13,7 +13,7 @@ export const schedulesSection = [
     scope: 'agents:read',
     credential: 'oauth',
     request: { params: ConversationParams },
-    responses: { 200: ok('Scheduled turns.', ScheduleListResponse), 404: notFound },
+    responses: { 200: ok('Scheduled turns.', ScheduleListResponse), 404: notFound, 409: noMachine },
   }),
   defineRoute({
     operationId: 'createSchedule',
@@ -33,6 +33,7 @@ export const schedulesSection = [
       201: ok('Scheduled.', ScheduleCreated),
       400: invalid('`body_invalido` or a validation error with `detalle`.'),
       404: notFound,
+      409: noMachine,
     },
   }),
   defineRoute({
@@ -50,6 +51,7 @@ export const schedulesSection = [
         ScheduleCancelled,
       ),
       404: notFound,
+      409: noMachine,
     },
   }),
 ] as const;

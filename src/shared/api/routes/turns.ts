@@ -78,7 +78,7 @@ export const turnsSection = [
     scope: 'agents:write',
     credential: 'oauth',
     request: { params: ConversationParams },
-    responses: { 200: ok('Whether a turn was stopped.', CancelResult), 404: notFound },
+    responses: { 200: ok('Whether a turn was stopped.', CancelResult), 404: notFound, 409: noMachine },
   }),
   defineRoute({
     operationId: 'answerPermission',
@@ -102,6 +102,7 @@ export const turnsSection = [
           'The request is not open (`{resuelto: false, motivo: no_abierto}`), or the conversation does not exist (`not_found`).',
         body: PermissionNotFound,
       },
+      409: noMachine,
     },
   }),
   defineRoute({
@@ -124,6 +125,7 @@ export const turnsSection = [
       ),
       400: invalid('Missing or unknown model.'),
       404: notFound,
+      409: noMachine,
     },
   }),
 ] as const;
