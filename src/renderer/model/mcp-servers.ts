@@ -1,4 +1,13 @@
-import { describeZodError, LIMITS, McpPutBody, McpServer, type McpServerInput } from '../../shared/api';
+import {
+  describeZodError,
+  LIMITS,
+  MCP_NAME_MAX,
+  McpPutBody,
+  McpServer,
+  McpServerName,
+  type McpServerInput,
+} from '../../shared/api';
+import { slugify } from './slug';
 
 /**
  * MCP servers as the studio edits them: checked with the shared schema before the whole list is
@@ -30,6 +39,25 @@ export function checkMcpList(servers: readonly unknown[]): McpListCheck {
   return body.success
     ? { ok: true, servers: body.data.servers }
     : { ok: false, problems: [describeZodError(body.error)] };
+}
+
+/**
+ * What is wrong with a server name, in a sentence, with a name that would do ("Everything Server" ->
+ * "everything-server"), before it enters the list; null when it is fine.
+ */
+export function mcpNameProblem(
+  name: string,
+  taken: readonly string[],
+): { problem: string; suggestion: string | null } | null {
+  const suggestion = slugify(name, MCP_NAME_MAX, true) || null;
+  const offer = (problem: string) => ({
+    problem,
+    suggestion: suggestion && suggestion !== name && !taken.includes(suggestion) ? suggestion : null,
+  });
+  if (!name.trim()) return { problem: 'Give the server a name.', suggestion: null };
+  if (taken.includes(name)) return offer(`Another server is already named “${name}”.`);
+  const checked = McpServerName.safeParse(name);
+  return checked.success ? null : offer(checked.error.issues[0]?.message ?? 'This name cannot be used.');
 }
 
 const nameOf = (server: unknown): string =>

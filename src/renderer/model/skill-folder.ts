@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { LIMITS, SkillSlug } from '../../shared/api';
+import { slugify } from './slug';
 
 /**
  * A skill folder picked or dropped by the person, checked before anything is read or sent: its size
@@ -58,11 +59,7 @@ export function checkSkillMarkdown(markdown: string): SkillMarkdownCheck {
 
 /** A slug for the skill: its frontmatter name, else the folder's name, lowered and hyphenated. */
 export function skillSlug(name: string | undefined, folder: string): { slug: string; problem?: string } {
-  const slug = (name || folder)
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, LIMITS.skillSlugMax);
+  const slug = slugify(name || folder, LIMITS.skillSlugMax);
   const valid = SkillSlug.safeParse(slug);
   return valid.success
     ? { slug }

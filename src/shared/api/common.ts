@@ -59,6 +59,8 @@ export const SkillSlug = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { error: 'slug must match ^[a-z0-9][a-z0-9-]{0,63}$' });
 
+export const MCP_NAME_MAX = 41;
 export const McpServerName = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,40}$/, {
-  error: 'name must match ^[a-z0-9][a-z0-9_-]{0,40}$',
+  error:
+    'A server name uses only lowercase letters, digits, - and _, starts with a letter or a digit, and has at most 41 characters.',
 });

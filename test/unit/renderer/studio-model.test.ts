@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildFileTree, oversizeFiles } from '../../../src/renderer/model/file-tree';
 import { checkForm, problemAt } from '../../../src/renderer/model/form-problems';
-import { checkMcpList, maskSecret, parseMcpImport } from '../../../src/renderer/model/mcp-servers';
+import {
+  checkMcpList,
+  maskSecret,
+  mcpNameProblem,
+  parseMcpImport,
+} from '../../../src/renderer/model/mcp-servers';
+import { slugify } from '../../../src/renderer/model/slug';
 import { checkSkillMarkdown, skillSizeProblem, skillSlug } from '../../../src/renderer/model/skill-folder';
 import { PatchAgentBody } from '../../../src/shared/api';
 
@@ -101,5 +107,28 @@ describe('studio model', () => {
         10,
       ),
     ).toEqual(['big']);
+  });
+
+  it('checks an MCP server name in words and offers a valid one', () => {
+    const spaced = mcpNameProblem('Everything Server', []);
+    expect(spaced?.suggestion).toBe('everything-server');
+    expect(spaced?.problem).toMatch(/^A server name uses only lowercase letters/);
+    expect(spaced?.problem).not.toMatch(/[$^{}[\]]/);
+    expect(mcpNameProblem('everything-server', [])).toBeNull();
+    expect(mcpNameProblem('', [])).toEqual({ problem: 'Give the server a name.', suggestion: null });
+    const twice = mcpNameProblem('files', ['files']);
+    expect(twice?.problem).toBe('Another server is already named “files”.');
+    // The offer is never a name already taken, nor an empty one.
+    expect(mcpNameProblem('Files', ['files'])?.suggestion).toBeNull();
+    expect(mcpNameProblem('!!!', [])?.suggestion).toBeNull();
+    expect(mcpNameProblem('x'.repeat(60), [])?.suggestion).toBe('x'.repeat(41));
+  });
+
+  it('makes slugs from typed names', () => {
+    expect(slugify('Everything Server', 41, true)).toBe('everything-server');
+    expect(slugify('  Café notes!  ', 64)).toBe('cafe-notes');
+    expect(slugify('my_tool', 41, true)).toBe('my_tool');
+    expect(slugify('my_tool', 64)).toBe('my-tool');
+    expect(slugify('ab- cd', 3)).toBe('ab');
   });
 });
