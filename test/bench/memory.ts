@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { HistoryMessage } from '../../src/core/memory/history-merge';
 import { TranscriptStore } from '../../src/core/memory/transcript-store';
 import { TurnRecorder } from '../../src/core/memory/turn-recorder';
 import { anyMissed, benchRow } from './bench-row';
@@ -51,6 +52,11 @@ const total = conversationCount * perConversation;
 
 try {
   const store = TranscriptStore.open(join(dir, 'transcripts.db'));
+  /** As the history indexer stores a download (a revision without slices stores it in one go). */
+  const storeHistory = async (agentId: string, conversationId: string, messages: HistoryMessage[]) => {
+    if ('saveHistoryInSlices' in store) await store.saveHistoryInSlices(agentId, conversationId, messages, 0);
+    else (store as TranscriptStore).saveHistory(agentId, conversationId, messages, 0);
+  };
   // 1. 1,000,000 messages in 2,000 conversations of 8 agents, stored one conversation at a time with the
   // loop free in between, as the history indexer stores what it downloads.
   let t = performance.now();
@@ -61,7 +67,7 @@ try {
         content: sentence(c * perConversation + i),
         at: Date.UTC(2026, 0, 1) + (c * perConversation + i) * 60_000,
       }));
-      store.saveHistory(`agent-${c % 8}`, `conv-${c}`, messages, 0);
+      await storeHistory(`agent-${c % 8}`, `conv-${c}`, messages);
       await yieldToLoop();
     }
     await store.indexed();
@@ -116,7 +122,7 @@ try {
     at: Date.UTC(2026, 1, 1) + i * 1000,
   }));
   const bigStall = await longestStall(async () => {
-    store.saveHistory('agent-0', 'big', big, 0);
+    await storeHistory('agent-0', 'big', big);
     await store.indexed();
   });
   benchRow({

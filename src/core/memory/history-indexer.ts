@@ -76,7 +76,15 @@ export async function indexHistory(
       if (signal.aborted) return;
       const history = await source.getHistory(agentId, conversation.id);
       if (history.ok) {
-        store.saveHistory(agentId, conversation.id, history.value, 0, historyVersion(conversation));
+        await store.saveHistoryInSlices(
+          agentId,
+          conversation.id,
+          history.value,
+          0,
+          historyVersion(conversation),
+          signal,
+        );
+        if (signal.aborted) return;
         progress.done += 1;
         return;
       }

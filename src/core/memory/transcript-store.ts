@@ -7,6 +7,7 @@ import {
 } from './memory-database';
 import type { MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
 import { attachmentsOf, setThumbnails } from './attachment-rows';
+import { writeHistoryInSlices } from './history-writer';
 import { MessageIndexer } from './message-indexer';
 import { StoredLists } from './stored-lists';
 import { searchMessages } from './transcript-search';
@@ -88,13 +89,48 @@ export class TranscriptStore {
         const turnId = m.turnId ?? kept.get(saltados + i) ?? null;
         insert.run(conversationId, saltados + i, m.role, m.content, m.at, turnId);
       });
-      if (saltados === 0) {
-        this.db
-          .prepare('UPDATE conversations SET history_synced_at = ?, history_version = ? WHERE id = ?')
-          .run(Date.now(), version ?? null, conversationId);
-      }
+      if (saltados === 0) this.markFullHistory(conversationId, version);
     })();
     void this.indexed();
+  }
+
+  /**
+   * saveHistory for a long history (the history indexer's downloads): written in slices with the event
+   * loop free between them, unchanged messages left as stored (history-writer.ts). The history counts
+   * as stored for `version` only once all of it is written; an abort between slices leaves that unset.
+   */
+  async saveHistoryInSlices(
+    agentId: string,
+    conversationId: string,
+    messages: readonly HistoryMessage[],
+    saltados: number,
+    version?: string,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    this.saveConversation(agentId, conversationId);
+    const kept = keepReplies(this.db, conversationId, saltados, messages);
+    const whole = await writeHistoryInSlices(
+      this.db,
+      conversationId,
+      messages,
+      saltados,
+      (position, m) => m.turnId ?? kept.get(position) ?? null,
+      signal,
+    );
+    if (!whole) return;
+    this.db.transaction(() => {
+      this.db
+        .prepare('DELETE FROM messages WHERE conversation_id = ? AND position >= ?')
+        .run(conversationId, saltados + messages.length);
+      if (saltados === 0) this.markFullHistory(conversationId, version);
+    })();
+    void this.indexed();
+  }
+
+  private markFullHistory(conversationId: string, version: string | undefined): void {
+    this.db
+      .prepare('UPDATE conversations SET history_synced_at = ?, history_version = ? WHERE id = ?')
+      .run(Date.now(), version ?? null, conversationId);
   }
 
   /** The whole history was stored for this server state (`version`), so indexing can skip it. */
