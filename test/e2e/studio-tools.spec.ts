@@ -14,7 +14,7 @@ test('tools: a service tool off, an extension off (with the restart warning), a 
   await expect(
     section.getByRole('checkbox', { name: /^Your file library — The agent can list/ }),
   ).toBeVisible();
-  await section.getByRole('checkbox', { name: /^Your connected services/ }).uncheck();
+  await section.getByRole('checkbox', { name: /^Your connected services — / }).uncheck();
   await section.getByRole('checkbox', { name: /^To-do list — / }).uncheck();
   await section.getByRole('checkbox', { name: 'Send you a file on Scheduled' }).uncheck();
   await section.getByRole('button', { name: 'Save tools' }).click();

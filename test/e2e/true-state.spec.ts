@@ -74,6 +74,18 @@ test('the header names the model the next reply uses, and the note leaves once t
   await replyDone(page);
   await expect(lastReply(page)).toContainText('(model: demo-deep)');
   await expect(picker).toHaveValue('demo-deep');
+
+  // A reload before the next reply still names the chosen model (the server says it only when that reply starts).
+  await picker.selectOption('demo-fast');
+  await expect(note).toBeVisible();
+  await page.reload();
+  await expect(lastReply(page)).toContainText('(model: demo-deep)');
+  await expect(picker).toHaveValue('demo-fast');
+  await send(page, 'and once more');
+  await expect(page.getByRole('article', { name: 'Agent reply' })).toHaveCount(3);
+  await replyDone(page);
+  await expect(lastReply(page)).toContainText('(model: demo-fast)');
+  await expect(picker).toHaveValue('demo-fast');
 });
 
 test('a reply waiting for a permission says "Waiting for you"; the answered card names the choice', async ({

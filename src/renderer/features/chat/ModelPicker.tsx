@@ -3,6 +3,7 @@ import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { selectStream, useTurnStreamStore } from '../../stores/turn-stream-store';
 import { chooseModel } from './chat-actions';
+import { rememberedModel } from './chosen-model';
 
 /**
  * The model the next reply will use, and the choice of another. It shows the person's latest choice
@@ -29,7 +30,7 @@ export function ModelPicker(props: { agentId: string; sessionId: string }) {
     storedModels ??
     (configModels?.length ? { options: configModels, current: configModel ?? null } : undefined);
   if (!models || models.options.length === 0) return null;
-  const value = chosen ?? models.current ?? '';
+  const value = chosen ?? rememberedModel(sessionId) ?? models.current ?? '';
 
   return (
     <>

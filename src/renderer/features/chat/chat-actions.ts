@@ -9,6 +9,7 @@ import { useTurnStreamStore } from '../../stores/turn-stream-store';
 import { sendProblems, type DraftAttachment } from '../../model/attachment-limits';
 import { makeThumbnails, storeThumbnails } from './attachment-thumbnails';
 import { createChunkBatcher } from './chunk-batcher';
+import { forgetChosenModel, rememberChosenModel } from './chosen-model';
 import { animationFrameScheduler } from './frame-scheduler';
 import { eventTurnId, type StreamEvent } from '../../model/stream-event';
 import {
@@ -65,6 +66,7 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
   for (const event of events) {
     if (event.event === 'title') conversations.applyTitle(agentId, sessionId, event.data.title);
     if (event.event === 'permission') usePermissionsStore.getState().noteSeen(sessionId, event.data.id);
+    if (event.event === 'models') forgetChosenModel(sessionId);
   }
   // The list's badge follows every turn the stream speaks of by id.
   const turnIds = new Set(events.map(eventTurnId).filter((id) => !!id));
@@ -212,5 +214,6 @@ export async function chooseModel(agentId: string, sessionId: string, model: str
   const result = await desk().setModel(agentId, sessionId, model);
   if (!result.ok) return errorWords(result.error);
   useTurnStreamStore.getState().update(sessionId, (s) => ({ ...s, chosenModel: model }));
+  rememberChosenModel(sessionId, model);
   return '';
 }
