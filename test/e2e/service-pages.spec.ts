@@ -1,6 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/local-service';
 import { freePort, startServiceProcess, type ServiceProcess } from '../support/service-process';
@@ -27,6 +27,15 @@ test.afterAll(async () => {
 
 test.describe.configure({ mode: 'serial' });
 
+/** A light-theme colour of the app (src/renderer/ui/theme.css), as the browser reports it. */
+async function appColour(name: string): Promise<string> {
+  const theme = await readFile(resolve(import.meta.dirname, '../../src/renderer/ui/theme.css'), 'utf8');
+  const hex = new RegExp(`${name}:\\s*#([0-9a-f]{6})`, 'i').exec(theme)?.[1];
+  if (!hex) throw new Error(`theme.css has no ${name}`);
+  const [r, g, b] = [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
 /** The message tied to a field by `aria-describedby`, and the field's `aria-invalid`. */
 async function fieldProblem(
   page: Page,
@@ -50,13 +59,13 @@ test('first run of a service started alone: a styled page that says what is wron
   page.on('dialog', () => dialogs++);
   await page.goto(`${service.url}/signin`);
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  // The app's colours and card, not the browser's default page.
+  // The app's colours (read from the app's own theme.css) and its card, not the browser's default page.
   const card = page.locator('main');
-  await expect(card).toHaveCSS('background-color', 'rgb(244, 244, 246)');
+  await expect(card).toHaveCSS('background-color', await appColour('--bg-side'));
   await expect(card).toHaveCSS('border-radius', '12px');
   await expect(page.getByRole('button', { name: 'Create account' })).toHaveCSS(
     'background-color',
-    'rgb(58, 109, 240)',
+    await appColour('--accent'),
   );
   expect(await page.locator('form').evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
 
