@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Serving } from '../serving';
 import type { AppEnv } from './app-env';
 import { errorJson } from './errors';
+import { rawTarget } from './raw-target';
 
 /** Loopback names this service always answers to (with its own port), public name or not. */
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
@@ -32,10 +33,15 @@ export function hostGuard(serving: Serving, port: () => number): MiddlewareHandl
   return async (c, next) => {
     const own = port();
     const { host, hostForwarded } = c.get('client');
-    const target = new URL(c.req.url);
     const hostOk = isLoopbackHost(host, own) || isPublicHost(host);
+    // An origin-form target (`/path`) has the Host header's authority: parse the URL only when it is absolute.
     // Behind a trusted proxy that forwards the browser's name, Host and target name the upstream (its choice).
-    const targetOk = hostForwarded || isLoopbackHost(urlAuthority(target), own) || isPublicHost(target.host);
+    const target = rawTarget(c)?.startsWith('/') ? null : new URL(c.req.url);
+    const targetOk =
+      hostForwarded ||
+      (target === null
+        ? isLoopbackHost(c.req.header('host'), own) || isPublicHost(c.req.header('host'))
+        : isLoopbackHost(urlAuthority(target), own) || isPublicHost(target.host));
     if (!hostOk || !targetOk)
       return errorJson(c, 421, 'host_no_permitido', `This service answers only at ${answersTo}.`);
     await next();
