@@ -148,7 +148,11 @@ async function main(): Promise<void> {
     await expect.poll(() => inPage(page, 'ready', 'code')).toBe(true);
     // Long tasks count until the block is highlighted (in the worker) down to its last line.
     const lastLineHighlighted = '[aria-label="Agent reply"] pre code[data-highlighted="all"] .hljs-number';
+    const codeTrace = join(outDir, 'code-trace.json');
+    await browser.startTracing(page, { path: codeTrace, categories: ['devtools.timeline', 'toplevel'] });
     const code = await inPage(page, 'streamIntoApp', codeBlockChunks(), 'code', lastLineHighlighted);
+    await browser.stopTracing();
+    const codeTasks = await taskTimes(codeTrace);
     await expect(page.locator('[aria-label="Agent reply"] pre').last()).toContainText('line 999');
     const worstCodeTask = Math.max(0, ...code.longTasks);
 
@@ -200,6 +204,24 @@ async function main(): Promise<void> {
       goal: 'none over 50 ms',
       ok: worstCodeTask <= 50 && code.settledMs !== null,
       shown: `${worstCodeTask.toFixed(0)} ms (${code.longTasks.length} over 50 ms${code.settledMs === null ? ', never highlighted' : ''})`,
+    });
+    // The page's own work per task (thread time from the trace): what the app can change, whatever
+    // else the machine runs. The wall-time rows above are the issue's measure.
+    benchRow({
+      id: 'ui.stream.mostCpu',
+      what: 'streaming 1 MB in 10,000 chunks, most CPU in one task (trace)',
+      value: streamTasks.mostCpuMs,
+      unit: 'ms',
+      goal: '< 50 ms',
+      ok: streamTasks.mostCpuMs < 50,
+    });
+    benchRow({
+      id: 'ui.code.mostCpu',
+      what: 'one 100 KB code block in 1,000 chunks, most CPU in one task (trace)',
+      value: codeTasks.mostCpuMs,
+      unit: 'ms',
+      goal: '< 50 ms',
+      ok: codeTasks.mostCpuMs < 50,
     });
     benchRow({
       id: 'ui.open.500k',

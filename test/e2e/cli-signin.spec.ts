@@ -1,9 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { cliFromSource } from '../support/cli-source';
+import { runCli, type CliRun } from './support/cli-run';
 
 // The `agentdesk` command as a real process (bin/agentdesk.js), signing in to the local service it
 // starts itself; Chromium plays the person's browser on the address the CLI prints.
@@ -12,29 +12,10 @@ const EMAIL = 'cli-person@example.test';
 const PASSWORD = 'a long enough password';
 let dataDir: string;
 
-interface Running {
-  child: ChildProcessWithoutNullStreams;
-  output: () => { out: string; err: string };
-  exited: Promise<number | null>;
-  signInUrl: Promise<string>;
-}
+type Running = CliRun;
 
 function agentdesk(args: string[]): Running {
-  const child = spawn(process.execPath, [...cliFromSource, ...args, '--data', dataDir, '--no-open'], {
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  let out = '';
-  let err = '';
-  let foundUrl!: (url: string) => void;
-  const signInUrl = new Promise<string>((r) => (foundUrl = r));
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-    const url = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\S+/.exec(err)?.[0];
-    if (url) foundUrl(url);
-  });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  return { child, output: () => ({ out, err }), exited, signInUrl };
+  return runCli(process.execPath, [...cliFromSource, ...args, '--data', dataDir, '--no-open']);
 }
 
 test.beforeAll(async () => {

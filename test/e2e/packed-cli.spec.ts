@@ -1,10 +1,11 @@
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { runCli, type CliRun } from './support/cli-run';
 
 // The package as a person gets it: `npm pack` (its prepack builds when the sources changed), then
 // `npm install -g` of the tarball into a fresh prefix, with only the registry. The installed
@@ -44,30 +45,10 @@ test.afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-interface Running {
-  child: ChildProcessWithoutNullStreams;
-  output: () => { out: string; err: string };
-  exited: Promise<number | null>;
-  signInUrl: Promise<string>;
-}
+type Running = CliRun;
 
 function start(args: string[]): Running {
-  const child = spawn(agentdesk, [...args, '--data', dataDir], {
-    cwd: scratch,
-    env: { ...process.env, HOME: scratch, NO_COLOR: '1' },
-  });
-  let out = '';
-  let err = '';
-  let foundUrl!: (url: string) => void;
-  const signInUrl = new Promise<string>((r) => (foundUrl = r));
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-    const url = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\S+/.exec(err)?.[0];
-    if (url) foundUrl(url);
-  });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  return { child, output: () => ({ out, err }), exited, signInUrl };
+  return runCli(agentdesk, [...args, '--data', dataDir], { cwd: scratch, env: { HOME: scratch } });
 }
 
 /** Memory-only tokens (no keychain here) mean each command asks again; the browser answers. */
