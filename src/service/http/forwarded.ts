@@ -51,5 +51,7 @@ export function clientInfo(serving: Serving): MiddlewareHandler<{ Variables: { c
       });
     }
     await next();
+    // Served over https: browsers that saw it once never try plain http for it again (RFC 6797).
+    if (serving.secure) c.header('Strict-Transport-Security', 'max-age=31536000');
   };
 }

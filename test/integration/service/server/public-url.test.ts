@@ -19,6 +19,7 @@ describe('--public-url', () => {
         authorization_endpoint: `${PUBLIC_URL}/oauth2/authorize`,
         token_endpoint: `${PUBLIC_URL}/oauth2/token`,
       });
+      expect(metadata.headers['strict-transport-security']).toBe('max-age=31536000');
       const yaml = await asPublic.get('/openapi.yaml');
       expect(yaml.body).toMatch(/servers:\s+- url: https:\/\/agents\.example\.com\s/);
 
@@ -91,6 +92,7 @@ describe('--public-url', () => {
       const plain = await startServer(await dataDir());
       expect(plain.output()).not.toContain('answering as');
       const loopback = await new ProxyClient(plain.url).get('/.well-known/oauth-authorization-server');
+      expect(loopback.headers['strict-transport-security']).toBeUndefined();
       expect(JSON.parse(loopback.body)).toMatchObject({ issuer: `http://127.0.0.1:${plain.port}` });
       const foreign = await new ProxyClient(plain.url, { Host: 'agents.example.com' }).get(
         '/oauth2/proveedores',
