@@ -70,6 +70,17 @@ export async function deleteAgent(
       error: 'ultimo_agente',
       detalle: 'This is the account’s only agent; make another before deleting it.',
     };
+  // A reply still running would write into rows about to go: the person stops it first.
+  const running = ctx.turns.store
+    .list(agentId)
+    .some((conversation) => ctx.turns.manager.currentTurnId(conversation.id) !== null);
+  if (running)
+    return {
+      ok: false,
+      status: 409,
+      error: 'turno_en_curso',
+      detalle: 'A reply of this agent is still running; stop it, then delete the agent.',
+    };
   await ctx.engines.stop(agentId);
   ctx.identity.agents.remove(personId, agentId);
   await rm(ctx.agentConfig.service.layoutOf(agentId).root, { recursive: true, force: true });

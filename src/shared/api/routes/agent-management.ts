@@ -72,14 +72,16 @@ export const agentManagementSection = [
     tag: 'account',
     summary: 'Delete an agent with its conversations, workspace, skills and tokens',
     description:
-      'Our extension. Stops the agent, then deletes its conversations, schedules, workspace files, skills, settings and agent tokens. The last agent of an account cannot be deleted (409 `ultimo_agente`).',
+      'Our extension. Stops the agent, then deletes its conversations, schedules, workspace files, skills, settings and agent tokens. The last agent of an account cannot be deleted (409 `ultimo_agente`), nor one whose reply is running (409 `turno_en_curso`: cancel it first).',
     scope: 'agents:write',
     credential: 'oauth',
     request: { params: PersonAgentParams },
     responses: {
       200: ok('Deleted.', AgentDeleted),
       404: notFound,
-      409: invalid('It is the account’s only agent (`ultimo_agente`).'),
+      409: invalid(
+        'It is the account’s only agent (`ultimo_agente`), or a reply of it is still running (`turno_en_curso`).',
+      ),
     },
     extension: true,
   }),

@@ -89,6 +89,18 @@ describe('making and deleting agents (our extension)', { timeout: 120_000 }, () 
     });
     expect(foreign.status).toBe(404);
 
+    // A reply still running: stop it first.
+    const base = `/api/v2/me/agents/${scratch.id}/conversations/${conversation.id}`;
+    const sent = await h.call(`${base}/messages`, { method: 'POST', json: { content: 'wait 30' } });
+    expect(sent.status).toBe(202);
+    const busy = await h.call(`/api/v2/me/agents/${scratch.id}`, { method: 'DELETE' });
+    expect(busy.status).toBe(409);
+    expect((await json(busy)).error).toBe('turno_en_curso');
+    expect((await h.call(`${base}/cancel`, { method: 'POST' })).status).toBe(200);
+    await expect
+      .poll(() => h.service.context.turns.manager.currentTurnId(conversation.id), { timeout: 20_000 })
+      .toBeNull();
+
     const deleted = await h.call(`/api/v2/me/agents/${scratch.id}`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);
     expect(await json(deleted)).toEqual({ borrado: true });
