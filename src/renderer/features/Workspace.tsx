@@ -110,7 +110,6 @@ export function Workspace() {
         <SidebarFooter />
         <SidebarResizer />
       </aside>
-      <ArchiveUndo />
       <main className="content">
         <SearchPalette />
         <AllowanceBanner />
@@ -153,6 +152,8 @@ export function Workspace() {
           </div>
         ) : null}
       </main>
+      {/* After the chat, so its Undo takes the focus after the next conversation's message box did. */}
+      <ArchiveUndo />
     </div>
   );
 }

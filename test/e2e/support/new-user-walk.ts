@@ -72,6 +72,9 @@ async function replyDone(page: Page): Promise<void> {
 
 async function newConversation(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Chat' }).getByRole('heading', { level: 2, name: 'New conversation' }),
+  ).toBeVisible();
   await expect(box(page)).toBeVisible();
   await expect(page.getByRole('article', { name: 'Agent reply' })).toHaveCount(0);
 }
@@ -79,13 +82,10 @@ async function newConversation(page: Page): Promise<void> {
 /** A conversation action, straight from the header or from its "…" menu. */
 export async function conversationAction(page: Page, name: RegExp): Promise<void> {
   const chat = page.getByRole('region', { name: 'Chat' });
-  const more = chat.getByRole('button', { name: 'More conversation actions' });
-  if (await more.isVisible()) {
-    await more.click();
-    await page.getByRole('menuitem', { name }).click();
-  } else {
-    await chat.getByRole('button', { name }).click();
-  }
+  const direct = chat.getByRole('button', { name });
+  if (await direct.isVisible()) return direct.click();
+  await chat.getByRole('button', { name: 'More conversation actions' }).click();
+  await page.getByRole('menuitem', { name }).click();
 }
 
 async function openConversation(page: Page, title: RegExp): Promise<void> {

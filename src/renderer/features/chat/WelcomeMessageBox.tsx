@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { sendBlockedReason, useConnectivityStore } from '../../stores/connectivity-store';
+import { useUiStore } from '../../stores/ui-store';
 import { sendMessage } from './chat-actions';
 
 /**
@@ -15,7 +16,9 @@ export function WelcomeMessageBox(props: { agentId: string; agentName: string })
   const online = useConnectivityStore((s) => s.online);
   const input = useRef<HTMLTextAreaElement>(null);
 
-  useEffect(() => input.current?.focus(), [props.agentId]);
+  // Shift+Escape, and Escape on an archive's Undo, ask for the message box like the composer's.
+  const composerFocus = useUiStore((s) => s.composerFocus);
+  useEffect(() => input.current?.focus(), [props.agentId, composerFocus]);
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useArchiveStore } from '../../stores/archive-store';
 import { showDirectionControls } from '../../model/bidi-controls';
+import { useUiStore } from '../../stores/ui-store';
 import './conversations.css';
 
 /** "Archived …  Undo" for a few seconds after an archive, and why one failed. */
@@ -9,18 +10,26 @@ export function ArchiveUndo() {
   const error = useArchiveStore((s) => s.error);
   const undo = useRef<HTMLButtonElement>(null);
 
-  // The dialog and its opener are gone: a keyboard user lands on Undo rather than on the page body.
+  // The dialog and its opener are gone with the conversation: the keyboard lands on Undo (Enter undoes,
+  // Escape goes on to the message box) rather than on the page body.
+  const pendingId = pending?.sessionId;
   useEffect(() => {
-    if (pending && (document.activeElement === document.body || !document.activeElement))
-      undo.current?.focus();
-  }, [pending]);
+    if (pendingId) undo.current?.focus();
+  }, [pendingId]);
 
   return (
     <div className="toast-area">
       {pending ? (
         <div className="toast" role="status">
           <span>Archived “{showDirectionControls(pending.title)}”.</span>
-          <button ref={undo} type="button" onClick={() => useArchiveStore.getState().undo()}>
+          <button
+            ref={undo}
+            type="button"
+            onClick={() => useArchiveStore.getState().undo()}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') useUiStore.getState().focusComposer();
+            }}
+          >
             Undo
           </button>
         </div>
