@@ -42,6 +42,8 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     | {
         id: string;
         finish: (code: number) => void;
+        /** Finished: later news of it (a stream reopened idle) changes nothing. */
+        ended: boolean;
         failed: boolean;
         cancelled: boolean;
         /** Connections opened before the service accepted the turn. */
@@ -157,7 +159,12 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
         if (turn && 'turnId' in event.data && event.data.turnId === turn.id) {
           newLine();
           turn.finish(turn.cancelled ? 130 : turn.failed ? 1 : 0);
-        } else if (turn?.id && 'reposo' in event.data && connectionsOpened > turn.sentOnConnection) {
+        } else if (
+          turn?.id &&
+          !turn.ended &&
+          'reposo' in event.data &&
+          connectionsOpened > turn.sentOnConnection
+        ) {
           // A stream reopened after the turn was accepted says nothing runs: the turn was lost.
           newLine();
           io.err(`error: ${LOST_TURN_MESSAGE}\n`);
@@ -199,10 +206,21 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
   const runTurn = async (content: string, first: boolean): Promise<number> => {
     interrupts = 0;
     mode = 'other';
+    const current: NonNullable<typeof turn> = {
+      id: '',
+      finish: () => undefined,
+      ended: false,
+      failed: false,
+      cancelled: false,
+      sentOnConnection: 0,
+    };
     const done = new Promise<number>((resolve) => {
-      turn = { id: '', finish: resolve, failed: false, cancelled: false, sentOnConnection: 0 };
+      current.finish = (code) => {
+        current.ended = true;
+        resolve(code);
+      };
     });
-    const current = turn!;
+    turn = current;
     const sent = await desk.sendMessage(agentId, sessionId!, {
       content,
       primerTurno: first,

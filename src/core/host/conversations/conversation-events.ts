@@ -4,6 +4,7 @@ import type { Logger } from '../../log/logger';
 import { subscribeEvents, type EventSubscription, type StreamError } from '../../events/sse-client';
 import { checkConversationIds } from '../plumbing/argument-checks';
 import { deskError } from '../plumbing/call-results';
+import { recoverLostTurns } from './lost-turn-recovery';
 import { SIGNED_OUT, type ActiveConnection } from '../plumbing/connection';
 import type { StreamRegistry } from '../plumbing/stream-registry';
 
@@ -53,6 +54,14 @@ export function createConversationEvents(options: ConversationEventsOptions): On
       const { api, tokens } = connected.value;
       let attempt = 0;
       let lastProblem: StreamError | undefined;
+      // A turn whose end the stream missed is read from the saved conversation first.
+      const deliver = recoverLostTurns({
+        read: async () => {
+          const saved = await api.getConversation(agentId, sessionId, { limit: 20 });
+          return saved.ok ? saved.value : undefined;
+        },
+        emit: (event) => send({ kind: 'event', event }),
+      });
       subscription = subscribeEvents({
         url: api.eventsUrl(agentId, sessionId),
         auth: tokens,
@@ -60,7 +69,7 @@ export function createConversationEvents(options: ConversationEventsOptions): On
         ...(options.fetch ? { fetch: options.fetch } : {}),
         onEvent: (event) => {
           options.onEvent(agentId, event, sessionId);
-          send({ kind: 'event', event });
+          deliver(event);
         },
         onError: (error) => {
           lastProblem = error;
