@@ -76,8 +76,9 @@ async function waitForReplyDone(page: Page): Promise<void> {
 
 test('a new conversation: the reply is seen growing over several frames before done', async ({ page }) => {
   await openApp(page);
+  // The sidebar says what runs the agent in plain words, never a protocol name.
   await expect(page.getByRole('navigation', { name: 'Agents' }).getByRole('button').first()).toContainText(
-    'ACP',
+    'The demo agent',
   );
   await newConversation(page);
 

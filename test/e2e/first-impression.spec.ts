@@ -41,7 +41,9 @@ test('an empty account is greeted by its agent, with starters and a new-conversa
     .textContent())!;
   await expect(welcome(page)).toBeVisible();
   await expect(welcome(page).getByRole('heading', { name: `Chat with ${name}` })).toBeVisible();
-  await expect(welcome(page)).toContainText('Runs on engine-');
+  // What runs the agent, in plain words (our service's about.engines): never the wire's engine id.
+  await expect(welcome(page)).toContainText('The demo agent, model ');
+  await expect(welcome(page)).not.toContainText('engine-');
   await expect(welcome(page).getByRole('button', { name: 'What can you do?' })).toBeVisible();
   await expect(welcome(page).getByRole('button', { name: 'New conversation', exact: true })).toBeVisible();
   await expect(page.getByText('No agent token yet')).toHaveCount(0);

@@ -1,7 +1,37 @@
-import type { AgentConfig } from '../../shared/api';
+import { agentAbout, type AgentConfig } from '../../shared/api';
 
 /** The model's label when the agent lists it, else its id. */
 export function modelLabel(config: Pick<AgentConfig, 'model' | 'models'> | undefined): string | undefined {
   if (!config?.model) return undefined;
   return config.models?.find((m) => m.id === config.model)?.label || config.model;
+}
+
+export interface EngineWords {
+  name: string;
+  description: string;
+  /** Whether it has a workspace of its own (the API's `hasMachine`). */
+  workspace: boolean;
+}
+
+/**
+ * What an engine is. Our service says it (`about.engines`: the demo agent, goose, Gemini CLI, your
+ * command…); a spec-only server does not, and then only what the spec tells is said.
+ */
+export function engineWords(config: Record<string, unknown> | undefined, engine: string): EngineWords {
+  const told = agentAbout(config)?.engines.find((e) => e.id === engine);
+  if (told) return { name: told.name, description: told.description, workspace: told.hasMachine };
+  if (engine === 'house-lite') {
+    return {
+      name: 'Lite engine',
+      description: 'No workspace of its own: no workspace files, MCP servers or restart.',
+      workspace: false,
+    };
+  }
+  const letter = /^engine-([a-z])$/.exec(engine)?.[1]?.toUpperCase();
+  return {
+    name: letter ? `Engine ${letter}` : engine,
+    description:
+      'Its own workspace, with skills, MCP servers and restart. This server does not say more about it.',
+    workspace: true,
+  };
 }

@@ -9,7 +9,11 @@ interface AgentsStore {
   error: string;
   selectedAgentId: string | null;
   /** What we know of each agent's configuration (starters, models), when readable. */
-  configs: Record<string, Pick<AgentConfig, 'starters' | 'models' | 'model' | 'engine'>>;
+  /** What the chat needs of each agent's configuration; `about` is our service's words for it (docs/extensions.md). */
+  configs: Record<
+    string,
+    Pick<AgentConfig, 'starters' | 'models' | 'model' | 'engine'> & { about?: unknown }
+  >;
   /** Agents whose engine has no conversations (409 agente_no_acp): agent id -> engine. */
   noConversations: Record<string, string>;
   load(): Promise<void>;
@@ -50,8 +54,8 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
   async loadConfig(agentId) {
     const result = await desk().getAgentConfig(agentId);
     if (result.ok) {
-      const { starters, models, model, engine } = result.value;
-      set({ configs: { ...get().configs, [agentId]: { starters, models, model, engine } } });
+      const { starters, models, model, engine, about } = result.value;
+      set({ configs: { ...get().configs, [agentId]: { starters, models, model, engine, about } } });
     } else if (result.error.code === 'agente_no_acp') {
       get().markNoConversations(agentId, String((result.error as { motor?: string }).motor ?? ''));
     }

@@ -1,19 +1,25 @@
 import './agents.css';
 import type { Agente } from '../../../shared/api';
+import { engineWords } from '../../model/agent-words';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useStudioStore } from '../../stores/studio-store';
 import { showDirectionControls } from '../../model/bidi-controls';
 import { AgentActions, NewAgentButton } from './AgentActions';
 
-const protocolWords: Record<Agente['protocolo'], string> = { acp: 'ACP', sse: 'SSE', http: 'HTTP' };
+/** What runs an agent, in a person's words: its engine once its configuration is known, else where it lives. */
+function agentKind(agent: Agente, config: { engine?: string; about?: unknown } | undefined): string {
+  if (config?.engine) return engineWords(config, config.engine).name;
+  return agent.protocolo === 'acp' ? '' : 'An agent reached over the web';
+}
 
-/** The person's agents: name, protocol, what stops one from chatting; making, renaming and deleting them. */
+/** The person's agents: name, what runs them, what stops one from chatting; making, renaming and deleting them. */
 export function AgentsList() {
   const agents = useAgentsStore((s) => s.agents);
   const status = useAgentsStore((s) => s.status);
   const error = useAgentsStore((s) => s.error);
   const selected = useAgentsStore((s) => s.selectedAgentId);
   const noConversations = useAgentsStore((s) => s.noConversations);
+  const configs = useAgentsStore((s) => s.configs);
   return (
     <nav className="agents" aria-label="Agents">
       <div className="section-row">
@@ -42,7 +48,7 @@ export function AgentsList() {
               }
             >
               <span className="agent-name">{showDirectionControls(agent.nombre)}</span>
-              <span className="agent-protocol">{protocolWords[agent.protocolo] ?? agent.protocolo}</span>
+              <span className="agent-protocol">{agentKind(agent, configs[agent.id])}</span>
               {noConversations[agent.id] !== undefined ? (
                 <span className="agent-note">No conversations on this engine</span>
               ) : null}

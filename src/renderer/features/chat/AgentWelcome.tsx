@@ -1,7 +1,7 @@
 import './welcome.css';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
-import { modelLabel } from '../../model/agent-words';
+import { engineWords, modelLabel } from '../../model/agent-words';
 import { sendMessage } from './chat-actions';
 import { WelcomeMessageBox } from './WelcomeMessageBox';
 
@@ -32,7 +32,7 @@ export function AgentWelcome(props: { agentId: string; sessionId?: string }) {
       <Heading className="welcome-title">Chat with {name}</Heading>
       {config?.engine || model ? (
         <p className="muted welcome-meta">
-          {[config?.engine && `Runs on ${config.engine}`, model && `model ${model}`]
+          {[config?.engine && engineWords(config, config.engine).name, model && `model ${model}`]
             .filter(Boolean)
             .join(', ')}
         </p>

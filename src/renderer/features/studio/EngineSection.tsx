@@ -4,7 +4,7 @@ import { useStudioStore } from '../../stores/studio-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FieldProblem, SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
-import { engineWords } from './studio-words';
+import { engineWords } from '../../model/agent-words';
 
 /** The engine (switched only after a confirmation that says what moves and what stays) and the model. */
 export function EngineSection(props: { config: AgentConfig }) {

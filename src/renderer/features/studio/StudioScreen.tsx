@@ -14,7 +14,8 @@ import { SaveOutcome } from './SaveOutcome';
 import { SkillsSection } from './SkillsSection';
 import { ToolsSection } from './ToolsSection';
 import { TryPanel } from './TryPanel';
-import { engineWords, sectionTitles } from './studio-words';
+import { engineWords } from '../../model/agent-words';
+import { sectionTitles } from './studio-words';
 import './studio.css';
 import './studio-parts.css';
 

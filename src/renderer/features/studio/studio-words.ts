@@ -1,4 +1,5 @@
 import { agentAbout, type AgentConfig } from '../../../shared/api';
+import { engineWords } from '../../model/agent-words';
 import type { StudioSection } from '../../stores/studio-store';
 
 /** Section names, in the order the studio lists them. */
@@ -14,36 +15,6 @@ export const sectionTitles: Record<StudioSection, string> = {
   bundle: 'Bundle',
   numbers: 'Business chat numbers',
 };
-
-export interface EngineWords {
-  name: string;
-  description: string;
-  /** Whether it has a workspace of its own (the API's `hasMachine`). */
-  workspace: boolean;
-}
-
-/**
- * What an engine is. Our service says it (`about.engines`: the demo agent, goose, Gemini CLI, your
- * command…); a spec-only server does not, and then only what the spec tells is said.
- */
-export function engineWords(config: AgentConfig | undefined, engine: string): EngineWords {
-  const told = agentAbout(config)?.engines.find((e) => e.id === engine);
-  if (told) return { name: told.name, description: told.description, workspace: told.hasMachine };
-  if (engine === 'house-lite') {
-    return {
-      name: 'Lite engine',
-      description: 'No workspace of its own: no workspace files, MCP servers or restart.',
-      workspace: false,
-    };
-  }
-  const letter = /^engine-([a-z])$/.exec(engine)?.[1]?.toUpperCase();
-  return {
-    name: letter ? `Engine ${letter}` : engine,
-    description:
-      'Its own workspace, with skills, MCP servers and restart. This server does not say more about it.',
-    workspace: true,
-  };
-}
 
 /** Channels: where people reach the agent (the spec's names stay on the wire). */
 export const channelWords: Record<string, { label: string; description: string }> = {
