@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, startApp, type AppSession } from './support/app-session';
+import { openApp, type AppSession } from './support/app-session';
 import {
+  chatApp,
   conversationStartingWith,
   conversationsOf,
-  firstAgent,
   messagesOf,
   newConversation,
   replies,
@@ -17,15 +17,12 @@ import {
 // service's fork extension). The new conversation is read back through the API, and its agent is shown
 // to have received that history: the demo agent recalls the message before the branch point.
 
+const session = chatApp('branch@example.test');
 let app: AppSession;
 let agentId: string;
-
-test.beforeAll(async ({ browser }) => {
-  app = await startApp(browser, { email: 'branch@example.test' });
-  agentId = await firstAgent(app);
-});
-test.afterAll(async () => {
-  await app?.close();
+test.beforeAll(() => {
+  app = session.app();
+  agentId = session.agentId();
 });
 
 const chatTitle = (page: Page) =>
@@ -78,14 +75,10 @@ test('Branch by keyboard alone from the newest reply of a live conversation', as
   const before = (await conversationsOf(app, agentId)).length;
 
   await replies(page).last().focus();
-  let found = false;
-  for (let i = 0; i < 8 && !found; i++) {
-    await page.keyboard.press('Tab');
-    found = await page
-      .getByRole('button', { name: 'Branch', exact: true })
-      .evaluate((b) => b === document.activeElement);
-  }
-  expect(found).toBe(true);
+  // Tab through the reply's own controls until Branch holds the focus.
+  const focused = () => page.evaluate<string | null>('document.activeElement?.textContent ?? null');
+  for (let i = 0; i < 8 && (await focused()) !== 'Branch'; i++) await page.keyboard.press('Tab');
+  await expect(replies(page).last().getByRole('button', { name: 'Branch' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await conversationsOf(app, agentId)).length).toBe(before + 1);
   const forked = (await conversationsOf(app, agentId)).find(

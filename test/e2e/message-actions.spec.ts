@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, startApp, type AppSession } from './support/app-session';
+import { openApp, type AppSession } from './support/app-session';
 import {
+  chatApp,
+  clipboardText,
   conversationStartingWith,
-  firstAgent,
   messageBox,
   messagesOf,
   newConversation,
@@ -17,22 +18,18 @@ import {
 // real local service and its demo agent. What changes on the server is read back through the API as
 // the same person: the agent received the retried and the edited text as new turns.
 
+const session = chatApp('message-actions@example.test');
 let app: AppSession;
 let agentId: string;
-
-test.beforeAll(async ({ browser }) => {
-  app = await startApp(browser, { email: 'message-actions@example.test' });
-  agentId = await firstAgent(app);
-});
-test.afterAll(async () => {
-  await app?.close();
+test.beforeAll(() => {
+  app = session.app();
+  agentId = session.agentId();
 });
 
 async function openWithClipboard(page: Page): Promise<void> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.mode.origin });
   await openApp(page, app);
 }
-const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 test('copy a reply as Markdown and as plain text; the person’s own Markdown is rendered, not shown raw', async ({
   page,
@@ -57,10 +54,10 @@ test('copy a reply as Markdown and as plain text; the person’s own Markdown is
   await reply.hover();
   await reply.getByRole('button', { name: 'Copy Markdown' }).click();
   await expect(reply.getByRole('status')).toHaveText('Copied.');
-  expect(await clipboard(page)).toBe(stored);
+  expect(await clipboardText(page)).toBe(stored);
 
   await reply.getByRole('button', { name: 'Copy text' }).click();
-  const plain = await clipboard(page);
+  const plain = await clipboardText(page);
   expect(plain).toContain('You said: "Make this bold, that code, and this stays text".');
   expect(plain).not.toContain('**');
   expect(plain).not.toContain('`');

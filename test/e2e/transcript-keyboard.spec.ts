@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, startApp, type AppSession } from './support/app-session';
+import { openApp, type AppSession } from './support/app-session';
 import {
+  chatApp,
+  clipboardText,
   conversationStartingWith,
-  firstAgent,
   messageBox,
   messagesOf,
   newConversation,
@@ -17,21 +18,24 @@ import {
 // Tab stop with the roving focus of a log; copy, retry and edit done by keyboard alone, checked
 // through the API where the server's state changes.
 
+const session = chatApp('transcript-keys@example.test');
 let app: AppSession;
 let agentId: string;
-
-test.beforeAll(async ({ browser }) => {
-  app = await startApp(browser, { email: 'transcript-keys@example.test' });
-  agentId = await firstAgent(app);
-});
-test.afterAll(async () => {
-  await app?.close();
+test.beforeAll(() => {
+  app = session.app();
+  agentId = session.agentId();
 });
 
 /** Whether the focused element is inside the transcript, and which message holds it (by label). */
 const focusIn = (page: Page) =>
-  page.evaluate(() => {
-    const active = document.activeElement as HTMLElement | null;
+  page.evaluate<{
+    inLog: boolean;
+    isMessage: boolean;
+    message: string | null;
+    text: string;
+    label: string | null;
+  }>(`(() => {
+    const active = document.activeElement;
     const log = document.querySelector('[role="log"]');
     const message = active?.closest('article.message');
     return {
@@ -41,7 +45,7 @@ const focusIn = (page: Page) =>
       text: (active?.textContent ?? '').trim().slice(0, 40),
       label: active?.getAttribute('aria-label') ?? null,
     };
-  });
+  })()`);
 
 test('the skip link leads to the message box; the transcript is one Tab stop, walked with the arrows', async ({
   page,
@@ -54,12 +58,12 @@ test('the skip link leads to the message box; the transcript is one Tab stop, wa
   const sessionId = await conversationStartingWith(app, agentId, 'first words');
 
   // From the top of the page, the first Tab reaches the skip link; it leads to the message box.
-  await page.evaluate(() => {
+  await page.evaluate(`(() => {
     const top = document.createElement('span');
     top.tabIndex = -1;
     document.body.prepend(top);
     top.focus();
-  });
+  })()`);
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to the message box' });
   await expect(skip).toBeFocused();
@@ -112,7 +116,7 @@ test('the skip link leads to the message box; the transcript is one Tab stop, wa
   await page.keyboard.press('Enter');
   await expect(replies(page).last().getByRole('status')).toHaveText('Copied.');
   const stored = await messagesOf(app, agentId, sessionId);
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored[3]!.content);
+  expect(await clipboardText(page)).toBe(stored[3]!.content);
 });
 
 test('retry and edit by keyboard alone; the server receives both as new turns', async ({ page }) => {

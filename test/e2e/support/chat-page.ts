@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import type { AppSession } from './app-session';
+import { expect, test, type Page } from '@playwright/test';
+import { startApp, type AppSession } from './app-session';
 
 /**
  * Moves of a chat spec, as a person makes them, and the server's view of the result (through the API as
@@ -59,3 +59,27 @@ export async function conversationStartingWith(app: AppSession, agentId: string,
   }
   throw new Error(`no conversation starts with ${JSON.stringify(text)}`);
 }
+
+/**
+ * One app for a spec file, signed in as `email` (a password account, so the API is reachable as the
+ * same person), with that person's first agent; started before the file's tests, closed after them.
+ */
+export function chatApp(email: string): { app(): AppSession; agentId(): string } {
+  let app: AppSession | undefined;
+  let agentId = '';
+  test.beforeAll(async ({ browser }) => {
+    app = await startApp(browser, { email });
+    agentId = await firstAgent(app);
+  });
+  test.afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    app: () => app!,
+    agentId: () => agentId,
+  };
+}
+
+/** What the page's clipboard holds (the page needs the clipboard permissions). */
+export const clipboardText = (page: Page): Promise<string> =>
+  page.evaluate<string>('navigator.clipboard.readText()');

@@ -6,7 +6,7 @@ import { useSearchStore } from '../../stores/search-store';
 import { useUiStore } from '../../stores/ui-store';
 import { isTerminal, type ConversationStream, type TimelineItem } from '../../model/turn-reducer';
 import { transcriptContext, type EntryContext, type TranscriptEntry } from '../../model/transcript-context';
-import { useServerOffers } from './message-actions';
+import { useServerOffers } from '../../ui/use-server-offers';
 import { HistoryReplyRow, HistoryUserRow, LiveReplyRow, LiveUserRow, type RowActions } from './TranscriptRow';
 import { useRovingLog } from './use-roving-log';
 

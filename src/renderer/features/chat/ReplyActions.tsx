@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { markdownAsPlainText } from '../../model/markdown-plain-text';
 import './message-actions.css';
 
+const RETRY_TITLE = 'Send your message again for a new reply';
+const BRANCH_TITLE = 'Start a new conversation with the history up to this reply';
+
 /**
  * The actions under a reply, shown on hover and on keyboard focus (always on the last reply): copy it
  * as Markdown or as plain text, send the person's message again (the last reply only), and branch a
@@ -47,22 +50,12 @@ export function ReplyActions(props: {
         </>
       ) : null}
       {props.onRetry ? (
-        <button
-          type="button"
-          disabled={busy}
-          title="Send your message again for a new reply"
-          onClick={() => void run(props.onRetry!)}
-        >
+        <button type="button" disabled={busy} title={RETRY_TITLE} onClick={() => void run(props.onRetry!)}>
           Retry
         </button>
       ) : null}
       {props.onBranch ? (
-        <button
-          type="button"
-          disabled={busy}
-          title="Start a new conversation with the history up to this reply"
-          onClick={() => void run(props.onBranch!)}
-        >
+        <button type="button" disabled={busy} title={BRANCH_TITLE} onClick={() => void run(props.onBranch!)}>
           Branch
         </button>
       ) : null}
@@ -82,7 +75,7 @@ export function RetryBeside(props: { onRetry: () => Promise<string> }) {
         type="button"
         className="retry-beside"
         disabled={busy}
-        title="Send your message again for a new reply"
+        title={RETRY_TITLE}
         onClick={() => void run(props.onRetry)}
       >
         Retry

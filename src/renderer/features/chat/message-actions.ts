@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { ForkConversationBody } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
@@ -29,19 +28,4 @@ export async function branchAt(
   await conversations.refresh(agentId);
   conversations.select(forked.value.id);
   return '';
-}
-
-/** Whether the signed-in server offers one of our extensions (false until it is known, and on error). */
-export function useServerOffers(operationId: string): boolean {
-  const [offered, setOffered] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void desk()
-      .serverExtensions()
-      .then((result) => live && setOffered(result.ok && result.value.includes(operationId)));
-    return () => {
-      live = false;
-    };
-  }, [operationId]);
-  return offered;
 }
