@@ -77,9 +77,14 @@ async function waitForReplyDone(page: Page): Promise<void> {
 test('a new conversation: the reply is seen growing over several frames before done', async ({ page }) => {
   await openApp(page);
   // The sidebar says what runs the agent in plain words, never a protocol name.
-  await expect(page.getByRole('navigation', { name: 'Agents' }).getByRole('button').first()).toContainText(
-    'The demo agent',
-  );
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Agents' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('button')
+      .first(),
+  ).toContainText('The demo agent');
   await newConversation(page);
 
   // Sample the reply's text once per frame until the turn ends.
@@ -129,7 +134,7 @@ test('a permission approved writes the file; denied does not', async ({ page }) 
   }
   await page.screenshot({ path: join(screens, 'permission.png') });
   await card.getByRole('button', { name: 'Allow once' }).click();
-  await expect(card).toContainText('Answered.');
+  await expect(card).toContainText('Answered: Allow once.');
   await waitForReplyDone(page);
   expect(await findWorkspaceFile('approved.txt')).toBe('hello from the test');
 
@@ -137,7 +142,7 @@ test('a permission approved writes the file; denied does not', async ({ page }) 
   await send(page, 'write denied.txt\n```\nmust not exist\n```');
   const second = lastReply(page).getByRole('region', { name: /Permission request: Write denied\.txt/ });
   await second.getByRole('button', { name: 'Reject' }).click();
-  await expect(second).toContainText('Answered.');
+  await expect(second).toContainText('Answered: Reject.');
   await waitForReplyDone(page);
   expect(await findWorkspaceFile('denied.txt')).toBeUndefined();
 });
