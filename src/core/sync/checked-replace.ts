@@ -1,13 +1,16 @@
 /**
  * Replaces or deletes a local file only if what stands there at the last moment is the version
- * the plan saw, never overwriting an editor's save, and with the path absent only between two
- * syscalls (a reader polling the file sees the old bytes or the new ones):
+ * the plan saw, never overwriting an editor's save, and a replaced path is never absent (a reader
+ * polling the file always finds the old bytes or the new ones):
  *   1. the new bytes are written to a temp file and fsynced;
  *   2. the file is checked (`expect`) and kept in the version history (`keep`) where it stands,
  *      its inode, size and mtime noted before and confirmed unchanged after;
- *   3. the swap, synchronous so nothing runs in between: rename the file aside, one lstat to see
- *      it is exactly the checked file, link() the new bytes in (link refuses to replace a file
- *      that appeared meanwhile);
+ *   3. the swap, synchronous so nothing runs in between. A replace: link() the file aside (it
+ *      stays reachable there), rename() the new bytes over the path, one lstat to see the aside
+ *      file is exactly the checked one; if an editor saved between the check and the link, its
+ *      version is renamed back over the download. A delete, or a file system without hard links:
+ *      rename the file aside, the lstat, then link() the new bytes in (link refuses to replace a
+ *      file that appeared meanwhile). A new file: link() only;
  *   4. the aside file is looked at once more: an in-place write that landed after the check
  *      (a writer holding the file open) is kept in the history, and the path re-planned; a
  *      download hands the aside file to `keep` again in any case (a no-op when unchanged).
@@ -101,10 +104,16 @@ export async function replaceChecked(job: CheckedReplace): Promise<ReplaceOutcom
 }
 
 /**
- * Moves the checked file aside and puts the new bytes in, with no await in between: the path is
- * absent only from the rename to the link. Anything but the checked file at the path is left alone.
+ * Moves the checked file aside and puts the new bytes in, with no await in between. A replace
+ * renames the new bytes over the path, so it never stands empty; a delete (or a file system
+ * without hard links) leaves it absent from the rename to the link. Anything but the checked file
+ * at the path is left alone.
  */
 function swapIn(target: string, aside: string, checked: BigIntStats | undefined, temp?: string): Swap {
+  if (checked && temp) {
+    const swapped = renameOver(target, aside, checked, temp);
+    if (swapped !== 'no-links') return swapped;
+  }
   if (checked) {
     try {
       renameSync(target, aside);
@@ -127,6 +136,28 @@ function swapIn(target: string, aside: string, checked: BigIntStats | undefined,
   if (lstatSync(target, { throwIfNoEntry: false })) return 'appeared';
   renameSync(temp, target);
   return 'swapped';
+}
+
+/**
+ * The replace without a moment of absence: the old file stays reachable by a hard link beside,
+ * the new bytes are renamed over it. The one thing this cannot see is an editor's rename-save
+ * landing between the link and the rename (two syscalls back to back, no await): it would be
+ * replaced unseen. Node offers no renameat2(RENAME_EXCHANGE) to close that instant.
+ */
+function renameOver(target: string, aside: string, checked: BigIntStats, temp: string): Swap | 'no-links' {
+  try {
+    linkSync(target, aside);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOENT') return 'moved'; // deleted after the check
+    if (noHardLinks.has(code)) return 'no-links';
+    throw error;
+  }
+  renameSync(temp, target);
+  if (sameVersion(checked, lstatSync(aside, { bigint: true }))) return 'swapped';
+  // An editor saved between the check and the link: its version goes back over the download.
+  renameSync(aside, target);
+  return 'moved';
 }
 
 /** A file's identity for "is it still the checked version": inode, size and mtime to the nanosecond. */
