@@ -17,6 +17,7 @@ import { agentConfigRoutes } from './routes/agent-config';
 import { agentManagementRoutes } from './routes/agent-management';
 import { connectorRoutes } from './routes/connectors';
 import { conversationRoutes } from './routes/conversations';
+import { archivedConversationRoutes } from './routes/archived-conversations';
 import { deviceRoutes } from './routes/devices';
 import { lentToolsMcpRoutes } from './routes/lent-tools-mcp';
 import { meRoutes } from './routes/me';
@@ -50,6 +51,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   app.route('/', meRoutes(ctx));
   app.route('/', agentManagementRoutes(ctx)); // our extension: make and delete agents
   app.route('/', conversationRoutes(ctx)); // conversations/turns
+  app.route('/', archivedConversationRoutes(ctx)); // our extension: archived conversations
   app.route('/', agentConfigRoutes(ctx)); // agent-config
   app.route('/', accountFilesRoutes(ctx)); // agent-config: account file library
   app.route('/', sttRoutes(ctx)); // agent-config: audio

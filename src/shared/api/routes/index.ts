@@ -4,6 +4,7 @@ import { accountSection } from './account';
 import { agentActionsSection } from './agent-actions';
 import { agentConfigSection } from './agent-config';
 import { agentManagementSection } from './agent-management';
+import { archivedConversationsSection } from './archived-conversations';
 import { connectorsDevicesSection } from './connectors-devices';
 import { conversationsSection } from './conversations';
 import { extensionsSection } from './extensions';
@@ -22,12 +23,8 @@ export {
 } from './define-route';
 export { API_BASE, routePath } from './paths';
 export { ConversationForked, ForkConversationBody } from './extensions';
-export {
-  AgentDeleted,
-  CreateAgentBody,
-  StartingPoint,
-  StartingPoints,
-} from './agent-management';
+export { AgentDeleted, CreateAgentBody, StartingPoint, StartingPoints } from './agent-management';
+export { ArchivedConversation, ArchivedConversations, ConversationRestored } from './archived-conversations';
 
 /** The table as one tuple, in the spec's order, each entry with its literal type. */
 const table = [
@@ -43,6 +40,7 @@ const table = [
   ...publicSection,
   ...extensionsSection,
   ...agentManagementSection,
+  ...archivedConversationsSection,
 ] as const;
 
 /** Every route of the v2 spec, plus our marked extensions. The service and the client both read it. */

@@ -30,6 +30,8 @@ import {
   OAuthServerMetadata,
   ScheduleCancelled,
   ConversationArchived,
+  ArchivedConversations,
+  ConversationRestored,
   ConversationRenamed,
   MethodNotAllowed,
   NotFound,
@@ -140,6 +142,12 @@ describe('response bodies: spec shapes pass, a wrong field fails naming it', () 
     expectAccepts(CancelResult, { detenido: true });
     expectAccepts(ConversationRenamed, { id: 'c1', titulo: 'Nuevo' });
     expectAccepts(ConversationArchived, { id: 'c1', archivada: true });
+    const archivedItem = { id: 'c1', titulo: null, actualizada: null, ultimoTurno: null };
+    expectAccepts(ArchivedConversations, {
+      conversaciones: [{ ...archivedItem, archivada: '2030-01-01T00:00:00.000Z' }],
+    });
+    expectRejects(ArchivedConversations, { conversaciones: [archivedItem] }, 'conversaciones.0.archivada');
+    expectAccepts(ConversationRestored, { id: 'c1', restaurada: true });
     expectAccepts(ModelSet, { model: 'm-large', aplica: 'siguiente_turno' });
     expectAccepts(ScheduleCancelled, { id: 's1', cancelado: true });
     expectAccepts(PermissionResult, { resuelto: true });
