@@ -67,7 +67,7 @@ test('first run of a service started alone: a styled page that says what is wron
     'background-color',
     await appColour('--accent'),
   );
-  expect(await page.locator('form').evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
+  await expect(page.locator('form')).toHaveAttribute('novalidate', '');
 
   // Nothing typed: the service answers with a sentence per field.
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -52,6 +52,7 @@ export function accountPage(input: AccountPageInput): Html {
             </form>
           </section>`,
       )}`,
+    true,
   );
 }
 
