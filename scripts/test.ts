@@ -23,12 +23,17 @@ interface Stage {
   name: string;
   /** npm scripts run in order; the stage fails at the first that fails. */
   scripts: string[];
+  /**
+   * The scripts are independent and each keeps one core busy (tsc, eslint, depcruise): they run side
+   * by side instead, each one's output printed whole when it ends, and the stage fails if any fails.
+   */
+  together?: boolean;
   /** A stage that cannot run without another one having passed. */
   needs?: string;
 }
 
 const stages: Stage[] = [
-  { name: 'check', scripts: ['typecheck', 'lint', 'deps'] },
+  { name: 'check', scripts: ['typecheck', 'lint', 'deps'], together: true },
   { name: 'build', scripts: ['build'] },
   { name: 'unit', scripts: ['test:unit'] },
   { name: 'e2e', scripts: ['test:e2e'], needs: 'build' },
@@ -89,23 +94,51 @@ function parseOptions(args: string[]): Options {
   };
 }
 
-function runNpmScript(script: string, args: string[], summaries: string[]): Promise<boolean> {
+/** Runs one npm script; `buffered` holds its output (stdout and stderr) until it ends. */
+function runNpmScript(
+  script: string,
+  args: string[],
+  summaries: string[],
+  buffered = false,
+): Promise<boolean> {
   return new Promise((resolvePromise) => {
     const child = spawn('npm', ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', buffered ? 'pipe' : 'inherit'],
       env: process.env,
     });
+    const held: Buffer[] = [];
     let pending = '';
     child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
+      if (buffered) held.push(chunk);
+      else process.stdout.write(chunk);
       pending += chunk.toString('utf8');
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) if (/^(unit|e2e): \d+ passed/.test(line)) summaries.push(line);
     });
-    child.on('close', (code) => resolvePromise(code === 0));
-    child.on('error', () => resolvePromise(false));
+    child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
+    const done = (ok: boolean) => {
+      if (buffered)
+        process.stdout.write(`--- npm run ${script} ---\n${Buffer.concat(held).toString('utf8')}`);
+      resolvePromise(ok);
+    };
+    child.on('close', (code) => done(code === 0));
+    child.on('error', () => done(false));
   });
+}
+
+/** A stage's scripts, in order or side by side; says which failed, if any. */
+async function runScripts(stage: Stage, options: Options, summaries: string[]): Promise<string | undefined> {
+  const argsOf = (script: string) => options.runnerArgs.get(script) ?? [];
+  if (stage.together) {
+    const results = await Promise.all(stage.scripts.map((s) => runNpmScript(s, argsOf(s), summaries, true)));
+    const failed = stage.scripts.filter((_, i) => !results[i]);
+    return failed.length > 0 ? failed.map((s) => `npm run ${s} failed`).join(', ') : undefined;
+  }
+  for (const script of stage.scripts) {
+    if (!(await runNpmScript(script, argsOf(script), summaries))) return `npm run ${script} failed`;
+  }
+  return undefined;
 }
 
 async function runStages(options: Options, summaries: string[]): Promise<Outcome[]> {
@@ -118,13 +151,7 @@ async function runStages(options: Options, summaries: string[]): Promise<Outcome
     }
     console.log(`\n=== ${stage.name}: ${stage.scripts.map((s) => `npm run ${s}`).join(', ')} ===`);
     const stageStart = Date.now();
-    let note: string | undefined;
-    for (const script of stage.scripts) {
-      if (!(await runNpmScript(script, options.runnerArgs.get(script) ?? [], summaries))) {
-        note = `npm run ${script} failed`;
-        break;
-      }
-    }
+    const note = await runScripts(stage, options, summaries);
     outcomes.push({ stage: stage.name, ok: !note, seconds: (Date.now() - stageStart) / 1000, note });
     if (stage.name === 'build' && !note) useWhatWasBuilt();
   }
