@@ -137,6 +137,14 @@ test('a failed turn and a stopped one each offer Retry beside the reason', async
     .toBe(2);
   await page.getByRole('button', { name: 'Stop' }).click();
   await replyEnded(page, 4);
+
+  // Read back from the history after a reload, each still offers its Retry beside the reason.
+  await page.reload();
+  await replyEnded(page, 4);
+  await expect(replies(page).first().getByRole('alert')).toContainText('Failed on purpose');
+  await expect(replies(page).first().getByRole('button', { name: 'Retry' })).toHaveCount(1);
+  await expect(replies(page).last().getByText('Stopped.')).toBeVisible();
+  await expect(replies(page).last().getByRole('button', { name: 'Retry' })).toHaveCount(1);
 });
 
 test('a sent image shows its picture at once; Send is off while there is nothing to send', async ({
