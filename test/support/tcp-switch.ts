@@ -22,6 +22,7 @@ export async function startTcpSwitch(target: string): Promise<TcpSwitch> {
     socket.on('error', () => undefined);
   };
   const up = async () => {
+    if (server?.listening) return;
     server = createServer((client) => {
       const service = connect(Number(upstream.port), upstream.hostname);
       track(client);
@@ -32,6 +33,7 @@ export async function startTcpSwitch(target: string): Promise<TcpSwitch> {
     port = (server.address() as { port: number }).port;
   };
   const down = async () => {
+    if (!server?.listening) return;
     const closed = new Promise<void>((ok) => server!.close(() => ok()));
     for (const socket of sockets) socket.destroy();
     await closed;

@@ -13,6 +13,7 @@ import {
   skipWords,
   stateWords,
   summaryWords,
+  unreachableWords,
 } from '../../../src/renderer/features/sync/sync-words';
 import type { SyncFolderStatus, SyncStatus } from '../../../src/shared/bridge';
 
@@ -150,5 +151,19 @@ describe('sync words', () => {
         error: 'Type a whole number of megabytes, from 1 to 1048576 (1 TB), for example 500.',
       });
     }
+  });
+
+  it('while the server cannot be reached: one steady state, the plain sentence, no problem lines', () => {
+    const unreachable = { server: 'http://127.0.0.1:8700', since: 1 };
+    for (const state of ['scanning', 'error'] as const)
+      expect(stateWords(status({ state, unreachable }))).toBe("Can't reach the agent's server");
+    expect(unreachableWords(unreachable)).toBe(
+      "Can't reach http://127.0.0.1:8700; your changes are kept and will be sent when it is back.",
+    );
+    expect(problemLines(status({ state: 'error', unreachable, message: 'x' }))).toEqual([]);
+    expect(stateWords(status({ state: 'paused', unreachable }))).toBe('Paused');
+    expect(skipWords('unchecked')).toBe(
+      "Held: this server can't show whether the agent changed it since the last sync",
+    );
   });
 });
