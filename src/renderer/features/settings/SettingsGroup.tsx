@@ -12,3 +12,35 @@ export function SettingsGroup(props: { title: string; children: ReactNode }) {
     </section>
   );
 }
+
+/** One choice among a few, as radio buttons, each with an optional line of meaning. */
+export function RadioChoices<T extends string>(props: {
+  legend: string;
+  name: string;
+  options: readonly { value: T; label: string; meaning?: string }[];
+  value: T;
+  onChange(value: T): void;
+}) {
+  return (
+    <fieldset className="screen-section settings-choices">
+      <legend>{props.legend}</legend>
+      {props.options.map((option) => (
+        <label key={option.value}>
+          <input
+            type="radio"
+            name={props.name}
+            checked={props.value === option.value}
+            onChange={() => props.onChange(option.value)}
+          />
+          {option.meaning ? (
+            <span>
+              <strong>{option.label}</strong> <span className="muted">— {option.meaning}</span>
+            </span>
+          ) : (
+            option.label
+          )}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

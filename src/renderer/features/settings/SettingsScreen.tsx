@@ -7,15 +7,15 @@ import { ErrorLine } from '../../ui/ErrorLine';
 import { DesktopSettingsSection, LogsLine, UpdateStatusLine } from './DesktopSettingsSection';
 import { NotificationsSettings } from './NotificationsSettings';
 import { PrivacySettings } from './PrivacySettings';
-import { SettingsGroup } from './SettingsGroup';
+import { RadioChoices, SettingsGroup } from './SettingsGroup';
 
-const themes: { value: AppSettings['theme']; label: string }[] = [
+const themes: { value: AppSettings['theme']; label: string; meaning?: string }[] = [
   { value: 'system', label: 'Same as the system' },
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
 ];
 
-const modes: { value: AppSettings['permissionMode']; label: string; meaning: string }[] = [
+const modes: { value: AppSettings['permissionMode']; label: string; meaning?: string }[] = [
   {
     value: 'preguntar',
     label: 'Ask me first',
@@ -56,38 +56,22 @@ export function SettingsScreen() {
       <div className="screen-body">
         <ErrorLine text={error} />
         <SettingsGroup title="Appearance">
-          <fieldset className="screen-section settings-choices">
-            <legend>Theme</legend>
-            {themes.map((theme) => (
-              <label key={theme.value}>
-                <input
-                  type="radio"
-                  name="theme"
-                  checked={settings.theme === theme.value}
-                  onChange={() => void update({ theme: theme.value })}
-                />
-                {theme.label}
-              </label>
-            ))}
-          </fieldset>
+          <RadioChoices
+            legend="Theme"
+            name="theme"
+            options={themes}
+            value={settings.theme}
+            onChange={(theme) => void update({ theme })}
+          />
         </SettingsGroup>
         <SettingsGroup title="Chat">
-          <fieldset className="screen-section settings-choices">
-            <legend>Permissions for new messages</legend>
-            {modes.map((mode) => (
-              <label key={mode.value}>
-                <input
-                  type="radio"
-                  name="permission-mode"
-                  checked={settings.permissionMode === mode.value}
-                  onChange={() => void update({ permissionMode: mode.value })}
-                />
-                <span>
-                  <strong>{mode.label}</strong> <span className="muted">— {mode.meaning}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <RadioChoices
+            legend="Permissions for new messages"
+            name="permission-mode"
+            options={modes}
+            value={settings.permissionMode}
+            onChange={(permissionMode) => void update({ permissionMode })}
+          />
           <section className="screen-section" aria-label="Sync folders">
             <h4>Sync folders</h4>
             <p className="muted">New synced folders go here, one per agent. Empty: ~/AgentDesk.</p>
