@@ -23,51 +23,55 @@ function bad(detalle: string): PlanResult {
   return { ok: false, error: 'body_invalido', detalle };
 }
 
-function parseInstant(value: unknown, field: string): number | null | string {
+/** `what` names the field for a person ("The time to send"); the app shows `detalle` as it is. */
+function parseInstant(value: unknown, what: string): number | null | string {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') return `${field} debe ser una fecha ISO 8601`;
+  if (typeof value !== 'string') return `${what} must be a date and time (ISO 8601).`;
   const t = Date.parse(value);
-  if (Number.isNaN(t)) return `${field} no es una fecha ISO 8601 válida`;
+  if (Number.isNaN(t)) return `${what} is not a date and time (ISO 8601).`;
   return t;
 }
 
 /** Validates a POST schedule body. `inMinutes` or `dueAt`, exactly one of them. */
 export function planFromBody(body: unknown, now: number): PlanResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return bad('el cuerpo debe ser un objeto JSON');
+    return bad('The request must be a JSON object.');
   const b = body as Record<string, unknown>;
-  if (typeof b.prompt !== 'string' || b.prompt.trim() === '') return bad('falta prompt');
+  if (typeof b.prompt !== 'string' || b.prompt.trim() === '') return bad('Write the message to send.');
   const hasIn = b.inMinutes !== undefined && b.inMinutes !== null;
   const hasDue = b.dueAt !== undefined && b.dueAt !== null;
-  if (hasIn === hasDue) return bad('usa inMinutes o dueAt (uno de los dos)');
+  if (hasIn === hasDue)
+    return bad('Give either minutes from now (inMinutes) or a date and time (dueAt), not both.');
   let dueAt: number;
   if (hasIn) {
     if (typeof b.inMinutes !== 'number' || !Number.isFinite(b.inMinutes) || b.inMinutes < 0) {
-      return bad('inMinutes debe ser un número no negativo');
+      return bad('The minutes from now must be a number of 0 or more.');
     }
-    if (b.inMinutes > LIMITS.scheduleAheadMinutesMax) return bad('inMinutes: como mucho unos cinco años');
+    if (b.inMinutes > LIMITS.scheduleAheadMinutesMax)
+      return bad('A message can be scheduled at most about five years ahead.');
     dueAt = now + Math.round(b.inMinutes * MINUTE);
   } else {
-    const t = parseInstant(b.dueAt, 'dueAt');
-    if (typeof t !== 'number') return bad(t ?? 'falta dueAt');
+    const t = parseInstant(b.dueAt, 'The time to send');
+    if (typeof t !== 'number') return bad(t ?? 'Give the time to send.');
     dueAt = t;
   }
-  if (dueAt > now + AHEAD_MAX_MS) return bad('dueAt: como mucho unos cinco años desde ahora');
+  if (dueAt > now + AHEAD_MAX_MS) return bad('A message can be scheduled at most about five years ahead.');
   let repeatMin: number | null = null;
   if (b.repeatMin !== undefined && b.repeatMin !== null) {
     if (typeof b.repeatMin !== 'number' || !Number.isFinite(b.repeatMin) || b.repeatMin <= 0) {
-      return bad('repeatMin debe ser un número positivo o null');
+      return bad('The repeat interval must be a number of minutes above 0.');
     }
     if (b.repeatMin < LIMITS.scheduleRepeatMinutesMin || b.repeatMin > LIMITS.scheduleRepeatMinutesMax) {
-      return bad('repeatMin: entre 1 minuto y un año');
+      return bad('The repeat interval must be between 1 minute and a year.');
     }
     repeatMin = b.repeatMin;
   }
-  const until = parseInstant(b.until, 'until');
+  const until = parseInstant(b.until, 'The end of the repeats');
   if (typeof until === 'string') return bad(until);
-  if (until !== null && until < dueAt) return bad('until es anterior a la primera ejecución');
+  if (until !== null && until < dueAt)
+    return bad('The end of the repeats is before the first time it would be sent.');
   if (until !== null && until > now + AHEAD_MAX_MS)
-    return bad('until: como mucho unos cinco años desde ahora');
+    return bad('The end of the repeats can be at most about five years ahead.');
   return { ok: true, plan: { prompt: b.prompt, dueAt, repeatMin, until } };
 }
 

@@ -179,7 +179,10 @@ export class TurnManager {
     const estado: TurnState =
       result.stopReason === 'error' ? 'error' : result.stopReason === 'cancelled' ? 'stopped' : 'done';
     if (estado === 'error') {
-      rt.log.append('error', { message: result.error ?? 'El agente falló.', code: result.errorCode ?? null });
+      rt.log.append('error', {
+        message: result.error ?? 'The agent failed without saying why.',
+        code: result.errorCode ?? null,
+      });
     } else if (result.interruptedBy) {
       rt.log.append('status', { phase: 'interrumpido', motivo: result.interruptedBy, turnId: turn.turnId });
     }

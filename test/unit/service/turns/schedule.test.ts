@@ -19,15 +19,16 @@ describe('planFromBody', () => {
     expect(r).toMatchObject({ ok: true, plan: { dueAt: T0 + 60 * MIN, repeatMin: 30 } });
   });
 
+  // The app shows `detalle` as it is: a sentence in plain English that says what to change.
   it.each([
-    [null, 'objeto'],
-    [{ inMinutes: 1 }, 'prompt'],
-    [{ prompt: 'x' }, 'inMinutes o dueAt'],
-    [{ prompt: 'x', inMinutes: 1, dueAt: '2030-01-01T00:00:00Z' }, 'inMinutes o dueAt'],
-    [{ prompt: 'x', inMinutes: 'soon' }, 'inMinutes'],
-    [{ prompt: 'x', dueAt: 'tomorrow' }, 'dueAt'],
-    [{ prompt: 'x', inMinutes: 1, repeatMin: 0 }, 'repeatMin'],
-    [{ prompt: 'x', inMinutes: 10, until: '2030-01-01T00:01:00Z' }, 'until'],
+    [null, 'The request must be a JSON object.'],
+    [{ inMinutes: 1 }, 'Write the message to send.'],
+    [{ prompt: 'x' }, 'either minutes from now (inMinutes) or a date and time (dueAt)'],
+    [{ prompt: 'x', inMinutes: 1, dueAt: '2030-01-01T00:00:00Z' }, 'not both'],
+    [{ prompt: 'x', inMinutes: 'soon' }, 'The minutes from now must be a number'],
+    [{ prompt: 'x', dueAt: 'tomorrow' }, 'The time to send is not a date and time'],
+    [{ prompt: 'x', inMinutes: 1, repeatMin: 0 }, 'The repeat interval must be'],
+    [{ prompt: 'x', inMinutes: 10, until: '2030-01-01T00:01:00Z' }, 'The end of the repeats is before'],
   ])('rejects %j with a detalle', (body, word) => {
     const r = planFromBody(body, T0);
     expect(r.ok).toBe(false);
