@@ -181,13 +181,13 @@ describe('/api/v2', () => {
   });
 
   it('a body where none is expected is ignored', async () => {
-    const response = await fetch(`${service.url}/api/v2/me/agents`, {
+    const response = await fetch(`${service.url}/api/v2/me/connectors`, {
       method: 'GET',
       headers: { Authorization: `Bearer ${access}` },
     });
     expect(response.status).toBe(200);
     const junk = await raw(
-      '/api/v2/me/agents',
+      '/api/v2/me/connectors',
       { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
       Buffer.from([0xff, 0x00, 0x7b]),
     );
