@@ -118,7 +118,7 @@ test('Archive waits for Undo: the server still has it meanwhile, then the DELETE
   // Held, not sent: the server still lists it.
   expect(await listedIds()).toContain(id);
   // A list refresh meanwhile does not bring it back.
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
   await expect(rows(page).filter({ hasText: 'Archive me for real' })).toHaveCount(0);
 
   await expect(toast).toHaveCount(0, { timeout: 15_000 });
@@ -167,7 +167,7 @@ test('archive and Undo by keyboard alone: the menu, the dialog, then Undo takes 
   await more.focus();
   await page.keyboard.press('ArrowDown');
   const archiveItem = page.getByRole('menuitem', { name: /^Archive/ });
-  while (!(await archiveItem.evaluate((el) => el === document.activeElement)))
+  while (!(await archiveItem.evaluate((el) => el === el.ownerDocument.activeElement)))
     await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Archive this conversation?' });
@@ -178,7 +178,7 @@ test('archive and Undo by keyboard alone: the menu, the dialog, then Undo takes 
   await expect(more).toBeFocused();
 
   await page.keyboard.press('ArrowDown');
-  while (!(await archiveItem.evaluate((el) => el === document.activeElement)))
+  while (!(await archiveItem.evaluate((el) => el === el.ownerDocument.activeElement)))
     await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -194,7 +194,7 @@ test('archive and Undo by keyboard alone: the menu, the dialog, then Undo takes 
   // Escape on Undo goes on to the message box, and the archive goes ahead.
   await more.focus();
   await page.keyboard.press('ArrowUp');
-  while (!(await archiveItem.evaluate((el) => el === document.activeElement)))
+  while (!(await archiveItem.evaluate((el) => el === el.ownerDocument.activeElement)))
     await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');

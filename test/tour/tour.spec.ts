@@ -33,7 +33,7 @@ test('a new person walks every screen', async ({ page }) => {
         await page.setViewportSize({ width, height: 800 });
         // Two frames: the layout and any transition settle on the new size and colours.
         await page.evaluate(
-          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+          'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
         );
         const file = `${String(stop).padStart(2, '0')}-${name}-${theme}-${width}.png`;
         await page.screenshot({ path: join(out, file) });

@@ -1,6 +1,7 @@
 import { accountApi } from './account-api';
 import { agentConfigApi } from './agent-config-api';
 import { agentManagementApi } from './agent-management-api';
+import { archivedApi } from './archived-api';
 import { createApiRequest, type ApiClientOptions } from './api-request';
 import { connectorsDevicesApi } from './connectors-devices-api';
 import { conversationsApi } from './conversations-api';
@@ -32,6 +33,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...connectorsDevicesApi(http),
     ...extensionsApi(http),
     ...agentManagementApi(http),
+    ...archivedApi(http),
   };
 }
 

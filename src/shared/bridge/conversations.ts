@@ -1,5 +1,7 @@
 /** The conversations area: conversations, their public links, turns and live events. */
 import type {
+  ArchivedConversations,
+  ConversationRestored,
   CancelResult,
   Compartida,
   ConversationCreated,
@@ -96,6 +98,10 @@ export interface ConversationMethods {
     sessionId: string,
     at: ForkConversationBody,
   ): Promise<DeskResult<ConversationForked>>;
+  /** Our service's extension (where `serverExtensions` lists it): archived conversations, newest first. */
+  listArchivedConversations(agentId: string): Promise<DeskResult<ArchivedConversations>>;
+  /** Brings an archived conversation back to the list (our extension). */
+  restoreConversation(agentId: string, sessionId: string): Promise<DeskResult<ConversationRestored>>;
   /**
    * Live events of one conversation: the server replays the current turn on
    * connect, then streams; connection changes arrive as `connection` updates.
@@ -123,6 +129,8 @@ export const conversationsArea = bridgeArea<ConversationMethods>()({
     'setModel',
     'serverExtensions',
     'forkConversation',
+    'listArchivedConversations',
+    'restoreConversation',
   ],
   subscriptions: ['onConversationEvent'],
 });

@@ -16,6 +16,9 @@ import { showScreen } from './app-session';
  */
 export type Visit = (name: string) => Promise<void>;
 
+const EMAIL = 'new-person@example.test';
+const PASSWORD = 'a long enough password';
+
 export interface WalkRig {
   mode: BrowserMode;
   close(): Promise<void>;

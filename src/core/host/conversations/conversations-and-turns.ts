@@ -6,6 +6,7 @@ import { shareCall } from '../plumbing/share-call';
 import type { WithApi } from '../plumbing/with-api';
 import type { OnConversationEvent } from './conversation-events';
 import { createForkMethods } from './conversation-forks';
+import { createArchivedMethods } from './archived-conversations';
 
 /** The conversations area: conversations, their public links, turns and live events. */
 export interface ConversationsAreaOptions {
@@ -103,6 +104,7 @@ export function createConversationsArea(options: ConversationsAreaOptions): Conv
     },
 
     ...createForkMethods(withApi),
+    ...createArchivedMethods(withApi),
 
     onConversationEvent: options.onConversationEvent,
   };
