@@ -60,10 +60,11 @@ test('an empty account is greeted by its agent, with starters and a new-conversa
       timeout: 30_000,
     },
   );
-  const header = page.getByRole('region', { name: 'Chat' }).getByLabel('Agent', { exact: true });
+  // The header names the agent and the model the next reply uses; never the wire's engine id.
+  const header = page.getByRole('region', { name: 'Chat' }).locator('header');
   await expect(header).toContainText(name);
-  await expect(header).toContainText('engine-');
-  await expect(header).toContainText(/Demo/);
+  await expect(header).not.toContainText('engine-');
+  await expect(header.getByRole('combobox', { name: 'Model' })).toHaveValue(/^demo-/);
   await page.screenshot({ path: join(screens, 'agent-header.png') });
 
   const listed = (await (await app.api(`/api/v2/me/agents/${agentId}/conversations`)).json()) as {

@@ -12,7 +12,7 @@ test('channels and web search: only what changed is sent, and the service holds 
   const wasWeb = await web.isChecked();
   await web.setChecked(!wasWeb);
   await search.setChecked(!before.webSearch);
-  await expect(section.getByLabel('Connected page')).toContainText(
+  await expect(section.getByLabel('Connected page', { exact: true })).toContainText(
     before.msgapp2Page ? 'answers the connected page' : 'does not answer the connected page',
   );
   await section.getByRole('button', { name: 'Save channels' }).click();

@@ -119,7 +119,7 @@ test('restart and try work as on our own service', async ({ page }) => {
   const section = await openStudio(page, app, 'Restart');
   await section.getByRole('button', { name: 'Restart the agent' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText(
-    `Machine sbx-${app.agentId}-`,
+    'Restarted. The agent is running again',
   );
 
   await page.getByRole('button', { name: 'Try it' }).click();
