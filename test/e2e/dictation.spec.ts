@@ -94,7 +94,12 @@ test('spoken words are transcribed and inserted at the cursor', async () => {
   await box.press('Home');
   for (let i = 0; i < 5; i += 1) await box.press('ArrowRight');
   await dictate(page);
-  await expect(box).toHaveValue(/^Note: .*tomorrow.* and thanks$/, { timeout: 60_000 });
+  // The heard words land at the cursor, between the text typed before and after it. Which words:
+  // pocketsphinx hears this espeak-ng sentence right from a file (library-stt.test.ts expects
+  // "tomorrow" from WAV and Ogg/Opus alike), but here the fake microphone plays it in real time,
+  // and with every core busy (npm test -- --stress) Chromium drops audio frames and the words
+  // come out different ("these really don't want to"): any words count.
+  await expect(box).toHaveValue(/^Note: [a-z']+( [a-z']+)* and thanks$/i, { timeout: 60_000 });
   await page.screenshot({ path: join(screens, 'dictation-inserted.png') });
   await page.context().close();
 });
