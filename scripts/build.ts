@@ -4,23 +4,20 @@
  * record no longer matches the sources (what `npm run web` and `npm pack` use).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { BUILD_OUTPUTS, STAMP_FILE, inputsDigest, judgeBuild, listInputs } from './build/freshness';
+import { STAMP_FILE, checkBuild } from './build/freshness';
 
 const root = resolve(import.meta.dirname, '..');
 
 async function main(): Promise<number> {
   const onlyIfStale = process.argv.includes('--if-stale');
-  const digest = await inputsDigest(root, await listInputs(root));
+  const verdict = await checkBuild(root);
   if (onlyIfStale) {
-    const stamp = await readFile(join(root, STAMP_FILE), 'utf8').catch(() => undefined);
-    const missing = BUILD_OUTPUTS.filter((file) => !existsSync(join(root, file)));
-    const verdict = judgeBuild(stamp, digest, missing);
     if (verdict.fresh) return 0;
     console.log(`Building (${verdict.reason}).`);
   }
+  const { digest } = verdict;
   const vite = spawnSync(
     process.execPath,
     [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],

@@ -31,6 +31,7 @@ export const BUILD_OUTPUTS = [
   'out/node/cli.js',
   'out/node/web.js',
   'out/node/demo-agent.js',
+  'out/node/build-check.js',
 ];
 
 export const STAMP_FILE = 'out/.build-inputs';
@@ -74,4 +75,12 @@ export function judgeBuild(
   if (stamp === undefined) return { fresh: false, reason: 'no record of what the last build was made from' };
   if (stamp.trim() !== digest) return { fresh: false, reason: 'the sources changed since the last build' };
   return { fresh: true };
+}
+
+/** The build in `root` judged against its sources now, with the digest a new build would record. */
+export async function checkBuild(root: string): Promise<Freshness & { digest: string }> {
+  const digest = await inputsDigest(root, await listInputs(root));
+  const stamp = await readFile(join(root, STAMP_FILE), 'utf8').catch(() => undefined);
+  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(join(root, file)));
+  return { ...judgeBuild(stamp, digest, missing), digest };
 }

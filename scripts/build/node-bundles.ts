@@ -13,6 +13,8 @@ const PROGRAMS = {
   cli: 'src/cli/main.ts',
   web: 'src/browser/main.ts',
   'demo-agent': 'src/service/demo-agent/main.ts',
+  // The check scripts/web.js runs before browser mode, built so it needs no TypeScript loader.
+  'build-check': 'scripts/build/freshness.ts',
 };
 
 /** Installed with the package (dependencies), loaded from node_modules at run time. */
