@@ -2,7 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inputsDigest, judgeBuild, listInputs } from '../../../scripts/build/freshness';
+import {
+  BUILD_OUTPUTS,
+  STAMP_FILE,
+  checkBuild,
+  inputsDigest,
+  judgeBuild,
+  listInputs,
+} from '../../../scripts/build/freshness';
 
 let root: string;
 beforeEach(async () => {
@@ -60,6 +67,25 @@ describe('judgeBuild', () => {
     expect(judgeBuild('abc', 'abc', ['out/node/cli.js'])).toEqual({
       fresh: false,
       reason: 'out/node/cli.js is missing',
+    });
+  });
+});
+
+describe('checkBuild', () => {
+  it('finds a build fresh once every output is there and the stamp holds the digest of the sources', async () => {
+    expect(await checkBuild(root)).toMatchObject({ fresh: false, reason: `${BUILD_OUTPUTS[0]} is missing` });
+    for (const output of BUILD_OUTPUTS) {
+      await mkdir(join(root, output, '..'), { recursive: true });
+      await writeFile(join(root, output), '');
+    }
+    const stale = await checkBuild(root);
+    expect(stale).toMatchObject({ fresh: false, reason: 'no record of what the last build was made from' });
+    await writeFile(join(root, STAMP_FILE), `${stale.digest}\n`);
+    expect(await checkBuild(root)).toMatchObject({ fresh: true });
+    await writeFile(join(root, 'src/a.ts'), 'changed');
+    expect(await checkBuild(root)).toMatchObject({
+      fresh: false,
+      reason: 'the sources changed since the last build',
     });
   });
 });
