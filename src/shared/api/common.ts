@@ -23,6 +23,14 @@ export type TurnState = z.infer<typeof TurnState>;
 /** The states of a turn whose message was just accepted (202). */
 export const AcceptedTurnState = TurnState.extract(['queued', 'running']);
 export type AcceptedTurnState = z.infer<typeof AcceptedTurnState>;
+/** The states a turn never leaves: it has ended. */
+export const EndedTurnState = TurnState.extract(['done', 'error', 'stopped']);
+export type EndedTurnState = z.infer<typeof EndedTurnState>;
+const ENDED: readonly TurnState[] = EndedTurnState.options;
+/** Whether a turn has ended: the one place that decides it, for the renderer and the service alike. */
+export function isTerminal(state: TurnState): state is EndedTurnState {
+  return ENDED.includes(state);
+}
 
 /** Channels of the agent configuration (`channels` object). */
 export const ChannelName = z.enum(['workchat', 'web', 'msgapp1', 'msgapp2']);
@@ -55,9 +63,10 @@ export function isSafeRelativePath(value: string): boolean {
   return !value.split('/').some((segment) => segment === '..');
 }
 
-export const SkillSlug = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { error: 'slug must match ^[a-z0-9][a-z0-9-]{0,63}$' });
+export const SkillSlug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, {
+  error:
+    'A skill name uses only lowercase letters, digits and -, starts with a letter or a digit, and has at most 64 characters.',
+});
 
 export const MCP_NAME_MAX = 41;
 export const McpServerName = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,40}$/, {

@@ -167,14 +167,14 @@ export const TryBody = z
     session: z
       .string()
       .regex(/^[a-zA-Z0-9_-]{1,32}$/, {
-        error: `session must be 1 to ${LIMITS.trySessionMax} characters of a-z A-Z 0-9 _ -`,
+        error: `A session name has 1 to ${LIMITS.trySessionMax} letters, digits, - or _.`,
       })
       .default('default'),
     reset: z.boolean().optional(),
     as: z.literal('msgapp1', { error: 'as must be "msgapp1"' }).optional(),
   })
   .refine((body) => body.as !== 'msgapp1' || /^[0-9]{10,15}$/.test(body.session), {
-    error: 'session must be a phone number of 10 to 15 digits when as is "msgapp1"',
+    error: 'As a business chat customer, the session is a phone number of 10 to 15 digits.',
     path: ['session'],
   });
 export type TryBody = z.infer<typeof TryBody>;
