@@ -120,8 +120,8 @@ export const emptyStream: ConversationStream = Object.freeze({
 /** Used when the stream speaks about a turn before anyone told us its id. */
 export const provisionalTurnId = '~current';
 
-const terminal: readonly TurnState[] = ['done', 'error', 'stopped'];
-export const isTerminal = (estado: TurnState): boolean => terminal.includes(estado);
+/** Whether a turn has ended is decided once, next to the turn states (shared/api/common.ts). */
+export { isTerminal } from '../../shared/api';
 
 /** The state with `turn` in place of the turn of the same id. */
 export function putTurn(state: ConversationStream, turn: Turn): ConversationStream {

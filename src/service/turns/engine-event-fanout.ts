@@ -1,14 +1,14 @@
 import type { EngineEvent } from '../engine/types';
 import type { ConversationRuntime } from './conversation-runtimes';
 import type { Turn } from './turn-record';
-import { isFinal } from './turn-state';
+import { isTerminal } from '../../shared/api';
 
 /**
  * Turns one engine event into the conversation's stream event, and keeps what the turn's close
  * needs (the reply text, the tokens) and the latest models. Events of a turn no longer current are dropped.
  */
 export function fanOutEngineEvent(rt: ConversationRuntime, turn: Turn, event: EngineEvent): void {
-  if (rt.current !== turn || isFinal(turn.estado)) return;
+  if (rt.current !== turn || isTerminal(turn.estado)) return;
   switch (event.type) {
     case 'chunk':
       turn.reply += event.text;

@@ -2,7 +2,7 @@ import type { PermissionAnswer, PermissionRequest } from '../engine/types';
 import type { ConversationRuntime } from './conversation-runtimes';
 import { autoAllowOption } from './permission-broker';
 import type { Turn } from './turn-record';
-import { isFinal } from './turn-state';
+import { isTerminal } from '../../shared/api';
 
 /**
  * Answers an agent's permission request for a turn: `permisos: auto` allows once at once;
@@ -19,7 +19,7 @@ export async function relayPermission(
     const optionId = autoAllowOption(req.options);
     return optionId ? { optionId } : { denied: true };
   }
-  if (rt.current !== turn || isFinal(turn.estado) || signal.aborted) return { denied: true };
+  if (rt.current !== turn || isTerminal(turn.estado) || signal.aborted) return { denied: true };
   rt.log.append('permission', {
     id: req.id,
     title: req.title,
@@ -31,7 +31,7 @@ export async function relayPermission(
   signal.addEventListener('abort', onAbort, { once: true });
   const outcome = await rt.broker.request(req.id, req.options);
   signal.removeEventListener('abort', onAbort);
-  if (rt.current === turn && !isFinal(turn.estado)) {
+  if (rt.current === turn && !isTerminal(turn.estado)) {
     rt.log.append('permission-resolved', {
       id: req.id,
       optionId: outcome.outcome === 'selected' ? outcome.optionId : null,

@@ -4,7 +4,7 @@ import type { ConversationRuntime } from './conversation-runtimes';
 import { fanOutEngineEvent } from './engine-event-fanout';
 import { relayPermission } from './permission-relay';
 import type { Turn } from './turn-record';
-import { isFinal } from './turn-state';
+import { isTerminal } from '../../shared/api';
 
 /**
  * The agent's saved settings for a turn on a channel (its model and MCP servers, lent tools
@@ -68,7 +68,7 @@ export function launchTurn(deps: LaunchDeps, rt: ConversationRuntime, turn: Turn
   };
   if (handle.queued) {
     void handle.running.then(() => {
-      if (rt.current === turn && !isFinal(turn.estado)) markRunning();
+      if (rt.current === turn && !isTerminal(turn.estado)) markRunning();
     });
   } else if (deferred && turn.estado === 'queued' && rt.current === turn) {
     markRunning();

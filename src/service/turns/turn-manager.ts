@@ -1,4 +1,4 @@
-import type { AcceptedTurnState, TurnState } from '../../shared/api';
+import { isTerminal, type AcceptedTurnState, type TurnState } from '../../shared/api';
 import type { EngineHost, TurnResult } from '../engine/types';
 import type { Allowance } from './allowance';
 import type { ConversationStore } from './conversation-store';
@@ -11,7 +11,7 @@ import type { Timers } from './timers';
 import { acceptedBody, type Accepted, type CancelOutcome, type SubmitResult } from './turn-answers';
 import { launchTurn, type AgentSettingsLookup, type LaunchDeps } from './turn-launch';
 import { isClosing, newTurn, type Submission, type Turn } from './turn-record';
-import { isFinal, routeIncoming } from './turn-state';
+import { routeIncoming } from './turn-state';
 
 /**
  * The lifecycle of every conversation's turns: admission (new / injected / replacing / waiting),
@@ -156,7 +156,7 @@ export class TurnManager {
       // The engine still winds down the turn before (a replacement): start right after it.
       estado = engine.wouldQueue(turn.agentId) ? 'queued' : 'running';
       void rt.engineFree.then(() => {
-        if (rt.current === turn && !isFinal(turn.estado)) launchTurn(this.launchDeps, rt, turn, true);
+        if (rt.current === turn && !isTerminal(turn.estado)) launchTurn(this.launchDeps, rt, turn, true);
       });
     }
     turn.estado = estado;
@@ -174,7 +174,7 @@ export class TurnManager {
   // Ending turns
 
   private async finish(rt: ConversationRuntime, turn: Turn, result: TurnResult): Promise<void> {
-    if (isFinal(turn.estado)) return;
+    if (isTerminal(turn.estado)) return;
     turn.closing = true;
     const estado: TurnState =
       result.stopReason === 'error' ? 'error' : result.stopReason === 'cancelled' ? 'stopped' : 'done';
@@ -191,7 +191,7 @@ export class TurnManager {
     } catch {
       // A failing hook must not keep a turn open.
     }
-    if (isFinal(turn.estado)) return; // replaced while closing
+    if (isTerminal(turn.estado)) return; // replaced while closing
     this.close(rt, turn, estado);
   }
 
@@ -235,7 +235,7 @@ export class TurnManager {
   async cancel(conversationId: string, requester: string): Promise<CancelOutcome> {
     const rt = this.runtimes.find(conversationId);
     const turn = rt?.current;
-    if (!rt || !turn || isFinal(turn.estado)) return { detenido: false, motivo: 'sin_turno' };
+    if (!rt || !turn || isTerminal(turn.estado)) return { detenido: false, motivo: 'sin_turno' };
     if (turn.requester !== requester) return { detenido: false, motivo: 'otro_solicitante' };
     if (!turn.handle || turn.engineEnded) {
       this.stopNow(rt, turn, true);

@@ -7,7 +7,7 @@
  * delivered its reply, or a stop was asked for) — that split decides injection vs replacement.
  */
 
-import type { TurnState } from '../../shared/api';
+import { isTerminal, type TurnState } from '../../shared/api';
 
 const NEXT: Record<TurnState, readonly TurnState[]> = {
   queued: ['running', 'stopped', 'error'],
@@ -19,10 +19,6 @@ const NEXT: Record<TurnState, readonly TurnState[]> = {
 
 export function canMove(from: TurnState, to: TurnState): boolean {
   return NEXT[from].includes(to);
-}
-
-export function isFinal(estado: TurnState): boolean {
-  return NEXT[estado].length === 0;
 }
 
 export interface TurnSnapshot {
@@ -44,7 +40,7 @@ export interface TurnSnapshot {
 export type IncomingRoute = 'new' | 'inject' | 'replace' | 'queue';
 
 export function routeIncoming(current: TurnSnapshot | null, requester: string): IncomingRoute {
-  if (!current || isFinal(current.estado)) return 'new';
+  if (!current || isTerminal(current.estado)) return 'new';
   if (!current.closing) return 'inject';
   return current.requester === requester ? 'replace' : 'queue';
 }

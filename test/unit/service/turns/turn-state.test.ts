@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, isFinal, routeIncoming } from '../../../../src/service/turns/turn-state';
+import { isTerminal } from '../../../../src/shared/api';
+import { canMove, routeIncoming } from '../../../../src/service/turns/turn-state';
 import { escapeHtml, renderPublicPage } from '../../../../src/service/turns/public-page';
 import { publicPageWords } from '../../../../src/service/turns/public-page-words';
 import { looksLikeShareSlug, newShareSlug } from '../../../../src/service/turns/share-slug';
@@ -10,8 +11,8 @@ describe('turn state machine', () => {
     expect(canMove('running', 'done')).toBe(true);
     expect(canMove('running', 'queued')).toBe(false);
     expect(canMove('done', 'running')).toBe(false);
-    expect(isFinal('stopped')).toBe(true);
-    expect(isFinal('running')).toBe(false);
+    expect(isTerminal('stopped')).toBe(true);
+    expect(isTerminal('running')).toBe(false);
   });
 
   it('routes a new message: new, inject, replace (requester only), queue', () => {
