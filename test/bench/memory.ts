@@ -88,14 +88,30 @@ try {
     'nov',
   ];
   const times: number[] = [];
+  // CPU time too: on a shared machine the clock also counts the time the OS gave other processes.
+  const cpuTimes: number[] = [];
+  const cpuMs = () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  };
   for (let round = 0; round < 10; round++) {
     for (const q of queries) {
       t = performance.now();
+      const cpu = cpuMs();
       store.search({ text: q, ...(round % 2 ? { agentId: 'agent-1' } : {}) });
       times.push(performance.now() - t);
+      cpuTimes.push(cpuMs() - cpu);
     }
   }
   const searchP95 = p95(times);
+  benchRow({
+    id: 'memory.search.1m.cpuP95',
+    what: `search over ${total.toLocaleString('en')} stored messages, p95 of its CPU time`,
+    value: p95(cpuTimes),
+    unit: 'ms',
+    goal: '< 10 ms',
+    ok: p95(cpuTimes) < 10,
+  });
   benchRow({
     id: 'memory.search.1m.p95',
     what: `search over ${total.toLocaleString('en')} stored messages, p95`,
