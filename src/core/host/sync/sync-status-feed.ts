@@ -5,7 +5,8 @@ import { createLatestValueThrottle } from './latest-value-throttle';
 
 /**
  * Sync statuses on their way to `onSyncStatus` listeners: a change the person must see (state,
- * message, conflicts, a pending mass delete, a finished sync) goes at once; progress within one
+ * message, conflicts, a pending mass delete, a finished sync, the server away or back, a new note)
+ * goes at once; progress within one
  * state is throttled to the latest value every 100 ms.
  */
 export interface SyncStatusFeed {
@@ -28,6 +29,8 @@ const signature = (state: SyncFolderStatus): string => {
     s.pendingDeletes?.deletes ?? '',
     s.lastSyncAt ?? '',
     s.limitation ?? '',
+    s.unreachable?.server ?? '',
+    s.notices?.at(-1)?.id ?? '',
   ].join('|');
 };
 
