@@ -9,7 +9,7 @@ import { makePrivateDataDir } from '../core/profiles/data-dir';
 import { createHost, type DeskHost, type EmbeddedService } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
 import type { ShellHooks } from '../core/host/platform/shell-hooks';
-import { startAppService, type RunningService, type ServiceOptions } from '../service/index';
+import { startAppService, startService, type RunningService, type ServiceOptions } from '../service/index';
 import { attachBridgeSocket, type BridgeSocket } from './bridge-socket';
 import { browserModeCsp, serveRenderer, type StaticServer } from './static-server';
 
@@ -76,17 +76,18 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     logger,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
     startEmbeddedService: async ({ dataDir }): Promise<EmbeddedService> => {
-      const started = await startAppService({
+      const settings: ServiceOptions = {
         dataDir,
         port: 0,
-        launchSecret,
         log: (line) => logger.debug(line),
         ...(options.serviceConfig ? { config: options.serviceConfig } : {}),
         ...(options.serviceClock ? { clock: options.serviceClock } : {}),
-      });
+      };
+      // Untrusted (tests): the service as `npm run service` runs it, with no secret and its first-run page.
+      if (options.trustedLaunch === false) return (embedded = await startService(settings));
+      const started = await startAppService({ ...settings, launchSecret });
       embedded = started;
-      if (options.trustedLaunch !== false) return started;
-      return { url: started.url, close: () => started.close() };
+      return started;
     },
     openBrowser: (url) => {
       if (!pages.socket?.openUrl(url)) throw new Error('no AgentDesk page is open to show the sign-in page');

@@ -31,6 +31,11 @@ export interface CoreContext {
   localUrl: string;
   /** Public name, trusted proxies, bind address (./serving). */
   readonly serving: Serving;
+  /**
+   * Started inside the AgentDesk app with a launch secret: the app signs its person in by itself
+   * (identity/launch-trust.ts), so no one makes an account through the first-run page.
+   */
+  readonly startedByApp: boolean;
   readonly log: (line: string) => void;
   readonly identity: Identity;
   readonly account: AccountDeletion;

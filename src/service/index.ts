@@ -74,6 +74,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     listenPort: 0,
     localUrl: '',
     serving,
+    startedByApp: options.launchSecret !== undefined,
     log,
     identity,
     account: createAccountDeletion(db),

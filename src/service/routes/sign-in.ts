@@ -33,6 +33,17 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   app.get('/', (c) => c.redirect('/account', 302));
 
+  // The app's own service: its person is signed in by the app (no password); no first account is made here,
+  // so no other user of this computer can make the account the app would then sign in to.
+  app.use('/first-run', async (c, next) => {
+    if (!ctx.startedByApp) return next();
+    const page = errorPage(
+      'This service belongs to the AgentDesk app',
+      'It signs you in by itself: open AgentDesk on this computer. No account is made here.',
+    );
+    return c.html(page, 403, PAGE_HEADERS);
+  });
+
   app.get('/signin', (c) => {
     const next = safeNext(c.req.query('next'));
     if (currentSession(ctx, c)?.personId) return seeOther(c, next);

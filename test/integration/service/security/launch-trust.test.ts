@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppService, type AppService } from '../../../../src/service/index';
@@ -122,7 +122,7 @@ describe('everything else is refused', () => {
         }
       ).n;
     const before = families();
-    const grants = [
+    const grants: Record<string, string>[] = [
       { grant_type: 'client_credentials', client_id: 'agentdesk-desktop' },
       {
         grant_type: 'password',
@@ -157,6 +157,34 @@ describe('everything else is refused', () => {
     expect(page.headers.get('Location')).toBeNull();
     expect(await page.text()).toContain('action="/signin"');
     expect(families()).toBe(before);
+  });
+
+  it('makes no first account through the first-run page of the app’s service: only the app’s trust does', async () => {
+    const fresh = await startTestService();
+    const dir = fresh.dataDir;
+    await fresh.close();
+    const racing = await startAppService({ dataDir: dir, port: 0, launchSecret: SECRET });
+    try {
+      // Another user races the app to its brand-new service, before the app has signed in.
+      const browser = new CookieBrowser(racing.url);
+      const page = await browser.get('/first-run?next=%2Faccount');
+      expect(page.status).toBe(403);
+      const post = await browser.post('/first-run', {
+        csrf: 'x',
+        next: '/account',
+        email: 'intruder@example.test',
+        password: 'a long enough password',
+        password2: 'a long enough password',
+      });
+      expect(post.status).toBe(403);
+      expect(racing.context.identity.persons.count()).toBe(0);
+      const answer = racing.signInApp('profile');
+      expect(answer.ok).toBe(true);
+      expect(racing.context.identity.persons.first()?.email).toMatch(/@this-computer$/);
+    } finally {
+      await racing.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps the secret out of argv, the environment and every file; tokens are never written in plain text', async () => {
