@@ -108,7 +108,7 @@ function runNpmScript(
     });
     const held: Buffer[] = [];
     let pending = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       if (buffered) held.push(chunk);
       else process.stdout.write(chunk);
       pending += chunk.toString('utf8');
