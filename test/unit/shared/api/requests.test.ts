@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AuthorizeQuery,
+  CreateAgentBody,
   BundleBody,
   DevicesBody,
   DevicesDeleteBody,
@@ -241,6 +242,16 @@ describe('request bodies: spec shapes pass, one bad variant per rule fails namin
     expectAccepts(RevokeRequest, { token: 't', client_id: 'c' });
     expectRejects(RevokeRequest, { token: 't' }, 'client_id');
     expect(parseScopes('profile agents:read bogus agents:read')).toEqual(['profile', 'agents:read']);
+  });
+
+  it('POST agent (our extension): a name of 1 to 64 after trimming, an optional starting point, nothing else', () => {
+    expectAccepts(CreateAgentBody, { nombre: 'Writer', inicio: 'writer' });
+    expect(expectAccepts(CreateAgentBody, { nombre: '  Coder  ' })).toEqual({ nombre: 'Coder' });
+    expectRejects(CreateAgentBody, { nombre: '   ' }, 'nombre');
+    expectRejects(CreateAgentBody, { nombre: 'n'.repeat(65) }, 'nombre');
+    expectRejects(CreateAgentBody, { nombre: 'Ok', inicio: '' }, 'inicio');
+    // An unknown key (the engine is the service's choice) is refused outright.
+    expect(CreateAgentBody.safeParse({ nombre: 'Ok', engine: 'engine-c' }).success).toBe(false);
   });
 
   it('every request body of the route table has been exercised', () => {

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   AgentConfig,
+  AgentDeleted,
+  Agente,
+  StartingPoints,
   McpJsonRpcAnswer,
   AgenteNoAcp,
   CatalogSkillFolder,
@@ -234,6 +237,32 @@ describe('response bodies: spec shapes pass, a wrong field fails naming it', () 
       size: 1,
       url: 'https://x/f1',
     });
+  });
+
+  it('agent making and deleting (our extension)', () => {
+    expectAccepts(StartingPoints, {
+      inicios: [{ id: 'writer', nombre: 'Writer', descripcion: 'Drafts text.', skills: ['meeting-notes'] }],
+    });
+    expectRejects(
+      StartingPoints,
+      { inicios: [{ id: 'writer', nombre: 'Writer', descripcion: 'x' }] },
+      'inicios.0.skills',
+    );
+    expectAccepts(Agente, {
+      id: 'a1',
+      nombre: 'Writer',
+      origen: 'gs',
+      protocolo: 'acp',
+      conexion: null,
+      necesitaToken: true,
+    });
+    expectRejects(
+      Agente,
+      { id: 'a1', nombre: 'W', origen: 'elsewhere', protocolo: 'acp', conexion: null, necesitaToken: true },
+      'origen',
+    );
+    expectAccepts(AgentDeleted, { borrado: true });
+    expectRejects(AgentDeleted, { borrado: false }, 'borrado');
   });
 
   it('every JSON response of the route table has been exercised', () => {
