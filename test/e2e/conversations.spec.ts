@@ -246,3 +246,22 @@ test('a conversation started elsewhere appears within 15 s, without a reload', a
   await expect(rows(page).filter({ hasText: 'Started on the CLI' })).toHaveCount(1, { timeout: 15_000 });
   expect(Date.now() - started).toBeLessThan(15_000);
 });
+
+test('Show archived lists an archived conversation, and Restore brings it back on the server', async ({
+  page,
+}) => {
+  await openApp(page, app);
+  const id = await conversationWith(page, 'Bring me back');
+  await rows(page).filter({ hasText: 'Bring me back' }).getByRole('button').click();
+  await archiveSelected(page);
+  await expect.poll(listedIds, { timeout: 20_000 }).not.toContain(id);
+
+  await page.getByRole('button', { name: 'Show archived' }).click();
+  const archived = page.getByRole('list', { name: 'Archived list' });
+  await expect(archived.getByRole('listitem').filter({ hasText: 'Bring me back' })).toBeVisible();
+  await archived.getByRole('button', { name: 'Restore Bring me back' }).click();
+  await expect(selected(page)).toContainText('Bring me back');
+  await expect(archived.getByRole('listitem').filter({ hasText: 'Bring me back' })).toHaveCount(0);
+  expect(await listedIds()).toContain(id);
+  await expect(page.getByRole('article', { name: 'Your message' }).first()).toContainText('Bring me back');
+});

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ConversationListItem } from '../../shared/api';
+import type { ArchivedConversation, ConversationListItem } from '../../shared/api';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { conversationTitle } from '../model/conversation-search';
@@ -29,6 +29,16 @@ interface ArchiveStore {
   /** Sends the held archive now (another archive, leaving the page, signing out). */
   flush(): Promise<void>;
   dismissError(): void;
+  /** Archived conversations of one agent, where the server offers them (our extension). */
+  archived: {
+    agentId: string;
+    items: ArchivedConversation[];
+    status: 'loading' | 'ready' | 'error';
+    error: string;
+  } | null;
+  loadArchived(agentId: string): Promise<void>;
+  /** Brings one back to the list and opens it; resolves to '' or the problem in words. */
+  restore(agentId: string, sessionId: string): Promise<string>;
 }
 
 let held: Held | null = null;
@@ -62,7 +72,7 @@ export const useArchiveStore = create<ArchiveStore>((set, get) => ({
     held = null;
     if (get().pending?.sessionId === item.id) set({ pending: null });
     const result = await desk().archiveConversation(agentId, item.id);
-    if (result.ok) return;
+    if (result.ok) return useConversationsStore.getState().unhide(item.id);
     useConversationsStore.getState().show(agentId, item);
     set({
       error: `“${title}” could not be archived, so it is back in your list: ${errorWords(result.error)}`,
@@ -70,6 +80,29 @@ export const useArchiveStore = create<ArchiveStore>((set, get) => ({
   },
   dismissError() {
     set({ error: '' });
+  },
+  archived: null,
+  async loadArchived(agentId) {
+    const before = get().archived;
+    const items = before?.agentId === agentId ? before.items : [];
+    set({ archived: { agentId, items, status: 'loading', error: '' } });
+    const result = await desk().listArchivedConversations(agentId);
+    set({
+      archived: result.ok
+        ? { agentId, items: result.value.conversaciones, status: 'ready', error: '' }
+        : { agentId, items, status: 'error', error: errorWords(result.error) },
+    });
+  },
+  async restore(agentId, sessionId) {
+    const result = await desk().restoreConversation(agentId, sessionId);
+    if (!result.ok) return errorWords(result.error);
+    const archived = get().archived;
+    if (archived?.agentId === agentId)
+      set({ archived: { ...archived, items: archived.items.filter((i) => i.id !== sessionId) } });
+    const conversations = useConversationsStore.getState();
+    await conversations.load(agentId);
+    conversations.select(sessionId);
+    return '';
   },
 }));
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ConversationListItem, Mensaje, TurnoResumen } from '../../shared/api';
+import type { ChatMessage, ConversationListItem, TurnoResumen } from '../../shared/api';
 import type {
   AttachmentMeta,
   DeskError,
@@ -23,7 +23,7 @@ export interface AgentConversations {
 }
 
 /** A history message with what the app stored of its turn (thoughts, tools, usage, attachments). */
-export type ThreadMessage = Mensaje & { detail?: TurnDetail; attachments?: AttachmentMeta[] };
+export type ThreadMessage = ChatMessage & { detail?: TurnDetail; attachments?: AttachmentMeta[] };
 
 export interface Thread {
   messages: ThreadMessage[];
@@ -57,6 +57,8 @@ interface ConversationsStore {
   /** Takes a conversation off the list (selecting its neighbour); `show` puts it back. */
   hide(agentId: string, sessionId: string): void;
   show(agentId: string, item: ConversationListItem): void;
+  /** The server no longer lists it (archived for real): a later restore may list it again. */
+  unhide(sessionId: string): void;
   loadShare(agentId: string, sessionId: string): Promise<void>;
   setShared(agentId: string, sessionId: string, shared: boolean): Promise<void>;
   /** Loads the thread's tail: at least `atLeast` messages (a search jumps further back). */
@@ -163,6 +165,10 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
         const rest = items.filter((i) => i.id !== sessionId);
         set({ selectedId: rest[Math.min(index, rest.length - 1)]?.id ?? null });
       }
+    },
+    unhide(sessionId) {
+      const { [sessionId]: _gone, ...hidden } = get().hidden;
+      set({ hidden });
     },
     show(agentId, item) {
       const { [item.id]: _shown, ...hidden } = get().hidden;

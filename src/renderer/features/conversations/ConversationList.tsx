@@ -4,6 +4,7 @@ import type { ConversationListItem } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { showConversation, startConversation } from './show-conversation';
+import { ArchivedConversations } from './ArchivedConversations';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
 import { useUiStore } from '../../stores/ui-store';
 import { relativeTime } from '../../ui/relative-time';
@@ -99,6 +100,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
           />
         ))}
       </ul>
+      <ArchivedConversations agentId={agentId} />
     </section>
   );
 }
