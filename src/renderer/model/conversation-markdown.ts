@@ -1,4 +1,4 @@
-import type { Mensaje } from '../../shared/api';
+import type { ChatMessage, MessageRole } from '../../shared/api';
 import type { ConversationStream, Part } from './turn-reducer';
 
 /**
@@ -7,7 +7,7 @@ import type { ConversationStream, Part } from './turn-reducer';
  */
 export function conversationMarkdown(
   title: string,
-  messages: readonly Mensaje[],
+  messages: readonly ChatMessage[],
   stream: ConversationStream,
   skipped = 0,
 ): string {
@@ -34,7 +34,7 @@ export function conversationMarkdown(
   );
 }
 
-function heading(role: 'user' | 'assistant'): string {
+function heading(role: MessageRole): string {
   return role === 'user' ? '## You' : '## Agent';
 }
 

@@ -1,4 +1,4 @@
-import type { ConversationListItem, Mensaje } from '../../shared/api';
+import type { ChatMessage, ConversationListItem } from '../../shared/api';
 
 /**
  * In-app search over what is loaded: titles, plus the text of threads already
@@ -7,7 +7,7 @@ import type { ConversationListItem, Mensaje } from '../../shared/api';
 export function searchConversations(
   items: readonly ConversationListItem[],
   query: string,
-  threads: Readonly<Record<string, { messages: readonly Mensaje[] } | undefined>>,
+  threads: Readonly<Record<string, { messages: readonly ChatMessage[] } | undefined>>,
   liveTitles: Readonly<Record<string, string | undefined>> = {},
 ): ConversationListItem[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);

@@ -1,6 +1,7 @@
 /** The v2 API contract: zod schemas (with inferred types), the route table and the OpenAPI builder. */
 export * from './limits';
 export * from './common';
+export * from './message';
 export * from './resources';
 export * from './requests';
 export * from './responses';

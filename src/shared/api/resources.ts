@@ -220,13 +220,6 @@ export const ConversationListItem = z.looseObject({
 });
 export type ConversationListItem = z.infer<typeof ConversationListItem>;
 
-export const Mensaje = z.looseObject({
-  role: z.enum(['user', 'assistant']),
-  content: z.string(),
-  at: DateTime,
-});
-export type Mensaje = z.infer<typeof Mensaje>;
-
 /** Scheduled turn. */
 export const TurnoProgramado = z.looseObject({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AcceptedTurnState } from './common';
+import { ChatMessage } from './message';
 import {
   Agente,
   AgentConfig,
@@ -9,7 +10,6 @@ import {
   Connector,
   ConversationListItem,
   McpServer,
-  Mensaje,
   Skill,
   TurnoProgramado,
   TurnoResumen,
@@ -147,7 +147,7 @@ export type ConversationArchived = z.infer<typeof ConversationArchived>;
 export const DEFAULT_CONVERSATION_TAIL = 50;
 
 export const ConversationResponse = z.looseObject({
-  messages: z.array(Mensaje),
+  messages: z.array(ChatMessage),
   /** How many earlier messages were left out. */
   saltados: z.int(),
   ultimoTurno: TurnoResumen.nullable(),

@@ -5,12 +5,12 @@ import {
   Archivo,
   Bundle,
   CatalogItem,
+  ChatMessage,
   Compartida,
   ConversationListItem,
   McpLocalServer,
   McpRemoteServer,
   McpServer,
-  Mensaje,
   MsgappNumbers,
   Skill,
   TurnoProgramado,
@@ -162,11 +162,11 @@ describe('resources: spec shapes pass, one bad variant per rule fails naming the
     );
   });
 
-  it('Mensaje', () => {
-    expectAccepts(Mensaje, { role: 'user', content: 'Hola', at });
-    expectAccepts(Mensaje, { role: 'assistant', content: '¿Qué tal?', at: '2025-05-01T12:00:00+02:00' });
-    expectRejects(Mensaje, { role: 'system', content: 'x', at }, 'role');
-    expectRejects(Mensaje, { role: 'user', at }, 'content');
+  it("ChatMessage (the spec's Mensaje)", () => {
+    expectAccepts(ChatMessage, { role: 'user', content: 'Hola', at });
+    expectAccepts(ChatMessage, { role: 'assistant', content: '¿Qué tal?', at: '2025-05-01T12:00:00+02:00' });
+    expectRejects(ChatMessage, { role: 'system', content: 'x', at }, 'role');
+    expectRejects(ChatMessage, { role: 'user', at }, 'content');
   });
 
   it('TurnoProgramado', () => {
@@ -216,7 +216,7 @@ describe('resources: spec shapes pass, one bad variant per rule fails naming the
       Agente,
       ConversationListItem,
       TurnoResumen,
-      Mensaje,
+      ChatMessage,
       TurnoProgramado,
       Compartida,
       Archivo,
