@@ -24,6 +24,7 @@ import {
   parseScopes,
   routes,
 } from '../../../../src/shared/api';
+import { ForkConversationBody } from '../../../../src/shared/api/routes/extensions';
 import { covered, expectAccepts, expectRejects } from './schema-helpers';
 
 const remote = (name: string) => ({ name, url: `https://${name}.example.com/mcp` });
@@ -252,6 +253,15 @@ describe('request bodies: spec shapes pass, one bad variant per rule fails namin
     expectRejects(CreateAgentBody, { nombre: 'Ok', inicio: '' }, 'inicio');
     // An unknown key (the engine is the service's choice) is refused outright.
     expect(CreateAgentBody.safeParse({ nombre: 'Ok', engine: 'engine-c' }).success).toBe(false);
+  });
+
+  it('fork (our extension): the first hasta messages, or every message through a turn, never both', () => {
+    expectAccepts(ForkConversationBody, { hasta: 2 });
+    expectAccepts(ForkConversationBody, { turnId: 't1' });
+    expectRejects(ForkConversationBody, { hasta: 0 }, 'hasta');
+    expectRejects(ForkConversationBody, { turnId: '' }, 'turnId');
+    expect(ForkConversationBody.safeParse({ hasta: 1, turnId: 't1' }).success).toBe(false);
+    expect(ForkConversationBody.safeParse({}).success).toBe(false);
   });
 
   it('every request body of the route table has been exercised', () => {

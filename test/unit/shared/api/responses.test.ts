@@ -59,6 +59,7 @@ import {
   describeZodError,
   routes,
 } from '../../../../src/shared/api';
+import { ConversationForked } from '../../../../src/shared/api/routes/extensions';
 import { covered, expectAccepts, expectRejects } from './schema-helpers';
 
 const at = '2025-05-01T10:00:00Z';
@@ -151,6 +152,8 @@ describe('response bodies: spec shapes pass, a wrong field fails naming it', () 
     });
     expectRejects(ArchivedConversations, { conversaciones: [archivedItem] }, 'conversaciones.0.archivada');
     expectAccepts(ConversationRestored, { id: 'c1', restaurada: true });
+    expectAccepts(ConversationForked, { id: 'c2', titulo: 'Plan (branch)' });
+    expectRejects(ConversationForked, { id: 'c2' }, 'titulo');
     expectAccepts(ModelSet, { model: 'm-large', aplica: 'siguiente_turno' });
     expectAccepts(ScheduleCancelled, { id: 's1', cancelado: true });
     expectAccepts(PermissionResult, { resuelto: true });
