@@ -213,6 +213,25 @@ describe('host memory', () => {
     expect(await host.searchConversations({ text: 'albatross' })).toEqual({ ok: true, value: [] });
   });
 
+  it('exports a conversation under the title a rename gave it, at once', async () => {
+    const host = await signedInHost();
+    const agents = await host.listAgents();
+    const agentId = agents.ok ? agents.value.agentes.find((a) => a.protocolo === 'acp')!.id : '';
+    const created = await host.createConversation(agentId);
+    const sessionId = created.ok ? created.value.id : '';
+    await runTurn(host, agentId, sessionId, 'echo puffin');
+    await host.listConversations(agentId);
+    const before = await host.exportConversation(agentId, sessionId, 'markdown');
+    expect(before.ok && before.value.text).not.toContain('# Seabirds');
+    expect((await host.renameConversation(agentId, sessionId, 'Seabirds')).ok).toBe(true);
+    // No new list from the server in between: the rename itself is what the export knows.
+    const markdown = await host.exportConversation(agentId, sessionId, 'markdown');
+    expect(markdown.ok && markdown.value.fileName).toBe('Seabirds.md');
+    expect(markdown.ok && markdown.value.text).toMatch(/^# Seabirds\n/);
+    const json = await host.exportConversation(agentId, sessionId, 'json');
+    expect(json.ok && JSON.parse(json.value.text).title).toBe('Seabirds');
+  });
+
   it('deletes a profile store when the profile is removed', async () => {
     const host = await signedInHost();
     const agents = await host.listAgents();
