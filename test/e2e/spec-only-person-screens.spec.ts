@@ -145,9 +145,8 @@ test('conversation header: rename, share and stop sharing, export, archive', asy
     .getByRole('button', { name: 'Archive' })
     .click();
   await expect(page.getByRole('list', { name: 'Conversation list' })).not.toContainText('Spec header');
-  const archived = await app.api.listConversations(app.agentId);
-  if (!archived.ok) throw new Error(archived.error.message);
-  expect(archived.value.conversaciones.map((c) => c.id)).not.toContain(sessionId);
+  // The app holds the DELETE while Undo is offered, then sends it.
+  await expect.poll(conversationIds, { timeout: 20_000 }).not.toContain(sessionId);
 });
 
 test('scheduled turns: one is scheduled, listed, and cancelled after asking', async ({ page }) => {

@@ -18,16 +18,23 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
   await form.getByLabel('Name').fill('Docs');
   await form.getByLabel('URL (https only)').fill('http://mcp.example.com/mcp');
   await form.getByRole('button', { name: 'Add to the list' }).click();
+  // The name is checked in words before it enters the list, and a valid one is offered.
+  const nameProblem = form.getByRole('alert');
+  await expect(nameProblem).toContainText('A server name uses only lowercase letters');
+  await expect(nameProblem).not.toContainText('[a-z');
+  await expect(section.getByRole('list', { name: 'MCP servers' }).getByRole('listitem')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Use “docs”' }).click();
+  await expect(form.getByLabel('Name')).toHaveValue('docs');
+  await form.getByRole('button', { name: 'Add to the list' }).click();
   const problems = section.getByRole('alert', { name: 'Problems' });
   await expect(problems).toContainText('url must be an https URL');
-  await expect(problems).toContainText('name');
   await section.getByRole('button', { name: 'Save the list' }).click();
   await expect(problems).toBeVisible();
   const untouched = await rig.api.getMcpServers(rig.agentId);
   expect(untouched.ok && untouched.value.servers).toEqual([]);
 
-  await section.getByRole('button', { name: 'Edit Docs' }).click();
-  const edit = section.getByRole('form', { name: 'Edit Docs' });
+  await section.getByRole('button', { name: 'Edit docs' }).click();
+  const edit = section.getByRole('form', { name: 'Edit docs' });
   await edit.getByLabel('Name').fill('docs');
   await edit.getByLabel('URL (https only)').fill('https://mcp.example.com/mcp');
   await edit.getByRole('button', { name: 'Add' }).click();
