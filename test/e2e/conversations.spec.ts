@@ -70,6 +70,15 @@ async function conversationWith(page: Page, title: string): Promise<string> {
   return newest.id;
 }
 
+/** From the focused "…" button: opens the menu with `key`, moves with it to Archive… and chooses it. */
+async function openArchiveByKeyboard(page: Page, key: 'ArrowDown' | 'ArrowUp'): Promise<void> {
+  await page.keyboard.press(key);
+  const item = page.getByRole('menuitem', { name: /^Archive/ });
+  while (!(await item.evaluate((el) => el === el.ownerDocument.activeElement)))
+    await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
+}
+
 async function archiveSelected(page: Page): Promise<void> {
   await conversationAction(page, /^Archive/);
   await page
@@ -165,11 +174,7 @@ test('archive and Undo by keyboard alone: the menu, the dialog, then Undo takes 
     .getByRole('region', { name: 'Chat' })
     .getByRole('button', { name: 'More conversation actions' });
   await more.focus();
-  await page.keyboard.press('ArrowDown');
-  const archiveItem = page.getByRole('menuitem', { name: /^Archive/ });
-  while (!(await archiveItem.evaluate((el) => el === el.ownerDocument.activeElement)))
-    await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await openArchiveByKeyboard(page, 'ArrowDown');
   const dialog = page.getByRole('dialog', { name: 'Archive this conversation?' });
   await expect(dialog).toBeVisible();
   // Escape closes it and the focus is back on the "…" button.
@@ -177,10 +182,7 @@ test('archive and Undo by keyboard alone: the menu, the dialog, then Undo takes 
   await expect(dialog).toHaveCount(0);
   await expect(more).toBeFocused();
 
-  await page.keyboard.press('ArrowDown');
-  while (!(await archiveItem.evaluate((el) => el === el.ownerDocument.activeElement)))
-    await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await openArchiveByKeyboard(page, 'ArrowDown');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Archive' })).toBeFocused();
@@ -193,10 +195,7 @@ test('archive and Undo by keyboard alone: the menu, the dialog, then Undo takes 
 
   // Escape on Undo goes on to the message box, and the archive goes ahead.
   await more.focus();
-  await page.keyboard.press('ArrowUp');
-  while (!(await archiveItem.evaluate((el) => el === el.ownerDocument.activeElement)))
-    await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Enter');
+  await openArchiveByKeyboard(page, 'ArrowUp');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(undo).toBeFocused();

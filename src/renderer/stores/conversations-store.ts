@@ -127,7 +127,8 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     },
     async create(agentId) {
       const draft = get().byAgent[agentId]?.items.find((item) => isEmptyDraft(item, get().threads[item.id]));
-      if (draft) {
+      // A message scheduled there makes it not empty: asked of the server when this window has not seen it.
+      if (draft && !(await hasSchedules(agentId, draft.id))) {
         set({ selectedId: draft.id, notice: '' });
         return draft.id;
       }
@@ -265,9 +266,15 @@ function isEmptyDraft(item: ConversationListItem, thread: Thread | undefined): b
     !item.titulo &&
     (thread?.messages.length ?? 0) === 0 &&
     (stream?.items.length ?? 0) === 0 &&
-    !stream?.currentTurnId &&
-    (useSchedulesStore.getState().bySession[item.id]?.items.length ?? 0) === 0
+    !stream?.currentTurnId
   );
+}
+
+async function hasSchedules(agentId: string, sessionId: string): Promise<boolean> {
+  const known = useSchedulesStore.getState().bySession[sessionId];
+  if (known?.status === 'ready') return known.items.length > 0;
+  const result = await desk().listSchedules(agentId, sessionId);
+  return !result.ok || result.value.programados.length > 0;
 }
 
 function visible(items: ConversationListItem[], hidden: Record<string, true>): ConversationListItem[] {
