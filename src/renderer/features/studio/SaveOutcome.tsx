@@ -9,6 +9,8 @@ export function SaveOutcome(props: { section: StudioSection; offerRestart?: bool
   const restarting = useStudioStore((s) => s.restarting);
   const hasMachine = useStudioStore((s) => s.config?.hasMachine !== false && s.noMachine === null);
   if (!outcome) return null;
+  // The paths the server took (its `aplicado`).
+  const applied = outcome.aplicado ?? [];
   const restart =
     hasMachine && (outcome.kind === 'not-taken' || (outcome.kind === 'saved' && props.offerRestart));
   return (
@@ -23,9 +25,9 @@ export function SaveOutcome(props: { section: StudioSection; offerRestart?: bool
           <span className="studio-label">Server note:</span> {outcome.nota}
         </p>
       ) : null}
-      {outcome.aplicado && outcome.aplicado.length > 0 ? (
+      {applied.length > 0 ? (
         <p>
-          <span className="studio-label">Applied:</span> {outcome.aplicado.join(', ')}
+          <span className="studio-label">Applied:</span> {applied.join(', ')}
         </p>
       ) : null}
       {restart ? (
