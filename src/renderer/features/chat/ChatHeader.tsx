@@ -70,7 +70,7 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
         }}
       />
       {exportNote ? (
-        <p className="model-note error-text" role="alert">
+        <p className="header-note error-text" role="alert">
           {exportNote}
         </p>
       ) : null}

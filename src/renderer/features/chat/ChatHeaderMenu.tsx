@@ -66,7 +66,7 @@ export function ChatHeaderMenu(props: { agentId: string; sessionId: string; acti
     <>
       <MenuButton label="…" title="More conversation actions" items={items} />
       {note ? (
-        <p className="model-note" role="status">
+        <p className="header-note" role="status">
           {note}
         </p>
       ) : null}

@@ -58,7 +58,7 @@ export function ModelPicker(props: { agentId: string; sessionId: string }) {
         </select>
       </label>
       {note ? (
-        <p className={`model-note${note.problem ? ' error-text' : ''}`} role="status">
+        <p className={`header-note${note.problem ? ' error-text' : ''}`} role="status">
           {note.text}
         </p>
       ) : null}
