@@ -183,6 +183,8 @@ test('offline reading with the service stopped, and recovery when it returns', a
   await page.getByRole('list', { name: 'Conversation list' }).getByText(title!).click();
   await expect(page.getByRole('status', { name: 'Offline' })).toBeVisible({ timeout: 30_000 });
   await expect(lastReply(page)).toContainText('lighthouse keeper');
+  // Send is also off for an empty box, so a message is written first: offline alone must hold it back.
+  await page.getByRole('textbox', { name: 'Message' }).fill('echo back again');
   const sendButton = page.getByRole('button', { name: 'Send' });
   await expect(sendButton).toBeDisabled();
   await expect(page.locator('.send-blocked')).toContainText("messages can't be sent");
@@ -190,7 +192,7 @@ test('offline reading with the service stopped, and recovery when it returns', a
   restarted = await startService({ dataDir: join(dataDir, 'local-service'), port });
   await expect(page.getByRole('status', { name: 'Offline' })).toBeHidden({ timeout: 20_000 });
   await expect(sendButton).toBeEnabled();
-  await send(page, 'echo back again');
+  await sendButton.click();
   await expect(lastReply(page)).toContainText('back again', { timeout: 30_000 });
 });
 
