@@ -1,13 +1,11 @@
+import type { StoredMessage } from '../../shared/api';
 import type { MemoryHistory, MemoryMessage, TurnDetail } from '../../shared/bridge/memory';
 
 /** A message of the server's history (the truth for text), `at` in epoch ms. */
-export interface HistoryMessage {
-  role: 'user' | 'assistant';
-  content: string;
-  at: number;
+export type HistoryMessage = StoredMessage & {
   /** Servers that stamp messages with their turn get an exact match. */
   turnId?: string;
-}
+};
 
 /** A turn as stored: what was asked and answered, and the detail the server does not keep. */
 export interface StoredTurn {

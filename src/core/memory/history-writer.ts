@@ -1,3 +1,4 @@
+import type { StoredMessage } from '../../shared/api';
 import type { HistoryMessage } from './history-merge';
 import type { MemoryDatabase } from './memory-database';
 
@@ -35,13 +36,8 @@ export function historySlices(
   return slices;
 }
 
-interface StoredRow {
-  position: number;
-  role: string;
-  content: string;
-  at: number;
-  turn_id: string | null;
-}
+/** A row of the app's `messages` table. */
+type StoredRow = StoredMessage & { position: number; turn_id: string | null };
 
 /**
  * Writes `messages` at positions `saltados` onwards, slice by slice; `turnIdOf` gives each one's turn.

@@ -76,7 +76,7 @@ export function searchMessages(db: MemoryDatabase, query: SearchQuery): SearchHi
     agent_id: string;
     title: string | null;
     position: number;
-    role: 'user' | 'assistant';
+    role: SearchHit['role'];
     at: number;
     snippet: string;
   }[];

@@ -5,6 +5,7 @@ import {
   restrictModes,
   type MemoryDatabase,
 } from './memory-database';
+import type { StoredMessage } from '../../shared/api';
 import type { MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
 import { attachmentsOf, setThumbnails } from './attachment-rows';
 import { writeHistoryInSlices } from './history-writer';
@@ -149,13 +150,7 @@ export class TranscriptStore {
           `SELECT position, role, content, at, turn_id FROM messages WHERE conversation_id = ?
            ORDER BY position DESC LIMIT ?`,
         )
-        .all(conversationId, limit ?? -1) as {
-        position: number;
-        role: 'user' | 'assistant';
-        content: string;
-        at: number;
-        turn_id: string | null;
-      }[]
+        .all(conversationId, limit ?? -1) as (StoredMessage & { position: number; turn_id: string | null })[]
     ).reverse();
     const messages = rows.map((r) => ({
       role: r.role,

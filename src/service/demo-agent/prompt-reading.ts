@@ -1,4 +1,6 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
+import { ChatMessage } from '../../shared/api';
+import type { DemoMessage } from './session-store';
 
 export interface ReceivedAttachment {
   name: string;
@@ -8,31 +10,27 @@ export interface ReceivedAttachment {
 
 /** `_meta` key under which the service gives a fork's earlier messages (engine/prompt-blocks.ts). */
 const HISTORY_META_KEY = 'agentdesk/history';
-
-export interface EarlierMessage {
-  role: 'user' | 'assistant';
-  text: string;
-}
+/** Each earlier message as the service gives it (engine/prompt-blocks.ts `historyBlock`). */
+const GIVEN_MESSAGE = ChatMessage.pick({ role: true, content: true });
 
 /** The earlier messages a history block carries as data, or null when the block is not one. */
-function earlierMessages(block: ContentBlock): EarlierMessage[] | null {
+function earlierMessages(block: ContentBlock): DemoMessage[] | null {
   const data = block._meta?.[HISTORY_META_KEY];
   if (!Array.isArray(data)) return null;
-  return data.flatMap((m: { role?: unknown; content?: unknown }) =>
-    (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string'
-      ? [{ role: m.role, text: m.content }]
-      : [],
-  );
+  return data.flatMap((m: unknown) => {
+    const given = GIVEN_MESSAGE.safeParse(m);
+    return given.success ? [{ role: given.data.role, text: given.data.content }] : [];
+  });
 }
 
 /** Splits a prompt into its text, the attachments that came with it, and any earlier messages given. */
 export function readPrompt(blocks: ContentBlock[]): {
   text: string;
   attachments: ReceivedAttachment[];
-  earlier: EarlierMessage[];
+  earlier: DemoMessage[];
 } {
   const texts: string[] = [];
-  const earlier: EarlierMessage[] = [];
+  const earlier: DemoMessage[] = [];
   const attachments: ReceivedAttachment[] = [];
   const nameOf = (uri: string | null | undefined, fallback: string) => {
     const last = uri?.split('/').pop();

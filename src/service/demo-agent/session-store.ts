@@ -1,13 +1,12 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ChatMessage } from '../../shared/api';
 
 /** Hidden folder in the workspace where the demo agent keeps its memory. */
 export const DEMO_STATE_DIR = '.agentdesk-demo';
 
-export interface DemoMessage {
-  role: 'user' | 'assistant';
-  text: string;
-}
+/** A message as the demo agent keeps it in its own session files (`text`, not `content`: its format on disk). */
+export type DemoMessage = Pick<ChatMessage, 'role'> & { text: string };
 
 /** Everything the demo agent remembers about one session (one conversation). */
 export interface DemoSession {

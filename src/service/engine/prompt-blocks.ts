@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContentBlock, PromptCapabilities } from '@agentclientprotocol/sdk/unstable';
 import { writeWorkspaceFile } from '../agents/workspace-io';
+import type { MessageText } from '../../shared/api';
 import type { EngineAttachment } from './types';
 
 /** Where attachments land when the agent cannot take them inline (hidden folder in the workspace). */
@@ -30,7 +31,7 @@ export const HISTORY_META_KEY = 'agentdesk/history';
  * Earlier messages an agent never saw (a forked conversation's), as one text block before the
  * person's message: readable by any agent, and as data under `_meta` for those that take it.
  */
-export function historyBlock(history: { role: 'user' | 'assistant'; content: string }[]): ContentBlock {
+export function historyBlock(history: MessageText[]): ContentBlock {
   const said = history.map((m) => `${m.role === 'user' ? 'The person' : 'You'} said:\n${m.content}`);
   const text = [
     'This conversation continues an earlier one. What was said there, oldest first:',

@@ -18,6 +18,8 @@
  * it keeps compiling.
  */
 
+import type { MessageText } from '../../shared/api';
+
 /** Engine names of the API. `house-lite` has no machine (routes answer 409 agente_no_acp). */
 export const ENGINE_NAMES = ['house-lite', 'engine-b', 'engine-c', 'engine-d', 'engine-e'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
@@ -171,7 +173,7 @@ export interface RunTurnOptions {
    * Messages of this conversation the agent never saw (a fork's carried-over history), oldest first:
    * given before the first prompt of a new session only; a session the agent already has keeps them.
    */
-  history?: { role: 'user' | 'assistant'; content: string }[];
+  history?: MessageText[];
   onEvent: (event: EngineEvent) => void;
   requestPermission: RequestPermission;
   /** Abort = cancel the turn (dequeued if still waiting, else ACP `session/cancel`). */

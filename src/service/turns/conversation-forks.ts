@@ -1,3 +1,4 @@
+import type { MessageText } from '../../shared/api';
 import type { ServiceDatabase } from '../db/database';
 import type { ConversationRow, ConversationStore } from './conversation-store';
 
@@ -5,11 +6,6 @@ import type { ConversationRow, ConversationStore } from './conversation-store';
 export type ForkPoint = { hasta: number } | { turnId: string };
 
 export type ForkOutcome = { ok: true; id: string; titulo: string } | { ok: false; detalle: string };
-
-export interface SeedMessage {
-  role: 'user' | 'assistant';
-  content: string;
-}
 
 /**
  * Forked conversations (our extension, migration 006): a new conversation of the same agent and person
@@ -64,10 +60,10 @@ export function createConversationForks(db: ServiceDatabase, store: Conversation
     },
 
     /** The messages a fork carried over, for the agent's first session in it; undefined if not a fork. */
-    seedOf(conversationId: string): SeedMessage[] | undefined {
+    seedOf(conversationId: string): MessageText[] | undefined {
       const row = q.seedCount.get(conversationId) as { seed_messages: number } | undefined;
       if (!row || row.seed_messages === 0) return undefined;
-      return q.seed.all(conversationId, row.seed_messages) as SeedMessage[];
+      return q.seed.all(conversationId, row.seed_messages) as MessageText[];
     },
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceDatabase } from '../db/database';
 import { saneStoredPlan } from './schedule-rules';
 import type { ScheduledItem, ScheduleSource } from './scheduler';
-import type { TurnState } from '../../shared/api';
+import type { MessageRole, StoredMessage, TurnState } from '../../shared/api';
 
 /** Durable state of conversations (migration 002): messages, turns, idempotency, schedules, sharing. */
 
@@ -21,12 +21,6 @@ export interface ConversationRow {
 export interface TurnSummaryRow {
   turn_id: string;
   estado: TurnState;
-  at: number;
-}
-
-export interface MessageRow {
-  role: 'user' | 'assistant';
-  content: string;
   at: number;
 }
 
@@ -170,7 +164,7 @@ export function createConversationStore(db: ServiceDatabase) {
     addMessage(
       conversationId: string,
       turnId: string | null,
-      role: 'user' | 'assistant',
+      role: MessageRole,
       content: string,
       at: number,
     ) {
@@ -178,13 +172,13 @@ export function createConversationStore(db: ServiceDatabase) {
       q.touch.run(at, conversationId);
     },
     /** The last `limit` messages, oldest first, and how many earlier ones were left out. */
-    tail(conversationId: string, limit: number): { messages: MessageRow[]; saltados: number } {
+    tail(conversationId: string, limit: number): { messages: StoredMessage[]; saltados: number } {
       const total = (q.countMessages.get(conversationId) as { n: number }).n;
-      const messages = q.tail.all(conversationId, limit) as MessageRow[];
+      const messages = q.tail.all(conversationId, limit) as StoredMessage[];
       return { messages, saltados: total - messages.length };
     },
-    allMessages(conversationId: string): MessageRow[] {
-      return q.allMessages.all(conversationId) as MessageRow[];
+    allMessages(conversationId: string): StoredMessage[] {
+      return q.allMessages.all(conversationId) as StoredMessage[];
     },
 
     insertTurn(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ChatMessage } from '../../shared/api';
 import type { PublicPageWords } from './public-page-words';
 
 /**
@@ -7,12 +8,6 @@ import type { PublicPageWords } from './public-page-words';
  * search. Times are written in UTC and turned into the reader's local time by one inline script, the
  * only one the page's CSP allows (by its hash).
  */
-
-export interface PublicMessage {
-  role: 'user' | 'assistant';
-  content: string;
-  at: string;
-}
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -52,7 +47,7 @@ function utcTime(at: string, lang: string): string {
 
 export function renderPublicPage(
   title: string | null,
-  messages: PublicMessage[],
+  messages: ChatMessage[],
   words: PublicPageWords,
 ): string {
   const heading = escapeHtml(title ?? words.untitled);

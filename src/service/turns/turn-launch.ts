@@ -4,7 +4,7 @@ import type { ConversationRuntime } from './conversation-runtimes';
 import { fanOutEngineEvent } from './engine-event-fanout';
 import { relayPermission } from './permission-relay';
 import type { Turn } from './turn-record';
-import { isTerminal } from '../../shared/api';
+import { isTerminal, type MessageText } from '../../shared/api';
 
 /**
  * The agent's saved settings for a turn on a channel (its model and MCP servers, lent tools
@@ -20,8 +20,7 @@ export interface LaunchDeps {
   store: ConversationStore;
   agentSettings?: AgentSettingsLookup;
   /** The messages a forked conversation carried over; undefined for any other. */
-  seedOf?:
-    ((conversationId: string) => { role: 'user' | 'assistant'; content: string }[] | undefined) | undefined;
+  seedOf?: ((conversationId: string) => MessageText[] | undefined) | undefined;
   now(): number;
   /** Called once the engine has ended its part of the turn. */
   finish(rt: ConversationRuntime, turn: Turn, result: TurnResult): Promise<void>;

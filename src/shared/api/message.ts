@@ -11,12 +11,10 @@ import { DateTime } from './common';
 export const MessageRole = z.enum(['user', 'assistant']);
 export type MessageRole = z.infer<typeof MessageRole>;
 
-const messageFields = { role: MessageRole, content: z.string(), at: DateTime };
-
 /** A message on the wire (the spec's `Mensaje`); fields a newer server adds are kept. */
-export const ChatMessage = z.looseObject(messageFields);
-/** A message with `at` as an ISO 8601 date-time, as the API gives it. */
-export type ChatMessage = z.infer<z.ZodObject<typeof messageFields>>;
+export const ChatMessage = z.looseObject({ role: MessageRole, content: z.string(), at: DateTime });
+/** A message with `at` as an ISO 8601 date-time, as the API gives it (without the unknown extras). */
+export type ChatMessage = Pick<z.infer<typeof ChatMessage>, 'role' | 'content' | 'at'>;
 
 /** A message where it is kept (the service's database, the app's memory): `at` in epoch ms. */
 export type StoredMessage = Omit<ChatMessage, 'at'> & { at: number };

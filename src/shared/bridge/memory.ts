@@ -4,7 +4,7 @@
  * said; stored conversations open read-only while the server cannot be reached.
  * Plain JSON; never a token, never an attachment's bytes (a small image thumbnail at most).
  */
-import type { ModelsEvent, TurnoResumen, TurnState } from '../api';
+import type { MessageRole, ModelsEvent, StoredMessage, TurnoResumen, TurnState } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskResult, Unsubscribe } from './desk-result';
 
@@ -39,18 +39,14 @@ export interface TurnDetail {
 }
 
 /** One message of a conversation as the app shows it: the server's text, with the stored detail beside it. */
-export interface MemoryMessage {
+export type MemoryMessage = StoredMessage & {
   /** Index in the whole conversation (the server's `saltados` counts the ones before a tail). */
   position: number;
-  role: 'user' | 'assistant';
-  content: string;
-  /** Epoch ms. */
-  at: number;
   /** The turn's stored detail, on the turn's reply (or on its question while no reply exists yet). */
   detail?: TurnDetail;
   /** The attachments sent with this question. */
   attachments?: AttachmentMeta[];
-}
+};
 
 export interface MemoryHistory {
   messages: MemoryMessage[];
@@ -78,7 +74,7 @@ export interface SearchHit {
   agentId: string;
   title: string | null;
   position: number;
-  role: 'user' | 'assistant';
+  role: MessageRole;
   at: number;
   snippet: SnippetSegment[];
 }
