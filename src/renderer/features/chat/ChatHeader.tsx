@@ -48,7 +48,9 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
             {showDirectionControls(agentName)}
           </span>
         ) : null}
-        <h2 className="chat-title">{showDirectionControls(title)}</h2>
+        <h2 className="chat-title" title={title}>
+          {showDirectionControls(title)}
+        </h2>
       </div>
       <ModelPicker agentId={agentId} sessionId={sessionId} />
       <button
