@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -30,13 +31,37 @@ export interface ServiceProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1 (free when asked; the service takes it moments later). */
+/**
+ * A free TCP port on 127.0.0.1 (free when asked; the service takes it moments later, and again after a
+ * restart). Taken below the system's ephemeral range: a port from that range is also handed to any
+ * outgoing connection on a busy machine, so between the ask and the start (or a kill and the restart)
+ * another process could take it (EADDRINUSE failed chat-restart.test.ts so in a full run).
+ */
 export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+  const [ephemeralStart] = ephemeralRange();
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = 10_000 + Math.floor(Math.random() * (ephemeralStart - 10_000));
+    if (await bindable(port)) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
+}
+
+function ephemeralRange(): [number, number] {
+  try {
+    const [start, end] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    if (Number(start) > 11_000) return [Number(start), Number(end)];
+  } catch {
+    // Not Linux: macOS and Windows hand out 49152 and up.
+  }
+  return [49_152, 65_535];
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
 
 export async function startServiceProcess(
