@@ -54,6 +54,15 @@ test('Mod+N starts a conversation on the server, and Mod+] / Mod+[ move between 
   await page.keyboard.press('Control+N');
   await expect(rows(page)).toHaveCount(1);
   await expect(box(page)).toBeVisible();
+  // A second Mod+N on the untouched conversation opens it again rather than adding another.
+  await page.keyboard.press('Control+N');
+  await expect(rows(page)).toHaveCount(1);
+  expect(await conversationCount()).toBe(before + 1);
+  // Once something is said in it, Mod+N starts a second one.
+  await box(page).fill('echo hello');
+  await box(page).press('Enter');
+  const reply = page.getByRole('article', { name: 'Agent reply' }).last();
+  await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   await page.keyboard.press('Control+N');
   await expect(rows(page)).toHaveCount(2);
   expect(await conversationCount()).toBe(before + 2);
@@ -149,9 +158,13 @@ test('search ignores accents and case, and narrows to one agent or a date range'
   const person = context.identity.persons.findByEmail(app.email)!;
   context.identity.agents.create(person.id, { name: 'Pastry agent', engine: 'engine-b', protocolo: 'acp' });
   await openApp(page, app);
-  const agents = page.getByRole('navigation', { name: 'Agents' });
-  for (const name of [/Pastry agent/, /^(?!.*Pastry agent)/]) {
-    await agents.getByRole('button', { name }).first().click();
+  // Each agent's row (the list's first button is New agent, not an agent).
+  const rowsOf = page.getByRole('navigation', { name: 'Agents' }).getByRole('listitem');
+  for (const row of [
+    rowsOf.filter({ hasText: 'Pastry agent' }),
+    rowsOf.filter({ hasNotText: 'Pastry agent' }),
+  ]) {
+    await row.getByRole('button').first().click();
     await page.getByRole('button', { name: 'Start a new conversation' }).click();
     await box(page).fill('echo Crème brûlée tonight');
     await box(page).press('Enter');
@@ -211,7 +224,14 @@ test('a long thread opens at its tail, and earlier messages load as you scroll u
     }),
   );
   await openApp(page, app);
-  await page.getByRole('navigation', { name: 'Agents' }).getByRole('button').first().click();
+  // The first agent's row (the list's first button is New agent).
+  await page
+    .getByRole('navigation', { name: 'Agents' })
+    .getByRole('listitem')
+    .first()
+    .getByRole('button')
+    .first()
+    .click();
   await rows(page).first().click();
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log).toContainText('long thread line 120');
@@ -253,7 +273,14 @@ test('a permission card for an edit shows the lines it changes; code blocks copy
   context,
 }) => {
   await openApp(page, app);
-  await page.getByRole('navigation', { name: 'Agents' }).getByRole('button').first().click();
+  // The first agent's row (the list's first button is New agent).
+  await page
+    .getByRole('navigation', { name: 'Agents' })
+    .getByRole('listitem')
+    .first()
+    .getByRole('button')
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Start a new conversation' }).click();
   const reply = () => page.getByRole('article', { name: 'Agent reply' }).last();
   for (const text of ['first version', 'second version']) {
