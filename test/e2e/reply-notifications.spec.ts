@@ -47,7 +47,8 @@ test('Settings asks the browser to allow notifications, then a reply finished in
   await expect(note).toContainText('asks this browser to allow');
 
   await context.grantPermissions(['notifications'], { origin: app.mode.origin });
-  await notify.check();
+  // The box follows the saved setting, which lands after the browser's answer: click, then wait for the tick.
+  await notify.click();
   await expect(notify).toBeChecked();
   await expect(note).toHaveCount(0);
 
@@ -56,9 +57,9 @@ test('Settings asks the browser to allow notifications, then a reply finished in
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('wait 2');
   await box.press('Enter');
-  await expect(page.getByRole('article', { name: 'Agent reply' }).last()).toContainText('Waiting 2 seconds');
-  // The window loses the focus while the reply runs.
+  // The window loses the focus as the reply starts (on a busy machine a later step could miss the 2 s).
   await page.evaluate('window.__focused = false');
+  await expect(page.getByRole('article', { name: 'Agent reply' }).last()).toContainText('Waiting 2 seconds');
   await expect
     .poll(() => page.evaluate('window.__shown'), { timeout: 20_000 })
     .toEqual([{ title: expect.any(String), body: 'The reply is ready.' }]);
@@ -72,7 +73,10 @@ test('with notifications turned off in Settings, nothing is shown and nothing is
   await context.grantPermissions(['notifications'], { origin: app.mode.origin });
   await openApp(page, app);
   await showScreen(page, 'Settings');
-  await page.getByRole('checkbox', { name: /Notify me when a reply finishes/ }).uncheck();
+  const notify = page.getByRole('checkbox', { name: /Notify me when a reply finishes/ });
+  await expect(notify).toBeChecked();
+  await notify.click();
+  await expect(notify).not.toBeChecked();
   await expect(page.getByRole('note', { name: 'Browser notifications' })).toHaveCount(0);
 
   await showScreen(page, 'Chats');
