@@ -52,15 +52,12 @@ export async function createAgent(
 export type DeleteAgentOutcome =
   { ok: true } | { ok: false; status: 404 | 409; error: string; detalle: string };
 
-/**
- * Deletes an agent (our extension): stops its machine, removes its row (conversations, schedules, settings and
- * tokens cascade) and then its folder (workspace, skills, bundle, machine config). An account keeps one agent.
- */
-export async function deleteAgent(
+/** Why the agent may not be deleted now, or null: not the person's, their only one, or a reply running. */
+function deleteRefusal(
   ctx: ServiceContext,
   personId: string,
   agentId: string,
-): Promise<DeleteAgentOutcome> {
+): Extract<DeleteAgentOutcome, { ok: false }> | null {
   const agent = ctx.identity.agents.findOwned(personId, agentId);
   if (!agent) return { ok: false, status: 404, error: 'not_found', detalle: 'No such agent.' };
   if (ctx.identity.agents.list(personId).length <= 1)
@@ -81,7 +78,25 @@ export async function deleteAgent(
       error: 'turno_en_curso',
       detalle: 'A reply of this agent is still running; stop it, then delete the agent.',
     };
+  return null;
+}
+
+/**
+ * Deletes an agent (our extension): stops its machine, removes its row (conversations, schedules, settings and
+ * tokens cascade) and then its folder (workspace, skills, bundle, machine config). An account keeps one agent.
+ */
+export async function deleteAgent(
+  ctx: ServiceContext,
+  personId: string,
+  agentId: string,
+): Promise<DeleteAgentOutcome> {
+  const refused = deleteRefusal(ctx, personId, agentId);
+  if (refused) return refused;
   await ctx.engines.stop(agentId);
+  // Asked again after the wait: a delete of the account's other agent, of this one, or a new reply may have
+  // come meanwhile; from here to the row's removal nothing else runs.
+  const refusedNow = deleteRefusal(ctx, personId, agentId);
+  if (refusedNow) return refusedNow;
   ctx.identity.agents.remove(personId, agentId);
   await rm(ctx.agentConfig.service.layoutOf(agentId).root, { recursive: true, force: true });
   return { ok: true };
