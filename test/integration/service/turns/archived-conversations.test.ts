@@ -4,6 +4,7 @@ import {
   ConversationResponse,
   ConversationsResponse,
 } from '../../../../src/shared/api';
+import { firstAgentId, signIn } from '../../../support/local-service';
 import { createHarness, type Harness } from './harness';
 
 // Our archived-conversations extension over real HTTP with the real demo agent: an archived conversation
@@ -51,5 +52,22 @@ describe('archived conversations (our extension)', () => {
     await h.api('DELETE', h.path(id));
     expect((await h.api('POST', `${archivedPath()}/${id}/restore`)).status).toBe(200);
     expect((await h.api('POST', `${archivedPath()}/${id}/restore`)).status).toBe(404);
+  });
+
+  it('another person cannot list or bring back my archived conversation, by my agent or by theirs', async () => {
+    const id = await h.conversation();
+    await h.api('DELETE', h.path(id));
+    const stranger = (await signIn(h.service, { email: 'archive-stranger@example.test' })).access_token;
+    const theirAgent = await firstAgentId(h.service, stranger);
+    const theirs = `/api/v2/me/agents/${theirAgent}/archived-conversations`;
+    for (const target of [`${archivedPath()}/${id}/restore`, `${theirs}/${id}/restore`]) {
+      const answer = await h.api('POST', target, undefined, stranger);
+      expect(answer.status, target).toBe(404);
+      expect(answer.body).toMatchObject({ error: 'not_found' });
+    }
+    expect((await h.api('GET', archivedPath(), undefined, stranger)).status).toBe(404);
+    const listed = await h.api('GET', theirs, undefined, stranger);
+    expect(JSON.stringify(listed.body)).not.toContain(id);
+    expect((await archived()).map((c) => c.id)).toContain(id);
   });
 });
