@@ -119,6 +119,22 @@ module.exports = {
       },
     },
     {
+      name: 'core-common-imports-no-feature',
+      comment:
+        'core/common/ holds the general helpers (Result, FetchLike, Sleep) every core room uses; it imports no room of core.',
+      severity: 'error',
+      from: { path: '^src/core/common/' },
+      to: { path: '^src/core/', pathNot: '^src/core/common/' },
+    },
+    {
+      name: 'core-auth-never-imports-api',
+      comment:
+        'The API client asks core/auth for its token, so auth sits below it and never imports core/api (issue 25: no arrow runs back up).',
+      severity: 'error',
+      from: { path: '^src/core/auth/' },
+      to: { path: '^src/core/api/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

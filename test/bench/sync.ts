@@ -26,7 +26,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
 import { createApiClient, type ApiClient } from '../../src/core/api/api-client';
-import type { FetchLike } from '../../src/core/api/result';
+import type { FetchLike } from '../../src/core/common/result';
 import { staticTokenSource } from '../../src/core/auth/access-token-source';
 import { BoxRemote } from '../../src/core/sync/box-remote';
 import { defaultConcurrency } from '../../src/core/sync/sync-executor';

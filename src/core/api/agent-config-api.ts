@@ -19,7 +19,7 @@ import {
 } from '../../shared/api';
 import { json, none, raw, type ApiRequest, type ApiResult, type CallOptions } from './api-request';
 import { NOT_TAKEN_BY_MACHINE, statusSentence } from './api-error';
-import { err, ok } from './result';
+import { err, ok } from '../common/result';
 
 const STATUS_502 = statusSentence(502);
 

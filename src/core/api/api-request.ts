@@ -12,7 +12,7 @@ import {
   redirectedError,
   type ApiError,
 } from './api-error';
-import { err, ok, realSleep, type FetchLike, type Result, type Sleep } from './result';
+import { err, ok, realSleep, type FetchLike, type Result, type Sleep } from '../common/result';
 import { backoffDelay, parseRetryAfter } from './retry-after';
 import { fillPath, type PathParams } from './route-path';
 import { progressBody, type UploadProgressListener } from './progress-body';

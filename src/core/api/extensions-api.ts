@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { apiRoutes, ConversationForked, type ForkConversationBody } from '../../shared/api';
 import { json, raw, type ApiRequest, type CallOptions } from './api-request';
 import type { ApiResult } from './api-request';
-import { ok } from './result';
+import { ok } from '../common/result';
 
 /**
  * Our service's extensions (docs/extensions.md), and how to tell whether a server has them: the spec

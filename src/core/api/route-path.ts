@@ -1,6 +1,6 @@
 import type { RouteSpec } from '../../shared/api';
 import type { ApiError } from './api-error';
-import { err, type Result } from './result';
+import { err, type Result } from '../common/result';
 
 /** The names of a path template's `{params}`: `'/a/{id}/b/{slug}'` -> `'id' | 'slug'`. */
 type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`

@@ -1,5 +1,5 @@
-import { err, ok } from '../api/result';
-import type { Result } from '../api/result';
+import { err, ok } from '../common/result';
+import type { Result } from '../common/result';
 
 /** Why no usable token could be had: `signed_out` means the person must sign in again. */
 export interface SessionError {

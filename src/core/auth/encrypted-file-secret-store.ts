@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { err, ok } from '../api/result';
+import { err, ok } from '../common/result';
 import type { SecretStore, SecretStoreCandidate } from './secret-store';
 
 /**

@@ -1,5 +1,5 @@
 import type * as Keyring from '@napi-rs/keyring';
-import { err, ok } from '../api/result';
+import { err, ok } from '../common/result';
 import type { SecretStore, SecretStoreCandidate } from './secret-store';
 
 /** The part of @napi-rs/keyring's entry API this store uses (so tests can stand in for the OS keychain). */

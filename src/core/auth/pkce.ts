@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
-import { err, ok } from '../api/result';
-import type { FetchLike, Result } from '../api/result';
-import { oauthEndpointPaths } from '../api/oauth-endpoints';
+import { err, ok } from '../common/result';
+import type { FetchLike, Result } from '../common/result';
+import { oauthEndpointPaths } from './oauth-endpoints';
 import { rememberSecret } from '../log/redact';
 
 /**

@@ -1,4 +1,4 @@
-import type { Result } from '../api/result';
+import type { Result } from '../common/result';
 import { createMemorySecretStore } from './memory-secret-store';
 
 /**

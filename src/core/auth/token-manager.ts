@@ -1,5 +1,5 @@
-import { err, ok } from '../api/result';
-import type { Result } from '../api/result';
+import { err, ok } from '../common/result';
+import type { Result } from '../common/result';
 import type { AccessTokenSource, SessionError } from './access-token-source';
 import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';

@@ -6,8 +6,8 @@ import type { AccessTokenSource } from '../auth/access-token-source';
 import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
 import { apiErrorFromResponse } from '../api/api-error';
-import { realSleep } from '../api/result';
-import type { FetchLike, Sleep } from '../api/result';
+import { realSleep } from '../common/result';
+import type { FetchLike, Sleep } from '../common/result';
 import { backoffDelay, parseRetryAfter } from '../api/retry-after';
 
 /**

@@ -1,6 +1,6 @@
 import type { Scope } from '../../shared/api';
 import type { DeskBridge } from '../../shared/bridge';
-import type { FetchLike } from '../api/result';
+import type { FetchLike } from '../common/result';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../auth/secret-store';
 import type { ActivitySnapshot } from './platform/activity';

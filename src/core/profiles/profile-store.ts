@@ -3,8 +3,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { AddCustomProfileInput, DeskError, ProfilesState, ServiceProfile } from '../../shared/bridge';
-import { err, ok } from '../api/result';
-import type { Result } from '../api/result';
+import { err, ok } from '../common/result';
+import type { Result } from '../common/result';
 
 /**
  * The remembered service profiles and which one is active, kept in one JSON

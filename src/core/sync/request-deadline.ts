@@ -6,7 +6,7 @@
 import type { ApiError } from '../api/api-error';
 import { byteDeadlineMs, type DeadlineTiming } from '../api/deadline';
 import type { ApiResult, CallOptions } from '../api/api-request';
-import { err } from '../api/result';
+import { err } from '../common/result';
 
 export type { DeadlineTiming };
 

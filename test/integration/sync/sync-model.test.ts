@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/core/api/api-client';
-import { realSleep, type FetchLike } from '../../../src/core/api/result';
+import { realSleep, type FetchLike } from '../../../src/core/common/result';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
 import { BoxRemote } from '../../../src/core/sync/box-remote';
 import { SyncEngine, type ConflictChoice, type SyncStatus } from '../../../src/core/sync/sync-engine';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { err } from '../../../src/core/api/result';
+import { err } from '../../../src/core/common/result';
 import { buildMenuTemplate } from '../../../src/main/menu';
 import { BASIC_TEXT_WARNING, chooseDesktopSecretStore } from '../../../src/main/secret-stores';
 

@@ -1,5 +1,5 @@
 import type { ConversationStreamEvent, ConversationUpdate, Unsubscribe } from '../../../shared/bridge';
-import type { FetchLike } from '../../api/result';
+import type { FetchLike } from '../../common/result';
 import type { Logger } from '../../log/logger';
 import { subscribeEvents, type EventSubscription, type StreamError } from '../../events/sse-client';
 import { checkConversationIds } from '../plumbing/argument-checks';

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../shared/api';
 import type { LibraryMethods, UploadProgress } from '../../../shared/bridge';
 import type { Logger } from '../../log/logger';
-import type { FetchLike } from '../../api/result';
+import type { FetchLike } from '../../common/result';
 import { checkId } from '../plumbing/argument-checks';
 import { fail } from '../plumbing/call-results';
 import { createEventHub } from '../plumbing/event-hub';

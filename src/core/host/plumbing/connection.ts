@@ -1,6 +1,6 @@
 import type { DeskResult, ServiceProfile, Unsubscribe } from '../../../shared/bridge';
 import { createApiClient, type ApiClient } from '../../api/api-client';
-import type { FetchLike } from '../../api/result';
+import type { FetchLike } from '../../common/result';
 import type { Logger } from '../../log/logger';
 import type { SecretStore } from '../../auth/secret-store';
 import { TokenManager, type TokenManagerEvent } from '../../auth/token-manager';

@@ -1,6 +1,6 @@
 import type { Scope } from '../../../shared/api';
 import type { DeskError, DeskResult, ServiceProfile, SignInProgress } from '../../../shared/bridge';
-import type { FetchLike } from '../../api/result';
+import type { FetchLike } from '../../common/result';
 import type { Logger } from '../../log/logger';
 import { startLogin, type LoginError } from '../../auth/login-flow';
 import { fail } from '../plumbing/call-results';

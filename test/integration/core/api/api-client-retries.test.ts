@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../src/core/api/api-client';
-import { err, ok } from '../../../../src/core/api/result';
+import { err, ok } from '../../../../src/core/common/result';
 import type { AccessTokenSource } from '../../../../src/core/auth/access-token-source';
 import { startScriptedServer } from '../support/scripted-server';
 import type { Handler } from '../support/scripted-server';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../../src/core/api/api-client';
-import type { FetchLike } from '../../../../src/core/api/result';
+import type { FetchLike } from '../../../../src/core/common/result';
 import type { TokenManager } from '../../../../src/core/auth/token-manager';
 import { subscribeEvents } from '../../../../src/core/events/sse-client';
 import type { ConnectionState, EventSubscription, StreamEvent } from '../../../../src/core/events/sse-client';

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok } from '../../../../src/core/api/result';
+import { ok } from '../../../../src/core/common/result';
 import type { AccessTokenSource } from '../../../../src/core/auth/access-token-source';
 import { LOST_TURN_MESSAGE, subscribeEvents } from '../../../../src/core/events/sse-client';
 import type {

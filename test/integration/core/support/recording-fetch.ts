@@ -1,4 +1,4 @@
-import type { FetchLike } from '../../../../src/core/api/result';
+import type { FetchLike } from '../../../../src/core/common/result';
 
 export interface RecordedCall {
   method: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { err, ok } from '../../../../src/core/api/result';
-import type { Result } from '../../../../src/core/api/result';
+import { err, ok } from '../../../../src/core/common/result';
+import type { Result } from '../../../../src/core/common/result';
 import { createMemorySecretStore } from '../../../../src/core/auth/memory-secret-store';
 import type { AuthError, TokenSet } from '../../../../src/core/auth/pkce';
 import { TokenManager } from '../../../../src/core/auth/token-manager';
