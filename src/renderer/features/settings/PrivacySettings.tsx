@@ -27,7 +27,10 @@ export function PrivacySettings() {
       <section className="screen-section" aria-label="Sign-in tokens">
         <h4>Sign-in tokens</h4>
         <p className="small-text">{secrets ? tokenWords[secrets.kind] : '…'}</p>
-        {secrets?.warning ? <p className="muted small-text">{secrets.warning}</p> : null}
+        {/* The memory-only warning says what the line above already says: show it only for the others. */}
+        {secrets?.warning && secrets.kind !== 'memory' ? (
+          <p className="muted small-text">{secrets.warning}</p>
+        ) : null}
       </section>
       <MemorySettingsSection />
     </>
