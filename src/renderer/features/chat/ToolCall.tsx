@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { ToolPart } from '../../model/turn-reducer';
 import { showDirectionControls } from '../../model/bidi-controls';
+import { toolKindWord } from '../../model/tool-kind-words';
 
 const statusWords: Record<string, string> = {
   pending: 'Waiting',
@@ -24,6 +25,7 @@ export const ToolCall = memo(function ToolCall(props: { part: ToolPart; turnStop
   const { part } = props;
   const shown = shownStatus(part, props.turnStopped === true);
   const status = statusWords[shown] ?? shown;
+  const kindWord = toolKindWord(part.kind);
   const detail =
     typeof part.detalle === 'string'
       ? part.detalle
@@ -37,7 +39,7 @@ export const ToolCall = memo(function ToolCall(props: { part: ToolPart; turnStop
       aria-label={`Tool call: ${part.title ?? part.id}`}
     >
       <div className="tool-head">
-        <span className="tool-kind">{part.kind ?? 'tool'}</span>
+        {kindWord ? <span className="tool-kind">{kindWord}</span> : null}
         <span className="tool-title">{showDirectionControls(part.title ?? part.id)}</span>
         <span className="tool-status" aria-label="Tool status">
           {status}
