@@ -11,7 +11,7 @@ import type { CliIo } from './terminal';
 export const USAGE = `Usage: agentdesk <command> [options]
 
 Commands:
-  login                 sign in through your browser
+  login                 sign in: on this computer at once, with --server through your browser
   logout                sign out (and revoke the sign-in)
   whoami                who is signed in, and where
   agents                list your agents
