@@ -35,6 +35,13 @@ describe('making and deleting agents (our extension)', { timeout: 120_000 }, () 
       [{ nombre: 'x'.repeat(65) }, 'body_invalido'],
       [{}, 'body_invalido'],
       [{ nombre: 'Ok', inicio: 'astronaut' }, 'inicio_desconocido'],
+      // Control characters (a terminal's escape, a NUL) and direction overrides that disguise a name.
+      [{ nombre: 'Red\u001b[31m' }, 'body_invalido'],
+      [{ nombre: 'a\u0000b' }, 'body_invalido'],
+      [{ nombre: 'two\nlines' }, 'body_invalido'],
+      [{ nombre: 'Helper\u202Egpj.exe' }, 'body_invalido'],
+      [{ nombre: 'Ok', extra: true }, 'body_invalido'],
+      [{ nombre: 7 }, 'body_invalido'],
     ] as const) {
       const res = await create(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -42,6 +49,8 @@ describe('making and deleting agents (our extension)', { timeout: 120_000 }, () 
       expect(answer.error).toBe(code);
       expect(answer.detalle.length).toBeGreaterThan(10);
     }
+    const hidden = await json(await create({ nombre: 'two\nlines' }));
+    expect(hidden.detalle).toContain('one line of visible text');
     expect(await names()).toEqual(['Assistant']);
   });
 
