@@ -120,6 +120,8 @@ test('a thought and a tool call are rendered', async ({ page }) => {
   const tool = reply.getByRole('group', { name: 'Tool call: List files' });
   await expect(tool).toContainText('read');
   await expect(tool.getByLabel('Tool status')).toHaveText('Done');
+  // The demo agent lists ".", the workspace's root: said in words, not as a lone dot.
+  await expect(tool.locator('.tool-path')).toHaveText('The workspace');
   await expect(reply).toContainText('The workspace has');
   await page.screenshot({ path: join(screens, 'thought-and-tool.png') });
 });

@@ -45,7 +45,7 @@ export const ToolCall = memo(function ToolCall(props: { part: ToolPart; turnStop
           {status}
         </span>
       </div>
-      {part.path ? <div className="tool-path">{showDirectionControls(part.path)}</div> : null}
+      {part.path ? <div className="tool-path">{showDirectionControls(shownPath(part.path))}</div> : null}
       {detail ? (
         <details className="tool-detail">
           <summary>Details</summary>
@@ -55,3 +55,8 @@ export const ToolCall = memo(function ToolCall(props: { part: ToolPart; turnStop
     </div>
   );
 });
+
+/** The workspace's own root comes as "." (or "./"): a lone dot means nothing to a person. */
+function shownPath(path: string): string {
+  return path === '.' || path === './' ? 'The workspace' : path;
+}
