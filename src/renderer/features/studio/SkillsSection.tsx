@@ -117,7 +117,10 @@ export function SkillsSection(props: { agentId: string }) {
 
           <h3>Install from a folder</h3>
           <DropZone onFiles={(files) => void installFolder(files)}>
-            <p>Drop a skill folder here (SKILL.md with frontmatter at its top, up to 25 MB), or</p>
+            <p>
+              Drop a skill folder here (a SKILL.md that starts with the skill’s name and description, up to 25
+              MB), or
+            </p>
             <label className="file-button">
               Choose a folder…
               <input
