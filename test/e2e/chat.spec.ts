@@ -118,7 +118,7 @@ test('a thought and a tool call are rendered', async ({ page }) => {
   await reply.locator('details.thought summary').click();
   await expect(reply.locator('.thought-text')).toContainText('Reading the message.');
   const tool = reply.getByRole('group', { name: 'Tool call: List files' });
-  await expect(tool).toContainText('read');
+  await expect(tool.locator('.tool-kind')).toHaveText('Read');
   await expect(tool.getByLabel('Tool status')).toHaveText('Done');
   // The demo agent lists ".", the workspace's root: said in words, not as a lone dot.
   await expect(tool.locator('.tool-path')).toHaveText('The workspace');
