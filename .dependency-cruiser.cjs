@@ -135,6 +135,15 @@ module.exports = {
       to: { path: '^src/core/api/' },
     },
     {
+      name: 'service-http-never-imports-auth',
+      comment:
+        'http/ is the plumbing auth/ builds on (errors, raw target, app env); it imports no auth code. ' +
+        'Left: app-env.ts names the type AuthInfo that the guard puts on every request.',
+      severity: 'error',
+      from: { path: '^src/service/http/', pathNot: '^src/service/http/app-env\\.ts$' },
+      to: { path: '^src/service/auth/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

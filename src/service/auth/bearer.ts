@@ -11,7 +11,7 @@ import {
 } from '../../shared/api';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
-import { errorJson } from '../http/errors';
+import { errorJson, methodNotAllowed, notFound } from '../http/errors';
 import { hasDotSegment, rawTarget } from '../http/raw-target';
 import type { AgentRecord } from '../identity/agents';
 import { AGENT_TOKEN_PREFIX } from '../identity/agent-tokens';
@@ -78,16 +78,8 @@ export function forbidden(c: Context, scope: Scope): Response {
   });
 }
 
-export function notFound(c: Context, detalle = 'No such resource.'): Response {
-  return c.json({ error: 'not_found', detalle }, 404, { 'Cache-Control': 'no-store' });
-}
-
-export function methodNotAllowed(c: Context, allow: readonly string[]): Response {
-  return c.json({ error: 'method_not_allowed' }, 405, {
-    Allow: allow.join(', '),
-    'Cache-Control': 'no-store',
-  });
-}
+/** Kept here too for the routes that import them with the guard; they live in http/errors.ts. */
+export { methodNotAllowed, notFound };
 
 function deny(c: Context, denial: Denial, tokenPresent: boolean): Response {
   if (denial.status === 401) return unauthorized(c, tokenPresent);

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { API_BASE } from '../../shared/api';
-import { notFound } from '../auth/bearer';
+import { notFound } from './errors';
 import type { AppEnv } from './app-env';
 import { hasDotSegment, rawTarget } from './raw-target';
 

@@ -25,3 +25,16 @@ export function handleError(log: (line: string) => void) {
     return errorJson(c, 500, 'error_interno', 'The service failed while answering; see its log.');
   };
 }
+
+/** 404 in the API's error shape (also for paths the service does not know). */
+export function notFound(c: Context, detalle = 'No such resource.'): Response {
+  return c.json({ error: 'not_found', detalle }, 404, { 'Cache-Control': 'no-store' });
+}
+
+/** 405 with the methods the path takes. */
+export function methodNotAllowed(c: Context, allow: readonly string[]): Response {
+  return c.json({ error: 'method_not_allowed' }, 405, {
+    Allow: allow.join(', '),
+    'Cache-Control': 'no-store',
+  });
+}
