@@ -1,6 +1,7 @@
 import './screens.css';
 import { useScreenStore, type Screen } from '../../stores/screen-store';
 import { useSessionStore } from '../../stores/session-store';
+import { useStudioStore } from '../../stores/studio-store';
 
 const entries: { screen: Screen; label: string }[] = [
   { screen: 'chat', label: 'Chats' },
@@ -9,6 +10,15 @@ const entries: { screen: Screen; label: string }[] = [
   { screen: 'account', label: 'Account' },
   { screen: 'settings', label: 'Settings' },
 ];
+
+/** Chats brings the chat forward: an open studio closes (after asking about unsaved edits). */
+function show(screen: Screen): void {
+  if (screen !== 'chat') return useScreenStore.getState().show(screen);
+  useStudioStore.getState().requestLeave(() => {
+    useStudioStore.getState().close();
+    useScreenStore.getState().show('chat');
+  });
+}
 
 /** Who is signed in, and the way to the person's screens. */
 export function SidebarFooter() {
@@ -23,7 +33,7 @@ export function SidebarFooter() {
           type="button"
           className="nav-item"
           aria-current={screen === entry.screen ? 'page' : undefined}
-          onClick={() => useScreenStore.getState().show(entry.screen)}
+          onClick={() => show(entry.screen)}
         >
           {entry.label}
         </button>
