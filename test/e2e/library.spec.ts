@@ -50,6 +50,13 @@ test('several files upload at once through the picker and are listed by the API'
   const names = (await listed()).map((f) => f.nombre).sort();
   expect(names).toEqual(['big-report.txt', 'notes.md', 'pixel.png']);
   expect((await listed()).find((f) => f.nombre === 'big-report.txt')?.size).toBe(300_000);
+
+  // At 900 px the name takes the room, not the actions: "big-report.txt" shows whole.
+  await page.setViewportSize({ width: 900, height: 800 });
+  const name = row(page, 'big-report.txt').locator('.file-name-text');
+  await expect
+    .poll(() => name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth > 0))
+    .toBe(true);
 });
 
 test('search and sort', async ({ page }) => {

@@ -44,7 +44,9 @@ export function FileRow(props: {
           <span className="file-badge" aria-hidden="true">
             {typeLabel(file).slice(0, 4)}
           </span>
-          {showDirectionControls(file.nombre)}
+          <span className="file-name-text" title={file.nombre}>
+            {showDirectionControls(file.nombre)}
+          </span>
         </span>
       </div>
       <div role="cell" className="muted file-type">
@@ -78,7 +80,7 @@ export function FileRow(props: {
           onClick={props.onAttach}
           aria-label={`Attach ${file.nombre} to message`}
         >
-          Attach to message
+          Attach
         </button>
         <button
           type="button"
