@@ -74,6 +74,9 @@ test('at 900 px with the schedule panel open the header is one line: agent, titl
     ((await (await app.api('/api/v2/me/agents')).json()) as { agentes: { nombre: string }[] }).agentes[0]!
       .nombre,
   );
+  // The panel lies over the chat rather than squeezing it: the message box keeps a usable width.
+  const message = (await page.getByRole('textbox', { name: 'Message', exact: true }).boundingBox())!;
+  expect(message.width).toBeGreaterThan(300);
   await page.screenshot({ path: 'test-results/screens/header-900-panel.png' });
 });
 
