@@ -7,6 +7,7 @@ import { defaultDataDir } from '../core/profiles/data-dir';
 import type { Agente } from '../shared/api';
 import type { SessionState } from '../shared/bridge';
 import type { CliIo } from './terminal';
+import { terminalLine } from './terminal-text';
 
 export const USAGE = `Usage: agentdesk <command> [options]
 
@@ -197,7 +198,10 @@ async function listAgents(host: DeskHost, io: CliIo): Promise<number> {
   }
   for (const agent of result.value.agentes) {
     const note = agent.necesitaToken ? '  (needs a token)' : '';
-    io.out(`${agent.id}\t${agent.nombre}\t${agent.protocolo}${note}\n`);
+    // The server's words: a name may carry a terminal's escape (the spec bounds only its length).
+    io.out(
+      `${terminalLine(agent.id)}\t${terminalLine(agent.nombre)}\t${terminalLine(agent.protocolo)}${note}\n`,
+    );
   }
   if (result.value.agentes.length === 0) io.out('No agents yet.\n');
   return 0;
@@ -214,6 +218,6 @@ async function findAgent(
     result.value.agentes.find((a) => a.id === wanted) ??
     result.value.agentes.find((a) => a.nombre.toLowerCase() === lower);
   if (agent) return { ok: true, agent };
-  const names = result.value.agentes.map((a) => a.nombre).join(', ') || 'none';
-  return { ok: false, message: `No agent called "${wanted}". Your agents: ${names}.` };
+  const names = result.value.agentes.map((a) => terminalLine(a.nombre)).join(', ') || 'none';
+  return { ok: false, message: `No agent called "${terminalLine(wanted)}". Your agents: ${names}.` };
 }
