@@ -4,12 +4,10 @@ import { callerAgent, notFound } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { registerRoute } from '../http/register-route';
-import { createArchivedStore } from '../turns/archived-store';
 
 /** Our extension: archived conversations, listed and brought back (docs/extensions.md). */
 export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const archived = createArchivedStore(ctx.db);
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   // As the conversation routes: an engine without conversations answers 409 agente_no_acp.
   const machineOnly = {
@@ -25,7 +23,7 @@ export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     app,
     apiRoutes.listArchivedConversations,
     (c) => {
-      const { store } = ctx.turns;
+      const { store, archived } = ctx.turns;
       const body: ArchivedConversations = {
         conversaciones: archived.list(callerAgent(c).id).map((row) => {
           const last = store.lastTurn(row.id);
@@ -49,7 +47,7 @@ export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     app,
     apiRoutes.restoreConversation,
     (c, { params }) => {
-      if (!archived.restore(callerAgent(c).id, params.sessionId)) return notFound(c);
+      if (!ctx.turns.archived.restore(callerAgent(c).id, params.sessionId)) return notFound(c);
       const body: ConversationRestored = { id: params.sessionId, restaurada: true };
       return c.json(body);
     },

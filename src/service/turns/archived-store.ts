@@ -25,3 +25,4 @@ export function createArchivedStore(db: ServiceDatabase) {
     },
   };
 }
+export type ArchivedStore = ReturnType<typeof createArchivedStore>;

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../context';
 import type { EngineHost } from '../engine';
 import { createConversationStore, type ConversationStore, type StoredSchedule } from './conversation-store';
+import { createArchivedStore, type ArchivedStore } from './archived-store';
 import { createConversationForks, type ConversationForks } from './conversation-forks';
 import { Scheduler } from './scheduler';
 import { HeartbeatHub } from './sse-stream';
@@ -29,6 +30,8 @@ export interface TurnsService {
   store: ConversationStore;
   /** Forked conversations (our extension). */
   forks: ConversationForks;
+  /** Archived conversations, listed and restored (our extension). */
+  archived: ArchivedStore;
   manager: TurnManager;
   /** The account allowance: conversation and try turns both count. */
   allowance: Allowance;
@@ -55,6 +58,7 @@ export const turnsSubsystem = {
     const engine = ctx.engines;
     const store = createConversationStore(ctx.db);
     const forks = createConversationForks(ctx.db, store);
+    const archived = createArchivedStore(ctx.db);
     const allowance = createAllowance(ctx.db, settings.quota);
     const manager = new TurnManager({
       store,
@@ -87,6 +91,7 @@ export const turnsSubsystem = {
     ctx.turns = {
       store,
       forks,
+      archived,
       manager,
       allowance,
       scheduler,
