@@ -117,6 +117,8 @@ test('Archive waits for Undo: the server still has it meanwhile, then the DELETE
 }) => {
   await openApp(page, app);
   const id = await conversationWith(page, 'Archive me for real');
+  // Nothing is archived yet, so there is nothing to show.
+  await expect(page.getByRole('button', { name: 'Show archived' })).toHaveCount(0);
   await rows(page).filter({ hasText: 'Archive me for real' }).getByRole('button').click();
   await archiveSelected(page);
 
@@ -132,9 +134,12 @@ test('Archive waits for Undo: the server still has it meanwhile, then the DELETE
 
   await expect(toast).toHaveCount(0, { timeout: 15_000 });
   await expect.poll(listedIds, { timeout: 15_000 }).not.toContain(id);
+  // Once the archive is sent, there is something to show.
+  await expect(page.getByRole('button', { name: 'Show archived' })).toBeVisible();
   await page.reload();
   await expect(rows(page).first()).toBeVisible();
   await expect(rows(page).filter({ hasText: 'Archive me for real' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Show archived' })).toBeVisible();
 });
 
 test('Undo keeps the conversation: it comes back selected and is never archived on the server', async ({

@@ -72,7 +72,12 @@ export const useArchiveStore = create<ArchiveStore>((set, get) => ({
     held = null;
     if (get().pending?.sessionId === item.id) set({ pending: null });
     const result = await desk().archiveConversation(agentId, item.id);
-    if (result.ok) return useConversationsStore.getState().unhide(item.id);
+    if (result.ok) {
+      useConversationsStore.getState().unhide(item.id);
+      // The archived list (where offered) now has one more.
+      if (get().archived?.agentId === agentId) void get().loadArchived(agentId);
+      return;
+    }
     useConversationsStore.getState().show(agentId, item);
     set({
       error: `“${title}” could not be archived, so it is back in your list: ${errorWords(result.error)}`,

@@ -9,7 +9,8 @@ import { showConversation } from './show-conversation';
 
 /**
  * "Archived": the agent's archived conversations, each with Restore. Only where the server offers it (our
- * service's extension, docs/extensions.md); elsewhere an archive can only be undone in its first seconds.
+ * service's extension, docs/extensions.md) and only once something is archived; elsewhere an archive can
+ * only be undone in its first seconds.
  */
 export function ArchivedConversations({ agentId }: { agentId: string }) {
   const offered = useServerOffers('listArchivedConversations');
@@ -18,11 +19,12 @@ export function ArchivedConversations({ agentId }: { agentId: string }) {
   const [problem, setProblem] = useState('');
   const now = useNow(60_000);
 
+  // Asked up front too, so the link shows only when something is archived.
   useEffect(() => {
-    if (open) void useArchiveStore.getState().loadArchived(agentId);
-  }, [open, agentId]);
+    if (offered) void useArchiveStore.getState().loadArchived(agentId);
+  }, [offered, open, agentId]);
 
-  if (!offered) return null;
+  if (!offered || (!open && !archived?.items.length)) return null;
   const restore = (id: string) =>
     showConversation(() => void useArchiveStore.getState().restore(agentId, id).then(setProblem));
 
