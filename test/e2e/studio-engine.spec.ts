@@ -17,19 +17,19 @@ test('engine and model: a model change, an engine switch after confirmation, a 4
 
   // Switching asks first, and says what is kept and what stays with the old engine.
   // Each engine is named by what it runs on this service (our extension `about.engines`).
-  await expect(section.getByRole('radio', { name: /^The demo agent/ })).toBeChecked();
+  await expect(section.getByRole('radio', { name: /^The demo agent(?!,)/ })).toBeChecked();
   await expect(section.getByRole('radio', { name: /Your command \(agentdesk-agent\)/ })).toBeVisible();
   await expect(section).not.toContainText('engine-b');
-  await section.getByRole('radio', { name: /Spare engine C/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Switch to Spare engine C (the demo agent)?' });
+  await section.getByRole('radio', { name: /^The demo agent, second copy/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Switch to The demo agent, second copy?' });
   await expect(dialog).toContainText('the name and prompt, skills, knowledge, channels and permissions');
   await expect(dialog).toContainText('Stays with The demo agent: the conversation memory');
   await shoot(page, 'engine-confirm');
   await dialog.getByRole('button', { name: 'Switch engine' }).click();
   // "Saved." still shows from the model change, so wait for the switch's own answer: the page shows
-  // Spare engine C chosen and its models offered again. Changing the engine behind the page before then
+  // the second copy chosen and its models offered again. Changing the engine behind the page before then
   // would race the switch (its machine stopped midway, the page left with no models to offer).
-  await expect(section.getByRole('radio', { name: /Spare engine C/ })).toBeChecked();
+  await expect(section.getByRole('radio', { name: /^The demo agent, second copy/ })).toBeChecked();
   await expect(model).toBeEnabled();
   await expect(model.locator('option')).toHaveText(['Demo Fast', 'Demo Deep']);
   await expect(model).toHaveValue('demo-fast');

@@ -28,6 +28,12 @@ function programOf(command: EngineCommand): string {
 
 /** The engine a service runs the demo agent on by default; the others without a program are spares. */
 const DEMO_ENGINE = 'engine-b';
+/** Spares run the demo agent too, so they are told apart by which copy they are, not by a letter. */
+const SPARE_COPIES: Record<string, string> = {
+  'engine-c': 'second',
+  'engine-d': 'third',
+  'engine-e': 'fourth',
+};
 
 function aboutMachineEngine(
   id: string,
@@ -41,10 +47,10 @@ function aboutMachineEngine(
     };
   }
   if (!command) {
-    const letter = id.slice(-1).toUpperCase();
+    const copy = SPARE_COPIES[id] ?? 'another';
     return {
-      name: `Spare engine ${letter} (the demo agent)`,
-      description: 'No program is set up for it on this service, so it runs the built-in demo agent too.',
+      name: `The demo agent, ${copy} copy`,
+      description: `The same built-in demo agent in a ${copy} workspace of its own, to try things apart. Another program can be set up for it in this service’s configuration.`,
     };
   }
   const program = programOf(command);

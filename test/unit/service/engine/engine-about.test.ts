@@ -10,9 +10,9 @@ describe('engines are named by what they run (our extension about.engines)', () 
     expect(named(undefined)).toEqual({
       'house-lite': 'Built-in lite assistant',
       'engine-b': 'The demo agent',
-      'engine-c': 'Spare engine C (the demo agent)',
-      'engine-d': 'Spare engine D (the demo agent)',
-      'engine-e': 'Spare engine E (the demo agent)',
+      'engine-c': 'The demo agent, second copy',
+      'engine-d': 'The demo agent, third copy',
+      'engine-e': 'The demo agent, fourth copy',
     });
   });
 
@@ -31,7 +31,7 @@ describe('engines are named by what they run (our extension about.engines)', () 
 
   it('gives every engine its own description, and no internal words', () => {
     const about = aboutEngines({ 'engine-b': { command: ['goose', 'acp'] } });
-    expect(new Set(about.map((e) => e.description)).size).toBe(about.length - 2); // the three spares share one
+    expect(new Set(about.map((e) => e.description)).size).toBe(about.length);
     for (const e of about)
       expect(`${e.name} ${e.description}`).not.toMatch(/machine|house|persona|ACP|engine-/i);
     expect(about.find((e) => e.id === 'house-lite')?.hasMachine).toBe(false);
