@@ -3,6 +3,7 @@ import type { ConversationUpdate, DeskBridge, DeskError } from '../shared/bridge
 import { LOST_TURN_MESSAGE } from '../core/events/sse-client';
 import { dim, type CliIo } from './terminal';
 import { terminalLine, terminalText } from './terminal-text';
+import { toolKindWord, toolStatusWord } from '../shared/words/tool-words';
 
 export interface ChatOptions {
   agentId: string;
@@ -69,11 +70,13 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     if (toolStates.get(tool.id) === key) return;
     toolStates.set(tool.id, key);
     newLine();
+    // Plain words, as the app shows them: "Running", not the wire's in_progress; "." is the workspace itself.
+    const kind = toolKindWord(tool.kind);
     const parts = [
       tool.title ?? 'tool',
-      tool.kind ? `(${tool.kind})` : '',
-      tool.status ?? '',
-      tool.path ?? '',
+      kind ? `(${kind})` : '',
+      tool.status ? toolStatusWord(tool.status) : '',
+      tool.path === '.' ? 'the workspace' : (tool.path ?? ''),
     ].map(terminalLine);
     write(`${dim(io, `⚙ ${parts.filter(Boolean).join(' ')}`)}\n`);
     mode = 'other';

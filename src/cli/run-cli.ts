@@ -197,7 +197,8 @@ async function listAgents(host: DeskHost, io: CliIo): Promise<number> {
     return 1;
   }
   for (const agent of result.value.agentes) {
-    const note = agent.necesitaToken ? '  (needs a token)' : '';
+    // The spec's necesitaToken: no agent token made yet (only `sync --server` needs one).
+    const note = agent.necesitaToken ? '  (no agent token yet)' : '';
     // The server's words: a name may carry a terminal's escape (the spec bounds only its length).
     io.out(
       `${terminalLine(agent.id)}\t${terminalLine(agent.nombre)}\t${terminalLine(agent.protocolo)}${note}\n`,

@@ -79,7 +79,7 @@ describe('agentdesk chat across a service restart', { timeout: 120_000 }, () => 
     const url = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\S+/.exec(err)![0];
     await walkSignIn(url, { email: DEFAULT_EMAIL, password: DEFAULT_PASSWORD });
     // The demo agent's "wait" tool is running.
-    await seen(() => /in_progress/.test(out));
+    await seen(() => /⚙.* Running/.test(out));
 
     await service.kill('SIGKILL');
     service = await startServiceProcess({ port, dataDir });

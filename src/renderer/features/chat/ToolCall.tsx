@@ -1,15 +1,7 @@
 import { memo } from 'react';
 import type { ToolPart } from '../../model/turn-reducer';
 import { showDirectionControls } from '../../model/bidi-controls';
-import { toolKindWord } from '../../model/tool-kind-words';
-
-const statusWords: Record<string, string> = {
-  pending: 'Waiting',
-  in_progress: 'Running',
-  completed: 'Done',
-  failed: 'Failed',
-  stopped: 'Stopped',
-};
+import { toolKindWord, toolStatusWord } from '../../../shared/words/tool-words';
 
 /**
  * The status a tool call shows: in a reply the person stopped, a call that did not finish was stopped,
@@ -24,7 +16,7 @@ function shownStatus(part: ToolPart, turnStopped: boolean): string {
 export const ToolCall = memo(function ToolCall(props: { part: ToolPart; turnStopped?: boolean }) {
   const { part } = props;
   const shown = shownStatus(part, props.turnStopped === true);
-  const status = statusWords[shown] ?? shown;
+  const status = toolStatusWord(shown);
   const kindWord = toolKindWord(part.kind);
   const detail =
     typeof part.detalle === 'string'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolKindWord } from '../../../src/renderer/model/tool-kind-words';
+import { toolKindWord, toolStatusWord } from '../../../src/shared/words/tool-words';
 
 describe('toolKindWord', () => {
   it('names the kinds a person can understand in plain words', () => {
@@ -12,5 +12,14 @@ describe('toolKindWord', () => {
     expect(toolKindWord('switch_mode')).toBeUndefined();
     expect(toolKindWord('frobnicate')).toBeUndefined();
     expect(toolKindWord(undefined)).toBeUndefined();
+  });
+});
+
+describe('toolStatusWord', () => {
+  it('says the spec statuses in plain words, and an unknown one as it came', () => {
+    expect(toolStatusWord('in_progress')).toBe('Running');
+    expect(toolStatusWord('completed')).toBe('Done');
+    expect(toolStatusWord('pending')).toBe('Waiting');
+    expect(toolStatusWord('later')).toBe('later');
   });
 });
