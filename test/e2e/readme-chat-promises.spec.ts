@@ -303,4 +303,13 @@ test('a permission card for an edit shows the lines it changes; code blocks copy
   await expect(reply().locator('pre code')).toContainText('const answer = 42;', { timeout: 30_000 });
   await reply().getByRole('button', { name: 'Copy code' }).click();
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe('const answer = 42;\n');
+  // In the person's own message too, the Copy button sits beside the code, not over it.
+  const mine = page.getByRole('article', { name: 'Your message' }).last();
+  const copyBox = (await mine.getByRole('button', { name: 'Copy code' }).boundingBox())!;
+  const textRight = await mine.locator('pre code').evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect().right;
+  });
+  expect(textRight).toBeLessThanOrEqual(copyBox.x);
 });
