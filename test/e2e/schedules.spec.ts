@@ -100,7 +100,9 @@ test('a repeating turn at a date and time; the service refusal is shown by its d
   await form.getByLabel('Repeat every (minutes)').fill('30');
   await form.getByLabel('Repeat until').fill('2030-04-01T09:30');
   await form.getByRole('button', { name: 'Schedule' }).click();
-  await expect(form.getByRole('alert')).toHaveText(/The end of the repeats is before the first time it would be sent/);
+  await expect(form.getByRole('alert')).toHaveText(
+    /The end of the repeats is before the first time it would be sent/,
+  );
   expect(await stored(sessionId)).toEqual([]);
 
   await form.getByLabel('Repeat until').fill('2030-05-02T09:30');
