@@ -59,7 +59,7 @@ export function DeleteAgentDialog(props: { agent: Agente; onClose(): void }) {
       <ul className="lost-list">
         <li>all of its conversations and scheduled messages,</li>
         <li>the files in its workspace, its skills and its instructions,</li>
-        <li>its settings and its agent tokens.</li>
+        <li>its settings and the access keys made for it.</li>
       </ul>
       <p className="muted small-text">
         Your other agents and your file library are not touched. A synced folder on this computer keeps its
