@@ -100,7 +100,7 @@ describe('agentdesk chat: the stream cut past the end of the turn, on a server w
       const url = /http:\/\/127\.0\.0\.1:\d+\S*\/oauth2\/authorize\S+/.exec(err)![0];
       await walkSignIn(url, { email: DEFAULT_EMAIL, password: DEFAULT_PASSWORD });
       // The reply has begun ("Waiting 1 seconds…", then the wait tool): cut the stream there.
-      await seen(() => /in_progress/.test(out));
+      await seen(() => /⚙.* Running/.test(out));
       const sessionId = /Conversation (\S+)/.exec(err)![1]!;
       await line.down();
       // The turn ends on the server while the stream is away.
