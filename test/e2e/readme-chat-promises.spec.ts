@@ -307,7 +307,7 @@ test('a permission card for an edit shows the lines it changes; code blocks copy
   const mine = page.getByRole('article', { name: 'Your message' }).last();
   const copyBox = (await mine.getByRole('button', { name: 'Copy code' }).boundingBox())!;
   const textRight = await mine.locator('pre code').evaluate((el) => {
-    const range = document.createRange();
+    const range = el.ownerDocument.createRange();
     range.selectNodeContents(el);
     return range.getBoundingClientRect().right;
   });
