@@ -15,10 +15,12 @@ export default defineConfig({
   // (npm test -- --stress) the longest specs take twice what they take on a quiet machine.
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  // Each spec file starts its own browser mode and service (own data folder, ephemeral ports), so
-  // files run side by side, one worker per core; a file's tests stay in order in one worker.
+  // Each spec file starts its own browser mode and service (own data folder, ephemeral ports), so files
+  // could run side by side; but on a 2-core machine two browsers and two services at once starved
+  // replies and sync cycles past their limits (hostile-content and sync-notes failed so in a fresh run
+  // that passed them alone). One worker per two cores beyond the first two, never more than 4.
   fullyParallel: false,
-  workers: Math.max(1, Math.min(availableParallelism(), 4)),
+  workers: Math.max(1, Math.min(Math.floor(availableParallelism() / 2), 4)),
   retries: 0,
   reporter: [['list'], ['./test/e2e/summary-reporter.ts']],
   use: {
