@@ -18,7 +18,7 @@ export default defineConfig({
   // Each spec file starts its own browser mode and service (own data folder, ephemeral ports), so files
   // could run side by side; but on a 2-core machine two browsers and two services at once starved
   // replies and sync cycles past their limits (hostile-content and sync-notes failed so in a fresh run
-  // that passed them alone). One worker per two cores beyond the first two, never more than 4.
+  // that passed them alone). One worker per two cores, at most 4.
   fullyParallel: false,
   workers: Math.max(1, Math.min(Math.floor(availableParallelism() / 2), 4)),
   retries: 0,
