@@ -1,12 +1,12 @@
 import { createAccountArea } from './account/account';
 import { createAgentsArea } from './agents/agents';
 import { createConnectorsArea } from './connectors/connectors';
-import { createConversationsArea } from './conversations/conversations-and-turns';
+import { createConversationsArea } from './conversations/conversations';
 import type { HostCore } from './host-core';
-import { createLibraryArea } from './library/library-and-audio';
+import { createLibraryArea } from './library/library';
 import { createPlatformArea } from './platform/platform';
 import { createSchedulesArea } from './schedules/schedules';
-import { createStudioArea } from './studio/studio';
+import { createAgentConfigArea } from './agent-config/agent-config';
 
 /**
  * Every area of the bridge the host serves, in order: each entry hands its factory only what
@@ -24,7 +24,7 @@ export const hostAreas = [
     createPlatformArea(core.options.os, { dataDir: core.options.dataDir, busy: () => busy(core) }),
   ({ sync }: HostCore) => sync.bridge,
   ({ memory }: HostCore) => memory.bridge,
-  ({ withApi }: HostCore) => createStudioArea({ withApi }),
+  ({ withApi }: HostCore) => createAgentConfigArea({ withApi }),
   ({ withApi, session }: HostCore) =>
     createAccountArea({ withApi, forgetSignIn: () => session.bridge.signOut() }),
   ({ withApi, options }: HostCore) =>

@@ -8,7 +8,7 @@ import { createMemoryArea } from './memory/host-memory';
 import { createActivityTracker } from './platform/activity';
 import { createActiveConnection } from './plumbing/connection';
 import { createStreamRegistry } from './plumbing/stream-registry';
-import { createSessionArea } from './session/session-and-profiles';
+import { createSessionArea } from './session/session';
 import { createSettingsArea } from './settings/settings';
 import { createHostSync } from './sync/host-sync';
 

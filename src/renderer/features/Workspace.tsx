@@ -16,10 +16,10 @@ import { ArchiveUndo } from './conversations/ArchiveUndo';
 import { useArchiveStore } from '../stores/archive-store';
 import { useListRefresh } from './conversations/use-list-refresh';
 import { useShortcuts } from './shortcuts/use-shortcuts';
-import { StudioSidebarEntry } from './agents/StudioSidebarEntry';
-import { StudioScreen } from './studio/StudioScreen';
+import { AgentConfigSidebarEntry } from './agents/AgentConfigSidebarEntry';
+import { AgentConfigScreen } from './agent-config/AgentConfigScreen';
 import { SyncPanel } from './sync/SyncPanel';
-import { useStudioStore } from '../stores/studio-store';
+import { useAgentConfigStore } from '../stores/agent-config-store';
 import { SyncSidebarEntry } from './sync/SyncSidebarEntry';
 import { useSyncStore } from '../stores/sync-store';
 import { useScreenStore } from '../stores/screen-store';
@@ -44,7 +44,7 @@ export function Workspace() {
   const list = useConversationsStore((s) => (agentId ? s.byAgent[agentId] : undefined));
   const noConversations = useAgentsStore((s) => (agentId ? s.noConversations[agentId] : undefined));
   const syncPanelOpen = useSyncStore((s) => !!agentId && s.panelAgentId === agentId);
-  const studioOpen = useStudioStore((s) => !!agentId && s.agentId === agentId);
+  const agentConfigOpen = useAgentConfigStore((s) => !!agentId && s.agentId === agentId);
   const [platform, setPlatform] = useState<PlatformInfo | null>(null);
   const [dropProblems, setDropProblems] = useState<string[]>([]);
   const screen = useScreenStore((s) => s.screen);
@@ -97,13 +97,13 @@ export function Workspace() {
 
   return (
     <div className="app-shell">
-      {screen === 'chat' && sessionId && !studioOpen ? <SkipToComposer /> : null}
+      {screen === 'chat' && sessionId && !agentConfigOpen ? <SkipToComposer /> : null}
       <aside className="sidebar" aria-label="Sidebar">
         <div className="brand-row">
           <h1 className="brand">AgentDesk</h1>
         </div>
         <AgentsList />
-        {agentId ? <StudioSidebarEntry agentId={agentId} /> : null}
+        {agentId ? <AgentConfigSidebarEntry agentId={agentId} /> : null}
         {agentId ? <CopyLinkButton agentId={agentId} label="Copy agent link" /> : null}
         {agentId ? <SyncSidebarEntry agentId={agentId} /> : null}
         {agentId ? <ConversationList agentId={agentId} /> : null}
@@ -123,8 +123,8 @@ export function Workspace() {
         ) : null}
         {screen !== 'chat' ? (
           <PersonScreen screen={screen} />
-        ) : agentId && studioOpen ? (
-          <StudioScreen agentId={agentId} />
+        ) : agentId && agentConfigOpen ? (
+          <AgentConfigScreen agentId={agentId} />
         ) : agentId && syncPanelOpen ? (
           <SyncPanel agentId={agentId} />
         ) : agentId && sessionId && noConversations === undefined ? (

@@ -13,7 +13,7 @@ import { platformArea } from './platform';
 import { schedulesArea } from './schedules';
 import { sessionArea } from './session';
 import { settingsArea } from './settings';
-import { studioArea } from './studio';
+import { agentConfigArea } from './agent-config';
 import { syncArea } from './sync';
 
 export type * from './account';
@@ -26,7 +26,7 @@ export type * from './platform';
 export type * from './schedules';
 export type * from './session';
 export type * from './settings';
-export type * from './studio';
+export type * from './agent-config';
 export type * from './sync';
 
 export const bridgeAreas = [
@@ -38,7 +38,7 @@ export const bridgeAreas = [
   platformArea,
   syncArea,
   memoryArea,
-  studioArea,
+  agentConfigArea,
   accountArea,
   connectorsArea,
   settingsArea,

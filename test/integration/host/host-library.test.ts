@@ -3,7 +3,7 @@ import type { UploadProgress } from '../../../src/shared/bridge';
 import { createApiClient } from '../../../src/core/api/api-client';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
 import { silentLogger } from '../../../src/core/log/logger';
-import { createLibraryArea } from '../../../src/core/host/library/library-and-audio';
+import { createLibraryArea } from '../../../src/core/host/library/library';
 import { toDeskResult } from '../../../src/core/host/plumbing/call-results';
 import type { WithApi } from '../../../src/core/host/plumbing/with-api';
 import { signIn, startTestService, type TestService } from '../../support/local-service';

@@ -84,7 +84,7 @@ const forbidden: [string, string, string, string][] = [
   ],
   [
     'a feature importing another feature',
-    'src/renderer/features/studio/a.ts',
+    'src/renderer/features/agent-config/a.ts',
     "import { f } from '../chat/f';\nexport const a = f;\n",
     'renderer-no-feature-imports-another',
   ],

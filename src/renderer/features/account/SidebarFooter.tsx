@@ -1,7 +1,7 @@
 import './screens.css';
 import { useScreenStore, type Screen } from '../../stores/screen-store';
 import { useSessionStore } from '../../stores/session-store';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 
 const entries: { screen: Screen; label: string }[] = [
   { screen: 'chat', label: 'Chats' },
@@ -14,8 +14,8 @@ const entries: { screen: Screen; label: string }[] = [
 /** Chats brings the chat forward: an open studio closes (after asking about unsaved edits). */
 function show(screen: Screen): void {
   if (screen !== 'chat') return useScreenStore.getState().show(screen);
-  useStudioStore.getState().requestLeave(() => {
-    useStudioStore.getState().close();
+  useAgentConfigStore.getState().requestLeave(() => {
+    useAgentConfigStore.getState().close();
     useScreenStore.getState().show('chat');
   });
 }

@@ -1,8 +1,9 @@
 import './agents.css';
+import { useEffect, useRef, useState } from 'react';
 import type { Agente } from '../../../shared/api';
 import { engineWords } from '../../model/agent-words';
 import { useAgentsStore } from '../../stores/agents-store';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { showDirectionControls } from '../../model/bidi-controls';
 import { AgentActions, NewAgentButton } from './AgentActions';
 
@@ -20,8 +21,18 @@ export function AgentsList() {
   const selected = useAgentsStore((s) => s.selectedAgentId);
   const noConversations = useAgentsStore((s) => s.noConversations);
   const configs = useAgentsStore((s) => s.configs);
+  const nav = useRef<HTMLElement>(null);
+  // After a delete, the focus goes to the agent now selected (its Delete button may be gone, or belong
+  // to another agent): once this list shows the new selection, which runs after the dialog gave focus back.
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => {
+    if (!deleted) return;
+    setDeleted(false);
+    const row = nav.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    (row ?? nav.current?.querySelector<HTMLElement>('.section-row button'))?.focus();
+  }, [deleted, selected]);
   return (
-    <nav className="agents" aria-label="Agents">
+    <nav className="agents" aria-label="Agents" ref={nav}>
       <div className="section-row">
         <h2 className="section-title">Agents</h2>
         <NewAgentButton />
@@ -44,7 +55,7 @@ export function AgentsList() {
               aria-current={agent.id === selected ? 'true' : undefined}
               // An open studio with unsaved edits asks before following the person to another agent.
               onClick={() =>
-                useStudioStore.getState().requestLeave(() => useAgentsStore.getState().select(agent.id))
+                useAgentConfigStore.getState().requestLeave(() => useAgentsStore.getState().select(agent.id))
               }
             >
               <span className="agent-name">{showDirectionControls(agent.nombre)}</span>
@@ -56,7 +67,7 @@ export function AgentsList() {
           </li>
         ))}
       </ul>
-      <AgentActions />
+      <AgentActions onDeleted={() => setDeleted(true)} />
     </nav>
   );
 }

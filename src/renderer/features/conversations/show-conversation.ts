@@ -1,6 +1,6 @@
 import { useConversationsStore } from '../../stores/conversations-store';
 import { useScreenStore } from '../../stores/screen-store';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { useSyncStore } from '../../stores/sync-store';
 
 /**
@@ -10,12 +10,12 @@ import { useSyncStore } from '../../stores/sync-store';
  */
 export function showConversation(pick: () => void): void {
   const reveal = () => {
-    useStudioStore.getState().close();
+    useAgentConfigStore.getState().close();
     useSyncStore.getState().closePanel();
     useScreenStore.getState().show('chat');
     pick();
   };
-  if (useStudioStore.getState().agentId) useStudioStore.getState().requestLeave(reveal);
+  if (useAgentConfigStore.getState().agentId) useAgentConfigStore.getState().requestLeave(reveal);
   else reveal();
 }
 

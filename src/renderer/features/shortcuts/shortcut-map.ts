@@ -9,7 +9,7 @@ export type ShortcutAction =
   | 'next-conversation'
   | 'previous-conversation'
   | 'focus-composer'
-  | 'open-studio';
+  | 'open-agent-config';
 
 export interface KeyFacts {
   key: string;
@@ -25,7 +25,7 @@ export const shortcutHelp: Record<ShortcutAction, string[]> = {
   'next-conversation': ['Mod+]', 'Alt+ArrowDown'],
   'previous-conversation': ['Mod+[', 'Alt+ArrowUp'],
   'focus-composer': ['Mod+/', 'Shift+Escape'],
-  'open-studio': ['Mod+,', 'Mod+Shift+E'],
+  'open-agent-config': ['Mod+,', 'Mod+Shift+E'],
 };
 
 export function matchShortcut(event: KeyFacts, isMac: boolean): ShortcutAction | undefined {
@@ -38,8 +38,8 @@ export function matchShortcut(event: KeyFacts, isMac: boolean): ShortcutAction |
     if (key === ']' && !event.shiftKey) return 'next-conversation';
     if (key === '[' && !event.shiftKey) return 'previous-conversation';
     if (key === '/') return 'focus-composer';
-    if (key === ',' && !event.shiftKey) return 'open-studio';
-    if (key === 'e' && event.shiftKey) return 'open-studio';
+    if (key === ',' && !event.shiftKey) return 'open-agent-config';
+    if (key === 'e' && event.shiftKey) return 'open-agent-config';
   }
   if (!event.metaKey && !event.ctrlKey && event.altKey && !event.shiftKey) {
     if (key === 'ArrowDown') return 'next-conversation';

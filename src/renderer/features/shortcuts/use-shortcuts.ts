@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { useUiStore } from '../../stores/ui-store';
 import { searchConversations } from '../../model/conversation-search';
 import { matchShortcut } from './shortcut-map';
@@ -25,8 +25,8 @@ export function useShortcuts(isMac: boolean): void {
         case 'focus-composer':
           useUiStore.getState().focusComposer();
           return;
-        case 'open-studio': {
-          const studio = useStudioStore.getState();
+        case 'open-agent-config': {
+          const studio = useAgentConfigStore.getState();
           if (studio.agentId) studio.requestLeave(() => studio.close());
           else if (agentId) studio.open(agentId);
           return;

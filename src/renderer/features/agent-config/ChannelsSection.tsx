@@ -2,7 +2,7 @@ import { ChannelName, type AgentConfig } from '../../../shared/api';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
-import { channelWords } from './studio-words';
+import { channelWords } from './agent-config-words';
 import { ToggleList } from './ToggleList';
 import { useDraft } from './use-draft';
 import { usePatchSave } from './use-patch-save';

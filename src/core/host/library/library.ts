@@ -7,12 +7,10 @@ import { fail } from '../plumbing/call-results';
 import { createEventHub } from '../plumbing/event-hub';
 import type { WithApi } from '../plumbing/with-api';
 import { createProgressThrottle } from './progress-throttle';
-
-/** Audio the host will pass on; the server's plan cap (413) is usually lower. */
-const MAX_AUDIO_BYTES = 100 * 1024 * 1024;
+import { createTranscriptionMethods } from './transcription';
 
 /**
- * The library area: the account's file library and transcription. Uploads travel as base64 over the
+ * The library area: the account's file library, and transcription (transcription.ts). Uploads travel as base64 over the
  * bridge, then as raw bytes to the server with their progress reported and a way to cancel them.
  */
 export function createLibraryArea(deps: {
@@ -103,16 +101,7 @@ export function createLibraryArea(deps: {
       }
     },
 
-    async transcribe(input) {
-      if (typeof input !== 'object' || input === null || typeof input.audioBase64 !== 'string')
-        return fail('invalid_argument', 'No audio was given.');
-      if (typeof input.mimeType !== 'string' || !/^audio\/[\w.+-]+/i.test(input.mimeType))
-        return fail('invalid_argument', 'The recording needs an audio/* type.');
-      const audio = new Uint8Array(Buffer.from(input.audioBase64, 'base64'));
-      if (audio.byteLength === 0) return fail('invalid_argument', 'The recording is empty.');
-      if (audio.byteLength > MAX_AUDIO_BYTES) return fail('too_large', 'The recording is too long.');
-      return deps.withApi((api) => api.transcribe(audio, input.mimeType));
-    },
+    ...createTranscriptionMethods(deps.withApi),
 
     onUploadProgress(listener) {
       return progress.on(listener);

@@ -5,7 +5,7 @@ import { errorWords } from '../../error-words';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
-import { channelLabel, noMachineReason, toolWords } from './studio-words';
+import { channelLabel, noMachineReason, toolWords } from './agent-config-words';
 import { ToggleList } from './ToggleList';
 import { useDraft } from './use-draft';
 import { usePatchSave } from './use-patch-save';

@@ -3,7 +3,7 @@ import { LIMITS, type McpServerInput } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { checkMcpList, maskSecret, parseMcpImport } from '../../model/mcp-servers';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { McpServerForm } from './McpServerForm';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
@@ -34,7 +34,7 @@ export function McpSection(props: { agentId: string }) {
         if (r.ok) setLoaded(r.value.servers);
         else {
           setLoadError(errorWords(r.error));
-          useStudioStore.getState().noteError('mcp', r.error);
+          useAgentConfigStore.getState().noteError('mcp', r.error);
         }
       });
     return () => {
@@ -49,7 +49,7 @@ export function McpSection(props: { agentId: string }) {
     setSaving(true);
     const result = await desk().setMcpServers(agentId, draft);
     setSaving(false);
-    const store = useStudioStore.getState();
+    const store = useAgentConfigStore.getState();
     if (!result.ok) return store.noteError('mcp', result.error);
     setLoaded(result.value.servers);
     store.setDirty('mcp', false);

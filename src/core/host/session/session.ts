@@ -1,7 +1,6 @@
 import type {
   DeskError,
   DeskResult,
-  ProfilesState,
   ServiceProfile,
   SessionMethods,
   SessionState,
@@ -14,6 +13,7 @@ import { deskError, fail } from '../plumbing/call-results';
 import type { ActiveConnection, ConnectionEvent } from '../plumbing/connection';
 import { createEventHub } from '../plumbing/event-hub';
 import type { StreamRegistry } from '../plumbing/stream-registry';
+import { createProfileMethods } from './profiles';
 import { runSignIn, type SignInSettings } from './sign-in';
 
 /**
@@ -132,53 +132,17 @@ export function createSessionArea(options: SessionAreaOptions): SessionArea {
   };
 
   const bridge: SessionMethods = {
-    async listProfiles(): Promise<DeskResult<ProfilesState>> {
-      const state = profiles.state();
-      return { ok: true, value: { ...state, profiles: state.profiles.map(withLocalUrl) } };
-    },
-
-    async addLocalProfile() {
-      await stopLogin();
-      const profile = await profiles.addLocal();
-      await activate();
-      return connection.current()?.profile.id === profile.id
-        ? { ok: true, value: withLocalUrl(profile) }
-        : fail(
-            'service_unavailable',
-            signedOutReason?.message ?? 'AgentDesk could not start its local service.',
-          );
-    },
-
-    async addCustomProfile(input) {
-      if (typeof input !== 'object' || input === null)
-        return fail('invalid_argument', 'A server address is needed.');
-      const added = await profiles.addCustom(input);
-      if (!added.ok) return added;
-      await stopLogin();
-      await activate();
-      return added;
-    },
-
-    async switchProfile(profileId) {
-      await stopLogin();
-      const switched = await profiles.setActive(profileId);
-      if (!switched.ok) return switched;
-      await activate();
-      return { ok: true, value: session() };
-    },
-
-    async removeProfile(profileId) {
-      if (login?.profileId === profileId) await stopLogin();
-      const wasActive = profiles.active()?.id === profileId;
-      const profile = profiles.get(profileId);
-      const removed = await profiles.remove(profileId);
-      if (!removed.ok) return removed;
-      if (wasActive) connection.drop();
-      await connection.forget(profileId, profile);
-      if (wasActive && profiles.active()) await activate();
-      else emitSession();
-      return removed;
-    },
+    ...createProfileMethods({
+      profiles,
+      connection,
+      withLocalUrl,
+      session,
+      activate,
+      stopLogin,
+      signingInTo: () => login?.profileId,
+      signedOutReason: () => signedOutReason,
+      emitSession,
+    }),
 
     async getSession() {
       return { ok: true, value: session() };

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { sectionTitles } from './studio-words';
-import type { StudioSection } from '../../stores/studio-store';
+import { sectionTitles } from './agent-config-words';
+import type { AgentConfigSection } from '../../stores/agent-config-store';
 
 /** The frame every section shares: its heading (the region's name), a line about it, its body. */
-export function SectionFrame(props: { section: StudioSection; about?: ReactNode; children: ReactNode }) {
+export function SectionFrame(props: { section: AgentConfigSection; about?: ReactNode; children: ReactNode }) {
   const headingId = `studio-${props.section}-title`;
   return (
     <section className="studio-section" aria-labelledby={headingId}>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { PatchAgentBody } from '../../../shared/api';
 import { checkForm } from '../../model/form-problems';
-import { useStudioStore, type StudioSection } from '../../stores/studio-store';
+import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent-config-store';
 
 /**
  * Saves a section's PATCH after checking it with the service's own schema: a bad value never leaves
  * the app, and its problems come back keyed by field. Resolves true when the server saved it.
  */
-export function usePatchSave(section: StudioSection) {
+export function usePatchSave(section: AgentConfigSection) {
   const [saving, setSaving] = useState(false);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const save = async (patch: PatchAgentBody): Promise<boolean> => {
@@ -18,7 +18,7 @@ export function usePatchSave(section: StudioSection) {
     }
     setProblems({});
     setSaving(true);
-    const saved = await useStudioStore.getState().save(section, checked.value);
+    const saved = await useAgentConfigStore.getState().save(section, checked.value);
     setSaving(false);
     return saved;
   };

@@ -1,14 +1,14 @@
-import { MessageImage, PermissionBody } from '../../../shared/api';
 import type { ConversationMethods } from '../../../shared/bridge';
-import { checkBody, checkConversationIds, checkId } from '../plumbing/argument-checks';
+import { checkConversationIds, checkId } from '../plumbing/argument-checks';
 import { fail, noBody } from '../plumbing/call-results';
 import { shareCall } from '../plumbing/share-call';
 import type { WithApi } from '../plumbing/with-api';
 import type { OnConversationEvent } from './conversation-events';
 import { createForkMethods } from './conversation-forks';
 import { createArchivedMethods } from './archived-conversations';
+import { createTurnMethods } from './turns';
 
-/** The conversations area: conversations, their public links, turns and live events. */
+/** The conversations area: conversations, their public links and live events; turns come from turns.ts. */
 export interface ConversationsAreaOptions {
   withApi: WithApi;
   /** The active connection's API address, for public links. */
@@ -61,48 +61,7 @@ export function createConversationsArea(options: ConversationsAreaOptions): Conv
     unshare: (agentId, sessionId) =>
       shareCall(withApi, baseUrl, agentId, sessionId, (api) => api.unshare(agentId, sessionId)),
 
-    async sendMessage(agentId, sessionId, input) {
-      const invalid = checkConversationIds(agentId, sessionId);
-      if (invalid) return { ok: false, error: invalid };
-      if (typeof input !== 'object' || input === null || typeof input.content !== 'string') {
-        return fail('invalid_argument', 'A message needs some text.');
-      }
-      const images =
-        input.attachments === undefined
-          ? undefined
-          : checkBody(MessageImage.array().max(8), input.attachments);
-      if (images && !images.ok) return images;
-      return withApi((api) =>
-        api.sendMessage(agentId, sessionId, {
-          content: input.content,
-          ...(input.turnId ? { turnId: input.turnId } : {}),
-          ...(input.primerTurno !== undefined ? { primerTurno: input.primerTurno } : {}),
-          ...(input.permisos ? { permisos: input.permisos } : {}),
-          ...(images ? { images: images.value } : {}),
-        }),
-      );
-    },
-
-    async cancelTurn(agentId, sessionId) {
-      const invalid = checkConversationIds(agentId, sessionId);
-      if (invalid) return { ok: false, error: invalid };
-      return withApi((api) => api.cancelTurn(agentId, sessionId));
-    },
-
-    async answerPermission(agentId, sessionId, answer) {
-      const invalid = checkConversationIds(agentId, sessionId);
-      if (invalid) return { ok: false, error: invalid };
-      const body = checkBody(PermissionBody, answer);
-      if (!body.ok) return body;
-      return withApi((api) => api.answerPermission(agentId, sessionId, body.value));
-    },
-
-    async setModel(agentId, sessionId, model) {
-      const invalid = checkConversationIds(agentId, sessionId) ?? checkId(model, 'model');
-      if (invalid) return { ok: false, error: invalid };
-      return withApi((api) => noBody(api.setModel(agentId, sessionId, model)));
-    },
-
+    ...createTurnMethods(withApi),
     ...createForkMethods(withApi),
     ...createArchivedMethods(withApi),
 

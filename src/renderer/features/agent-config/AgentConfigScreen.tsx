@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { AgentConfig } from '../../../shared/api';
-import { useStudioStore, type StudioSection } from '../../stores/studio-store';
+import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent-config-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { BundleSection } from './BundleSection';
 import { ChannelsSection } from './ChannelsSection';
@@ -15,31 +15,31 @@ import { SkillsSection } from './SkillsSection';
 import { ToolsSection } from './ToolsSection';
 import { TryPanel } from './TryPanel';
 import { engineWords } from '../../model/agent-words';
-import { sectionTitles } from './studio-words';
-import './studio.css';
-import './studio-parts.css';
+import { sectionTitles } from './agent-config-words';
+import './agent-config.css';
+import './agent-config-parts.css';
 
 /** Sections that need the agent's own machine. */
-const machineOnly: readonly StudioSection[] = ['mcp', 'files', 'restart'];
-const order = Object.keys(sectionTitles) as StudioSection[];
+const machineOnly: readonly AgentConfigSection[] = ['mcp', 'files', 'restart'];
+const order = Object.keys(sectionTitles) as AgentConfigSection[];
 
 /** The agent studio: one section per topic of the agent's configuration, with the try panel beside it. */
-export function StudioScreen(props: { agentId: string }) {
+export function AgentConfigScreen(props: { agentId: string }) {
   const { agentId } = props;
-  const config = useStudioStore((s) => s.config);
-  const status = useStudioStore((s) => s.status);
-  const error = useStudioStore((s) => s.error);
-  const section = useStudioStore((s) => s.section);
-  const noMachine = useStudioStore((s) => s.noMachine);
-  const pendingLeave = useStudioStore((s) => s.pendingLeave);
-  const tryOpen = useStudioStore((s) => s.tryOpen);
-  const outcome = useStudioStore((s) => s.outcome);
+  const config = useAgentConfigStore((s) => s.config);
+  const status = useAgentConfigStore((s) => s.status);
+  const error = useAgentConfigStore((s) => s.error);
+  const section = useAgentConfigStore((s) => s.section);
+  const noMachine = useAgentConfigStore((s) => s.noMachine);
+  const pendingLeave = useAgentConfigStore((s) => s.pendingLeave);
+  const tryOpen = useAgentConfigStore((s) => s.tryOpen);
+  const outcome = useAgentConfigStore((s) => s.outcome);
   const nav = useRef<HTMLUListElement>(null);
 
   // Closing the window or reloading with unsaved edits asks first.
   useEffect(() => {
     const guard = (event: BeforeUnloadEvent) => {
-      if (Object.values(useStudioStore.getState().dirty).some(Boolean)) event.preventDefault();
+      if (Object.values(useAgentConfigStore.getState().dirty).some(Boolean)) event.preventDefault();
     };
     window.addEventListener('beforeunload', guard);
     return () => window.removeEventListener('beforeunload', guard);
@@ -48,8 +48,8 @@ export function StudioScreen(props: { agentId: string }) {
   const hidden = noMachine !== null ? machineOnly : [];
   const shown = order.filter((s) => !hidden.includes(s));
   const active = shown.includes(section) ? section : 'identity';
-  const go = (next: StudioSection) =>
-    useStudioStore.getState().requestLeave(() => useStudioStore.getState().goTo(next));
+  const go = (next: AgentConfigSection) =>
+    useAgentConfigStore.getState().requestLeave(() => useAgentConfigStore.getState().goTo(next));
 
   // Arrow keys move between sections, like a list of tabs.
   const onNavKey = (event: KeyboardEvent) => {
@@ -69,12 +69,18 @@ export function StudioScreen(props: { agentId: string }) {
           <h1>{config?.name ?? 'Agent'}</h1>
         </div>
         <div className="studio-header-actions">
-          <button type="button" aria-pressed={tryOpen} onClick={() => useStudioStore.getState().toggleTry()}>
+          <button
+            type="button"
+            aria-pressed={tryOpen}
+            onClick={() => useAgentConfigStore.getState().toggleTry()}
+          >
             {tryOpen ? 'Hide try panel' : 'Try it'}
           </button>
           <button
             type="button"
-            onClick={() => useStudioStore.getState().requestLeave(() => useStudioStore.getState().close())}
+            onClick={() =>
+              useAgentConfigStore.getState().requestLeave(() => useAgentConfigStore.getState().close())
+            }
           >
             Back to chat
           </button>
@@ -103,7 +109,7 @@ export function StudioScreen(props: { agentId: string }) {
         {status === 'error' ? (
           <p className="error-text" role="alert">
             {error}{' '}
-            <button type="button" className="link" onClick={() => void useStudioStore.getState().load()}>
+            <button type="button" className="link" onClick={() => void useAgentConfigStore.getState().load()}>
               Try again
             </button>
           </p>
@@ -118,8 +124,8 @@ export function StudioScreen(props: { agentId: string }) {
           title="Discard unsaved changes?"
           confirmLabel="Discard changes"
           danger
-          onConfirm={() => useStudioStore.getState().confirmLeave()}
-          onCancel={() => useStudioStore.getState().cancelLeave()}
+          onConfirm={() => useAgentConfigStore.getState().confirmLeave()}
+          onCancel={() => useAgentConfigStore.getState().cancelLeave()}
         >
           <p>You changed this section without saving. Leaving now loses those changes.</p>
         </ConfirmDialog>
@@ -128,7 +134,7 @@ export function StudioScreen(props: { agentId: string }) {
   );
 }
 
-function renderSection(section: StudioSection, agentId: string, config: AgentConfig): ReactNode {
+function renderSection(section: AgentConfigSection, agentId: string, config: AgentConfig): ReactNode {
   const key = `${agentId}:${section}`;
   switch (section) {
     case 'identity':

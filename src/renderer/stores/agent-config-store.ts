@@ -5,7 +5,7 @@ import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { useAgentsStore } from './agents-store';
 
-export type StudioSection =
+export type AgentConfigSection =
   | 'identity'
   | 'engine'
   | 'channels'
@@ -19,7 +19,7 @@ export type StudioSection =
 
 /** What the person is told after a save: the server's `nota` and `aplicado`, or why it failed. */
 export interface SaveOutcome {
-  section: StudioSection;
+  section: AgentConfigSection;
   /** `not-taken`: a 502, saved but the machine did not take it (Restart is offered). */
   kind: 'saved' | 'not-taken' | 'failed';
   message: string;
@@ -29,42 +29,42 @@ export interface SaveOutcome {
   field?: string;
 }
 
-interface StudioStore {
+interface AgentConfigStore {
   /** The agent whose studio is open, or null when the chat shows. */
   agentId: string | null;
-  section: StudioSection;
+  section: AgentConfigSection;
   config: AgentConfig | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string;
   /** Set when the server answered 409 agente_no_acp: the engine without a machine. */
   noMachine: string | null;
-  dirty: Partial<Record<StudioSection, boolean>>;
+  dirty: Partial<Record<AgentConfigSection, boolean>>;
   /** A navigation waiting for the person to confirm discarding edits. */
   pendingLeave: (() => void) | null;
   outcome: SaveOutcome | null;
   tryOpen: boolean;
   restarting: boolean;
-  open(agentId: string, section?: StudioSection): void;
+  open(agentId: string, section?: AgentConfigSection): void;
   close(): void;
-  goTo(section: StudioSection): void;
-  setDirty(section: StudioSection, dirty: boolean): void;
+  goTo(section: AgentConfigSection): void;
+  setDirty(section: AgentConfigSection, dirty: boolean): void;
   /** Runs `action` now, or after the person agrees to lose unsaved edits. */
   requestLeave(action: () => void): void;
   confirmLeave(): void;
   cancelLeave(): void;
   load(): Promise<void>;
   /** PATCH with only what the section changed; true when the server saved it (200 or 502). */
-  save(section: StudioSection, patch: PatchAgentBody): Promise<boolean>;
+  save(section: AgentConfigSection, patch: PatchAgentBody): Promise<boolean>;
   restart(): Promise<void>;
   /** Records a failure of another studio call, noting a 409 agente_no_acp. */
-  noteError(section: StudioSection, error: DeskError): void;
+  noteError(section: AgentConfigSection, error: DeskError): void;
   setOutcome(outcome: SaveOutcome | null): void;
   toggleTry(open?: boolean): void;
 }
 
 const initial = {
   agentId: null,
-  section: 'identity' as StudioSection,
+  section: 'identity' as AgentConfigSection,
   config: null,
   status: 'idle' as const,
   error: '',
@@ -76,7 +76,7 @@ const initial = {
   restarting: false,
 };
 
-export const useStudioStore = create<StudioStore>((set, get) => ({
+export const useAgentConfigStore = create<AgentConfigStore>((set, get) => ({
   ...initial,
   open(agentId, section = 'identity') {
     const same = get().agentId === agentId;
@@ -206,8 +206,8 @@ export const useStudioStore = create<StudioStore>((set, get) => ({
 
 async function reread(agentId: string): Promise<void> {
   const result = await desk().getAgentConfig(agentId);
-  if (result.ok && useStudioStore.getState().agentId === agentId)
-    useStudioStore.setState({ config: result.value });
+  if (result.ok && useAgentConfigStore.getState().agentId === agentId)
+    useAgentConfigStore.setState({ config: result.value });
 }
 
 /** The 409 agente_no_acp in plain words: which engine, and what it cannot do. */

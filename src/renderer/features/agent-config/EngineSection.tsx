@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Engine, type AgentConfig } from '../../../shared/api';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FieldProblem, SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
@@ -12,20 +12,20 @@ export function EngineSection(props: { config: AgentConfig }) {
   const current = config.engine ?? '';
   const [asked, setAsked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const modelProblem = useStudioStore((s) =>
+  const modelProblem = useAgentConfigStore((s) =>
     s.outcome?.section === 'engine' && s.outcome.field === 'model' ? s.outcome.message : undefined,
   );
 
   const switchTo = async (engine: string) => {
     setAsked(null);
     setBusy(true);
-    await useStudioStore.getState().save('engine', { engine: Engine.parse(engine) });
+    await useAgentConfigStore.getState().save('engine', { engine: Engine.parse(engine) });
     setBusy(false);
   };
   const pickModel = async (model: string) => {
     if (!model || model === config.model) return;
     setBusy(true);
-    await useStudioStore.getState().save('engine', { model });
+    await useAgentConfigStore.getState().save('engine', { model });
     setBusy(false);
   };
 

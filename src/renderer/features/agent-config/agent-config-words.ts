@@ -1,9 +1,9 @@
 import { agentAbout, type AgentConfig } from '../../../shared/api';
 import { engineWords } from '../../model/agent-words';
-import type { StudioSection } from '../../stores/studio-store';
+import type { AgentConfigSection } from '../../stores/agent-config-store';
 
 /** Section names, in the order the studio lists them. */
-export const sectionTitles: Record<StudioSection, string> = {
+export const sectionTitles: Record<AgentConfigSection, string> = {
   identity: 'Identity',
   engine: 'Engine and model',
   channels: 'Channels and web search',

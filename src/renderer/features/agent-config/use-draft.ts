@@ -1,19 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useStudioStore, type StudioSection } from '../../stores/studio-store';
+import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent-config-store';
 
 /**
  * A section's edits kept apart from what the server holds: `dirty` feeds the unsaved-changes guard,
  * and a fresh server value (after a save or a reload) replaces the draft.
  */
-export function useDraft<T>(section: StudioSection, loaded: T) {
+export function useDraft<T>(section: AgentConfigSection, loaded: T) {
   const key = JSON.stringify(loaded);
   const [draft, setDraft] = useState<T>(loaded);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for `loaded`
   useEffect(() => setDraft(loaded), [key]);
   const dirty = useMemo(() => JSON.stringify(draft) !== key, [draft, key]);
   useEffect(() => {
-    useStudioStore.getState().setDirty(section, dirty);
+    useAgentConfigStore.getState().setDirty(section, dirty);
   }, [section, dirty]);
-  useEffect(() => () => useStudioStore.getState().setDirty(section, false), [section]);
+  useEffect(() => () => useAgentConfigStore.getState().setDirty(section, false), [section]);
   return { draft, setDraft, dirty, reset: () => setDraft(loaded) };
 }

@@ -3,7 +3,7 @@ import { MsgappPutBody, type MsgappNumbers } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { checkForm } from '../../model/form-problems';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
@@ -38,7 +38,7 @@ export function NumbersSection(props: { agentId: string }) {
     setSaving(true);
     const result = await desk().setMsgappNumbers(agentId, checked.value.numbers);
     setSaving(false);
-    const store = useStudioStore.getState();
+    const store = useAgentConfigStore.getState();
     if (!result.ok) return store.noteError('numbers', result.error);
     setNumbers(result.value);
     store.setDirty('numbers', false);

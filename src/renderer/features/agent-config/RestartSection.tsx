@@ -1,11 +1,11 @@
 import type { AgentConfig } from '../../../shared/api';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
 
 /** Restart the agent's machine: the disk survives, running turns do not (said before the click). */
 export function RestartSection(props: { config: AgentConfig }) {
-  const restarting = useStudioStore((s) => s.restarting);
+  const restarting = useAgentConfigStore((s) => s.restarting);
   return (
     <SectionFrame
       section="restart"
@@ -23,7 +23,7 @@ export function RestartSection(props: { config: AgentConfig }) {
         type="button"
         className="danger"
         disabled={restarting}
-        onClick={() => void useStudioStore.getState().restart()}
+        onClick={() => void useAgentConfigStore.getState().restart()}
       >
         {restarting ? 'Restarting…' : 'Restart the agent'}
       </button>

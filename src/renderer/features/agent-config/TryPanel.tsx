@@ -4,7 +4,7 @@ import type { DeskError } from '../../../shared/bridge';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { checkForm } from '../../model/form-problems';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 
 type Answer = { kind: 'reply'; value: TryResult } | { kind: 'failure'; message: string };
 
@@ -66,7 +66,11 @@ export function TryPanel(props: { agentId: string }) {
     <aside className="studio-try" aria-label="Try panel">
       <div className="studio-try-head">
         <h2>Try it</h2>
-        <button type="button" className="small" onClick={() => useStudioStore.getState().toggleTry(false)}>
+        <button
+          type="button"
+          className="small"
+          onClick={() => useAgentConfigStore.getState().toggleTry(false)}
+        >
           Close
         </button>
       </div>

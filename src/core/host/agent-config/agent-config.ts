@@ -8,17 +8,17 @@ import {
   SkillSlug,
   TryBody,
 } from '../../../shared/api';
-import type { StudioMethods } from '../../../shared/bridge';
+import type { AgentConfigMethods } from '../../../shared/bridge';
 import { checkBody, checkId } from '../plumbing/argument-checks';
 import { fail, noBody } from '../plumbing/call-results';
 import type { WithApi } from '../plumbing/with-api';
 import { expandHome, readBundle, writeBundleFolder, writeBundleZip } from './bundle-on-disk';
 
 /**
- * The studio area: an agent's workspace files, skills, MCP servers, restart, try turns, bundle and
+ * The agent-config area: an agent's workspace files, skills, MCP servers, restart, try turns, bundle and
  * msgapp1 numbers, each argument checked with the shared schemas before it leaves the host.
  */
-export function createStudioArea(deps: { withApi: WithApi }): StudioMethods & { close(): void } {
+export function createAgentConfigArea(deps: { withApi: WithApi }): AgentConfigMethods & { close(): void } {
   const { withApi } = deps;
   const tries = new Map<string, AbortController>();
 

@@ -3,14 +3,14 @@ import { LIMITS } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { buildFileTree, oversizeFiles, type TreeNode } from '../../model/file-tree';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { useSyncStore } from '../../stores/sync-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DropZone } from './DropZone';
 import { base64Of, filesFromPicker, type FolderFile } from './read-folder';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
-import { sizeWords } from './studio-words';
+import { sizeWords } from './agent-config-words';
 import { showDirectionControls } from '../../model/bidi-controls';
 
 interface Upload {
@@ -37,7 +37,7 @@ export function FilesSection(props: { agentId: string }) {
       setLoadError('');
     } else {
       setLoadError(errorWords(result.error));
-      useStudioStore.getState().noteError('files', result.error);
+      useAgentConfigStore.getState().noteError('files', result.error);
     }
   }, [agentId]);
   useEffect(() => {
@@ -45,7 +45,7 @@ export function FilesSection(props: { agentId: string }) {
   }, [refresh]);
 
   const send = async (picked: FolderFile[]) => {
-    const store = useStudioStore.getState();
+    const store = useAgentConfigStore.getState();
     const tooBig = oversizeFiles(
       picked.map((p) => ({ name: p.path, size: p.file.size })),
       LIMITS.workspaceFileBytesMax,
@@ -80,7 +80,7 @@ export function FilesSection(props: { agentId: string }) {
 
   const download = async (path: string, view: boolean) => {
     const result = await desk().readWorkspaceFile(agentId, path);
-    if (!result.ok) return useStudioStore.getState().noteError('files', result.error);
+    if (!result.ok) return useAgentConfigStore.getState().noteError('files', result.error);
     if (result.value.kind === 'listing-only') return setListOnly(true);
     const bytes = Uint8Array.from(atob(result.value.contentBase64), (c) => c.charCodeAt(0));
     if (view) return setViewing({ path, text: new TextDecoder().decode(bytes.subarray(0, 200_000)) });
@@ -96,9 +96,11 @@ export function FilesSection(props: { agentId: string }) {
   const remove = async (path: string) => {
     setDeleting(null);
     const result = await desk().deleteWorkspaceFile(agentId, path);
-    if (!result.ok) return useStudioStore.getState().noteError('files', result.error);
+    if (!result.ok) return useAgentConfigStore.getState().noteError('files', result.error);
     await refresh();
-    useStudioStore.getState().setOutcome({ section: 'files', kind: 'saved', message: `Deleted ${path}.` });
+    useAgentConfigStore
+      .getState()
+      .setOutcome({ section: 'files', kind: 'saved', message: `Deleted ${path}.` });
   };
 
   const tree = files ? buildFileTree(files) : null;

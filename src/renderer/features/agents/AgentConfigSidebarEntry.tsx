@@ -1,17 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useScreenStore } from '../../stores/screen-store';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { useSyncStore } from '../../stores/sync-store';
 
 /** The sidebar's way into the selected agent's studio (also Mod+, or Mod+Shift+E). */
-export function StudioSidebarEntry(props: { agentId: string }) {
+export function AgentConfigSidebarEntry(props: { agentId: string }) {
   const { agentId } = props;
-  const open = useStudioStore((s) => s.agentId === agentId);
-  const asking = useStudioStore((s) => s.pendingLeave !== null);
+  const open = useAgentConfigStore((s) => s.agentId === agentId);
+  const asking = useAgentConfigStore((s) => s.pendingLeave !== null);
   const syncOpen = useSyncStore((s) => s.panelAgentId === agentId);
 
   useEffect(() => {
-    const store = useStudioStore.getState();
+    const store = useAgentConfigStore.getState();
     // An open studio follows the person to the next agent.
     if (store.agentId && store.agentId !== agentId) store.open(agentId, store.section);
   }, [agentId]);
@@ -20,7 +20,7 @@ export function StudioSidebarEntry(props: { agentId: string }) {
   // edits; when the person keeps editing, the sync panel closes again.
   const asked = useRef(false);
   useEffect(() => {
-    const store = useStudioStore.getState();
+    const store = useAgentConfigStore.getState();
     if (!syncOpen || store.agentId !== agentId || asking) return;
     if (asked.current) {
       asked.current = false;
@@ -29,7 +29,7 @@ export function StudioSidebarEntry(props: { agentId: string }) {
       asked.current = true;
       store.requestLeave(() => {
         asked.current = false;
-        useStudioStore.getState().close();
+        useAgentConfigStore.getState().close();
       });
     } else store.close();
   }, [syncOpen, asking, agentId]);
@@ -42,8 +42,8 @@ export function StudioSidebarEntry(props: { agentId: string }) {
         aria-pressed={open}
         aria-keyshortcuts="Control+Comma Meta+Comma"
         onClick={() => {
-          const store = useStudioStore.getState();
-          if (open) return store.requestLeave(() => useStudioStore.getState().close());
+          const store = useAgentConfigStore.getState();
+          if (open) return store.requestLeave(() => useAgentConfigStore.getState().close());
           // One panel at a time, on the chat screen.
           useSyncStore.getState().closePanel();
           useScreenStore.getState().show('chat');

@@ -3,7 +3,7 @@ import type { SkillsResponse } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { checkSkillMarkdown, skillFolderParts, skillSizeProblem, skillSlug } from '../../model/skill-folder';
-import { useStudioStore } from '../../stores/studio-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DropZone } from './DropZone';
 import { base64Of, filesFromPicker, type FolderFile } from './read-folder';
@@ -24,7 +24,7 @@ export function SkillsSection(props: { agentId: string }) {
     if (result.ok) setSkills(result.value);
     else {
       setLoadError(errorWords(result.error));
-      useStudioStore.getState().noteError('skills', result.error);
+      useAgentConfigStore.getState().noteError('skills', result.error);
     }
   }, [agentId]);
   useEffect(() => {
@@ -32,13 +32,15 @@ export function SkillsSection(props: { agentId: string }) {
   }, [refresh]);
 
   const tell = (kind: 'saved' | 'failed', message: string, nota?: string) =>
-    useStudioStore.getState().setOutcome({ section: 'skills', kind, message, ...(nota ? { nota } : {}) });
+    useAgentConfigStore
+      .getState()
+      .setOutcome({ section: 'skills', kind, message, ...(nota ? { nota } : {}) });
 
   const installFromCatalog = async (slug: string) => {
     setBusy(slug);
     const result = await desk().installSkill(agentId, slug, { fromCatalog: true });
     setBusy('');
-    if (!result.ok) return useStudioStore.getState().noteError('skills', result.error);
+    if (!result.ok) return useAgentConfigStore.getState().noteError('skills', result.error);
     tell('saved', `Installed ${result.value.slug} (${result.value.files.length} files).`, result.value.nota);
     await refresh();
   };
@@ -67,7 +69,7 @@ export function SkillsSection(props: { agentId: string }) {
     );
     const result = await desk().installSkill(agentId, slug, { markdown, assets });
     setBusy('');
-    if (!result.ok) return useStudioStore.getState().noteError('skills', result.error);
+    if (!result.ok) return useAgentConfigStore.getState().noteError('skills', result.error);
     tell(
       'saved',
       `Installed ${result.value.slug}: ${result.value.files.length} files, ${result.value.bytes.toLocaleString('en-US')} bytes.`,
@@ -79,7 +81,7 @@ export function SkillsSection(props: { agentId: string }) {
   const remove = async (slug: string) => {
     setRemoving(null);
     const result = await desk().deleteSkill(agentId, slug);
-    if (!result.ok) return useStudioStore.getState().noteError('skills', result.error);
+    if (!result.ok) return useAgentConfigStore.getState().noteError('skills', result.error);
     tell('saved', `Removed ${slug}.`);
     await refresh();
   };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readBundle, writeBundleFolder, writeBundleZip } from '../../../src/core/host/studio/bundle-on-disk';
+import { readBundle, writeBundleFolder, writeBundleZip } from '../../../src/core/host/agent-config/bundle-on-disk';
 
 // Bundles written to and read from real folders and zip files in a temp directory.
 

@@ -1,13 +1,13 @@
-import { useStudioStore, type StudioSection } from '../../stores/studio-store';
+import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent-config-store';
 
 /**
  * What the server did with the last save of this section: "Saved" with its `nota` and `aplicado`,
  * a 502 ("saved, but the machine did not take it") with Restart, or the failure in plain words.
  */
-export function SaveOutcome(props: { section: StudioSection; offerRestart?: boolean }) {
-  const outcome = useStudioStore((s) => (s.outcome?.section === props.section ? s.outcome : null));
-  const restarting = useStudioStore((s) => s.restarting);
-  const hasMachine = useStudioStore((s) => s.config?.hasMachine !== false && s.noMachine === null);
+export function SaveOutcome(props: { section: AgentConfigSection; offerRestart?: boolean }) {
+  const outcome = useAgentConfigStore((s) => (s.outcome?.section === props.section ? s.outcome : null));
+  const restarting = useAgentConfigStore((s) => s.restarting);
+  const hasMachine = useAgentConfigStore((s) => s.config?.hasMachine !== false && s.noMachine === null);
   if (!outcome) return null;
   // The paths the server took (its `aplicado`).
   const applied = outcome.aplicado ?? [];
@@ -31,7 +31,11 @@ export function SaveOutcome(props: { section: StudioSection; offerRestart?: bool
         </p>
       ) : null}
       {restart ? (
-        <button type="button" disabled={restarting} onClick={() => void useStudioStore.getState().restart()}>
+        <button
+          type="button"
+          disabled={restarting}
+          onClick={() => void useAgentConfigStore.getState().restart()}
+        >
           {restarting ? 'Restarting…' : 'Restart the agent'}
         </button>
       ) : null}

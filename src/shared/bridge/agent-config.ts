@@ -1,5 +1,5 @@
 /**
- * The studio area: everything of an agent's configuration beyond its GET and PATCH (in agents.ts):
+ * The agent-config area: everything of an agent's configuration beyond its GET and PATCH (in agents.ts):
  * workspace files, skills, MCP servers, restart, the try panel, the bundle and msgapp1 numbers.
  * Bytes travel as base64 so every carrier moves plain JSON.
  */
@@ -38,7 +38,7 @@ export interface BundleExported {
   files: number;
 }
 
-export interface StudioMethods {
+export interface AgentConfigMethods {
   listWorkspaceFiles(agentId: string, path?: string): Promise<DeskResult<FilesListing>>;
   readWorkspaceFile(agentId: string, path: string): Promise<DeskResult<WorkspaceFileContent>>;
   /** PUT files; over 10 MB is refused before it leaves the host. */
@@ -65,7 +65,7 @@ export interface StudioMethods {
   setMsgappNumbers(agentId: string, numbers: string[]): Promise<DeskResult<MsgappNumbers>>;
 }
 
-export const studioArea = bridgeArea<StudioMethods>()({
+export const agentConfigArea = bridgeArea<AgentConfigMethods>()({
   calls: [
     'listWorkspaceFiles',
     'readWorkspaceFile',
