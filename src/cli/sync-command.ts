@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import trash from 'trash';
-import { FolderBusyError, lockFolder } from '../core/sync/folder-lock';
-import { SyncEngine, type SyncStatus } from '../core/sync/sync-engine';
-import { SyncStateStore } from '../core/sync/sync-state-store';
+import { FolderBusyError, lockFolder } from '../core/sync/state/folder-lock';
+import { SyncEngine, type SyncStatus } from '../core/sync/engine/sync-engine';
+import { SyncStateStore } from '../core/sync/state/sync-state-store';
 import { runFolderCommand, folderCommands, type FolderCommand } from './sync-folder-commands';
 import { connectAgent, openSyncFolder, syncExit } from './sync-setup';
 import { statusReporter } from './sync-status-reporter';

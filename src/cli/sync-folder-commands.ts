@@ -4,14 +4,14 @@
  */
 import { isAbsolute, relative } from 'node:path';
 import trash from 'trash';
-import { hashFile } from '../core/sync/file-hash';
-import { FolderBusyError, folderOwner, lockFolder } from '../core/sync/folder-lock';
-import { historyUse } from '../core/sync/history-use';
-import { SyncEngine, type ConflictChoice } from '../core/sync/sync-engine';
-import { pathKey } from '../core/sync/sync-paths';
-import { SyncStateStore } from '../core/sync/sync-state-store';
-import { VersionHistory, type VersionRecord } from '../core/sync/version-history';
-import { restoreKeptVersion } from '../core/sync/version-restore';
+import { hashFile } from '../core/sync/local/file-hash';
+import { FolderBusyError, folderOwner, lockFolder } from '../core/sync/state/folder-lock';
+import { historyUse } from '../core/sync/history/history-use';
+import { SyncEngine, type ConflictChoice } from '../core/sync/engine/sync-engine';
+import { pathKey } from '../core/sync/plan/sync-paths';
+import { SyncStateStore } from '../core/sync/state/sync-state-store';
+import { VersionHistory, type VersionRecord } from '../core/sync/history/version-history';
+import { restoreKeptVersion } from '../core/sync/history/version-restore';
 import { askHolderToResolve } from './sync-resolve-by-holder';
 import { connectAgent, openSyncFolder, syncExit, type SyncFolder, type SyncOptionValues } from './sync-setup';
 import type { CliIo } from './terminal';

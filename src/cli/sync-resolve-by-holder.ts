@@ -4,11 +4,11 @@
  * is handed to it through the folder's shared state, and this waits for its answer.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ConflictChoice } from '../core/sync/conflict-resolution';
-import { folderOwner, type FolderBusyError } from '../core/sync/folder-lock';
-import { ResolveRequests } from '../core/sync/resolve-requests';
-import { pathKey } from '../core/sync/sync-paths';
-import { SyncStateStore } from '../core/sync/sync-state-store';
+import type { ConflictChoice } from '../core/sync/run/conflict-resolution';
+import { folderOwner, type FolderBusyError } from '../core/sync/state/folder-lock';
+import { ResolveRequests } from '../core/sync/state/resolve-requests';
+import { pathKey } from '../core/sync/plan/sync-paths';
+import { SyncStateStore } from '../core/sync/state/sync-state-store';
 import { syncExit, type SyncFolder } from './sync-setup';
 import type { CliIo } from './terminal';
 

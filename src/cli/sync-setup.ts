@@ -10,10 +10,10 @@ import { staticTokenSource } from '../core/auth/access-token-source';
 import type { SecretStore } from '../core/auth/secret-store';
 import { defaultDataDir } from '../core/profiles/data-dir';
 import { checkBaseUrl } from '../core/profiles/profile-store';
-import { remoteForAgent } from '../core/sync/remote-for-agent';
-import type { RemoteSide } from '../core/sync/remote-side';
-import { readRootMarker } from '../core/sync/root-marker';
-import { adoptOlderState, sharedStateFile, syncStateFile } from '../core/sync/state-location';
+import { remoteForAgent } from '../core/sync/remote/remote-for-agent';
+import type { RemoteSide } from '../core/sync/plan/remote-side';
+import { readRootMarker } from '../core/sync/state/root-marker';
+import { adoptOlderState, sharedStateFile, syncStateFile } from '../core/sync/state/state-location';
 import { signedInApi } from './sync-signed-in';
 import type { CliIo } from './terminal';
 

@@ -6,9 +6,9 @@
  */
 import { createApiClient } from '../../src/core/api/api-client';
 import { staticTokenSource } from '../../src/core/auth/access-token-source';
-import { BoxRemote } from '../../src/core/sync/box-remote';
-import { SyncEngine } from '../../src/core/sync/sync-engine';
-import { SyncStateStore } from '../../src/core/sync/sync-state-store';
+import { BoxRemote } from '../../src/core/sync/remote/box-remote';
+import { SyncEngine } from '../../src/core/sync/engine/sync-engine';
+import { SyncStateStore } from '../../src/core/sync/state/sync-state-store';
 
 const env = (name: string): string => {
   const value = process.env[name];

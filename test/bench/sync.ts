@@ -28,10 +28,10 @@ import pLimit from 'p-limit';
 import { createApiClient, type ApiClient } from '../../src/core/api/api-client';
 import type { FetchLike } from '../../src/core/common/result';
 import { staticTokenSource } from '../../src/core/auth/access-token-source';
-import { BoxRemote } from '../../src/core/sync/box-remote';
-import { defaultConcurrency } from '../../src/core/sync/sync-executor';
-import { SyncEngine } from '../../src/core/sync/sync-engine';
-import { SyncStateStore } from '../../src/core/sync/sync-state-store';
+import { BoxRemote } from '../../src/core/sync/remote/box-remote';
+import { defaultConcurrency } from '../../src/core/sync/run/sync-executor';
+import { SyncEngine } from '../../src/core/sync/engine/sync-engine';
+import { SyncStateStore } from '../../src/core/sync/state/sync-state-store';
 import { firstAgentId, signIn, startTestService, type TestService } from '../support/local-service';
 import { benchRow } from './bench-row';
 

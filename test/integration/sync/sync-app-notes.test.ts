@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/core/api/api-client';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
-import { SyncManager } from '../../../src/core/sync/sync-manager';
+import { SyncManager } from '../../../src/core/sync/folders/sync-manager';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startTcpSwitch, type TcpSwitch } from '../../support/tcp-switch';
 import { useCliWorld } from './cli-harness';

@@ -7,7 +7,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SyncManager } from '../../../src/core/sync/sync-manager';
+import { SyncManager } from '../../../src/core/sync/folders/sync-manager';
 import { useCliWorld } from './cli-harness';
 
 const w = useCliWorld();

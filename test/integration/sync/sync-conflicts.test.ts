@@ -6,7 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SyncEngine } from '../../../src/core/sync/sync-engine';
+import type { SyncEngine } from '../../../src/core/sync/engine/sync-engine';
 import { createSyncWorld, type SyncWorld } from './sync-harness';
 
 let world: SyncWorld;

@@ -5,9 +5,9 @@
  * cycle or poll runs. The deadline is shortened to 300 ms here so the test does not wait 30 s.
  */
 import { describe, expect, it } from 'vitest';
-import { BoxRemote } from '../../../src/core/sync/box-remote';
-import { BundleRemote } from '../../../src/core/sync/bundle-remote';
-import { deadlineMs, defaultDeadline } from '../../../src/core/sync/request-deadline';
+import { BoxRemote } from '../../../src/core/sync/remote/box-remote';
+import { BundleRemote } from '../../../src/core/sync/remote/bundle-remote';
+import { deadlineMs, defaultDeadline } from '../../../src/core/sync/remote/request-deadline';
 import { eventually, type SyncWorld, useSyncWorld } from './sync-harness';
 
 const deadline = { baseMs: 300, msPerMegabyte: 0 };

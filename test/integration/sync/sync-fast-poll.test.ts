@@ -6,7 +6,7 @@
  * the change. Real local service over real HTTP, real disk.
  */
 import { describe, expect, it } from 'vitest';
-import { BundleRemote } from '../../../src/core/sync/bundle-remote';
+import { BundleRemote } from '../../../src/core/sync/remote/bundle-remote';
 import { eventually, type SyncWorld, useSyncWorld } from './sync-harness';
 
 let world: SyncWorld;

@@ -9,10 +9,10 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../src/core/api/api-client';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
-import { BoxRemote } from '../../../src/core/sync/box-remote';
-import type { RemoteSide } from '../../../src/core/sync/remote-side';
-import { SyncEngine, type SyncEngineOptions } from '../../../src/core/sync/sync-engine';
-import { SyncStateStore } from '../../../src/core/sync/sync-state-store';
+import { BoxRemote } from '../../../src/core/sync/remote/box-remote';
+import type { RemoteSide } from '../../../src/core/sync/plan/remote-side';
+import { SyncEngine, type SyncEngineOptions } from '../../../src/core/sync/engine/sync-engine';
+import { SyncStateStore } from '../../../src/core/sync/state/sync-state-store';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { firstAgentId, signIn, startTestService, type TestService } from '../../support/local-service';
 

@@ -32,11 +32,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/core/api/api-client';
 import { realSleep, type FetchLike } from '../../../src/core/common/result';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
-import { BoxRemote } from '../../../src/core/sync/box-remote';
-import { SyncEngine, type ConflictChoice, type SyncStatus } from '../../../src/core/sync/sync-engine';
-import { FolderBusyError, lockFolder, type FolderLock } from '../../../src/core/sync/folder-lock';
-import { isAlwaysIgnored, looksLikeConflictCopy, tempFilePrefix } from '../../../src/core/sync/sync-paths';
-import { SyncStateStore } from '../../../src/core/sync/sync-state-store';
+import { BoxRemote } from '../../../src/core/sync/remote/box-remote';
+import { SyncEngine, type ConflictChoice, type SyncStatus } from '../../../src/core/sync/engine/sync-engine';
+import { FolderBusyError, lockFolder, type FolderLock } from '../../../src/core/sync/state/folder-lock';
+import { isAlwaysIgnored, looksLikeConflictCopy, tempFilePrefix } from '../../../src/core/sync/plan/sync-paths';
+import { SyncStateStore } from '../../../src/core/sync/state/sync-state-store';
 import type { Fault } from '../../support/fault-proxy';
 import { createSyncWorld, type SyncWorld } from './sync-harness';
 

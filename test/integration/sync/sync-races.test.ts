@@ -7,7 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BundleRemote } from '../../../src/core/sync/bundle-remote';
+import { BundleRemote } from '../../../src/core/sync/remote/bundle-remote';
 import { type SyncWorld, useSyncWorld } from './sync-harness';
 
 let world: SyncWorld;

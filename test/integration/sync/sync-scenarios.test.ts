@@ -5,7 +5,7 @@ import { mkdir, readdir, rename, symlink, truncate, writeFile } from 'node:fs/pr
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BundleRemote } from '../../../src/core/sync/bundle-remote';
+import { BundleRemote } from '../../../src/core/sync/remote/bundle-remote';
 import { createSyncWorld, type SyncWorld } from './sync-harness';
 
 /** Polls until `check` passes (watcher-driven cycles run on their own time). */

@@ -6,7 +6,7 @@
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SyncEngine } from '../../../src/core/sync/sync-engine';
+import type { SyncEngine } from '../../../src/core/sync/engine/sync-engine';
 import { createSyncWorld, eventually, type SyncWorld } from './sync-harness';
 
 let world: SyncWorld;

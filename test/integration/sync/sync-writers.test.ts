@@ -8,7 +8,7 @@ import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type SyncWorld, useSyncWorld } from './sync-harness';
-import type { SyncEngine, SyncStatus } from '../../../src/core/sync/sync-engine';
+import type { SyncEngine, SyncStatus } from '../../../src/core/sync/engine/sync-engine';
 
 let world: SyncWorld;
 useSyncWorld((created) => (world = created));

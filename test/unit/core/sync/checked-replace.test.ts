@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rename, rm, utimes, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { replaceChecked } from '../../../../src/core/sync/checked-replace';
+import { replaceChecked } from '../../../../src/core/sync/local/checked-replace';
 
 let root: string;
 let kept: string[];

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { watchFolders, type FolderWatch } from '../../../../src/core/sync/folder-watch';
+import { watchFolders, type FolderWatch } from '../../../../src/core/sync/local/folder-watch';
 
 let root: string;
 let watch: FolderWatch | undefined;

@@ -16,11 +16,11 @@ import {
   clearStaleTempFiles,
   ShortWriteError,
   writeFileAtomic,
-} from '../../../../src/core/sync/atomic-write';
-import { hashBytes } from '../../../../src/core/sync/file-hash';
-import { scanLocal } from '../../../../src/core/sync/local-scanner';
-import { SyncStateStore } from '../../../../src/core/sync/sync-state-store';
-import { pathKey } from '../../../../src/core/sync/sync-paths';
+} from '../../../../src/core/sync/local/atomic-write';
+import { hashBytes } from '../../../../src/core/sync/local/file-hash';
+import { scanLocal } from '../../../../src/core/sync/local/local-scanner';
+import { SyncStateStore } from '../../../../src/core/sync/state/sync-state-store';
+import { pathKey } from '../../../../src/core/sync/plan/sync-paths';
 
 let root: string;
 let outside: string;

@@ -5,7 +5,7 @@ import {
   looksLikeConflictCopy,
   pathKey,
   sanitizeRemotePath,
-} from '../../../../src/core/sync/sync-paths';
+} from '../../../../src/core/sync/plan/sync-paths';
 
 describe('remote path sanitising', () => {
   it.each([

@@ -5,8 +5,8 @@ import {
   type LocalEntry,
   type PlanInput,
   type RemoteEntry,
-} from '../../../../src/core/sync/sync-planner';
-import { pathKey } from '../../../../src/core/sync/sync-paths';
+} from '../../../../src/core/sync/plan/sync-planner';
+import { pathKey } from '../../../../src/core/sync/plan/sync-paths';
 
 const A = { size: 1, sha256: 'aaa' };
 const B = { size: 2, sha256: 'bbb' };

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SyncStateStore } from '../../../../src/core/sync/sync-state-store';
+import { SyncStateStore } from '../../../../src/core/sync/state/sync-state-store';
 
 let dir: string;
 let file: string;

@@ -1,0 +1,207 @@
+/**
+ * One sync cycle of a folder: check the root marker, list the remote, scan the folder, plan, run
+ * the plan, and report. The engine runs these one at a time.
+ */
+import type { SyncStatus } from '../../../shared/bridge';
+import type { ResolveDeps } from '../run/conflict-resolution';
+import { settleDeletedCopies } from '../run/deleted-copies';
+import { loadIgnoreRules, scanLocal } from '../local/local-scanner';
+import { screenRemotePaths } from '../plan/remote-screen';
+import { RemoteError, type RemoteSide } from '../plan/remote-side';
+import { defaultRetry, withRetry, type RetryOptions } from '../run/retry';
+import { ensureRootMarker } from '../state/root-marker';
+import { executePlan } from '../run/sync-executor';
+import type { Fingerprint, LocalEntry, RemoteEntry, SkippedPath } from '../plan/sync-plan-types';
+import { planSync } from '../plan/sync-planner';
+import { pathKey } from '../plan/sync-paths';
+import { withNotice } from './sync-notices';
+import { screenUnchecked, uncheckedNoticeId, uncheckedWords } from '../plan/unchecked-overwrites';
+import type { SyncStateStore } from '../state/sync-state-store';
+import type { VersionHistory } from '../history/version-history';
+
+/** What a cycle needs of the engine's options. */
+export interface CycleOptions {
+  root: string;
+  agentId: string;
+  remote: RemoteSide;
+  store: SyncStateStore;
+  trash: (absolutePath: string) => Promise<void>;
+  /** A changed local file is uploaded only once its size and mtime held still this long. */
+  settleMs?: number;
+  /**
+   * Hold writes over agent-side files whose changes this server cannot show (no checksum, no byte
+   * route), listed as not synced, instead of saying once that they go unchecked.
+   */
+  holdUnchecked?: boolean;
+  concurrency?: number;
+  retry?: RetryOptions;
+  now?: () => Date;
+}
+
+export interface CycleContext {
+  options: CycleOptions;
+  history: VersionHistory;
+  status: () => SyncStatus;
+  update: (change: Partial<SyncStatus>) => void;
+  /** Records what the engine is about to write locally, so the watcher drops the echo. */
+  expectWrite: (path: string, fingerprint: Fingerprint) => void;
+  /** Whether the person confirmed the pending mass deletion. */
+  deletesConfirmed: () => boolean;
+  /** The plan ran: a confirmation applies to one cycle only. */
+  consumeConfirmation: () => void;
+}
+
+/** Runs one cycle; resolves true when some path moved under it and should be planned again. */
+export async function runCycle(ctx: CycleContext): Promise<boolean> {
+  const { store, remote, root, agentId } = ctx.options;
+  const base = store.baseEntries();
+  const marker = await ensureRootMarker(root, agentId, base.size === 0, store.file);
+  if (!marker.ok) {
+    ctx.update({ state: 'error', message: marker.message });
+    return false;
+  }
+  // A conflict copy the person deleted settles its conflict as "keep mine" (a failure to reach
+  // the agent leaves it for the next cycle, which says why), before the conflicts are shown again.
+  const settled = await settleDeletedCopies(resolveDepsOf(ctx), store).catch(() => []);
+  let notices = ctx.status().notices;
+  for (const text of settled) notices = withNotice({ ...ctx.status(), notices }, text);
+  ctx.update({ state: 'scanning', message: undefined, failures: [], conflicts: store.conflicts(), notices });
+  // Ignored means outside the sync on both sides: the agent's own .git/ is as safe as the person's.
+  const rules = await loadIgnoreRules(root);
+  const copies = store.copies();
+  // The listing and the scan run at once: the folder is read while the server answers.
+  const listed = listRemote(ctx).then((result) =>
+    result.ok ? { ok: true as const, ...screenRemotePaths(result.listing, rules, copies) } : result,
+  );
+  const local = await scanLocal(root, base, {
+    rules,
+    copies,
+    accepts: (path) => remote.accepts(path),
+    listedRemotely: listed.then((result) =>
+      result.ok ? new Set(result.accepted.map((entry) => pathKey(entry.path))) : new Set<string>(),
+    ),
+  });
+  const screened = await listed;
+  if (!screened.ok) {
+    const since = ctx.status().unreachable?.since ?? Date.now();
+    ctx.update({
+      state: 'error',
+      message: screened.message,
+      unreachable: screened.unreachable ? { server: screened.unreachable, since } : undefined,
+    });
+    return false;
+  }
+  const wasUnreachable = ctx.status().unreachable;
+  if (wasUnreachable)
+    ctx.update({
+      unreachable: undefined,
+      notices: withNotice(
+        ctx.status(),
+        `Reached ${wasUnreachable.server} again; your changes are being sent.`,
+      ),
+    });
+  const { accepted: listing, refused } = screened;
+  leaveRefusedKeysAlone(local.entries, refused);
+  const conflicts = store.conflicts();
+  const plan = planSync({
+    base,
+    local: local.entries,
+    remote: listing,
+    conflicts: new Set(conflicts.map((c) => c.key)),
+    canDownload: (path) => remote.canRead(path),
+    confirmedDeletes: ctx.deletesConfirmed(),
+    listedGroups: remote.listedGroups,
+  });
+  for (const skip of refused)
+    if (!plan.skipped.some((s) => s.path === skip.path && s.reason === skip.reason)) plan.skipped.push(skip);
+  if (plan.abort) {
+    ctx.update({ state: 'error', message: plan.abort, skipped: plan.skipped });
+    return false;
+  }
+  ctx.consumeConfirmation();
+  const unchecked = screenUnchecked(plan.actions, remote, ctx.options.holdUnchecked ?? false);
+  plan.skipped.push(...unchecked.held);
+  if (unchecked.first && !ctx.status().notices?.some((n) => n.id === uncheckedNoticeId))
+    ctx.update({ notices: withNotice(ctx.status(), uncheckedWords(unchecked.first), uncheckedNoticeId) });
+  ctx.update({ state: 'syncing', done: 0, total: unchecked.actions.length, pendingDeletes: undefined });
+  const result = await executePlan(unchecked.actions, {
+    root,
+    remote,
+    store,
+    history: ctx.history,
+    settleMs: ctx.options.settleMs ?? 100,
+    trash: ctx.options.trash,
+    expectWrite: ctx.expectWrite,
+    now: ctx.options.now,
+    concurrency: ctx.options.concurrency,
+    retry: ctx.options.retry,
+    onProgress: (done, total) => ctx.update({ done, total }),
+  });
+  ctx.history.prune();
+  if (plan.pause) {
+    // The guard holds the deletes only; everything else of this cycle went ahead.
+    const where = plan.pause.side === 'remote' ? "from the agent's files" : 'from this folder';
+    ctx.update({
+      state: 'paused',
+      pendingDeletes: plan.pause,
+      conflicts: store.conflicts(),
+      skipped: plan.skipped,
+      failures: result.failures,
+      message: `This sync would delete ${plan.pause.deletes} of ${plan.pause.total} files ${where}. Confirm to go ahead; every other change was synced.`,
+    });
+    return result.moved.length > 0;
+  }
+  const failed = result.failures.length > 0;
+  ctx.update({
+    state: failed ? 'error' : 'idle',
+    lastSyncAt: failed ? ctx.status().lastSyncAt : Date.now(),
+    conflicts: store.conflicts(),
+    skipped: plan.skipped,
+    failures: result.failures,
+    message: failed
+      ? result.failures.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('\n')
+      : undefined,
+  });
+  return result.moved.length > 0;
+}
+
+/** What settling a conflict needs, from the cycle's own options. */
+export function resolveDepsOf(ctx: Pick<CycleContext, 'options' | 'history' | 'expectWrite'>): ResolveDeps {
+  const { root, remote, store, trash, retry, now } = ctx.options;
+  return { root, remote, store, trash, retry, now, history: ctx.history, expectWrite: ctx.expectWrite };
+}
+
+/**
+ * A local file whose name the agent's side holds in a form refused here (two remote names that are
+ * one name here, a copy-like name) is left alone too: uploading it would write over one of the
+ * agent's files, and its absence from the screened listing is no deletion.
+ */
+function leaveRefusedKeysAlone(local: LocalEntry[], refused: SkippedPath[]): void {
+  const reasons = new Map(refused.map((skip) => [pathKey(skip.path), skip.reason]));
+  for (const entry of local) {
+    const reason = reasons.get(pathKey(entry.path));
+    if (reason && !entry.skip) entry.skip = reason;
+  }
+}
+
+/** The remote listing, retried like any transport fault; a failure is a message, the base untouched. */
+async function listRemote(
+  ctx: CycleContext,
+): Promise<{ ok: true; listing: RemoteEntry[] } | { ok: false; message: string; unreachable?: string }> {
+  const { remote } = ctx.options;
+  try {
+    const listing = await withRetry(() => remote.list(), ctx.options.retry ?? defaultRetry);
+    // The remote may learn its limits while listing (e.g. a server without the byte route).
+    if (remote.limitation !== ctx.status().limitation) ctx.update({ limitation: remote.limitation });
+    return { ok: true, listing };
+  } catch (error) {
+    const unreachable = error instanceof RemoteError ? error.unreachable : undefined;
+    if (unreachable)
+      return {
+        ok: false,
+        unreachable,
+        message: `Can't reach ${unreachable}; your changes are kept and will be sent when it is back.`,
+      };
+    return { ok: false, message: `Could not list the agent's files: ${(error as Error).message}` };
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * One synced folder: runs cycles (scan local, list remote, plan, execute,
+ * commit) one at a time, triggered by the watcher, by remote hints (a turn's
+ * `done`, a `tool` event naming a path) and by timers, and reports its status.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { SyncStatus } from '../../../shared/bridge';
+import { clearStaleTempFiles } from '../local/atomic-write';
+import { settleConflict, type ConflictChoice } from '../run/conflict-resolution';
+import { watchLocal, type LocalWatcher } from '../local/local-watcher';
+import { pollRemote } from './remote-poller';
+import { ResolveRequests } from '../state/resolve-requests';
+import { resolveDepsOf, runCycle, type CycleOptions } from './sync-cycle';
+import { VersionHistory } from '../history/version-history';
+import { restoreKeptVersion } from '../history/version-restore';
+
+export type { ConflictChoice } from '../run/conflict-resolution';
+
+// One status vocabulary for the engine, the host and the renderer: it lives in shared/ (the bridge's sync area).
+export type { SyncState, SyncStatus } from '../../../shared/bridge';
+
+export interface SyncEngineOptions extends CycleOptions {
+  /** Watch the folder (folder-watch.ts: one watch per folder); off for one-shot runs. */
+  watch?: boolean;
+  debounceMs?: number;
+  /** Re-list the remote on this period while active (0 = never). */
+  remoteIntervalMs?: number;
+  /**
+   * Look whether the remote moved on this period (a cheap conditional listing, where the remote
+   * offers one) and sync when it did; 0 = never. Watch mode uses it so the agent's writes arrive fast.
+   */
+  remotePollMs?: number;
+  /** The version history; by default beside the state file. */
+  history?: VersionHistory;
+  onStatus?: (status: SyncStatus) => void;
+}
+
+export class SyncEngine {
+  private status: SyncStatus;
+  private watcher: LocalWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopPolling: (() => void) | undefined;
+  private requestTimer: NodeJS.Timeout | undefined;
+  private answering = false;
+  private readonly requests: ResolveRequests;
+  private readonly history: VersionHistory;
+  private readonly ownsHistory: boolean;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private deletesConfirmed = false;
+  private closed = false;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.ownsHistory = options.history === undefined;
+    this.history = options.history ?? new VersionHistory(options.store.file, { db: options.store.database });
+    this.status = {
+      state: 'idle',
+      root: options.root,
+      done: 0,
+      total: 0,
+      conflicts: options.store.conflicts(),
+      skipped: [],
+      failures: [],
+      ...(options.remote.limitation ? { limitation: options.remote.limitation } : {}),
+    };
+    if (options.store.setting('paused') === 'true') this.status.state = 'paused';
+    this.requests = new ResolveRequests(options.store.database);
+  }
+
+  get current(): SyncStatus {
+    return this.status;
+  }
+
+  /** Clears crash leftovers, starts watching, and runs a first cycle. */
+  async start(): Promise<SyncStatus> {
+    await clearStaleTempFiles(this.options.root).catch(() => 0);
+    // A first sync creates its folder; create it before watching, or the watcher would never see it.
+    // (A folder that vanished after syncing is not recreated: the root-marker check stops sync.)
+    if (this.options.store.baseEntries().size === 0) await mkdir(this.options.root, { recursive: true });
+    if (this.options.watch) {
+      this.watcher = watchLocal({
+        root: this.options.root,
+        // Editors' saves (write a temp file, rename it over) settle within a few ms; 50 ms gathers
+        // them. The settle time (100 ms of stillness before an upload) runs from the file's mtime,
+        // so the scan and listing happen inside it (npm run bench:sync: save → remote).
+        debounceMs: this.options.debounceMs ?? 50,
+        onChange: () => void this.syncNow(),
+      });
+      await this.watcher.ready;
+      // While it holds the folder, this process settles the conflicts others are asked to settle.
+      this.requestTimer = setInterval(() => void this.answerRequests(), 1000);
+      this.requestTimer.unref();
+    }
+    if (this.options.remoteIntervalMs) {
+      this.timer = setInterval(() => void this.syncNow(), this.options.remoteIntervalMs);
+      this.timer.unref();
+    }
+    const { remotePollMs, remote } = this.options;
+    if (remotePollMs && remote.hasChanged) {
+      this.stopPolling = pollRemote({
+        periodMs: remotePollMs,
+        // While the server cannot be reached, every look is a cycle: the first that reaches it
+        // sends what waited, without the person doing anything.
+        hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : remote.hasChanged!()),
+        busy: () => this.running !== undefined || this.closed,
+        onChange: () => this.syncNow(),
+      });
+    }
+    await this.syncNow();
+    return this.status;
+  }
+
+  /** The version history of this folder (list and restore). */
+  get versions(): VersionHistory {
+    return this.history;
+  }
+
+  /** Puts kept version `id` back in the folder, then syncs it to the agent. */
+  async restoreVersion(id: number): Promise<SyncStatus> {
+    const version = this.history.version(id);
+    if (!version) throw new Error('That version is no longer kept.');
+    await restoreKeptVersion(this.options.root, this.history, version);
+    return this.syncNow();
+  }
+
+  /** A hint that the remote changed (a turn ended, or a tool touched a path). */
+  remoteChanged(): void {
+    void this.syncNow();
+  }
+
+  /** Runs a cycle now, or once more after the running one. Resolves when the folder is settled. */
+  async syncNow(): Promise<SyncStatus> {
+    if (this.closed) return this.status;
+    if (this.running) {
+      this.again = true;
+      await this.running;
+      return this.status;
+    }
+    this.running = (async () => {
+      // A cycle whose paths moved under it runs again at once (a few times, then it waits for
+      // the next trigger, so a file rewritten without pause cannot hold the engine).
+      let replans = 0;
+      do {
+        this.again = false;
+        const moved = await this.cycle();
+        if (moved && replans < 5) {
+          replans += 1;
+          this.again = true;
+        }
+      } while (this.again && !this.closed);
+    })();
+    try {
+      await this.running;
+    } finally {
+      this.running = undefined;
+    }
+    return this.status;
+  }
+
+  pause(): void {
+    this.options.store.setSetting('paused', 'true');
+    this.update({ state: 'paused', message: 'Sync is paused.' });
+  }
+
+  async resume(): Promise<SyncStatus> {
+    this.options.store.setSetting('paused', undefined);
+    this.update({ state: 'idle', message: undefined });
+    return this.syncNow();
+  }
+
+  /** The person confirmed the pending mass deletion: run it in the next cycle. */
+  async confirmDeletes(): Promise<SyncStatus> {
+    this.deletesConfirmed = true;
+    return this.syncNow();
+  }
+
+  /**
+   * Settles a flagged conflict. mine: upload the local file. theirs: the remote
+   * version replaces the local one. both: the local version is kept under a new
+   * name and synced as its own file, the remote version takes the path.
+   */
+  async resolveConflict(key: string, choice: ConflictChoice): Promise<SyncStatus> {
+    const { store } = this.options;
+    // Never alongside a cycle: both would act on the same path.
+    while (this.running) await this.running.catch(() => undefined);
+    const conflict = store.conflicts().find((c) => c.key === key);
+    if (!conflict) return this.status;
+    const outcome = await settleConflict(
+      resolveDepsOf({
+        options: this.options,
+        history: this.history,
+        expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
+      }),
+      conflict,
+      choice,
+    );
+    this.update({ conflicts: store.conflicts() });
+    await this.syncNow();
+    if (!outcome.resolved) this.update({ message: outcome.message });
+    return this.status;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.requestTimer) clearInterval(this.requestTimer);
+    this.stopPolling?.();
+    await this.watcher?.close();
+    await this.running;
+    if (this.ownsHistory) this.history.close();
+    this.update({ state: 'stopped' });
+  }
+
+  /** Settles the conflicts another process (`agentdesk sync resolve`) asked the holder to settle. */
+  private async answerRequests(): Promise<void> {
+    if (this.answering || this.closed) return;
+    this.answering = true;
+    try {
+      for (const request of this.requests.pending()) {
+        const answer = await this.resolveConflict(request.key, request.choice).then(
+          (status) =>
+            status.conflicts.some((c) => c.key === request.key)
+              ? { resolved: false, message: status.message ?? 'It is still in conflict.' }
+              : { resolved: true },
+          (error: unknown) => ({ resolved: false, message: (error as Error).message }),
+        );
+        this.requests.answer(request.id, answer);
+      }
+    } catch {
+      // The state could not be read (another process is writing it): asked again on the next tick.
+    } finally {
+      this.answering = false;
+    }
+  }
+
+  /** One cycle; resolves true when some path moved under it and should be planned again. */
+  private async cycle(): Promise<boolean> {
+    // The person's pause holds until resume; a mass-delete pause is re-checked every cycle.
+    if (this.options.store.setting('paused') === 'true' || this.closed) return false;
+    return runCycle({
+      options: this.options,
+      history: this.history,
+      status: () => this.status,
+      update: (change) => this.update(change),
+      expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
+      deletesConfirmed: () => this.deletesConfirmed,
+      consumeConfirmation: () => (this.deletesConfirmed = false),
+    });
+  }
+
+  private update(change: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...change };
+    this.options.onStatus?.(this.status);
+  }
+}
