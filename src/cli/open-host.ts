@@ -14,7 +14,7 @@ export interface CliHostOptions {
   io: CliIo;
   /** Also open the sign-in page in the default browser (the URL is always printed). */
   openBrowser: boolean;
-  /** Tests pass a shared store; by default the OS keychain, else memory only (with a warning). */
+  /** Tests pass a shared store; by default the OS keychain, else memory only. */
   secrets?: SecretStore;
   logger?: Logger;
   signInTimeoutMs?: number;
@@ -29,7 +29,7 @@ export interface CliHostOptions {
 export async function openCliHost(options: CliHostOptions): Promise<DeskHost> {
   const { io } = options;
   const secrets = options.secrets ?? (await chooseSecretStore([keyringCandidate()])).store;
-  if (secrets.warning) io.err(`Note: ${secrets.warning}\n`);
+  // A memory-only store is explained where it matters, by the sign-in (cli-session.ts), not on every command.
   await makePrivateDataDir(options.dataDir);
   // This run's proof to the service it starts in this process (docs/security.md): in memory only.
   const launchSecret = randomBytes(32).toString('base64url');

@@ -5,9 +5,9 @@ import type { SecretStore } from '../core/auth/secret-store';
 import type { DeskHost } from '../core/host';
 import { defaultDataDir } from '../core/profiles/data-dir';
 import type { Agente } from '../shared/api';
-import type { SessionState } from '../shared/bridge';
 import type { CliIo } from './terminal';
 import { terminalLine } from './terminal-text';
+import { ensureSignedIn, login, whoami } from './cli-session';
 
 export const USAGE = `Usage: agentdesk <command> [options]
 
@@ -89,6 +89,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     ...(deps.signInTimeoutMs ? { signInTimeoutMs: deps.signInTimeoutMs } : {}),
     ...(deps.trustedLaunch === false ? { trustedLaunch: false } : {}),
   });
+  const cli = { host, io, trusted: deps.trustedLaunch !== false };
   try {
     if (values.server) {
       const ports = (values.port ?? []).map(Number);
@@ -104,23 +105,23 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     }
     switch (command) {
       case 'login':
-        return await login(host, io);
+        return await login(cli);
       case 'logout': {
         const out = await host.signOut();
         io.out(out.ok ? 'Signed out.\n' : `${out.error.message}\n`);
         return out.ok ? 0 : 1;
       }
       case 'whoami':
-        return await whoami(host, io);
+        return await whoami(cli);
       case 'agents':
-        return (await ensureSignedIn(host, io)) ? await listAgents(host, io) : 1;
+        return (await ensureSignedIn(cli)) ? await listAgents(host, io) : 1;
       case 'chat': {
         const [agent, ...words] = rest;
         if (!agent) {
           io.err(`chat needs an agent id or name.\n\n${USAGE}`);
           return 2;
         }
-        if (!(await ensureSignedIn(host, io))) return 1;
+        if (!(await ensureSignedIn(cli))) return 1;
         const found = await findAgent(host, agent);
         if (!found.ok) {
           io.err(`${found.message}\n`);
@@ -139,55 +140,6 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   } finally {
     await host.close();
   }
-}
-
-function describe(session: SessionState): string {
-  const where = session.profile
-    ? `${session.profile.name}${session.profile.baseUrl ? ` (${session.profile.baseUrl})` : ''}`
-    : 'nowhere yet';
-  return where;
-}
-
-async function login(host: DeskHost, io: CliIo): Promise<number> {
-  const current = await host.getSession();
-  if (current.ok && !current.value.profile) await host.addLocalProfile();
-  const result = await host.signIn();
-  if (!result.ok) {
-    io.err(`${result.error.message}\n`);
-    return 1;
-  }
-  io.out(
-    `Signed in to ${describe(result.value)} as ${result.value.user?.email ?? result.value.user?.id ?? 'you'}.\n`,
-  );
-  return 0;
-}
-
-/** Commands that need a sign-in start one when there is none (tokens may be memory-only). */
-async function ensureSignedIn(host: DeskHost, io: CliIo): Promise<boolean> {
-  const current = await host.getSession();
-  if (current.ok && current.value.status === 'signed-in') return true;
-  if (current.ok && current.value.signedOutReason) io.err(`${current.value.signedOutReason.message}\n`);
-  return (await login(host, io)) === 0;
-}
-
-async function whoami(host: DeskHost, io: CliIo): Promise<number> {
-  const session = await host.getSession();
-  if (!session.ok) {
-    io.err(`${session.error.message}\n`);
-    return 1;
-  }
-  const s = session.value;
-  if (s.status !== 'signed-in') {
-    io.out(`Not signed in (${describe(s)}). Run \`agentdesk login\`.\n`);
-    if (s.signedOutReason) io.out(`${s.signedOutReason.message}\n`);
-    return 1;
-  }
-  if (!s.user) await host.listAgents();
-  const again = await host.getSession();
-  const user = again.ok ? again.value.user : s.user;
-  io.out(`${user?.email ?? user?.id ?? 'Signed in'} on ${describe(s)}\n`);
-  if (s.scopes?.length) io.out(`Scopes: ${s.scopes.join(' ')}\n`);
-  return 0;
 }
 
 async function listAgents(host: DeskHost, io: CliIo): Promise<number> {

@@ -27,9 +27,8 @@ test('agentdesk login on this computer needs no browser and no password: its own
   const login = agentdesk(['login']);
   expect(await login.exited, login.output().err).toBe(0);
   expect(login.output().err).not.toMatch(/oauth2\/authorize/);
-  expect(login.output().out).toMatch(
-    /Signed in to This computer \(http:\/\/127\.0\.0\.1:\d+\) as \S+@this-computer\./,
-  );
+  // The in-process service's address changes with every command: it is not worth printing.
+  expect(login.output().out).toMatch(/^Signed in to This computer as \S+@this-computer\.$/m);
   // Tokens never reach the terminal.
   expect(login.output().out + login.output().err).not.toMatch(/access_token|refresh_token|Bearer /);
 });

@@ -14,7 +14,10 @@ import type { CliIo } from '../../../src/cli/terminal';
 let dataDir: string;
 let secrets: SecretStore;
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+async function run(
+  argv: string[],
+  store: SecretStore = secrets,
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io: CliIo = {
@@ -25,7 +28,7 @@ async function run(argv: string[]): Promise<{ code: number; out: string; err: st
     color: false,
     close: () => {},
   };
-  const code = await runCli([...argv, '--data', dataDir, '--no-open'], { io, secrets });
+  const code = await runCli([...argv, '--data', dataDir, '--no-open'], { io, secrets: store });
   return { code, out, err };
 }
 
@@ -40,9 +43,7 @@ describe('agentdesk on this computer', () => {
     const login = await run(['login']);
     expect(login.code).toBe(0);
     expect(login.err).not.toMatch(/oauth2\/authorize/);
-    expect(login.out).toMatch(
-      /Signed in to This computer \(http:\/\/127\.0\.0\.1:\d+\) as \S+@this-computer\./,
-    );
+    expect(login.out).toMatch(/^Signed in to This computer as \S+@this-computer\.\n$/);
 
     const agents = await run(['agents']);
     expect(agents.code).toBe(0);
@@ -57,5 +58,25 @@ describe('agentdesk on this computer', () => {
     expect(who.out + who.err).not.toMatch(/access_token|refresh_token|Bearer /);
     const profiles = await readFile(join(dataDir, 'profiles.json'), 'utf8');
     expect(profiles).not.toMatch(/token/i);
+  });
+
+  it('with no keychain (each command its own memory), whoami tells the same truth as agents', async () => {
+    // A memory-only run keeps its sign-in for itself: the next command starts signed out, yet agents signs in
+    // at once. whoami must not claim "Not signed in" then: it signs in the same way and says who and for how long.
+    const agents = await run(['agents'], createMemorySecretStore());
+    expect(agents.code).toBe(0);
+    expect(agents.out).toMatch(/^\S+\tAssistant\tacp/);
+    expect(agents.out + agents.err).not.toMatch(/Signed in|Note:/);
+
+    const who = await run(['whoami'], createMemorySecretStore());
+    expect(who.code).toBe(0);
+    expect(who.out).not.toMatch(/Not signed in/);
+    expect(who.out).toMatch(/^Signed in to This computer as \S+@this-computer\.\n/);
+    expect(who.out).toMatch(/lasts for this command only/);
+
+    const login = await run(['login'], createMemorySecretStore());
+    expect(login.err).toMatch(
+      /^Note: no keychain is available here, so a sign-in lasts for one command only\./,
+    );
   });
 });
