@@ -15,9 +15,9 @@ import { errorJson, methodNotAllowed, notFound } from '../http/errors';
 import { hasDotSegment, rawTarget } from '../http/raw-target';
 import type { AgentRecord } from '../identity/agents';
 import { AGENT_TOKEN_PREFIX } from '../identity/agent-tokens';
-import type { AuthInfo, Principal } from './principal';
+import type { AuthInfo, Principal } from '../identity/principal';
 
-export type { AuthInfo, Principal } from './principal';
+export type { AuthInfo, Principal } from '../identity/principal';
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function readBearer(header: string | undefined): string | null {

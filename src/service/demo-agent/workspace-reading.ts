@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { methods } from '@agentclientprotocol/sdk/unstable';
 import type { StopReason } from '@agentclientprotocol/sdk/unstable';
-import { confinedPath, readWorkspaceText } from '../agents/workspace-io';
-import { displayPath } from '../engine/workspace-path';
+import { confinedPath, readWorkspaceText } from '../workspace/workspace-io';
+import { displayPath } from '../workspace/agent-folders';
 import type { DemoTurnStream } from './turn-stream';
 
 /** `read <path>`: a `read` tool call, through the client's fs when it offers one, then the text. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { methods } from '@agentclientprotocol/sdk/unstable';
 import type { StopReason } from '@agentclientprotocol/sdk/unstable';
-import { confinedPath, readWorkspaceText, writeWorkspaceFile } from '../agents/workspace-io';
-import { displayPath } from '../engine/workspace-path';
+import { confinedPath, readWorkspaceText, writeWorkspaceFile } from '../workspace/workspace-io';
+import { displayPath } from '../workspace/agent-folders';
 import type { DemoTurnStream } from './turn-stream';
 
 type WriteAnswer = 'allowed' | 'refused' | 'cancelled';

@@ -12,7 +12,7 @@ import type {
 } from './types';
 import { ENGINES_WITHOUT_MACHINE } from './types';
 import { findLegacyModels, findModelSelector, emptyUsage } from './update-mapper';
-import { agentWorkspaceDir } from './workspace-path';
+import { agentWorkspaceDir } from '../workspace/agent-folders';
 
 /** One awake (or waking) machine slot. */
 interface Slot {

@@ -21,8 +21,8 @@ import {
 import { requireSessionId, requireStopReason } from './agent-answers';
 import type { EngineCommand } from './types';
 import type { ModelSelector, SessionUsage } from './update-mapper';
-import { readWorkspaceText, writeWorkspaceFile } from '../agents/workspace-io';
-import { WorkspacePathError } from '../agents/workspace-paths';
+import { readWorkspaceText, writeWorkspaceFile } from '../workspace/workspace-io';
+import { WorkspacePathError } from '../workspace/workspace-paths';
 
 /** An agent that does not finish ACP initialize in this time is given up on (real agents may load for a while). */
 const START_TIMEOUT_MS = 60_000;

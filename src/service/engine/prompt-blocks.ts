@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContentBlock, PromptCapabilities } from '@agentclientprotocol/sdk/unstable';
-import { writeWorkspaceFile } from '../agents/workspace-io';
+import { writeWorkspaceFile } from '../workspace/workspace-io';
 import type { MessageText } from '../../shared/api';
 import type { EngineAttachment } from './types';
 

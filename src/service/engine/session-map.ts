@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ModelOption } from './types';
-import { agentDir } from './workspace-path';
+import { agentDir } from '../workspace/agent-folders';
 
 /** What the engine layer remembers per agent and engine. */
 interface EngineState {

@@ -6,7 +6,7 @@ import type {
   Usage,
 } from '@agentclientprotocol/sdk/unstable';
 import type { EngineEvent, EngineTool, ModelOption, ToolStatus } from './types';
-import { displayPath } from './workspace-path';
+import { displayPath } from '../workspace/agent-folders';
 
 /** A session's model selector, found among its ACP config options. */
 export interface ModelSelector {

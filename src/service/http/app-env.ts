@@ -1,4 +1,4 @@
-import type { AuthInfo } from '../auth/principal';
+import type { AuthInfo } from '../identity/principal';
 import type { ClientInfo } from './forwarded';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { getMimeType } from 'hono/utils/mime';
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
-import { writeAtomically } from '../agents/workspace-files';
+import { writeAtomically } from '../workspace/write-atomically';
 
 /** An account file's record (the API's Archivo without its URL, which is signed per answer). */
 export interface LibraryFile {

@@ -2,16 +2,21 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { LIMITS, McpPutBody, apiRoutes, describeZodError, type RouteSpec } from '../../shared/api';
-import { createBundleTransfer } from '../agents/bundle-transfer';
-import { bundleEtag } from '../agents/bundle-etag';
-import { CATALOG_PIN, CATALOG_REPO, catalogItems, catalogSkill } from '../agents/community-catalog';
-import { replaceMcpServers } from '../agents/mcp-replace';
-import { validateMcpServers } from '../agents/mcp-servers';
-import { installSkill } from '../agents/skill-install';
-import { SkillError } from '../agents/skills-store';
-import { engineOf } from '../agents/subsystem';
-import { PreconditionFailed, WorkspaceFiles, etagOfBytes, listingEtag } from '../agents/workspace-files';
-import { WorkspacePathError, resolveInside } from '../agents/workspace-paths';
+import { createBundleTransfer } from '../agent-config/bundle-transfer';
+import { bundleEtag } from '../agent-config/bundle-etag';
+import { CATALOG_PIN, CATALOG_REPO, catalogItems, catalogSkill } from '../agent-config/community-catalog';
+import { replaceMcpServers } from '../agent-config/mcp-replace';
+import { validateMcpServers } from '../agent-config/mcp-servers';
+import { installSkill } from '../agent-config/skill-install';
+import { SkillError } from '../agent-config/skills-store';
+import { engineOf } from '../agent-config/subsystem';
+import {
+  PreconditionFailed,
+  WorkspaceFiles,
+  etagOfBytes,
+  listingEtag,
+} from '../agent-config/workspace-files';
+import { WorkspacePathError, resolveInside } from '../workspace/workspace-paths';
 import { callerAgent, notFound } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { apiRoutes, type AgentDeleted, type StartingPoints } from '../../shared/api';
-import { createAgent, deleteAgent } from '../agents/agent-lifecycle';
-import { startingPoints } from '../agents/starting-points';
+import { createAgent, deleteAgent } from '../agent-config/agent-lifecycle';
+import { startingPoints } from '../agent-config/starting-points';
 import { callerAuth } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';

@@ -4,9 +4,9 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { apiRoutes } from '../../shared/api';
-import { callLentTool, checkLentToolsToken, isToolChannel, listLentTools } from '../agents/lent-tools';
-import type { ToolChannelName } from '../agents/service-tools';
-import { WorkspaceFiles } from '../agents/workspace-files';
+import { callLentTool, checkLentToolsToken, isToolChannel, listLentTools } from '../agent-config/lent-tools';
+import type { ToolChannelName } from '../agent-config/service-tools';
+import { WorkspaceFiles } from '../agent-config/workspace-files';
 import { readBearer, unauthorized } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';

@@ -1,4 +1,4 @@
-import { agentConfigSubsystem } from '../agents/subsystem';
+import { agentConfigSubsystem } from '../agent-config/subsystem';
 import type { ServiceContext } from '../context';
 import { engineSubsystem } from '../engine/subsystem';
 import { turnsSubsystem } from '../turns/subsystem';

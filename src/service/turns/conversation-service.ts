@@ -1,5 +1,5 @@
 import type { PostMessageBody, ScheduleBody } from '../../shared/api';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../identity/principal';
 import type { OAuthTokenStore } from '../identity/oauth-tokens';
 import type { ConversationRow, StoredSchedule } from './conversation-store';
 import { planFromBody } from './schedule-rules';

@@ -49,7 +49,7 @@ const shownSources = [
   join(root, 'src/service/turns/public-page.ts'),
   join(root, 'src/service/turns/thread-title.ts'),
   join(root, 'src/service/engine/engine-about.ts'),
-  join(root, 'src/service/agents/tools-about.ts'),
+  join(root, 'src/service/agent-config/tools-about.ts'),
 ];
 
 describe('visible words', () => {

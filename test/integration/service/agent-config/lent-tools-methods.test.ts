@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lentToolsServer } from '../../../../src/service/agents/lent-tools';
+import { lentToolsServer } from '../../../../src/service/agent-config/lent-tools';
 import { startHarness, type Harness } from './harness';
 
 // The lent tools' MCP server (/gs-mcp/{agentId}/{channel}) called with each HTTP method over real HTTP: the

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lentToolsServer } from '../../../../src/service/agents/lent-tools';
+import { lentToolsServer } from '../../../../src/service/agent-config/lent-tools';
 import { startHarness, type Harness } from './harness';
 
 /**

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { planBundle } from '../../../../src/service/agents/bundle';
-import { validateMcpServers } from '../../../../src/service/agents/mcp-servers';
+import { planBundle } from '../../../../src/service/agent-config/bundle';
+import { validateMcpServers } from '../../../../src/service/agent-config/mcp-servers';
 import {
   NO_VETOES,
   effectiveCanales,
   isToolOn,
   mergeVetoes,
   visibleTools,
-} from '../../../../src/service/agents/service-tools';
-import { readSkillFrontmatter } from '../../../../src/service/agents/skill-frontmatter';
-import { isReservedPath, parseRelativePath } from '../../../../src/service/agents/workspace-paths';
+} from '../../../../src/service/agent-config/service-tools';
+import { readSkillFrontmatter } from '../../../../src/service/agent-config/skill-frontmatter';
+import { isReservedPath, parseRelativePath } from '../../../../src/service/workspace/workspace-paths';
 import { isValidPushToken } from '../../../../src/service/connectors/devices';
 import { createTokenSealer } from '../../../../src/service/connectors/token-sealer';
 import { mimeTypeFor } from '../../../../src/service/library/library-store';

@@ -11,7 +11,7 @@ import { parseDirective } from '../../../../src/service/demo-agent/directives';
 import { buildPromptBlocks } from '../../../../src/service/engine/prompt-blocks';
 import { engineOptionsFrom } from '../../../../src/service/engine/subsystem';
 import { findModelSelector, UpdateMapper, emptyUsage } from '../../../../src/service/engine/update-mapper';
-import { displayPath, resolveInside } from '../../../../src/service/engine/workspace-path';
+import { displayPath, resolveLexically } from '../../../../src/service/workspace/agent-folders';
 import { base64 } from './engine-harness';
 
 const temps: string[] = [];
@@ -135,11 +135,11 @@ describe('update mapping', () => {
 
 describe('workspace paths', () => {
   it('keeps paths inside the workspace', () => {
-    expect(resolveInside('/ws', 'a/b.txt')).toBe('/ws/a/b.txt');
-    expect(resolveInside('/ws', '/ws/a')).toBe('/ws/a');
-    expect(resolveInside('/ws', '../x')).toBeNull();
-    expect(resolveInside('/ws', '/etc/passwd')).toBeNull();
-    expect(resolveInside('/ws', '/wsx/a')).toBeNull();
+    expect(resolveLexically('/ws', 'a/b.txt')).toBe('/ws/a/b.txt');
+    expect(resolveLexically('/ws', '/ws/a')).toBe('/ws/a');
+    expect(resolveLexically('/ws', '../x')).toBeNull();
+    expect(resolveLexically('/ws', '/etc/passwd')).toBeNull();
+    expect(resolveLexically('/ws', '/wsx/a')).toBeNull();
     expect(displayPath('/ws', '/ws')).toBe('.');
     expect(displayPath('/ws', '/other/file')).toBe('/other/file');
   });

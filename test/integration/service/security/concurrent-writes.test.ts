@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEMP_PREFIX } from '../../../../src/service/agents/workspace-paths';
+import { TEMP_PREFIX } from '../../../../src/service/workspace/workspace-paths';
 import { json, startHarness, type Harness } from '../agent-config/harness';
 
 // Conflicting writes on one agent, in parallel, against the real service and its real files: no 5xx, no temp

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentWorkspaceDir } from '../../../../src/service/engine/workspace-path';
+import { agentWorkspaceDir } from '../../../../src/service/workspace/agent-folders';
 import type { ReceivedEvent } from '../../../support/sse';
 import { createHarness, type Harness } from '../turns/harness';
 

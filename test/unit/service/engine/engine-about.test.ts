@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aboutEngines } from '../../../../src/service/engine/engine-about';
-import { aboutTools } from '../../../../src/service/agents/tools-about';
+import { aboutTools } from '../../../../src/service/agent-config/tools-about';
 
 const named = (engines: Parameters<typeof aboutEngines>[0]) =>
   Object.fromEntries(aboutEngines(engines).map((e) => [e.id, e.name]));

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { readSkillFrontmatter } from './skill-frontmatter';
 import { WorkspaceFiles } from './workspace-files';
 import { exclusive } from './exclusive';
-import { TEMP_PREFIX, WorkspacePathError, parseRelativePath, resolveInside } from './workspace-paths';
+import {
+  TEMP_PREFIX,
+  WorkspacePathError,
+  parseRelativePath,
+  resolveInside,
+} from '../workspace/workspace-paths';
 
 export const SKILL_SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
 

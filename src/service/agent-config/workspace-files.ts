@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { constants, type Dirent } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, rmdir, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { MACHINE_WORKSPACE } from './agent-layout';
+import { MACHINE_WORKSPACE } from '../workspace/agent-layout';
 import { workspaceHashes } from './content-hash-cache';
 import {
   TEMP_PREFIX,
@@ -12,7 +12,8 @@ import {
   parseRelativePath,
   resolveInside,
   type RelativePath,
-} from './workspace-paths';
+} from '../workspace/workspace-paths';
+import { writeAtomically } from '../workspace/write-atomically';
 
 export type FileEntry = {
   path: string;
@@ -229,32 +230,6 @@ export class WorkspaceFiles {
       if (left.length > 0) return;
       await rmdir(folder).catch(() => undefined);
     }
-  }
-}
-
-/** Write `bytes` to `target` through a temp file in the same folder and a rename. */
-export async function writeAtomically(
-  target: string,
-  bytes: Uint8Array,
-  beforeRename?: () => Promise<void>,
-): Promise<void> {
-  const temp = path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
-  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } catch (err) {
-    await handle.close();
-    await rm(temp, { force: true });
-    throw err;
-  }
-  await handle.close();
-  try {
-    await beforeRename?.();
-    await rename(temp, target);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
   }
 }
 

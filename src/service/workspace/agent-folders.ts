@@ -25,7 +25,7 @@ function isWithin(root: string, target: string): boolean {
  * Resolves `path` (absolute, or relative to `root`) and returns it only if it
  * stays inside `root` lexically; null otherwise.
  */
-export function resolveInside(root: string, path: string): string | null {
+export function resolveLexically(root: string, path: string): string | null {
   const absRoot = resolve(root);
   const target = resolve(absRoot, path);
   return isWithin(absRoot, target) ? target : null;

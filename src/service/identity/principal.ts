@@ -1,4 +1,4 @@
-import type { AgentRecord } from '../identity/agents';
+import type { AgentRecord } from './agents';
 import type { RouteSpec } from '../../shared/api';
 
 /** Who is calling: a person through an OAuth access token, or one agent through its `gat_` token. */

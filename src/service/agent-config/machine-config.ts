@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AgentSettings } from './config-store';
 import type { McpServer } from './mcp-servers';
 import { extensionStates } from './service-tools';
-import { writeAtomically } from './workspace-files';
+import { writeAtomically } from '../workspace/write-atomically';
 
 /**
  * The machine configuration file (`<agent>/machine/config.json`, on the agent's disk but outside its

@@ -2,7 +2,7 @@ import { LIMITS } from '../../shared/api';
 import { validateMcpServers, type McpServer } from './mcp-servers';
 import { SKILL_SLUG, validateSkill, type SkillFile, type SkillsStore } from './skills-store';
 import type { WorkspaceFiles } from './workspace-files';
-import { parseRelativePath } from './workspace-paths';
+import { parseRelativePath } from '../workspace/workspace-paths';
 
 /** One bundle file with its bytes (the API carries them base64). */
 export interface BundleEntry {

@@ -8,7 +8,7 @@ import {
   type ModelOption,
 } from '../engine/types';
 import type { AgentRecord } from '../identity/agents';
-import { agentLayout, SKILLS_DIR, type AgentLayout } from './agent-layout';
+import { agentLayout, SKILLS_DIR, type AgentLayout } from '../workspace/agent-layout';
 import type { AgentConfigStore, AgentSettings } from './config-store';
 import { HOUSE_LITE_MODELS } from './house-lite';
 import { readMachineConfig, writeMachineConfig } from './machine-config';
@@ -26,7 +26,7 @@ import {
 import { SkillsStore } from './skills-store';
 import { aboutTools } from './tools-about';
 import { WorkspaceFiles } from './workspace-files';
-import { resolveInside } from './workspace-paths';
+import { resolveInside } from '../workspace/workspace-paths';
 
 export type PatchOutcome =
   { status: 200; body: AgentConfig } | { status: 400 | 502; body: { error: string; detalle: string } };

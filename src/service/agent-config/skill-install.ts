@@ -1,5 +1,5 @@
 import type { SkillPutBody, SkillPutResult } from '../../shared/api';
-import { SKILLS_DIR } from './agent-layout';
+import { SKILLS_DIR } from '../workspace/agent-layout';
 import { CATALOG_PIN, CATALOG_REPO, catalogSkill } from './community-catalog';
 import type { SkillFile, SkillsStore } from './skills-store';
 import { machinePath } from './workspace-files';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BundleEntry } from './bundle';
 import { WorkspaceFiles } from './workspace-files';
-import { parseRelativePath } from './workspace-paths';
+import { parseRelativePath } from '../workspace/workspace-paths';
 
 /**
  * `house-lite`: the built-in engine without a machine. Its agent is a bundle held by the service; each

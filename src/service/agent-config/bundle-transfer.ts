@@ -4,7 +4,7 @@ import type { AgentConfigService } from './agent-config-service';
 import { assembleBundle, namedSkillSlugs, planBundle } from './bundle';
 import type { AgentConfigStore } from './config-store';
 import { exclusive } from './exclusive';
-import { resolveInside } from './workspace-paths';
+import { resolveInside } from '../workspace/workspace-paths';
 
 export interface BundleTransferDeps {
   service: AgentConfigService;

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { TEMP_PREFIX } from './workspace-paths';
+
+/** Write `bytes` to `target` through a temp file in the same folder and a rename. */
+export async function writeAtomically(
+  target: string,
+  bytes: Uint8Array,
+  beforeRename?: () => Promise<void>,
+): Promise<void> {
+  const temp = path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } catch (err) {
+    await handle.close();
+    await rm(temp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  try {
+    await beforeRename?.();
+    await rename(temp, target);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
