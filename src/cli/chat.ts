@@ -226,8 +226,8 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     turn = current;
     const sent = await desk.sendMessage(agentId, sessionId!, {
       content,
-      primerTurno: first,
-      permisos: options.autoPermissions ? 'auto' : 'preguntar',
+      firstTurn: first,
+      permissionMode: options.autoPermissions ? 'auto' : 'preguntar',
     });
     if (!sent.ok) {
       turn = undefined;
@@ -237,7 +237,9 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     current.id = sent.value.turnId;
     current.sentOnConnection = connectionsOpened;
     if (sent.value.estado === 'queued')
-      io.err(dim(io, `(queued, ${sent.value.enCola} waiting for a machine)\n`));
+      io.err(
+        dim(io, `(waiting: the agent is busy with other conversations, ${sent.value.enCola} in line)\n`),
+      );
     const code = await done;
     turn = undefined;
     await permissionQueue;
