@@ -40,7 +40,7 @@ test.afterAll(async () => {
 async function signIn(browser: Browser): Promise<void> {
   const page = await browser.newPage();
   await page.goto(mode.url);
-  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
   await page.screenshot({ path: join(screens, 'sign-in.png') });
   await signInThroughTheApp(page, mode, EMAIL, PASSWORD);
   await page.close();

@@ -43,7 +43,7 @@ test('a fresh data folder: "This computer", one click, and the message box is re
   page.context().on('page', (opened) => popups.push(opened.url()));
   const started = Date.now();
   await page.goto(mode.url);
-  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
   await expect(page.getByLabel('This computer')).toBeChecked();
   await page.getByRole('button', { name: 'Start on this computer' }).click();
 

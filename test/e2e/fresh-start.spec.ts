@@ -58,7 +58,7 @@ test('npm run web on a clean data folder prints the URL; the page signs in and c
 
   const page = await browser.newPage();
   await page.goto(url);
-  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
   // "This computer" needs no account: the app's own service trusts the app that started it.
   await page.getByRole('button', { name: 'Start on this computer' }).click();
   await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();

@@ -62,7 +62,7 @@ test('the form says what is missing before anything is tried', async ({ page }) 
   await tryServer(page, 'https://agents.example.com', 'desk', '53682, 99999');
   await expect(alert).toHaveText('Ports must be whole numbers between 1 and 65535, separated by commas.');
   // Nothing was opened meanwhile: the person is still on the first screen.
-  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
 });
 
 test('a server that does not answer is reported at once, without opening a sign-in tab', async ({ page }) => {

@@ -44,7 +44,7 @@ test('signs in on "this computer": first-run page, no consent for the desktop cl
   page,
 }) => {
   await page.goto(mode.url);
-  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
   // The per-launch key leaves the address bar once read.
   expect(new URL(page.url()).hash).toBe('');
 
@@ -62,7 +62,7 @@ test('signs in on "this computer": first-run page, no consent for the desktop cl
   expect(new URL(signInTab.url()).hostname).toBe('127.0.0.1');
   expect(new URL(signInTab.url()).searchParams.has('code')).toBe(false);
 
-  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toHaveCount(0);
   const state = await session(page);
   expect(state).toMatchObject({ status: 'signed-in', profile: { kind: 'local' }, user: { email: EMAIL } });
   expect(state?.scopes).toEqual(expect.arrayContaining(['agents:read', 'agents:write']));
@@ -94,7 +94,7 @@ test('signs in to a custom server as a third-party client through the sign-in an
       clientId: client.client_id,
     },
   );
-  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
   await page.getByLabel('Another server').check();
   await page.getByLabel('Server address').fill(service!.url);
   await page.getByLabel('Client id').fill(client.client_id);
@@ -124,7 +124,7 @@ test('a denied consent comes back as a plain sentence and leaves the person sign
   await page.goto(mode.url);
   await expect.poll(async () => (await session(page))?.status).toBe('signed-in');
   await page.evaluate(async () => (globalThis as unknown as { desk?: DeskBridge }).desk?.signOut());
-  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
   await page.getByLabel('Another server').check();
   const current = await session(page);
   expect(current?.profile?.kind).toBe('custom');

@@ -44,7 +44,7 @@ async function send(page: Page, text: string): Promise<void> {
 
 test('signs in through "Another server" to a spec-only server', async ({ page }) => {
   await page.goto(app.mode.url);
-  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
   await signInToSpecOnly(page, app);
   // The app asked this server for nothing outside the spec.
   expect(app.spec.refused).toEqual([]);

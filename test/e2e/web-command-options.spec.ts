@@ -54,7 +54,7 @@ test('--port is the address it serves on, and $AGENTDESK_DATA is where its data 
   const url = /(http:\/\/127\.0\.0\.1:\d+\/#key=\S+)/.exec(run.out())![1]!;
   expect(url.startsWith(`http://127.0.0.1:${port}/#key=`)).toBe(true);
   await page.goto(url);
-  await expect(page.getByRole('heading', { name: 'Sign in to AgentDesk' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
 });
 
 test('a --port that is not a port number stops it with plain words', async () => {

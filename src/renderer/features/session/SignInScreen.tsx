@@ -64,7 +64,7 @@ export function SignInScreen() {
   return (
     <main className="sign-in">
       <form className="sign-in-card" onSubmit={submit} aria-labelledby="sign-in-title">
-        <h1 id="sign-in-title">Sign in to AgentDesk</h1>
+        <h1 id="sign-in-title">Welcome to AgentDesk</h1>
         <fieldset>
           <legend>Where are your agents?</legend>
           <label className="choice">
