@@ -12,7 +12,6 @@ import { turnsApi } from './turns-api';
 
 export type { ApiClientOptions, ApiResult, CallOptions } from './api-request';
 export type { WorkspaceRead } from './agent-config-api';
-export type { SendMessageInput } from './turns-api';
 
 /**
  * The typed client of the v2 API, one module per spec section over one request function

@@ -6,12 +6,22 @@ import {
   PostMessageAccepted,
   type PermissionBody,
   type PostMessageBodyInput,
+  type SendMessageInput,
 } from '../../shared/api';
 import { json, none, type ApiRequest, type CallOptions } from './api-request';
 
-export interface SendMessageInput extends Omit<PostMessageBodyInput, 'turnId'> {
-  /** Idempotency key; generated once with crypto.randomUUID when absent, and reused by every retry. */
-  turnId?: string;
+/**
+ * The one place a message the app sends takes the wire's names, and gets its turn id (the idempotency key,
+ * made once here when the caller gave none, so every retry below resends the same one).
+ */
+function postMessageBody(message: SendMessageInput): PostMessageBodyInput {
+  return {
+    content: message.content,
+    turnId: message.turnId ?? randomUUID(),
+    ...(message.firstTurn !== undefined ? { primerTurno: message.firstTurn } : {}),
+    ...(message.permissionMode ? { permisos: message.permissionMode } : {}),
+    ...(message.attachments ? { images: message.attachments } : {}),
+  };
 }
 
 /** Turns and events (spec section): send, cancel, answer permission, pick the model, the SSE address. */
@@ -25,7 +35,7 @@ export function turnsApi(http: ApiRequest) {
         { agentId, sessionId },
         {
           read: json(PostMessageAccepted),
-          json: { ...message, turnId: message.turnId ?? randomUUID() },
+          json: postMessageBody(message),
           resendable: true,
         },
         call,

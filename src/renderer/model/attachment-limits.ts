@@ -1,12 +1,10 @@
-import { LIMITS } from '../../shared/api';
+import { LIMITS, type Attachment } from '../../shared/api';
 
-/** A file waiting in the composer, already read as base64. DOM-free. */
-export interface DraftAttachment {
+/** A file waiting in the composer: an attachment (its bytes as base64 in `data`) with an id and size. DOM-free. */
+export interface DraftAttachment extends Pick<Attachment, 'mimeType' | 'data'> {
   id: string;
   name: string;
-  mimeType: string;
   size: number;
-  dataBase64: string;
 }
 
 export const maxAttachments = LIMITS.imagesPerMessageMax;

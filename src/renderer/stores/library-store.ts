@@ -82,7 +82,7 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
     const result = await desk().uploadFile({
       nombre: entry.name,
       mimeType: file.type || 'application/octet-stream',
-      dataBase64: read?.dataBase64 ?? '',
+      dataBase64: read?.data ?? '',
       uploadId: id,
     });
     if (get().uploads.find((u) => u.id === id)?.status === 'cancelled') return;

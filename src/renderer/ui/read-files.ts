@@ -8,7 +8,7 @@ export async function readFiles(files: readonly File[]): Promise<DraftAttachment
       name: file.name || 'pasted-file',
       mimeType: file.type || 'application/octet-stream',
       size: file.size,
-      dataBase64: toBase64(new Uint8Array(await file.arrayBuffer())),
+      data: toBase64(new Uint8Array(await file.arrayBuffer())),
     })),
   );
 }

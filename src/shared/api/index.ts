@@ -4,6 +4,8 @@ export * from './common';
 export * from './message';
 export * from './resources';
 export * from './requests';
+export * from './oauth-requests';
+export * from './send-message';
 export * from './responses';
 export * from './events';
 export * from './errors';

@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import * as errors from './errors';
 import * as events from './events';
 import { LIMITS } from './limits';
+import * as oauthRequests from './oauth-requests';
 import * as requests from './requests';
 import * as resources from './resources';
 import * as responses from './responses';
@@ -62,7 +63,7 @@ const DESCRIPTION = [
 function namedSchemas(): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>();
   // Resources first, so aliases (e.g. `BundleBody` = `Bundle`) keep the resource's name.
-  for (const module of [resources, errors, requests, responses, events]) {
+  for (const module of [resources, errors, requests, oauthRequests, responses, events]) {
     for (const [name, value] of Object.entries(module).sort(([a], [b]) => a.localeCompare(b))) {
       if (value instanceof z.ZodType && !names.has(value)) names.set(value, name);
     }

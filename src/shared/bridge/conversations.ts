@@ -9,11 +9,10 @@ import type {
   ConversationResponse,
   ConversationsResponse,
   ForkConversationBody,
-  MessageImage,
   PermissionBody,
   PermissionResult,
-  Permisos,
   PostMessageAccepted,
+  SendMessageInput,
   SseEvent,
 } from '../api';
 import { bridgeArea } from './bridge-area';
@@ -21,17 +20,6 @@ import type { DeskError, DeskResult, Unsubscribe } from './desk-result';
 
 /** A conversation's public link state plus the address people open. */
 export type ShareState = Compartida & { publicUrl: string | null };
-
-export interface SendMessageInput {
-  content: string;
-  /** Attachments of any type, max 8 (the API calls them `images`). */
-  attachments?: MessageImage[];
-  primerTurno?: boolean;
-  /** `preguntar` when the UI renders and answers `permission` events. */
-  permisos?: Permisos;
-  /** Idempotency key; the host picks a uuid when absent and reuses it on every retry. */
-  turnId?: string;
-}
 
 export interface GetConversationOptions {
   /** Only the last `limit` messages; the response's `saltados` says how many were left out. */

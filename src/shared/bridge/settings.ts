@@ -1,5 +1,5 @@
 /** The settings area: the app's own preferences, kept in its data folder (never a secret). */
-import type { Permisos } from '../api';
+import type { PermissionMode } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskResult } from './desk-result';
 
@@ -8,7 +8,7 @@ export interface AppSettings {
   /** Notify when a reply finishes while the window is not focused. */
   notifications: boolean;
   /** The `permisos` of new messages: `preguntar` asks in the chat, `auto` lets the service decide. */
-  permissionMode: Permisos;
+  permissionMode: PermissionMode;
   /** Where new synced folders go (one per agent); null: ~/AgentDesk. */
   syncRoot: string | null;
   /** Closing the window keeps the app running in the tray (desktop app). */

@@ -63,8 +63,8 @@ async function runTurn(host: DeskHost, agentId: string, sessionId: string, conte
     .toBe(true);
   const sent = await host.sendMessage(agentId, sessionId, {
     content,
-    permisos: 'preguntar',
-    primerTurno: true,
+    permissionMode: 'preguntar',
+    firstTurn: true,
     ...(attach
       ? { attachments: [{ name: 'dot.png', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUg==' }] }
       : {}),

@@ -154,7 +154,7 @@ describe('sync through the host', { timeout: 60_000 }, () => {
     value(
       await host.sendMessage(agentId, sessionId, {
         content: 'write from-agent.md\n```\nwritten by the agent\n```',
-        permisos: 'auto',
+        permissionMode: 'auto',
       }),
     );
     // The engine's timer is off: only the stream's `tool`/`done` hints can bring the file down.

@@ -247,7 +247,7 @@ describe('host conversation events', () => {
     await expect
       .poll(() => updates.some((u) => u.kind === 'connection' && u.connection.state === 'open'))
       .toBe(true);
-    const sent = await host.sendMessage(agentId, sessionId, { content: 'hello stream', primerTurno: true });
+    const sent = await host.sendMessage(agentId, sessionId, { content: 'hello stream', firstTurn: true });
     expect(sent.ok).toBe(true);
     const turnId = sent.ok ? sent.value.turnId : '';
     await expect.poll(() => hasTurnEnded(updates, turnId), { timeout: 15_000 }).toBe(true);

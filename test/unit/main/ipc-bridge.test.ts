@@ -107,10 +107,10 @@ describe('preload and IPC wiring', () => {
   });
 
   it('carries a call and its result through main to the host', async () => {
-    const result = await desk.sendMessage('a1', 's1', { content: 'hello', permisos: 'preguntar' });
+    const result = await desk.sendMessage('a1', 's1', { content: 'hello', permissionMode: 'preguntar' });
     expect(result).toEqual({
       ok: true,
-      value: { name: 'sendMessage', args: ['a1', 's1', { content: 'hello', permisos: 'preguntar' }] },
+      value: { name: 'sendMessage', args: ['a1', 's1', { content: 'hello', permissionMode: 'preguntar' }] },
     });
   });
 

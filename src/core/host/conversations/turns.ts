@@ -1,7 +1,7 @@
-import { MessageImage, PermissionBody } from '../../../shared/api';
+import { PermissionBody, SendMessageInput } from '../../../shared/api';
 import type { ConversationMethods } from '../../../shared/bridge';
 import { checkBody, checkConversationIds, checkId } from '../plumbing/argument-checks';
-import { fail, noBody } from '../plumbing/call-results';
+import { noBody } from '../plumbing/call-results';
 import type { WithApi } from '../plumbing/with-api';
 
 type TurnMethods = Pick<ConversationMethods, 'sendMessage' | 'cancelTurn' | 'answerPermission' | 'setModel'>;
@@ -12,23 +12,10 @@ export function createTurnMethods(withApi: WithApi): TurnMethods {
     async sendMessage(agentId, sessionId, input) {
       const invalid = checkConversationIds(agentId, sessionId);
       if (invalid) return { ok: false, error: invalid };
-      if (typeof input !== 'object' || input === null || typeof input.content !== 'string') {
-        return fail('invalid_argument', 'A message needs some text.');
-      }
-      const images =
-        input.attachments === undefined
-          ? undefined
-          : checkBody(MessageImage.array().max(8), input.attachments);
-      if (images && !images.ok) return images;
-      return withApi((api) =>
-        api.sendMessage(agentId, sessionId, {
-          content: input.content,
-          ...(input.turnId ? { turnId: input.turnId } : {}),
-          ...(input.primerTurno !== undefined ? { primerTurno: input.primerTurno } : {}),
-          ...(input.permisos ? { permisos: input.permisos } : {}),
-          ...(images ? { images: images.value } : {}),
-        }),
-      );
+      // The page is not trusted: the message is checked against the one shared input before it leaves.
+      const message = checkBody(SendMessageInput, input);
+      if (!message.ok) return message;
+      return withApi((api) => api.sendMessage(agentId, sessionId, message.value));
     },
 
     async cancelTurn(agentId, sessionId) {

@@ -1,5 +1,10 @@
-import type { ConversationsResponse, MeAgentsResponse, MessageImage } from '../../../shared/api';
-import type { ConversationStreamEvent, DeskResult, SendMessageInput } from '../../../shared/bridge';
+import type {
+  Attachment,
+  ConversationsResponse,
+  MeAgentsResponse,
+  SendMessageInput,
+} from '../../../shared/api';
+import type { ConversationStreamEvent, DeskResult } from '../../../shared/bridge';
 import type { AttachmentMeta, MemoryConversation, MemoryMethods } from '../../../shared/bridge/memory';
 import type { Logger } from '../../log/logger';
 import { historyVersion } from '../../memory/history-indexer';
@@ -272,7 +277,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
 }
 
 /** Names, types and sizes only: the bytes are never kept (an image's thumbnail comes separately). */
-function describeAttachment(image: MessageImage, index: number): AttachmentMeta {
+function describeAttachment(image: Attachment, index: number): AttachmentMeta {
   const padding = image.data.endsWith('==') ? 2 : image.data.endsWith('=') ? 1 : 0;
   return {
     name: image.name ?? `attachment-${index + 1}`,

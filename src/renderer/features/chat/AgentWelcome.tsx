@@ -20,7 +20,7 @@ export function AgentWelcome(props: { agentId: string; sessionId?: string }) {
 
   const begin = async (text?: string) => {
     const target = sessionId ?? (await useConversationsStore.getState().create(agentId));
-    if (target && text) await sendMessage(agentId, target, { text, attachments: [] });
+    if (target && text) await sendMessage(agentId, target, { content: text, attachments: [] });
   };
 
   return (

@@ -49,7 +49,7 @@ export function Composer(props: {
     const blocked = sendBlockedReason(online);
     if (blocked) return props.onProblems([blocked]);
     setSending(true);
-    const { problems } = await sendMessage(agentId, sessionId, { text, attachments: draft.attachments });
+    const { problems } = await sendMessage(agentId, sessionId, { content: text, attachments: draft.attachments });
     setSending(false);
     props.onProblems(problems);
     if (problems.length === 0) useDraftsStore.getState().clear(sessionId);
@@ -142,7 +142,7 @@ function AttachmentChip({ attachment, sessionId }: { attachment: DraftAttachment
     <li className="attachment">
       {image ? (
         <img
-          src={`data:${attachment.mimeType};base64,${attachment.dataBase64}`}
+          src={`data:${attachment.mimeType};base64,${attachment.data}`}
           alt={`Preview of ${attachment.name}`}
         />
       ) : (

@@ -32,7 +32,7 @@ export function WelcomeMessageBox(props: { agentId: string; agentName: string })
       setSending(false);
       return setProblems(['The conversation could not be started. Try again.']);
     }
-    const sent = await sendMessage(props.agentId, sessionId, { text: message, attachments: [] });
+    const sent = await sendMessage(props.agentId, sessionId, { content: message, attachments: [] });
     setSending(false);
     setProblems(sent.problems);
   };

@@ -1,3 +1,4 @@
+import type { Attachment } from '../../../shared/api';
 import { desk } from '../../desk';
 
 /** Longest side of a stored thumbnail: enough to recognise a picture, far from its bytes. */
@@ -5,13 +6,13 @@ const SIDE = 96;
 
 /** Small JPEG pictures of the image attachments (null for other files, or an image that won't decode). */
 export async function makeThumbnails(
-  attachments: readonly { mimeType: string; dataBase64: string }[],
+  attachments: readonly Pick<Attachment, 'mimeType' | 'data'>[],
 ): Promise<(string | null)[]> {
   return Promise.all(
     attachments.map(async (a) => {
       if (!a.mimeType.startsWith('image/')) return null;
       try {
-        const bytes = Uint8Array.from(atob(a.dataBase64), (c) => c.charCodeAt(0));
+        const bytes = Uint8Array.from(atob(a.data), (c) => c.charCodeAt(0));
         const bitmap = await createImageBitmap(new Blob([bytes], { type: a.mimeType }));
         const scale = Math.min(1, SIDE / Math.max(bitmap.width, bitmap.height));
         const canvas = document.createElement('canvas');

@@ -1,4 +1,4 @@
-import type { TurnoResumen, TurnState } from '../../../shared/api';
+import type { SendMessageInput, TurnoResumen, TurnState } from '../../../shared/api';
 import type { ConversationUpdate, Unsubscribe } from '../../../shared/bridge';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
@@ -122,25 +122,23 @@ export async function openConversation(agentId: string, sessionId: string): Prom
   useTurnStreamStore.getState().update(sessionId, (stream) => historyLoaded(stream, last ?? null));
 }
 
-export interface SendInput {
-  text: string;
-  attachments: readonly DraftAttachment[];
-}
+/** A message as the composer hands it over: the shared input, with the draft's attachments. */
+export type ComposedMessage = Pick<SendMessageInput, 'content'> & { attachments: readonly DraftAttachment[] };
 
 /** What the person last sent in each conversation, so Retry can send its attachments again too. */
-const lastSent = new Map<string, SendInput>();
+const lastSent = new Map<string, ComposedMessage>();
 
-/** The attachments last sent with `text` in this conversation (a Retry of that message sends them again). */
-export function attachmentsLastSentWith(sessionId: string, text: string): readonly DraftAttachment[] {
+/** The attachments last sent with `content` in this conversation (a Retry of that message sends them again). */
+export function attachmentsLastSentWith(sessionId: string, content: string): readonly DraftAttachment[] {
   const sent = lastSent.get(sessionId);
-  return sent?.text === text ? sent.attachments : [];
+  return sent?.content === content ? sent.attachments : [];
 }
 
 /** Sends a message; `problems` come back when limits refuse it before it leaves. */
 export async function sendMessage(
   agentId: string,
   sessionId: string,
-  input: SendInput,
+  input: ComposedMessage,
 ): Promise<{ problems: string[] }> {
   const problems = sendProblems(input.attachments);
   if (problems.length > 0) return { problems };
@@ -149,12 +147,12 @@ export async function sendMessage(
   const streams = useTurnStreamStore.getState();
   const stream = streams.streams[sessionId];
   const thread = useConversationsStore.getState().threads[sessionId];
-  const primerTurno =
+  const firstTurn =
     (thread?.messages.length ?? 0) === 0 && (thread?.saltados ?? 0) === 0 && !stream?.items.length;
   streams.update(sessionId, (s) =>
     userMessageSent(s, {
       key,
-      text: input.text,
+      text: input.content,
       attachments: input.attachments.map(({ name, mimeType, size }) => ({ name, mimeType, size })),
     }),
   );
@@ -168,15 +166,14 @@ export async function sendMessage(
       useTurnStreamStore.getState().update(sessionId, (s) => userThumbnailsShown(s, key, shown));
   });
   const result = await desk().sendMessage(agentId, sessionId, {
-    content: input.text,
-    turnId: crypto.randomUUID(),
-    primerTurno,
+    content: input.content,
+    firstTurn,
     // The person's default (Settings): `preguntar` renders each permission prompt in the chat.
-    permisos: useSettingsStore.getState().settings.permissionMode,
-    attachments: input.attachments.map((a) => ({
-      name: a.name,
-      mimeType: a.mimeType || 'application/octet-stream',
-      data: a.dataBase64,
+    permissionMode: useSettingsStore.getState().settings.permissionMode,
+    attachments: input.attachments.map(({ name, mimeType, data }) => ({
+      name,
+      mimeType: mimeType || 'application/octet-stream',
+      data,
     })),
   });
   if (!result.ok) {

@@ -12,7 +12,7 @@ import { attachmentsLastSentWith, sendMessage } from './chat-actions';
 /** Sends `text` as a new turn: the spec only appends, so an edit or a retry is a new message. */
 export async function sendAgain(agentId: string, sessionId: string, text: string): Promise<string> {
   const attachments = attachmentsLastSentWith(sessionId, text);
-  const { problems } = await sendMessage(agentId, sessionId, { text, attachments });
+  const { problems } = await sendMessage(agentId, sessionId, { content: text, attachments });
   return problems.join(' ');
 }
 

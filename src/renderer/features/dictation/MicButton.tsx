@@ -45,7 +45,7 @@ export function MicButton(props: {
     setPhase({ kind: 'transcribing' });
     const wav = await current.stop();
     const [audio] = await readFiles([new File([wav], 'dictation.wav', { type: 'audio/wav' })]);
-    const result = await desk().transcribe({ audioBase64: audio?.dataBase64 ?? '', mimeType: 'audio/wav' });
+    const result = await desk().transcribe({ audioBase64: audio?.data ?? '', mimeType: 'audio/wav' });
     setPhase({ kind: 'idle' });
     setLevelNow(0);
     if (!result.ok) {

@@ -26,7 +26,7 @@ export async function attachFromLibrary(sessionId: string, files: readonly Archi
       name: file.nombre,
       mimeType: result.value.mimeType || file.mimeType,
       size: file.size,
-      dataBase64: result.value.dataBase64,
+      data: result.value.dataBase64,
     });
   }
   if (read.length > 0) useDraftsStore.getState().addAttachments(sessionId, read);

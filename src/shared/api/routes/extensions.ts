@@ -14,31 +14,21 @@ export type ForkConversationBody = z.infer<typeof ForkConversationBody>;
 export const ConversationForked = z.looseObject({ id: z.string(), titulo: z.string() });
 export type ConversationForked = z.infer<typeof ConversationForked>;
 
-/** Our extensions: not in the spec, each marked `extension: true` (kept out of the spec-coverage list).
- * Clients must cope with a server that lacks them. */
-export const extensionsSection = [
-  defineRoute({
-    operationId: 'oauthServerMetadata',
-    method: 'GET',
-    path: '/.well-known/oauth-authorization-server',
-    tag: 'oauth',
-    summary: 'OAuth authorization server metadata (RFC 8414)',
-    description: 'Our extension, so OAuth libraries can discover the endpoints. Public.',
-    scope: null,
-    credential: 'none',
-    request: {},
-    responses: { 200: ok('The metadata.', OAuthServerMetadata) },
-    extension: true,
-  }),
-  defineRoute(
+/** Where an Archivo's signed `url` points (no bearer: the signature is the credential). */
+function signedFileRoute<const Id extends string, const Path extends string>(
+  operationId: Id,
+  path: Path,
+  summary: string,
+) {
+  return defineRoute(
     {
-      operationId: 'downloadSignedFile',
+      operationId,
       method: 'GET',
-      path: '/archivos/{id}',
+      path,
       tag: 'files',
-      summary: 'Download an account file through its signed URL',
+      summary,
       description:
-        'Our extension: the address the `url` of an Archivo points at, `/archivos/{id}?exp=<unix seconds>&sig=<HMAC>`. No bearer: the signature over (id, exp) is the credential. A tampered URL gives 403 `firma_invalida`, an expired one 403 `url_caducada` (our choice). Serves the bytes with the file’s `Content-Type`, inert (`nosniff`, sandbox CSP).',
+        'Our extension: the address the `url` of an Archivo points at, `/files/{id}?exp=<unix seconds>&sig=<HMAC>`. No bearer: the signature over (id, exp) is the credential. A tampered URL gives 403 `firma_invalida`, an expired one 403 `url_caducada` (our choice). Serves the bytes with the file’s `Content-Type`, inert (`nosniff`, sandbox CSP).',
       scope: null,
       credential: 'none',
       request: {
@@ -56,7 +46,32 @@ export const extensionsSection = [
       extension: true,
     },
     { readsOwnQuery: true },
-  ), // registered unchecked: a bad signature is 403
+  ); // registered unchecked: a bad signature is 403
+}
+
+/** Our extensions: not in the spec, each marked `extension: true` (kept out of the spec-coverage list).
+ * Clients must cope with a server that lacks them. */
+export const extensionsSection = [
+  defineRoute({
+    operationId: 'oauthServerMetadata',
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    tag: 'oauth',
+    summary: 'OAuth authorization server metadata (RFC 8414)',
+    description: 'Our extension, so OAuth libraries can discover the endpoints. Public.',
+    scope: null,
+    credential: 'none',
+    request: {},
+    responses: { 200: ok('The metadata.', OAuthServerMetadata) },
+    extension: true,
+  }),
+  signedFileRoute('downloadSignedFile', '/files/{id}', 'Download an account file through its signed URL'),
+  // Links handed out before the path was plain English stay valid for their 6 hours.
+  signedFileRoute(
+    'downloadSignedFileOldPath',
+    '/archivos/{id}',
+    'The earlier address of a signed URL (before `/files/{id}`), still served',
+  ),
   defineRoute({
     operationId: 'lentToolsMcp',
     method: 'POST',

@@ -1,5 +1,5 @@
 import { OAuthErrorBody } from '../errors';
-import { AuthorizeQuery, RevokeRequest, TokenRequest } from '../requests';
+import { AuthorizeQuery, RevokeRequest, TokenRequest } from '../oauth-requests';
 import { ProveedoresResponse, RevokeResult, TokenResponse } from '../responses';
 import { defineRoute, FORM_BODY_MAX, ok } from './define-route';
 
