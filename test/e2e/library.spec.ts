@@ -129,12 +129,14 @@ test('open and copy link give a working signed URL', async ({ page, context }) =
   await row(page, 'notes.md').getByRole('button', { name: 'Copy link to notes.md' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Link to notes.md copied' })).toBeVisible();
   const url = await page.evaluate<string>('navigator.clipboard.readText()');
+  // The link a person pastes reads in plain words: /files/, never the wire's /archivos/.
+  expect(new URL(url).pathname).toMatch(/^\/files\/[^/]+$/);
   const served = await fetch(url);
   expect(served.status).toBe(200);
   expect(await served.text()).toBe('# notes\n');
   const popup = page.waitForEvent('popup');
   await row(page, 'notes.md').getByRole('button', { name: 'Open notes.md' }).click();
-  expect((await popup).url()).toContain('/archivos/');
+  expect(new URL((await popup).url()).pathname).toMatch(/^\/files\//);
 });
 
 test('delete asks first, then the API no longer lists the file', async ({ page }) => {

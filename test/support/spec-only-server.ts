@@ -26,7 +26,16 @@ export interface SpecOnlyServer {
 }
 
 // Paths the API owns; anything else is the server's own pages (sign-in, consent, account).
-const API_PREFIXES = ['/api/', '/oauth2/', '/.well-known/', '/archivos/', '/gs-mcp', '/openapi.yaml', '/s/'];
+const API_PREFIXES = [
+  '/api/',
+  '/oauth2/',
+  '/.well-known/',
+  '/files/',
+  '/archivos/',
+  '/gs-mcp',
+  '/openapi.yaml',
+  '/s/',
+];
 const DROPPED_REQUEST_HEADERS = [
   'host',
   'if-match',

@@ -8,7 +8,7 @@ function signature(key: Buffer, fileId: string, exp: number): string {
 }
 
 /**
- * A URL for one account file, valid 6 hours from `now`: `<base>/archivos/<id>?exp=<unix s>&sig=<HMAC>`.
+ * A URL for one account file, valid 6 hours from `now`: `<base>/files/<id>?exp=<unix s>&sig=<HMAC>`.
  * The HMAC (SHA-256, service key) covers the file id and the expiry, so neither can be changed.
  */
 export function signFileUrl(key: Buffer, baseUrl: string, fileId: string, now: number): string {

@@ -64,49 +64,51 @@ export function accountFilesRoutes(ctx: ServiceContext): Hono<AppEnv> {
   // The signed URL: no bearer, the HMAC over (id, expiry) is the credential. Served inert: nosniff and a
   // sandbox CSP, so an uploaded HTML or SVG file cannot run script on the service's origin. Unchecked: a
   // missing or malformed signature is a 403 like a wrong one, not a 400.
-  registerRoute(
-    app,
-    apiRoutes.downloadSignedFile,
-    async (c) => {
-      const id = c.req.param('id') ?? '';
-      const check = checkFileSignature(
-        area().signingKey,
-        id,
-        c.req.query('exp'),
-        c.req.query('sig'),
-        ctx.clock.now(),
-      );
-      const headers = { 'Cache-Control': 'no-store' };
-      if (check === 'tampered')
-        return c.json(
-          { error: 'firma_invalida', detalle: 'The signature of this URL does not match.' },
-          403,
-          headers,
+  // Served at /files/ and, for links handed out earlier, at the old /archivos/.
+  for (const route of [apiRoutes.downloadSignedFile, apiRoutes.downloadSignedFileOldPath])
+    registerRoute(
+      app,
+      route,
+      async (c) => {
+        const id = c.req.param('id') ?? '';
+        const check = checkFileSignature(
+          area().signingKey,
+          id,
+          c.req.query('exp'),
+          c.req.query('sig'),
+          ctx.clock.now(),
         );
-      if (check === 'expired') {
-        return c.json(
-          {
-            error: 'url_caducada',
-            detalle: `This URL has expired; ask GET ${apiRoutes.getFileUrl.path} for a new one.`,
-          },
-          403,
-          headers,
-        );
-      }
-      const file = area().library.find(id);
-      if (!file) return notFound(c, 'The file was deleted.');
-      const bytes = await area().library.read(file);
-      return c.body(new Uint8Array(bytes), 200, {
-        'Content-Type': file.mimeType,
-        'Content-Length': String(bytes.byteLength),
-        'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.nombre)}`,
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "sandbox; default-src 'none'",
-        'Cache-Control': 'private, max-age=300',
-      });
-    },
-    { unchecked: true },
-  );
+        const headers = { 'Cache-Control': 'no-store' };
+        if (check === 'tampered')
+          return c.json(
+            { error: 'firma_invalida', detalle: 'The signature of this URL does not match.' },
+            403,
+            headers,
+          );
+        if (check === 'expired') {
+          return c.json(
+            {
+              error: 'url_caducada',
+              detalle: `This URL has expired; ask GET ${apiRoutes.getFileUrl.path} for a new one.`,
+            },
+            403,
+            headers,
+          );
+        }
+        const file = area().library.find(id);
+        if (!file) return notFound(c, 'The file was deleted.');
+        const bytes = await area().library.read(file);
+        return c.body(new Uint8Array(bytes), 200, {
+          'Content-Type': file.mimeType,
+          'Content-Length': String(bytes.byteLength),
+          'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.nombre)}`,
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "sandbox; default-src 'none'",
+          'Cache-Control': 'private, max-age=300',
+        });
+      },
+      { unchecked: true },
+    );
 
   return app;
 }

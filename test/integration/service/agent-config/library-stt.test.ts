@@ -36,13 +36,18 @@ describe('account file library over HTTP', { timeout: 60_000 }, () => {
     expect(res.status).toBe(200);
     const file = await json(res);
     expect(file).toMatchObject({ nombre: 'pixel.png', mimeType: 'image/png', size: png.byteLength });
-    expect(file.url).toMatch(new RegExp(`^${h.service.url}/archivos/${file.id}\\?exp=\\d+&sig=[\\w-]+$`));
+    // A plain-English path: the link a person copies or opens carries no wire word.
+    expect(file.url).toMatch(new RegExp(`^${h.service.url}/files/${file.id}\\?exp=\\d+&sig=[\\w-]+$`));
     // No bearer: the signature is the credential.
     const served = await fetch(file.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+    // A link handed out before, at the old path, still serves the same bytes.
+    const old = await fetch(file.url.replace('/files/', '/archivos/'));
+    expect(old.status).toBe(200);
+    expect(Buffer.from(await old.arrayBuffer())).toEqual(png);
   });
 
   it('guesses the type from the name when the upload does not say, and needs nombre', async () => {
@@ -69,7 +74,7 @@ describe('account file library over HTTP', { timeout: 60_000 }, () => {
       `${url.origin}${url.pathname}?exp=${url.searchParams.get('exp')}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
       `${url.origin}${url.pathname}?exp=${Number(url.searchParams.get('exp')) + 3600}&sig=${sig}`,
       `${url.origin}${url.pathname}?exp=${url.searchParams.get('exp')}`,
-      `${url.origin}/archivos/${list.archivos.find((a: { id: string }) => a.id !== file.id).id}${url.search}`,
+      `${url.origin}/files/${list.archivos.find((a: { id: string }) => a.id !== file.id).id}${url.search}`,
     ];
     for (const bad of tampered) {
       const res = await fetch(bad);

@@ -267,7 +267,7 @@ describe('hostile query parameters on every route that reads one', { timeout: 60
 
 async function expectSafeDownload(uploaded: string): Promise<void> {
   const url = new URL((JSON.parse(uploaded) as { url: string }).url);
-  const route = routes.find((r) => r.path === '/archivos/{id}')!;
+  const route = routes.find((r) => r.path === '/files/{id}')!;
   const answer = await rawRequest(h.service.url, { method: 'GET', target: url.pathname + url.search });
   expectSafeAnswer(route, answer, h.service.dataDir, `download of ${uploaded.slice(0, 80)}`, [200]);
   expect(answer.text).toBe(MARKER);

@@ -74,7 +74,11 @@ describe('the guards’ answers are in /openapi.yaml, on every route they reach'
   });
 
   // authorize and the signed-file URL read their own query: a repeat gives their own documented answers.
-  const ownQuery = new Set<RouteSpec>([apiRoutes.authorize, apiRoutes.downloadSignedFile]);
+  const ownQuery = new Set<RouteSpec>([
+    apiRoutes.authorize,
+    apiRoutes.downloadSignedFile,
+    apiRoutes.downloadSignedFileOldPath,
+  ]);
   const withQuery = every.filter(([, route]) => route.request.query);
   it.each(withQuery)('%s: a query parameter given twice is refused as documented', async (_, route) => {
     const name = Object.keys(route.request.query?.shape ?? {})[0]!;

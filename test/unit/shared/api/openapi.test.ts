@@ -41,6 +41,7 @@ describe('OpenAPI document', () => {
     expect(extra).toEqual(
       expect.arrayContaining([
         'GET /.well-known/oauth-authorization-server',
+        'GET /files/{id}',
         'GET /archivos/{id}',
         'GET /catalogo/skills/{slug}',
         'POST /gs-mcp/{agentId}/{channel}',
@@ -53,6 +54,7 @@ describe('OpenAPI document', () => {
       expect(doc.paths[path]?.[method.toLowerCase()], key).toMatchObject({ 'x-agentdesk-extension': true });
     }
     expect(doc.paths['/catalogo/skills/{slug}']?.get).toMatchObject({ 'x-agentdesk-extension': true });
+    expect(doc.paths['/files/{id}']?.get).toMatchObject({ 'x-agentdesk-extension': true });
     expect(doc.paths['/archivos/{id}']?.get).toMatchObject({ 'x-agentdesk-extension': true });
   });
 
