@@ -15,8 +15,8 @@ import {
 } from './support/chat-page';
 
 // Issue 29, item 9 (the transcript's part): a skip link to the message box, and the transcript as one
-// Tab stop with the roving focus of a log; copy, retry and edit done by keyboard alone, checked
-// through the API where the server's state changes.
+// Tab stop with the roving focus of a log (arrows between messages, Enter into one, Escape back out);
+// copy, retry and edit done by keyboard alone, checked through the API where the server's state changes.
 
 const session = chatApp('transcript-keys@example.test');
 let app: AppSession;
@@ -89,16 +89,23 @@ test('the skip link leads to the message box; the transcript is one Tab stop, wa
   await page.keyboard.press('End');
   await expect(replies(page).last()).toBeFocused();
 
-  // Enter opens a message's details (its Thought), Enter again closes them.
+  // Tab from a message leaves the transcript: its Thought and buttons are no stops of their own.
+  await page.keyboard.press('Tab');
+  expect((await focusIn(page)).inLog).toBe(false);
+
+  // Enter goes into the message, to its first control; Enter there opens the Thought, Enter again closes it.
+  await replies(page).last().focus();
   const thought = replies(page).last().locator('details.thought');
+  await page.keyboard.press('Enter');
+  expect(await focusIn(page)).toMatchObject({ inLog: true, isMessage: false, text: 'Thought' });
   await expect(thought).not.toHaveAttribute('open');
   await page.keyboard.press('Enter');
   await expect(thought).toHaveAttribute('open');
-  await page.keyboard.press(' ');
+  await page.keyboard.press('Enter');
   await expect(thought).not.toHaveAttribute('open');
 
-  // Tab from a message walks its own controls, then leaves for the message box.
-  const stops: string[] = [];
+  // Inside, Tab walks the message's own controls, then leaves for the message box.
+  const stops: string[] = ['Thought'];
   for (let i = 0; i < 10; i++) {
     await page.keyboard.press('Tab');
     const at = await focusIn(page);
@@ -109,14 +116,75 @@ test('the skip link leads to the message box; the transcript is one Tab stop, wa
   // Branch too: this server offers fork (our extension).
   expect(stops).toEqual(['Thought', 'Copy Markdown', 'Copy text', 'Retry', 'Branch']);
 
-  // Copy by keyboard.
+  // Escape from a control comes back out to the message; Shift+Tab from the first control does too.
   await replies(page).last().focus();
+  await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
+  await expect(replies(page).last().getByRole('button', { name: 'Copy Markdown' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(replies(page).last()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await expect(replies(page).last()).toBeFocused();
+
+  // Copy by keyboard.
+  await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(replies(page).last().getByRole('status')).toHaveText('Copied.');
   const stored = await messagesOf(app, agentId, sessionId);
   expect(await clipboardText(page)).toBe(stored[3]!.content);
+});
+
+test('a message with tool calls, code and links is still one stop; Enter reaches each of them', async ({
+  page,
+}) => {
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'list files');
+  const long = 'x'.repeat(400);
+  await sendAndWait(page, `see [the guide](https://example.test/guide)\n\n\`\`\`\n${long}\n\`\`\`\nand more`);
+
+  // From the message box back: the newest reply, then (up past every message) out of the transcript.
+  await messageBox(page).focus();
+  for (let i = 0; i < 8 && !(await focusIn(page)).inLog; i++) await page.keyboard.press('Shift+Tab');
+  await expect(replies(page).last()).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  expect((await focusIn(page)).inLog).toBe(false);
+
+  // Each message in turn: Tab from it leaves the transcript at once.
+  for (const message of [yourMessages(page).last(), replies(page).first(), yourMessages(page).first()]) {
+    await message.focus();
+    await page.keyboard.press('Tab');
+    expect((await focusIn(page)).inLog).toBe(false);
+  }
+
+  // Inside the person's message: its link, its code block's Copy (and the code, which scrolls), Edit.
+  await yourMessages(page).last().focus();
+  await page.keyboard.press('Enter');
+  const inside: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const at = await focusIn(page);
+    if (!at.inLog) break;
+    expect(at.message).toBe('Your message');
+    inside.push(at.label ?? at.text);
+    await page.keyboard.press('Tab');
+  }
+  expect(inside[0]).toBe('the guide');
+  expect(inside).toContain('Copy code');
+  expect(inside.at(-1)).toBe('Edit');
+
+  // The tool call's Details are reached from inside the reply, and open with Enter.
+  await replies(page).first().focus();
+  await page.keyboard.press('Enter');
+  const details = replies(page).first().locator('details.tool-detail summary').first();
+  for (let i = 0; i < 6 && !(await details.evaluate((e) => e === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(details).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(replies(page).first().locator('details.tool-detail').first()).toHaveAttribute('open');
+  await page.keyboard.press('Escape');
+  await expect(replies(page).first()).toBeFocused();
 });
 
 test('retry and edit by keyboard alone; the server receives both as new turns', async ({ page }) => {
@@ -125,9 +193,10 @@ test('retry and edit by keyboard alone; the server receives both as new turns', 
   await sendAndWait(page, 'kiwis are brown');
   const sessionId = await conversationStartingWith(app, agentId, 'kiwis are brown');
 
-  // Retry: the reply's fourth control.
+  // Retry: into the reply, its fourth control.
   await replies(page).last().focus();
-  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeFocused();
   await page.keyboard.press('Enter');
   await replyEnded(page, 2);
@@ -138,7 +207,7 @@ test('retry and edit by keyboard alone; the server receives both as new turns', 
   await replies(page).last().focus();
   await page.keyboard.press('ArrowUp');
   await expect(yourMessages(page).last()).toBeFocused();
-  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   await expect(yourMessages(page).last().getByRole('button', { name: 'Edit' })).toBeFocused();
   await page.keyboard.press('Enter');
   const box = page.getByRole('textbox', { name: 'Edit your message' });

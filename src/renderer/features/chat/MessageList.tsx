@@ -165,8 +165,8 @@ export function MessageList(props: {
       onKeyDown={(event) => roving.onKeyDown(event, rows.length, (i) => rows[i]?.kind !== 'earlier')}
     >
       <p id="transcript-keys" hidden>
-        Up and Down arrows move between messages; Enter opens or closes a message’s details; Tab reaches its
-        actions.
+        Up and Down arrows move between messages. Enter goes into a message, to its details and buttons;
+        Escape comes back out.
       </p>
       <div className="message-canvas" style={{ height: totalSize }}>
         {virtualizer.getVirtualItems().map((virtualRow) => {

@@ -3,14 +3,52 @@ import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } fr
 /** What can take focus inside a message: it is reachable only while that message holds the focus. */
 const INNER = 'a[href], button, summary, input, textarea, select, [tabindex]:not(article)';
 const MESSAGE = '.message-row article.message';
+/**
+ * Blocks that scroll when their lines are long (code, a tool's details, a diff): Chromium makes such a
+ * scroller a Tab stop of its own, so outside a message it is kept out of the Tab order too.
+ */
+const SCROLLER = 'pre';
 /** Holds an element's own tabindex ('' for none) while this hook keeps it out of the Tab order. */
 const MARK = 'data-roving';
+/** How many messages Page Up and Page Down move. */
+const pageStep = 5;
+
+/** Where Enter takes the focus in a message: a waiting permission's first answer, else its first control. */
+function firstControl(message: HTMLElement): HTMLElement | undefined {
+  const answer = message.querySelector<HTMLElement>(
+    '.permission-card.open .permission-options button:not(:disabled)',
+  );
+  if (answer) return answer;
+  return [...message.querySelectorAll<HTMLElement>(INNER)].find(
+    (e) =>
+      (e.hasAttribute(MARK) || e.tabIndex >= 0) &&
+      !e.matches(`:disabled, ${SCROLLER}`) &&
+      e.getClientRects().length > 0,
+  );
+}
+
+/** Opens a message's controls to Tab (the focus handler keeps them open while the focus is inside). */
+function enter(message: HTMLElement, control: HTMLElement): void {
+  for (const inner of message.querySelectorAll<HTMLElement>(`[${MARK}]`)) release(inner);
+  control.focus();
+}
+
+/** Gives a control back its own tabindex, kept while it was out of the Tab order. */
+function release(inner: HTMLElement): void {
+  const saved = inner.getAttribute(MARK);
+  if (saved) inner.setAttribute('tabindex', saved);
+  else inner.removeAttribute('tabindex');
+  inner.removeAttribute(MARK);
+}
 
 /**
- * The roving focus of a log: the transcript is one Tab stop. Arrow keys (and Home, End) move between
- * messages, Enter or Space opens or closes a message's details (Thought, tool Details), and Tab from a
- * message walks its own actions before leaving for the message box. Rows are virtualised, so the
- * tab order is applied to whatever rows are in the DOM, again whenever they change.
+ * The roving focus of a log: the transcript is one Tab stop. Arrow keys (and Home, End, Page Up, Page
+ * Down) move between messages. A message's own controls (Thought, a tool's Details, a code block's Copy,
+ * links, Copy, Retry, Edit, Branch, a permission's answers) are no Tab stops while the message itself has
+ * the focus: Enter goes into the message (to a permission's first answer if one waits, else its first
+ * control), Tab and Shift+Tab then walk its controls, and Escape comes back out to the message. Tab from
+ * the message itself leaves the transcript. Rows are virtualised, so the tab order is applied to whatever
+ * rows are in the DOM, again whenever they change.
  */
 export function useRovingLog(
   scroller: RefObject<HTMLDivElement | null>,
@@ -32,14 +70,13 @@ export function useRovingLog(
       messages.at(-1);
     for (const message of messages) {
       message.tabIndex = message === current ? 0 : -1;
-      const holdsFocus = message.contains(document.activeElement);
-      for (const inner of message.querySelectorAll<HTMLElement>(INNER)) {
+      // Inside: the focus is on one of the message's controls, not on the message itself.
+      const inside = message !== document.activeElement && message.contains(document.activeElement);
+      for (const inner of message.querySelectorAll<HTMLElement>(`${INNER}, ${SCROLLER}`)) {
         const saved = inner.getAttribute(MARK);
-        if (holdsFocus && saved !== null) {
-          if (saved) inner.setAttribute('tabindex', saved);
-          else inner.removeAttribute('tabindex');
-          inner.removeAttribute(MARK);
-        } else if (!holdsFocus && saved === null && inner.tabIndex >= 0) {
+        const scrolls = inner.matches(SCROLLER) && !inner.hasAttribute('tabindex');
+        if (inside && saved !== null) release(inner);
+        else if (!inside && saved === null && (inner.tabIndex >= 0 || scrolls)) {
           inner.setAttribute(MARK, inner.getAttribute('tabindex') ?? '');
           inner.setAttribute('tabindex', '-1');
         }
@@ -94,15 +131,28 @@ export function useRovingLog(
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>, rowCount: number, isMessageRow: (index: number) => boolean) => {
       const target = event.target as HTMLElement;
-      if (!target.matches(MESSAGE)) return;
+      if (!target.matches(MESSAGE)) {
+        // Escape from a control of a message back to the message, unless the control used it (an edit box).
+        const message = target.closest<HTMLElement>(MESSAGE);
+        if (event.key === 'Escape' && !event.shiftKey && message && !event.defaultPrevented) {
+          event.preventDefault();
+          message.focus();
+        }
+        return;
+      }
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
       const index = Number(target.closest<HTMLElement>('.message-row')?.dataset['index']);
-      const step = (from: number, by: number): number => {
-        for (let i = from + by; i >= 0 && i < rowCount; i += by) if (isMessageRow(i)) return i;
-        return from;
+      const step = (from: number, by: number, times = 1): number => {
+        let found = from;
+        for (let i = from + by; i >= 0 && i < rowCount && times > 0; i += by)
+          if (isMessageRow(i)) [found, times] = [i, times - 1];
+        return found;
       };
       const moves: Record<string, () => number> = {
         ArrowDown: () => step(index, 1),
         ArrowUp: () => step(index, -1),
+        PageDown: () => step(index, 1, pageStep),
+        PageUp: () => step(index, -1, pageStep),
         Home: () => step(-1, 1),
         End: () => step(rowCount, -1),
       };
@@ -110,12 +160,11 @@ export function useRovingLog(
       if (move) {
         event.preventDefault();
         focusRow(move());
-      } else if (event.key === 'Enter' || event.key === ' ') {
-        const details = [...target.querySelectorAll('details')];
-        if (details.length === 0) return;
+      } else if (event.key === 'Enter') {
+        const first = firstControl(target);
+        if (!first) return;
         event.preventDefault();
-        const open = details.some((d) => !d.open);
-        for (const d of details) d.open = open;
+        enter(target, first);
       }
     },
     [focusRow],
