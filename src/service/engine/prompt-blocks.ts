@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContentBlock, PromptCapabilities } from '@agentclientprotocol/sdk/unstable';
 import { writeWorkspaceFile } from '../workspace/workspace-io';
-import type { MessageText } from '../../shared/api';
-import type { EngineAttachment } from './types';
+import type { Attachment, MessageText } from '../../shared/api';
 
 /** Where attachments land when the agent cannot take them inline (hidden folder in the workspace). */
 export const ATTACHMENTS_DIR = '.agentdesk-attachments';
@@ -50,7 +49,7 @@ export function historyBlock(history: MessageText[]): ContentBlock {
  */
 export async function buildPromptBlocks(
   content: string,
-  attachments: EngineAttachment[],
+  attachments: Attachment[],
   caps: PromptCapabilities | undefined,
   workspaceDir: string,
   batchId: string,

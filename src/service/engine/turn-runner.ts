@@ -7,12 +7,12 @@ import {
   type RequestPermissionRequest,
   type RequestPermissionResponse,
 } from '@agentclientprotocol/sdk/unstable';
+import type { Attachment } from '../../shared/api';
 import { AgentProtocolError, agentReason } from './agent-answers';
 import type { AgentMachine, OpenedSession, SessionListener } from './machine';
 import { buildPromptBlocks, historyBlock } from './prompt-blocks';
 import type { SessionMap } from './session-map';
 import type {
-  EngineAttachment,
   EngineEvent,
   EngineMcpServer,
   ModelOption,
@@ -35,16 +35,16 @@ import {
  */
 export class TurnInbox {
   closing = false;
-  private pending: { content: string; attachments: EngineAttachment[] }[] = [];
+  private pending: { content: string; attachments: Attachment[] }[] = [];
 
-  inject(content: string, attachments: EngineAttachment[] = []): boolean {
+  inject(content: string, attachments: Attachment[] = []): boolean {
     if (this.closing) return false;
     this.pending.push({ content, attachments });
     return true;
   }
 
   /** Everything injected so far, as one follow-up message; null when nothing waits. */
-  take(): { content: string; attachments: EngineAttachment[] } | null {
+  take(): { content: string; attachments: Attachment[] } | null {
     if (this.pending.length === 0) return null;
     const all = this.pending;
     this.pending = [];
@@ -238,7 +238,7 @@ export async function runTurnOnMachine(
 
 interface PromptMessage {
   content: string;
-  attachments: EngineAttachment[];
+  attachments: Attachment[];
   history?: RunTurnOptions['history'];
 }
 

@@ -18,7 +18,7 @@
  * it keeps compiling.
  */
 
-import type { MessageText } from '../../shared/api';
+import type { Attachment, MessageText } from '../../shared/api';
 
 /** Engine names of the API. `house-lite` has no machine (routes answer 409 agente_no_acp). */
 export const ENGINE_NAMES = ['house-lite', 'engine-b', 'engine-c', 'engine-d', 'engine-e'] as const;
@@ -141,15 +141,6 @@ export type RequestPermission = (req: PermissionRequest, signal: AbortSignal) =>
 // Turns
 // ---------------------------------------------------------------------------
 
-/** A message attachment (the API's `images` item), passed to the agent as a content block. */
-export interface EngineAttachment {
-  name?: string;
-  mimeType: string;
-  /** Base64 bytes. */
-  data: string;
-  uri?: string;
-}
-
 /** The API's McpServer (remote or local command); converted to ACP's shape by the engine. */
 export type EngineMcpServer =
   | { name: string; type?: 'http' | 'sse'; url: string; headers?: Record<string, string> }
@@ -162,7 +153,7 @@ export interface RunTurnOptions {
   conversationId: string;
   /** The user's message text. */
   content: string;
-  attachments?: EngineAttachment[];
+  attachments?: Attachment[];
   /** Model id to use for this turn (from a `models` event); switched before prompting when it differs. */
   model?: string;
   /** Given to `session/new` / `session/load`. Changing them needs `restart` to reach an open session. */
@@ -218,7 +209,7 @@ export interface TurnHandle {
    * `onEvent`. Returns false once the turn is closing (its last prompt has
    * ended) or over: the caller then replaces the turn.
    */
-  inject(content: string, attachments?: EngineAttachment[]): boolean;
+  inject(content: string, attachments?: Attachment[]): boolean;
   /** Whether `inject` would be accepted now. */
   acceptsInput(): boolean;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { TurnState } from '../../shared/api';
-import type { EngineAttachment, TurnHandle } from '../engine/types';
+import type { Attachment, TurnState } from '../../shared/api';
+import type { TurnHandle } from '../engine/types';
 
 /** A message handed to the turn manager by a route or the scheduler. */
 export interface Submission {
@@ -13,7 +13,7 @@ export interface Submission {
   /** The caller's idempotency key (`turnId` of the body). */
   requestId?: string;
   content: string;
-  images?: EngineAttachment[];
+  images?: Attachment[];
   primerTurno?: boolean;
   permisos?: 'auto' | 'preguntar';
 }
@@ -29,7 +29,7 @@ export interface Turn {
   permisos: 'auto' | 'preguntar';
   primerTurno: boolean;
   content: string;
-  images?: EngineAttachment[];
+  images?: Attachment[];
   estado: TurnState;
   /** Our closing phase (reply ended, finishing up) or a stop under way. */
   closing: boolean;
@@ -38,7 +38,7 @@ export interface Turn {
   handle: TurnHandle | null;
   abort: AbortController;
   /** Injections that arrived before the engine call started. */
-  early: { content: string; images?: EngineAttachment[] }[];
+  early: { content: string; images?: Attachment[] }[];
   reply: string;
   tokens: number;
   finished: Promise<void>;
