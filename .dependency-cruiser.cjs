@@ -4,6 +4,54 @@
  */
 const room = (name) => `^src/${name}/`;
 
+/**
+ * The rooms of src/service/ from the bottom up (docs/architecture.md, "The local service's rooms"). A room
+ * imports only rooms listed before it (and itself), so no arrow inside the service runs back up: a helper
+ * two rooms share sits in a room below both (workspace/ under engine/, library/ and agent-config/).
+ * A name ending in `/` is a folder; any other is a file at the top of src/service/.
+ */
+const serviceRooms = [
+  'data/', 'config.ts', 'clock.ts', 'log-writer.ts', 'serving.ts', 'serve-flags.ts', // settings and time
+  'security/', 'db/', 'identity/', 'workspace/', 'core-context.ts', // stores and shared helpers
+  'pages/', 'engine/', 'library/', 'stt/', 'connectors/', 'demo-agent/', // parts
+  'turns/', 'agent-config/', // the two domain areas; agent-config reads turns, never the reverse
+  'context.ts', 'http/', 'auth/', 'routes/', 'app.ts', 'index.ts', 'cli.ts', // the HTTP edge and start-up
+];
+const serviceRoomPath = (name) =>
+  `^src/service/${name.endsWith('/') ? name : `${name.replace(/\./g, '\\.')}$`}`;
+const serviceBackUpArrows = serviceRooms.slice(0, -1).map((name, index) => ({
+  name: `service-no-back-up-arrow-from-${name.replace(/\/$/, '').replace(/\.ts$/, '')}`,
+  comment: `src/service/${name} imports only the service rooms listed before it in serviceRooms (issue 25).`,
+  severity: 'error',
+  from: { path: serviceRoomPath(name) },
+  to: { path: serviceRooms.slice(index + 1).map(serviceRoomPath) },
+}));
+const serviceRoomsListed = {
+  name: 'service-room-is-listed',
+  comment: 'Every folder and top file of src/service/ has its place in serviceRooms, so the order covers it.',
+  severity: 'error',
+  from: { path: '^src/service/' },
+  to: { path: '^src/service/', pathNot: serviceRooms.map(serviceRoomPath) },
+};
+
+/**
+ * core/sync's rooms from the bottom up (docs/sync.md): a room imports only rooms below it, so no
+ * arrow runs back up. plan/ is pure; folders/ opens folders; index.ts is the door above them all.
+ */
+const syncRooms = ['plan', 'state', 'local', 'remote', 'history', 'run', 'engine', 'folders'];
+const syncRoomRules = syncRooms.slice(0, -1).map((name, i) => ({
+  name: `sync-${name}-imports-no-room-above`,
+  comment: `core/sync/${name}/ sits below ${syncRooms.slice(i + 1).join(', ')} and the door: it never imports them.`,
+  severity: 'error',
+  from: { path: `^src/core/sync/${name}/` },
+  to: {
+    path: [
+      ...syncRooms.slice(i + 1).map((above) => `^src/core/sync/${above}/`),
+      '^src/core/sync/index\\.ts$',
+    ],
+  },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -143,6 +191,32 @@ module.exports = {
       from: { path: '^src/service/http/', pathNot: '^src/service/http/app-env\\.ts$' },
       to: { path: '^src/service/auth/' },
     },
+    {
+      name: 'sync-only-through-its-door',
+      comment:
+        'Outside core/sync, the sync is reached through core/sync/index.ts only, never a module of its rooms (issue 25).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/core/sync/' },
+      to: { path: '^src/core/sync/[^/]+/' },
+    },
+    {
+      name: 'sync-plan-is-pure',
+      comment:
+        'Planning is pure: no Node built-ins (no disk, no network), nothing of ours but plan/ and shared/.',
+      severity: 'error',
+      from: { path: '^src/core/sync/plan/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'sync-plan-imports-only-plan-and-shared',
+      comment: 'The planner and its vocabulary stand alone: they import no other room of ours.',
+      severity: 'error',
+      from: { path: '^src/core/sync/plan/' },
+      to: { path: '^src/', pathNot: ['^src/core/sync/plan/', room('shared')] },
+    },
+    ...syncRoomRules,
+    ...serviceBackUpArrows,
+    serviceRoomsListed,
     {
       name: 'no-circular',
       severity: 'error',

@@ -1,8 +1,5 @@
 import { parseArgs } from 'node:util';
-import trash from 'trash';
-import { FolderBusyError, lockFolder } from '../core/sync/state/folder-lock';
-import { SyncEngine, type SyncStatus } from '../core/sync/engine/sync-engine';
-import { SyncStateStore } from '../core/sync/state/sync-state-store';
+import { FolderBusyError, SyncedFolder, type SyncStatus } from '../core/sync';
 import { runFolderCommand, folderCommands, type FolderCommand } from './sync-folder-commands';
 import { connectAgent, openSyncFolder, syncExit } from './sync-setup';
 import { statusReporter } from './sync-status-reporter';
@@ -118,22 +115,17 @@ export async function runSyncCommand(argv: string[], deps: SyncCommandDeps): Pro
   const agent = await connectAgent(where, values, io, env, deps.secrets);
   if (typeof agent === 'number') return agent;
 
-  let lock;
+  let synced;
   try {
-    lock = lockFolder(where.stateFile, where.root, 'agentdesk sync (command line)');
+    synced = SyncedFolder.claim(where, 'agentdesk sync (command line)');
   } catch (error) {
     await agent.close();
     if (!(error instanceof FolderBusyError)) throw error;
     io.err(`${error.message}\n`);
     return syncExit.error;
   }
-  const store = new SyncStateStore(where.stateFile);
-  const engine = new SyncEngine({
-    root: where.root,
-    agentId: where.agentId,
-    remote: agent.remote,
-    store,
-    trash: deps.trash ?? ((path) => trash(path, { glob: false })),
+  const engine = synced.open(agent.remote, {
+    ...(deps.trash ? { trash: deps.trash } : {}),
     watch: !values.once,
     remoteIntervalMs: values.once ? 0 : intervalSeconds * 1000,
     remotePollMs: values.once ? 0 : 2000,
@@ -164,9 +156,7 @@ export async function runSyncCommand(argv: string[], deps: SyncCommandDeps): Pro
     io.out('Stopping.\n');
     return syncExit.ok;
   } finally {
-    await engine.close();
-    store.close();
-    lock.release();
+    await synced.close();
     await agent.close();
   }
 }

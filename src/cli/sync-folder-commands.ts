@@ -3,15 +3,18 @@
  * conflicts and get any kept version back, with the same state the app uses.
  */
 import { isAbsolute, relative } from 'node:path';
-import trash from 'trash';
-import { hashFile } from '../core/sync/local/file-hash';
-import { FolderBusyError, folderOwner, lockFolder } from '../core/sync/state/folder-lock';
-import { historyUse } from '../core/sync/history/history-use';
-import { SyncEngine, type ConflictChoice } from '../core/sync/engine/sync-engine';
-import { pathKey } from '../core/sync/plan/sync-paths';
-import { SyncStateStore } from '../core/sync/state/sync-state-store';
-import { VersionHistory, type VersionRecord } from '../core/sync/history/version-history';
-import { restoreKeptVersion } from '../core/sync/history/version-restore';
+import {
+  FolderBusyError,
+  FolderRecords,
+  SyncedFolder,
+  VersionHistory,
+  folderOwner,
+  historyUse,
+  restoreKeptVersion,
+  versionToRestore,
+  type ConflictChoice,
+  type VersionRecord,
+} from '../core/sync';
 import { askHolderToResolve } from './sync-resolve-by-holder';
 import { connectAgent, openSyncFolder, syncExit, type SyncFolder, type SyncOptionValues } from './sync-setup';
 import type { CliIo } from './terminal';
@@ -67,9 +70,9 @@ export async function runFolderCommand(
 }
 
 function listConflicts(where: SyncFolder, io: CliIo): number {
-  const store = new SyncStateStore(where.stateFile);
+  const records = new FolderRecords(where.stateFile);
   try {
-    const conflicts = store.conflicts();
+    const conflicts = records.conflicts();
     if (conflicts.length === 0) {
       io.out('No open conflicts.\n');
       return syncExit.ok;
@@ -82,7 +85,7 @@ function listConflicts(where: SyncFolder, io: CliIo): number {
     io.out(`Settle one with: agentdesk sync resolve ${where.root} <path> --keep mine|theirs|both\n`);
     return syncExit.conflicts;
   } finally {
-    store.close();
+    records.close();
   }
 }
 
@@ -100,28 +103,21 @@ async function resolveConflict(
     io.err('resolve needs --keep mine, --keep theirs or --keep both.\n');
     return syncExit.usage;
   }
-  let lock;
+  let synced;
   try {
-    lock = lockFolder(where.stateFile, where.root, 'agentdesk sync resolve (command line)');
+    synced = SyncedFolder.claim(where, 'agentdesk sync resolve (command line)');
   } catch (error) {
     if (!(error instanceof FolderBusyError)) throw error;
     return askHolderToResolve(where, path, choice, error, io);
   }
   const agent = await connectAgent(where, values, io, deps.env, deps.secrets);
   if (typeof agent === 'number') {
-    lock.release();
+    await synced.close();
     return agent;
   }
-  const store = new SyncStateStore(where.stateFile);
-  const engine = new SyncEngine({
-    root: where.root,
-    agentId: where.agentId,
-    remote: agent.remote,
-    store,
-    trash: deps.trash ?? ((absolute) => trash(absolute, { glob: false })),
-  });
+  const engine = synced.open(agent.remote, deps.trash ? { trash: deps.trash } : {});
   try {
-    const conflict = store.conflicts().find((c) => c.key === pathKey(path));
+    const conflict = synced.conflictAt(path);
     if (!conflict) {
       io.err(`${path} has no open conflict. See them with: agentdesk sync conflicts ${where.root}\n`);
       return syncExit.error;
@@ -134,9 +130,7 @@ async function resolveConflict(
     io.out(`Resolved ${conflict.path}: kept ${choice === 'both' ? 'both versions' : choice}.\n`);
     return status.state === 'error' ? syncExit.error : syncExit.ok;
   } finally {
-    await engine.close();
-    store.close();
-    lock.release();
+    await synced.close();
     await agent.close();
   }
 }
@@ -192,12 +186,8 @@ async function restoreVersion(
 ): Promise<number> {
   const history = new VersionHistory(where.stateFile);
   try {
-    const versions = history.list(path);
-    const now = await hashFile(`${where.root}/${path}`).catch(() => undefined);
-    const version =
-      versionArg === undefined
-        ? versions.find((v) => v.sha256 !== now?.sha256)
-        : versions.find((v) => v.id === Number(versionArg.replace(/^#/, '')));
+    const id = versionArg === undefined ? undefined : Number(versionArg.replace(/^#/, ''));
+    const version = await versionToRestore(where.root, history, path, id);
     if (!version) {
       io.err(
         versionArg === undefined

@@ -4,11 +4,7 @@
  * is handed to it through the folder's shared state, and this waits for its answer.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ConflictChoice } from '../core/sync/run/conflict-resolution';
-import { folderOwner, type FolderBusyError } from '../core/sync/state/folder-lock';
-import { ResolveRequests } from '../core/sync/state/resolve-requests';
-import { pathKey } from '../core/sync/plan/sync-paths';
-import { SyncStateStore } from '../core/sync/state/sync-state-store';
+import { FolderRecords, folderOwner, type ConflictChoice, type FolderBusyError } from '../core/sync';
 import { syncExit, type SyncFolder } from './sync-setup';
 import type { CliIo } from './terminal';
 
@@ -28,20 +24,19 @@ export async function askHolderToResolve(
   io: CliIo,
   timing: HandOverTiming = defaultTiming,
 ): Promise<number> {
-  const store = new SyncStateStore(where.stateFile);
+  const records = new FolderRecords(where.stateFile);
   try {
-    const conflict = store.conflicts().find((c) => c.key === pathKey(path));
+    const conflict = records.conflictAt(path);
     if (!conflict) {
       io.err(`${path} has no open conflict. See them with: agentdesk sync conflicts ${where.root}\n`);
       return syncExit.error;
     }
     const { who, pid } = busy.owner;
-    const requests = new ResolveRequests(store.database);
-    const id = requests.ask(conflict.key, choice);
+    const id = records.askHolder(conflict.key, choice);
     io.out(`${who} (process ${pid}) syncs this folder: it settles ${conflict.path} now.\n`);
     const deadline = Date.now() + timing.timeoutMs;
     for (;;) {
-      const answer = requests.answerOf(id);
+      const answer = records.answerOf(id);
       if (answer?.resolved) {
         io.out(`Resolved ${conflict.path}: kept ${choice === 'both' ? 'both versions' : choice}.\n`);
         return syncExit.ok;
@@ -52,7 +47,7 @@ export async function askHolderToResolve(
       }
       const gone = folderOwner(where.stateFile)?.pid !== pid;
       if (gone || Date.now() > deadline) {
-        requests.withdraw(id);
+        records.withdraw(id);
         io.err(
           gone
             ? `${who} (process ${pid}) stopped before settling ${conflict.path}: run this command again.\n`
@@ -63,6 +58,6 @@ export async function askHolderToResolve(
       await sleep(timing.pollMs);
     }
   } finally {
-    store.close();
+    records.close();
   }
 }

@@ -10,10 +10,7 @@ import { staticTokenSource } from '../core/auth/access-token-source';
 import type { SecretStore } from '../core/auth/secret-store';
 import { defaultDataDir } from '../core/profiles/data-dir';
 import { checkBaseUrl } from '../core/profiles/profile-store';
-import { remoteForAgent } from '../core/sync/remote/remote-for-agent';
-import type { RemoteSide } from '../core/sync/plan/remote-side';
-import { readRootMarker } from '../core/sync/state/root-marker';
-import { adoptOlderState, sharedStateFile, syncStateFile } from '../core/sync/state/state-location';
+import { locateFolderState, readRootMarker, remoteForAgent, type RemoteSide } from '../core/sync';
 import { signedInApi } from './sync-signed-in';
 import type { CliIo } from './terminal';
 
@@ -51,12 +48,11 @@ export async function openSyncFolder(
   }
   const dataDir = values.data ? resolve(values.data) : defaultDataDir(process.platform, env);
   if (values.state) return { root, agentId, stateFile: resolve(values.state), dataDir };
-  const ownFile = syncStateFile(dataDir, agentId, root);
   const server = values.server ?? env['AGENTDESK_SERVER'];
   // State kept before the app and the CLI shared it (the CLI named it by server too).
-  if (server) adoptOlderState(olderCliStateFile(dataDir, server, agentId, root), ownFile);
+  const older = server ? [olderCliStateFile(dataDir, server, agentId, root)] : [];
   // The state the folder's marker names (the app's, if it synced the folder first) is shared.
-  return { root, agentId, stateFile: await sharedStateFile(root, agentId, ownFile), dataDir };
+  return { root, agentId, stateFile: await locateFolderState(dataDir, agentId, root, older), dataDir };
 }
 
 export interface Connection {

@@ -1,7 +1,5 @@
 /** What `agentdesk sync` prints while it runs: progress, new conflicts and skips, errors and pauses. */
-import type { SyncStatus } from '../core/sync/engine/sync-engine';
-import type { SkipReason } from '../core/sync/plan/sync-planner';
-import { uncheckedNoticeId } from '../core/sync/plan/unchecked-overwrites';
+import { uncheckedNoticeId, type SkipReason, type SyncStatus } from '../core/sync';
 import type { CliIo } from './terminal';
 import { terminalLine } from './terminal-text';
 

@@ -100,6 +100,24 @@ const forbidden: [string, string, string, string][] = [
     "import { s } from '../session/s';\nexport const a = s;\n",
     'host-plumbing-imports-no-area',
   ],
+  [
+    'the CLI reaching past the sync door',
+    'src/cli/a.ts',
+    "import { e } from '../core/sync/engine/e';\nexport const a = e;\n",
+    'sync-only-through-its-door',
+  ],
+  [
+    'a sync room importing a room above it',
+    'src/core/sync/state/a.ts',
+    "import { e } from '../engine/e';\nexport const a = e;\n",
+    'sync-state-imports-no-room-above',
+  ],
+  [
+    'sync planning touching the disk',
+    'src/core/sync/plan/a.ts',
+    "import { readFile } from 'node:fs/promises';\nexport const a = readFile;\n",
+    'sync-plan-is-pure',
+  ],
 ];
 
 // Every forbidden import sits in one throwaway tree, each in a file of its own, so one cruise (a
@@ -120,6 +138,7 @@ describe('architecture doors (dependency-cruiser)', () => {
       'src/renderer/stores/s.ts': 'export const s = 1;\n',
       'src/renderer/features/chat/f.ts': 'export const f = 1;\n',
       'src/core/host/session/s.ts': 'export const s = 1;\n',
+      'src/core/sync/engine/e.ts': 'export const e = 1;\n',
     });
     result = await cruise(root);
   }, 90_000);

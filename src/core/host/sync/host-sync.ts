@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import type { ConversationStreamEvent, SyncMethods, DeskError, DeskResult } from '../../../shared/bridge';
 import type { ApiClient } from '../../api/api-client';
 import type { Logger } from '../../log/logger';
-import { defaultSyncFolder, SyncManager } from '../../sync/folders/sync-manager';
+import { defaultSyncFolder, SyncManager } from '../../sync';
 import { checkId } from '../plumbing/argument-checks';
 import { fail, toDeskResult } from '../plumbing/call-results';
 import type { ActiveConnection } from '../plumbing/connection';

@@ -9,7 +9,7 @@ import type {
   SyncMethods,
   SyncVersion,
 } from '../../../shared/bridge';
-import type { SyncManager } from '../../sync/folders/sync-manager';
+import type { SyncManager } from '../../sync';
 import { fail } from '../plumbing/call-results';
 
 /** Runs an action on an agent's folder and answers with its status (host-sync's `onFolder`). */

@@ -54,8 +54,7 @@ export interface CycleContext {
 /** Runs one cycle; resolves true when some path moved under it and should be planned again. */
 export async function runCycle(ctx: CycleContext): Promise<boolean> {
   const { store, remote, root, agentId } = ctx.options;
-  const base = store.baseEntries();
-  const marker = await ensureRootMarker(root, agentId, base.size === 0, store.file);
+  const marker = await ensureRootMarker(root, agentId, store.baseEntries().size === 0, store.file);
   if (!marker.ok) {
     ctx.update({ state: 'error', message: marker.message });
     return false;
@@ -63,6 +62,9 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
   // A conflict copy the person deleted settles its conflict as "keep mine" (a failure to reach
   // the agent leaves it for the next cycle, which says why), before the conflicts are shown again.
   const settled = await settleDeletedCopies(resolveDepsOf(ctx), store).catch(() => []);
+  // The base as settling left it: an edit made while "mine" was uploading is a change of one side
+  // only, not a conflict with the version just sent.
+  const base = store.baseEntries();
   let notices = ctx.status().notices;
   for (const text of settled) notices = withNotice({ ...ctx.status(), notices }, text);
   ctx.update({ state: 'scanning', message: undefined, failures: [], conflicts: store.conflicts(), notices });

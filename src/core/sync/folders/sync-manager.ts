@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { readFolderChoices, writeFolderChoices, type SyncFolder } from './folder-choices';
 import { FolderBusyError, folderOwner } from '../state/folder-lock';
 import { historyUse, type HistoryUse } from '../history/history-use';
-import { forgetLocallyMissing } from './held-deletes-undo';
 import { describeStartFailure, retryDelay } from './start-failure';
 import type { ConflictChoice, SyncEngine, SyncStatus } from '../engine/sync-engine';
 import {
@@ -124,7 +123,7 @@ export class SyncManager {
     const engine = await this.ready(agentId);
     if (engine.current.pendingDeletes?.side !== 'remote')
       throw new Error('No deletions are waiting for you.');
-    await forgetLocallyMissing(this.running.get(agentId)!.folder.root, this.running.get(agentId)!.store);
+    await this.running.get(agentId)!.synced.bringBackMissing();
     return engine.syncNow();
   }
   async resolveConflict(agentId: string, key: string, choice: ConflictChoice) {
@@ -279,9 +278,7 @@ export class SyncManager {
     const running = this.running.get(agentId);
     if (!running) return;
     this.running.delete(agentId);
-    await running.engine.close();
-    running.store.close();
-    running.lock.release();
+    await running.synced.close();
   }
 
   private pendingStatus(root: string, state: SyncStatus['state'] = 'scanning'): SyncStatus {

@@ -5,22 +5,19 @@
  * found so the folder's history can still be read.
  */
 import { join } from 'node:path';
-import trash from 'trash';
 import type { ApiClient } from '../../api/api-client';
-import type { SyncFolder } from './folder-choices';
-import { lockFolder, type FolderLock } from '../state/folder-lock';
+import type { SyncEngine } from '../engine/sync-engine';
 import { remoteForAgent } from '../remote/remote-for-agent';
 import { readRootMarker } from '../state/root-marker';
-import { adoptOlderState, sharedStateFile, syncStateFile } from '../state/state-location';
-import { SyncEngine } from '../engine/sync-engine';
-import { SyncStateStore } from '../state/sync-state-store';
+import { locateFolderState } from '../state/state-location';
+import type { SyncFolder } from './folder-choices';
+import { SyncedFolder } from './synced-folder';
 
 export interface RunningFolder {
   folder: SyncFolder;
   agentName: string;
   engine: SyncEngine;
-  store: SyncStateStore;
-  lock: FolderLock;
+  synced: SyncedFolder;
 }
 
 export interface FolderStartOptions {
@@ -57,56 +54,49 @@ export async function startSyncedFolder(
   hooks: FolderStartHooks,
   chosen = false,
 ): Promise<RunningFolder> {
-  const ownFile = syncStateFile(options.dataDir, folder.agentId, folder.root);
-  adoptOlderState(join(options.dataDir, 'sync', `${encodeURIComponent(folder.agentId)}.db`), ownFile);
+  const { dataDir } = options;
   // The state the folder's marker names (the CLI's, if it synced the folder first) is shared, with its lock.
-  const stateFile = await sharedStateFile(folder.root, folder.agentId, ownFile);
+  const stateFile = await locateFolderState(dataDir, folder.agentId, folder.root, [
+    join(dataDir, 'sync', `${encodeURIComponent(folder.agentId)}.db`),
+  ]);
   const failure = (error: unknown): StartError =>
     Object.assign(error instanceof Error ? error : new Error(String(error)), { stateFile });
-  let lock: FolderLock;
+  let synced: SyncedFolder;
   try {
     // One owner per folder: a CLI already syncing it is named in the folder's error status.
-    lock = lockFolder(stateFile, folder.root, 'the AgentDesk app');
+    synced = SyncedFolder.claim(
+      { root: folder.root, agentId: folder.agentId, stateFile },
+      'the AgentDesk app',
+    );
   } catch (error) {
     throw failure(error);
   }
-  let store: SyncStateStore | undefined;
   let running: RunningFolder | undefined;
   try {
     const { remote, name } = await remoteForAgent(options.api, folder.agentId, folder.root);
-    store = new SyncStateStore(stateFile);
-    if (chosen && (await readRootMarker(folder.root))?.agentId !== folder.agentId) forgetBase(store);
-    const engine: SyncEngine = new SyncEngine({
-      root: folder.root,
-      agentId: folder.agentId,
+    const fresh = chosen && (await readRootMarker(folder.root))?.agentId !== folder.agentId;
+    const engine = synced.open(
       remote,
-      store,
-      trash: options.trash ?? ((path) => trash(path, { glob: false })),
-      watch: true,
-      debounceMs: options.debounceMs ?? 50,
-      remoteIntervalMs: options.remoteIntervalMs ?? 30_000,
-      // Turn events are hints where the account can read conversations; the cheap poll covers the rest.
-      remotePollMs: options.remotePollMs ?? 2_000,
-      onStatus: () => running && hooks.onStatus(running),
-    });
-    running = { folder, agentName: name, engine, store, lock };
+      {
+        ...(options.trash ? { trash: options.trash } : {}),
+        watch: true,
+        debounceMs: options.debounceMs ?? 50,
+        remoteIntervalMs: options.remoteIntervalMs ?? 30_000,
+        // Turn events are hints where the account can read conversations; the cheap poll covers the rest.
+        remotePollMs: options.remotePollMs ?? 2_000,
+        onStatus: () => running && hooks.onStatus(running),
+      },
+      fresh,
+    );
+    running = { folder, agentName: name, engine, synced };
     hooks.opened(running);
     await engine.start();
     return running;
   } catch (error) {
     const opened = running;
     running = undefined; // its closing is not news: the failure is
-    if (opened) {
-      hooks.failed(opened);
-      await opened.engine.close().catch(() => undefined);
-    }
-    store?.close();
-    lock.release();
+    if (opened) hooks.failed(opened);
+    await synced.close().catch(() => undefined);
     throw failure(error);
   }
-}
-
-function forgetBase(store: SyncStateStore): void {
-  for (const key of store.baseEntries().keys()) store.forgetBase(key);
-  store.flush();
 }

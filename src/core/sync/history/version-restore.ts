@@ -17,3 +17,19 @@ export async function restoreKeptVersion(
     await history.keepFile(version.path, absolute, 'local');
   await writeFileAtomic(root, version.path, await history.bytesOf(version));
 }
+
+/**
+ * The version `restore` puts back: number `id` when given, else the newest one that differs from
+ * the file now (undefined when there is none).
+ */
+export async function versionToRestore(
+  root: string,
+  history: VersionHistory,
+  path: string,
+  id?: number,
+): Promise<VersionRecord | undefined> {
+  const versions = history.list(path);
+  if (id !== undefined) return versions.find((v) => v.id === id);
+  const now = await hashFile(join(root, path)).catch(() => undefined);
+  return versions.find((v) => v.sha256 !== now?.sha256);
+}

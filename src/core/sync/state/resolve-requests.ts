@@ -5,7 +5,7 @@
  * the outcome back, which the asking process waits for.
  */
 import type Database from 'libsql';
-import type { ConflictChoice } from '../run/conflict-resolution';
+import type { SyncConflictChoice as ConflictChoice } from '../../../shared/bridge';
 
 type SqliteDatabase = InstanceType<typeof Database>;
 

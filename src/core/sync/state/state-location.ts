@@ -32,3 +32,18 @@ export async function sharedStateFile(root: string, agentId: string, ownDefault:
   if (marker?.agentId === agentId && marker.state && existsSync(marker.state)) return marker.state;
   return ownDefault;
 }
+
+/**
+ * A folder's state file, found the same way by the app and the CLI: this process's own name for
+ * it (after adopting one kept under an `older` name), unless the folder's marker names another.
+ */
+export async function locateFolderState(
+  dataDir: string,
+  agentId: string,
+  root: string,
+  older: string[] = [],
+): Promise<string> {
+  const ownFile = syncStateFile(dataDir, agentId, root);
+  for (const file of older) adoptOlderState(file, ownFile);
+  return sharedStateFile(root, agentId, ownFile);
+}
