@@ -35,7 +35,11 @@ import { staticTokenSource } from '../../../src/core/auth/access-token-source';
 import { BoxRemote } from '../../../src/core/sync/remote/box-remote';
 import { SyncEngine, type ConflictChoice, type SyncStatus } from '../../../src/core/sync/engine/sync-engine';
 import { FolderBusyError, lockFolder, type FolderLock } from '../../../src/core/sync/state/folder-lock';
-import { isAlwaysIgnored, looksLikeConflictCopy, tempFilePrefix } from '../../../src/core/sync/plan/sync-paths';
+import {
+  isAlwaysIgnored,
+  looksLikeConflictCopy,
+  tempFilePrefix,
+} from '../../../src/core/sync/plan/sync-paths';
 import { SyncStateStore } from '../../../src/core/sync/state/sync-state-store';
 import type { Fault } from '../../support/fault-proxy';
 import { createSyncWorld, type SyncWorld } from './sync-harness';
