@@ -23,7 +23,7 @@ export function NewAgentButton() {
  * Rename (the spec's PATCH `name`, so every server) and Delete (our extension, and never the only agent) for
  * the selected agent.
  */
-export function AgentActions() {
+export function AgentActions(props: { onDeleted(): void }) {
   const agents = useAgentsStore((s) => s.agents);
   const selected = useAgentsStore((s) => s.agents.find((a) => a.id === s.selectedAgentId));
   const canDelete = useServerOffers('deleteAgent') && agents.length > 1;
@@ -50,7 +50,15 @@ export function AgentActions() {
         </button>
       ) : null}
       {dialog === 'rename' ? <RenameAgentDialog agent={selected} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'delete' ? <DeleteAgentDialog agent={selected} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'delete' ? (
+        <DeleteAgentDialog
+          agent={selected}
+          onClose={(deleted) => {
+            setDialog(null);
+            if (deleted) props.onDeleted();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -40,19 +40,19 @@ export function RenameAgentDialog(props: { agent: Agente; onClose(): void }) {
 }
 
 /** Deleting an agent says what goes with it before anything is deleted. */
-export function DeleteAgentDialog(props: { agent: Agente; onClose(): void }) {
+export function DeleteAgentDialog(props: { agent: Agente; onClose(deleted?: boolean): void }) {
   const [problem, setProblem] = useState('');
   const remove = async () => {
     const failed = await useAgentsStore.getState().deleteAgent(props.agent.id);
     if (failed) return setProblem(failed);
-    props.onClose();
+    props.onClose(true);
   };
   return (
     <ConfirmDialog
       title={`Delete ${props.agent.nombre}?`}
       confirmLabel="Delete agent"
       danger
-      onCancel={props.onClose}
+      onCancel={() => props.onClose()}
       onConfirm={() => void remove()}
     >
       <p className="dialog-lead">This deletes, for good:</p>
