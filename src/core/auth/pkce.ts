@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { err, ok } from '../common/result';
 import type { FetchLike, Result } from '../common/result';
+import { serverBase, toAuthError, type AuthError } from './oauth-errors';
 import { oauthEndpointPaths } from './oauth-endpoints';
 import { rememberSecret } from '../log/redact';
 
@@ -33,22 +34,8 @@ export interface TokenSet {
   scope: string[];
 }
 
-export type AuthErrorCode =
-  | 'invalid_grant'
-  | 'invalid_client'
-  | 'unsupported_grant_type'
-  | 'oauth_error'
-  | 'network'
-  | 'cancelled'
-  | 'invalid_response'
-  | 'server_error';
-
-export interface AuthError {
-  code: AuthErrorCode;
-  /** A plain sentence for the person. */
-  message: string;
-  status?: number;
-}
+export type { AuthError, AuthErrorCode } from './oauth-errors';
+export { serverBase } from './oauth-errors';
 
 export interface PkcePair {
   verifier: string;
@@ -74,13 +61,6 @@ function isLoopback(baseUrl: string): boolean {
   return LOOPBACK_HOSTS.has(new URL(baseUrl).hostname);
 }
 
-/** The server's base URL without a trailing slash: `https://host/tenant/` -> `https://host/tenant`. */
-export function serverBase(baseUrl: string): string {
-  const base = new URL(baseUrl);
-  return `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-}
-
-/** The OAuth endpoints under the server's base URL, path included (`https://host/tenant/oauth2/token`). */
 export function authorizationServer(baseUrl: string): oauth.AuthorizationServer {
   const base = serverBase(baseUrl);
   const at = (path: string): string => new URL(`${base}${path}`).href;
@@ -122,7 +102,7 @@ export async function checkAuthorizationEndpoint(
     response = await fetchImpl(url.href, { redirect: 'manual', ...(signal ? { signal } : {}) });
     await response.body?.cancel();
   } catch (error) {
-    return err(toAuthError(error, config));
+    return err(toAuthError(error, config.baseUrl));
   }
   if (response.status < 400) return ok(undefined);
   const page = `${url.origin}${url.pathname}`;
@@ -163,49 +143,6 @@ const client = (config: OAuthClientConfig): oauth.Client => ({
   client_id: config.clientId,
   token_endpoint_auth_method: 'none',
 });
-
-const OAUTH_SENTENCES: Record<string, string> = {
-  invalid_grant: 'Your sign-in is no longer valid. Please sign in again.',
-  invalid_client: "The service doesn't recognise this app (unknown client id).",
-  unsupported_grant_type: "The service doesn't support this kind of sign-in.",
-};
-
-function toAuthError(error: unknown, config: OAuthClientConfig): AuthError {
-  if (error instanceof oauth.ResponseBodyError) {
-    const known = OAUTH_SENTENCES[error.error];
-    const code = (known ? error.error : 'oauth_error') as AuthErrorCode;
-    const message =
-      known ?? error.error_description ?? `The service refused the sign-in request (${error.error}).`;
-    return { code, message, status: error.status };
-  }
-  if (error instanceof oauth.WWWAuthenticateChallengeError) {
-    return { code: 'invalid_client', message: OAUTH_SENTENCES.invalid_client!, status: error.status };
-  }
-  if (error instanceof Error && error.name === 'TimeoutError') {
-    return {
-      code: 'network',
-      message: `The service at ${serverBase(config.baseUrl)} did not answer in time.`,
-    };
-  }
-  if (error instanceof Error && error.name === 'AbortError') {
-    return { code: 'cancelled', message: 'The sign-in request was cancelled.' };
-  }
-  if (error instanceof oauth.OperationProcessingError) {
-    const response = error.cause instanceof Response ? error.cause : undefined;
-    if (response && response.status >= 500) {
-      return {
-        code: 'server_error',
-        message: `The service had a problem (HTTP ${response.status}). Try again in a moment.`,
-        status: response.status,
-      };
-    }
-    return {
-      code: 'invalid_response',
-      message: 'The service sent a sign-in response AgentDesk could not read.',
-    };
-  }
-  return { code: 'network', message: `Couldn't reach the service at ${serverBase(config.baseUrl)}.` };
-}
 
 function toTokenSet(
   response: oauth.TokenEndpointResponse,
@@ -280,7 +217,7 @@ export async function exchangeCode(
     const body = await oauth.processAuthorizationCodeResponse(as, client(config), response);
     return toTokenSet(body, (config.now ?? Date.now)());
   } catch (error) {
-    return err(toAuthError(error, config));
+    return err(toAuthError(error, config.baseUrl));
   }
 }
 
@@ -302,7 +239,7 @@ export async function refreshTokens(
     const body = await oauth.processRefreshTokenResponse(as, client(config), response);
     return toTokenSet(body, (config.now ?? Date.now)(), refreshToken);
   } catch (error) {
-    return err(toAuthError(error, config));
+    return err(toAuthError(error, config.baseUrl));
   }
 }
 
@@ -323,6 +260,6 @@ export async function revokeToken(
     await oauth.processRevocationResponse(response);
     return ok(undefined);
   } catch (error) {
-    return err(toAuthError(error, config));
+    return err(toAuthError(error, config.baseUrl));
   }
 }
