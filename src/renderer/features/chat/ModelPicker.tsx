@@ -20,6 +20,13 @@ export function ModelPicker(props: { agentId: string; sessionId: string }) {
   const configModel = useAgentsStore((s) => s.configs[agentId]?.model);
   const [note, setNote] = useState<{ text: string; problem: boolean; turnsAt: number } | null>(null);
 
+  // With no reply yet, the next one uses the agent's model of the moment: asked again when the conversation
+  // opens (a reused draft too), as another client (the CLI, another window) may have changed it meanwhile.
+  const fromConfig = !streamModels && !storedModels;
+  useEffect(() => {
+    if (fromConfig) void useAgentsStore.getState().loadConfig(agentId);
+  }, [agentId, sessionId, fromConfig]);
+
   // A reply that started after the change has the new model: the note no longer applies.
   useEffect(() => {
     if (note && !note.problem && turnCount > note.turnsAt) setNote(null);
