@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseInHeaderMenu } from './support/header-menu';
+import { newConversation } from './support/chat-page';
 import { openApp, startApp, type AppSession } from './support/app-session';
 
 // Issue 29, item 6: the chat header is one line at 900 px wide with a side panel open (the agent and the
@@ -27,7 +28,7 @@ const moreButton = (page: Page) => header(page).getByRole('button', { name: 'Mor
 async function openConversation(page: Page): Promise<void> {
   await page.setViewportSize({ width: 900, height: 800 });
   await openApp(page, app);
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('echo a conversation with a rather long title that must not push the header onto two lines');
   await box.press('Enter');

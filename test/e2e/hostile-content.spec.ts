@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openApp, screens, showScreen, startApp, type AppSession } from './support/app-session';
+import { newConversation } from './support/chat-page';
 import { chooseInHeaderMenu } from './support/header-menu';
 
 // Hostile text everywhere the app shows text that someone else (a model, a server, a file) chose: agent names,
@@ -147,7 +148,7 @@ test('a model reply with markup, script links and a long word shows as text; the
 }) => {
   const seen = watch(page);
   await openApp(page, app);
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   await send(
     page,
     [
@@ -184,7 +185,7 @@ test('a hostile file name in a permission prompt, a tool call and its content sh
 }) => {
   const seen = watch(page);
   await openApp(page, app);
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   await send(page, `write ${FILE}\n\`\`\`\n${SCRIPT}\n${XSS}\n\`\`\``);
   const card = lastReply(page).getByRole('region', { name: /Permission request/ });
   await expect(card).toBeVisible();

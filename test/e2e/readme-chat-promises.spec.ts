@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp, startApp, type AppSession } from './support/app-session';
 import { chooseInHeaderMenu } from './support/header-menu';
+import { newConversation } from './support/chat-page';
 
 // The README's "Chatting" and "Chat memory" promises that no other spec walks, as a new user would try
 // them: the rest of the shortcut table (Mod+N, Mod+F, Mod+] / Mod+[, Shift+Esc, Shift+Enter), a message
@@ -165,7 +166,7 @@ test('search ignores accents and case, and narrows to one agent or a date range'
     rowsOf.filter({ hasNotText: 'Pastry agent' }),
   ]) {
     await row.getByRole('button').first().click();
-    await page.getByRole('button', { name: 'Start a new conversation' }).click();
+    await newConversation(page);
     await box(page).fill('echo Crème brûlée tonight');
     await box(page).press('Enter');
     const reply = page.getByRole('article', { name: 'Agent reply' }).last();
@@ -250,7 +251,7 @@ test('the last agent and conversation open again after a restart of the page', a
   await openApp(page, app);
   const agents = page.getByRole('navigation', { name: 'Agents' });
   await agents.getByRole('button', { name: /Pastry agent/ }).click();
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   await box(page).fill('echo remember this place');
   await box(page).press('Enter');
   await expect(page.getByRole('article', { name: 'Agent reply' }).last()).toContainText(
@@ -281,7 +282,7 @@ test('a permission card for an edit shows the lines it changes; code blocks copy
     .getByRole('button')
     .first()
     .click();
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   const reply = () => page.getByRole('article', { name: 'Agent reply' }).last();
   for (const text of ['first version', 'second version']) {
     await box(page).fill(`write notes.txt\n\`\`\`\n${text}\n\`\`\``);

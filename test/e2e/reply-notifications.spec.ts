@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
+import { newConversation } from './support/chat-page';
 
 // The README: "notifies you when a reply finishes while its window is not focused (Settings can turn
 // that off)". In browser mode the notification is the page's own, which the browser shows only once the
@@ -53,7 +54,7 @@ test('Settings asks the browser to allow notifications, then a reply finished in
   await expect(note).toHaveCount(0);
 
   await showScreen(page, 'Chats');
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('wait 2');
   await box.press('Enter');
@@ -80,7 +81,7 @@ test('with notifications turned off in Settings, nothing is shown and nothing is
   await expect(page.getByRole('note', { name: 'Browser notifications' })).toHaveCount(0);
 
   await showScreen(page, 'Chats');
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('wait 1');
   await box.press('Enter');

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ManualTimers } from '../../src/service/turns/manual-timers';
 import { openApp, screens, startApp, type AppSession } from './support/app-session';
+import { newConversation } from './support/chat-page';
 import { chooseInHeaderMenu } from './support/header-menu';
 
 // Scheduled turns in browser mode against the real local service and its demo agent. The service runs
@@ -40,7 +41,7 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Scheduled turns'
 
 async function openNewConversation(page: Page): Promise<string> {
   await openApp(page, app);
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
   const listed = (await (await app.api(`/api/v2/me/agents/${agentId}/conversations`)).json()) as {
     conversaciones: { id: string }[];

@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { openApp, startApp, type AppSession } from './support/app-session';
+import { newConversation } from './support/chat-page';
 
 // Issue 29, item 4: the public page of a shared conversation is in the reader's language, with times in
 // the reader's own time zone, and shows none of the wire's Spanish. The conversation is shared from the
@@ -21,7 +22,7 @@ test.afterAll(async () => {
 
 test('the person shares a conversation from the app', async ({ page }) => {
   await openApp(page, app);
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('echo bonjour');
   await box.press('Enter');

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEFAULT_EMAIL, DEFAULT_PASSWORD } from '../support/local-service';
 import { startSpecOnlyServer, type SpecOnlyServer } from '../support/spec-only-server';
 import { openSection } from './studio-support';
+import { newConversation } from './support/chat-page';
 import { startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
 
 // The README: "The URL may have a path (https://host/tenant): every address AgentDesk builds keeps it."
@@ -40,7 +41,7 @@ test('signs in, chats and configures through a server address with a path', asyn
   await tab.close();
   await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('echo under a tenant path');
   await box.press('Enter');

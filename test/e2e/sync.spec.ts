@@ -8,6 +8,7 @@ import { staticTokenSource } from '../../src/core/auth/access-token-source';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
 import { firstAgentId, signIn as apiSignIn } from '../support/local-service';
 import { signInThroughTheApp } from './support/app-session';
+import { newConversation } from './support/chat-page';
 import { openSyncPanel, syncState } from './support/sync-panel';
 
 // Sync end to end: browser mode (the built renderer from `npm run build`, the bridge over its
@@ -87,7 +88,7 @@ test('a file saved in the synced folder reaches the workspace; a file the agent 
 
   // The demo agent writes a file in a chat (permission approved in the app) -> on disk.
   await panel.getByRole('button', { name: 'Back to chat' }).click();
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await newConversation(page);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('write from-agent.md\n```\nwritten by the demo agent\n```');
   await box.press('Enter');

@@ -11,11 +11,18 @@ export const transcript = (page: Page) => page.getByRole('log', { name: 'Message
 export const replies = (page: Page) => transcript(page).getByRole('article', { name: 'Agent reply' });
 export const yourMessages = (page: Page) => transcript(page).getByRole('article', { name: 'Your message' });
 
-/** Starts a new conversation from the sidebar and waits for its empty message box. */
+/**
+ * Starts a new conversation from the sidebar and waits until it is the one on screen. The app asks the
+ * server for it first: until the answer comes the conversation shown before keeps the message box, and
+ * words typed there would stay in that one's draft (a fresh run lost a message so on a busy machine).
+ */
 export async function newConversation(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Start a new conversation' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Chat' }).getByRole('heading', { level: 2, name: 'New conversation' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Welcome to / })).toBeVisible();
   await expect(messageBox(page)).toBeVisible();
-  // The new conversation is on screen, not the one shown before.
   await expect(replies(page)).toHaveCount(0);
 }
 
