@@ -11,11 +11,16 @@ const room = (name) => `^src/${name}/`;
  * A name ending in `/` is a folder; any other is a file at the top of src/service/.
  */
 const serviceRooms = [
-  'data/', 'config.ts', 'clock.ts', 'log-writer.ts', 'serving.ts', 'serve-flags.ts', // settings and time
-  'security/', 'db/', 'identity/', 'workspace/', 'core-context.ts', // stores and shared helpers
-  'pages/', 'engine/', 'library/', 'stt/', 'connectors/', 'demo-agent/', // parts
-  'turns/', 'agent-config/', // the two domain areas; agent-config reads turns, never the reverse
-  'context.ts', 'http/', 'auth/', 'routes/', 'app.ts', 'index.ts', 'cli.ts', // the HTTP edge and start-up
+  // settings and time
+  ...['data/', 'config.ts', 'clock.ts', 'log-writer.ts', 'serving.ts', 'serve-flags.ts'],
+  // stores and the helpers several rooms share
+  ...['security/', 'db/', 'identity/', 'workspace/', 'core-context.ts'],
+  // parts the domain areas stand on
+  ...['pages/', 'engine/', 'library/', 'stt/', 'connectors/', 'demo-agent/'],
+  // the two domain areas: agent-config reads turns, never the reverse
+  ...['turns/', 'agent-config/'],
+  // the context every route receives, the HTTP edge, start-up
+  ...['context.ts', 'http/', 'auth/', 'routes/', 'app.ts', 'index.ts', 'cli.ts'],
 ];
 const serviceRoomPath = (name) =>
   `^src/service/${name.endsWith('/') ? name : `${name.replace(/\./g, '\\.')}$`}`;

@@ -1,44 +1,36 @@
-import type { Clock } from './clock';
-import type { ServiceConfig } from './config';
-import type { ServiceDatabase } from './db/database';
-import type { AccountDeletion } from './identity/account-deletion';
-import type { Identity } from './identity';
-import type { Serving } from './serving';
+import { startAgentConfig, type AgentConfigArea } from './agent-config/agent-config-area';
+import type { CoreContext } from './core-context';
+import { startEngines } from './engine/engine-area';
+import type { EngineHost } from './engine/types';
+import { startTurns, type TurnsService } from './turns/turns-area';
+
+export type { CoreContext } from './core-context';
+
+/** What every route module receives: the core fields and each area, built once by `buildServiceContext`. */
+export interface ServiceContext extends CoreContext {
+  /** The engine layer: ACP machines per agent (engine/types). */
+  readonly engines: EngineHost;
+  /** Conversations and their turns, schedules, the allowance. */
+  readonly turns: TurnsService;
+  /** The agent's configuration, its files, library, audio, connectors and devices. */
+  readonly agentConfig: AgentConfigArea;
+}
 
 /**
- * What every route module and subsystem receives. Subsystems hang their own objects here by declaration
- * merging in their own folder, and set them in their `start` (see ./subsystems):
- *
- *   declare module '../context' { interface ServiceContext { engines: EngineManager } }
+ * Builds every area in order on the one context object (its listen fields are set later, and areas read them
+ * when used): engines first, then turns, then agent configuration. Turns ask the agent configuration for a
+ * turn's model and tools only when a turn launches, so that arrow is a function given here, not an import.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface ServiceContext extends CoreContext {}
-
-/** The fields the service itself sets before any subsystem starts. */
-export interface CoreContext {
-  readonly db: ServiceDatabase;
-  readonly clock: Clock;
-  readonly config: ServiceConfig;
-  readonly dataDir: string;
-  /**
-   * The service's origin in every absolute link it gives (issuer, signed file URLs, metadata): `publicUrl`
-   * when set, else `http://127.0.0.1:<port>` (set once listening).
-   */
-  baseUrl: string;
-  /** The port the HTTP server listens on (set once listening). */
-  listenPort: number;
-  /** Where processes on this host reach the service, e.g. `http://127.0.0.1:8787` (set once listening). */
-  localUrl: string;
-  /** Public name, trusted proxies, bind address (./serving). */
-  readonly serving: Serving;
-  /**
-   * Started inside the AgentDesk app with a launch secret: the app signs its person in by itself
-   * (identity/launch-trust.ts), so no one makes an account through the first-run page.
-   */
-  readonly startedByApp: boolean;
-  readonly log: (line: string) => void;
-  readonly identity: Identity;
-  readonly account: AccountDeletion;
-  /** Registers a disposer run when the service closes (last registered, first run). */
-  onClose(dispose: () => void | Promise<void>): void;
+export async function buildServiceContext(core: CoreContext): Promise<ServiceContext> {
+  const engines = startEngines(core);
+  // Set once the agent configuration is built; a schedule due at start may launch a turn before that.
+  const later: { agentConfig?: AgentConfigArea } = {};
+  const turns = startTurns(
+    core,
+    engines,
+    (agentId, channel) => later.agentConfig?.turnOptions(agentId, channel) ?? {},
+  );
+  const agentConfig = await startAgentConfig(core, { engines, allowance: turns.allowance });
+  later.agentConfig = agentConfig;
+  return Object.assign(core, { engines, turns, agentConfig });
 }

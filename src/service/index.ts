@@ -4,13 +4,12 @@ import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { readConfigFile, type ServiceConfig } from './config';
-import type { CoreContext, ServiceContext } from './context';
+import { buildServiceContext, type CoreContext, type ServiceContext } from './context';
 import { openDatabase } from './db/database';
 import { createIdentity } from './identity';
 import { createAccountDeletion } from './identity/account-deletion';
 import { createLaunchTrust, type LaunchSignIn } from './identity/launch-trust';
 import { makePrivateDir } from './security/private-files';
-import { subsystems } from './subsystems';
 import { answerClientErrors } from './http/client-errors';
 import { readServing } from './serving';
 
@@ -64,7 +63,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const identity = createIdentity(db, clock, { signInThrottle: config.signInThrottle });
   identity.clients.registerConfigured(config.clients);
 
-  // Subsystems declare their own context fields (declaration merging) and set them in `start`, below.
   const core: CoreContext = {
     db,
     clock,
@@ -82,7 +80,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       disposers.push(dispose);
     },
   };
-  const context = core as ServiceContext;
 
   async function dispose(): Promise<void> {
     for (const disposer of disposers.splice(0).reverse()) {
@@ -96,8 +93,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
 
   let server: ServerType;
+  let context: ServiceContext;
   try {
-    for (const subsystem of subsystems) await subsystem.start(context);
+    context = await buildServiceContext(core);
     const app = buildApp(context);
     const port = options.port ?? (typeof config.port === 'number' ? config.port : 0);
     server = await listen(app.fetch, port, serving.bind);

@@ -1,9 +1,20 @@
 import { rm } from 'node:fs/promises';
 import type { CreateAgentBody } from '../../shared/api';
-import type { ServiceContext } from '../context';
+import type { EngineHost } from '../engine/types';
+import type { Identity } from '../identity';
 import { FIRST_AGENT, type AgentRecord } from '../identity/agents';
+import type { TurnsService } from '../turns/turns-area';
+import type { AgentConfigArea } from './agent-config-area';
 import { installSkill } from './skill-install';
 import { startingPoint } from './starting-points';
+
+/** What making and deleting an agent touches (the service context gives it). */
+export interface AgentLifecycleDeps {
+  identity: Pick<Identity, 'agents'>;
+  engines: Pick<EngineHost, 'stop'>;
+  turns: Pick<TurnsService, 'store' | 'manager'>;
+  agentConfig: Pick<AgentConfigArea, 'service'>;
+}
 
 /** Enough for anyone's own computer; a bound keeps one account from filling the disk with agent folders. */
 export const MAX_AGENTS_PER_PERSON = 50;
@@ -16,7 +27,7 @@ export type CreateAgentOutcome =
  * as any agent (settings, workspace), then given a starting point's prompt, starters and catalog skills.
  */
 export async function createAgent(
-  ctx: ServiceContext,
+  ctx: AgentLifecycleDeps,
   personId: string,
   body: CreateAgentBody,
 ): Promise<CreateAgentOutcome> {
@@ -54,7 +65,7 @@ export type DeleteAgentOutcome =
 
 /** Why the agent may not be deleted now, or null: not the person's, their only one, or a reply running. */
 function deleteRefusal(
-  ctx: ServiceContext,
+  ctx: AgentLifecycleDeps,
   personId: string,
   agentId: string,
 ): Extract<DeleteAgentOutcome, { ok: false }> | null {
@@ -86,7 +97,7 @@ function deleteRefusal(
  * tokens cascade) and then its folder (workspace, skills, bundle, machine config). An account keeps one agent.
  */
 export async function deleteAgent(
-  ctx: ServiceContext,
+  ctx: AgentLifecycleDeps,
   personId: string,
   agentId: string,
 ): Promise<DeleteAgentOutcome> {

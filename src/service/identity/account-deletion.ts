@@ -1,7 +1,7 @@
 import type { ServiceDatabase } from '../db/database';
 
 /**
- * A subsystem's part in deleting an account (DELETE /api/v2/me). Areas register one at start:
+ * An area's part in deleting an account (DELETE /api/v2/me). Areas register one at start:
  * `blocker` may refuse (answer 409), `remove` deletes the area's own data (machines, conversations, files).
  * Database rows that reference `agents`/`persons` with ON DELETE CASCADE go away on their own.
  */

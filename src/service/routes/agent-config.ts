@@ -9,7 +9,6 @@ import { replaceMcpServers } from '../agent-config/mcp-replace';
 import { validateMcpServers } from '../agent-config/mcp-servers';
 import { installSkill } from '../agent-config/skill-install';
 import { SkillError } from '../agent-config/skills-store';
-import { engineOf } from '../agent-config/subsystem';
 import {
   PreconditionFailed,
   WorkspaceFiles,
@@ -61,7 +60,7 @@ function invalidMcp(_part: string, error: z.ZodError, value: unknown): ErrorAnsw
 export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const area = () => ctx.agentConfig;
-  const restart = (agentId: string, engine: string) => engineOf(ctx).restart(agentId, engine);
+  const restart = (agentId: string, engine: string) => ctx.engines.restart(agentId, engine);
   const bundles = () => createBundleTransfer({ service: area().service, store: area().store, restart });
 
   /** A route of this area, with workspace and skill errors mapped. */

@@ -4,7 +4,7 @@ import type { OAuthTokenStore } from '../identity/oauth-tokens';
 import type { ConversationRow, StoredSchedule } from './conversation-store';
 import { planFromBody } from './schedule-rules';
 import { newShareSlug } from './share-slug';
-import type { TurnsService } from './subsystem';
+import type { TurnsService } from './turns-area';
 import type { CancelOutcome, SubmitResult } from './turn-answers';
 
 export type ModelChange = { ok: true } | { ok: false; known: string[] };

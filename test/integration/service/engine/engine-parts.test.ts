@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDirective } from '../../../../src/service/demo-agent/directives';
 import { buildPromptBlocks } from '../../../../src/service/engine/prompt-blocks';
-import { engineOptionsFrom } from '../../../../src/service/engine/subsystem';
+import { engineOptionsFrom } from '../../../../src/service/engine/engine-area';
 import { findModelSelector, UpdateMapper, emptyUsage } from '../../../../src/service/engine/update-mapper';
 import { displayPath, resolveLexically } from '../../../../src/service/workspace/agent-folders';
 import { base64 } from './engine-harness';

@@ -1,13 +1,6 @@
-import type { ServiceContext } from '../context';
+import type { CoreContext } from '../core-context';
 import { createEngineHost } from './engine-host';
 import type { EngineCommand, EngineHost, EngineHostOptions, EnginesConfig } from './types';
-
-declare module '../context' {
-  interface ServiceContext {
-    /** The engine layer: ACP machines per agent (see ./types). */
-    engines: EngineHost;
-  }
-}
 
 /** A positive number from config (flags arrive as strings). */
 function positive(value: unknown): number | undefined {
@@ -60,12 +53,9 @@ export function engineOptionsFrom(
   };
 }
 
-/** Starts the engine host first among subsystems, so turns and agent config find `ctx.engines`. */
-export const engineSubsystem = {
-  name: 'engines',
-  start(ctx: ServiceContext): void {
-    const host = createEngineHost({ dataDir: ctx.dataDir, log: ctx.log, ...engineOptionsFrom(ctx.config) });
-    ctx.engines = host;
-    ctx.onClose(() => host.close());
-  },
-};
+/** Starts the engine host, first of the areas (../context.ts), so turns and agent config are given it. */
+export function startEngines(ctx: CoreContext): EngineHost {
+  const host = createEngineHost({ dataDir: ctx.dataDir, log: ctx.log, ...engineOptionsFrom(ctx.config) });
+  ctx.onClose(() => host.close());
+  return host;
+}

@@ -1,0 +1,35 @@
+import type { Clock } from './clock';
+import type { ServiceConfig } from './config';
+import type { ServiceDatabase } from './db/database';
+import type { AccountDeletion } from './identity/account-deletion';
+import type { Identity } from './identity';
+import type { Serving } from './serving';
+
+/** The fields the service itself sets before any area starts; every area is built from them (./context.ts). */
+export interface CoreContext {
+  readonly db: ServiceDatabase;
+  readonly clock: Clock;
+  readonly config: ServiceConfig;
+  readonly dataDir: string;
+  /**
+   * The service's origin in every absolute link it gives (issuer, signed file URLs, metadata): `publicUrl`
+   * when set, else `http://127.0.0.1:<port>` (set once listening).
+   */
+  baseUrl: string;
+  /** The port the HTTP server listens on (set once listening). */
+  listenPort: number;
+  /** Where processes on this host reach the service, e.g. `http://127.0.0.1:8787` (set once listening). */
+  localUrl: string;
+  /** Public name, trusted proxies, bind address (./serving). */
+  readonly serving: Serving;
+  /**
+   * Started inside the AgentDesk app with a launch secret: the app signs its person in by itself
+   * (identity/launch-trust.ts), so no one makes an account through the first-run page.
+   */
+  readonly startedByApp: boolean;
+  readonly log: (line: string) => void;
+  readonly identity: Identity;
+  readonly account: AccountDeletion;
+  /** Registers a disposer run when the service closes (last registered, first run). */
+  onClose(dispose: () => void | Promise<void>): void;
+}

@@ -1,0 +1,104 @@
+import type { CoreContext } from '../core-context';
+import type { EngineHost } from '../engine/types';
+import { createConversationStore, type ConversationStore, type StoredSchedule } from './conversation-store';
+import { createArchivedStore, type ArchivedStore } from './archived-store';
+import { createConversationForks, type ConversationForks } from './conversation-forks';
+import { Scheduler } from './scheduler';
+import { HeartbeatHub } from './sse-stream';
+import { timersFrom, type Timers } from './timers';
+import { createAllowance, type Allowance, type QuotaConfig } from './allowance';
+import type { AgentSettingsLookup } from './turn-launch';
+import { TurnManager, type TurnHooks } from './turn-manager';
+
+/** Heartbeat of the event stream (spec: every 25 s). */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * Settings of this area, from `config.turns` (config file or `startService({config})`):
+ * - `quota`: the account allowance; past it POST messages answers 402 `quota_exhausted`;
+ * - `heartbeatMs`: event-stream heartbeat (tests shorten it);
+ * - `permissionTimeoutMs`: unanswered permission expiry (default 10 minutes);
+ * - `hooks`: test seams (see TurnHooks), only from code.
+ */
+export interface TurnsConfig {
+  quota?: QuotaConfig;
+  heartbeatMs?: number;
+  permissionTimeoutMs?: number;
+  hooks?: TurnHooks;
+}
+
+export interface TurnsService {
+  store: ConversationStore;
+  /** Forked conversations (our extension). */
+  forks: ConversationForks;
+  /** Archived conversations, listed and restored (our extension). */
+  archived: ArchivedStore;
+  manager: TurnManager;
+  /** The account allowance: conversation and try turns both count. */
+  allowance: Allowance;
+  scheduler: Scheduler<StoredSchedule>;
+  heartbeats: HeartbeatHub;
+  timers: Timers;
+  engine: EngineHost;
+  /** The drain switch: while on, POST messages answers 503 `reiniciando` with `Retry-After: 10`. */
+  setDraining(on: boolean): void;
+}
+
+/** Builds the turns area over the engine host; the agent's settings are asked for when a turn launches. */
+export function startTurns(
+  ctx: CoreContext,
+  engine: EngineHost,
+  agentSettings: AgentSettingsLookup,
+): TurnsService {
+  const settings = (ctx.config.turns ?? {}) as TurnsConfig;
+  const timers = timersFrom(ctx.clock as CoreContext['clock'] & Partial<Timers>);
+  const store = createConversationStore(ctx.db);
+  const forks = createConversationForks(ctx.db, store);
+  const archived = createArchivedStore(ctx.db);
+  const allowance = createAllowance(ctx.db, settings.quota);
+  const manager = new TurnManager({
+    store,
+    engine,
+    timers,
+    allowance,
+    permissionTimeoutMs: settings.permissionTimeoutMs,
+    hooks: settings.hooks,
+    seedOf: (conversationId) => forks.seedOf(conversationId),
+    agentSettings,
+  });
+  const scheduler = new Scheduler(store.schedules, timers, (item) => {
+    const conversation = store.findAny(item.conversationId);
+    const agent = conversation && ctx.identity.agents.find(conversation.agent_id);
+    if (!conversation || !agent || !engine.hasMachine(agent.engine)) return;
+    const result = manager.submit({
+      agentId: agent.id,
+      engine: agent.engine,
+      personId: conversation.person_id,
+      conversationId: conversation.id,
+      requester: 'programado',
+      requestId: `programado:${item.id}:${item.dueAt}`,
+      content: item.prompt,
+      permisos: 'auto',
+    });
+    if (result.kind !== 'accepted') ctx.log(`schedule ${item.id}: not started (${result.kind})`);
+  });
+  const heartbeats = new HeartbeatHub(settings.heartbeatMs ?? HEARTBEAT_MS);
+  const turns: TurnsService = {
+    store,
+    forks,
+    archived,
+    manager,
+    allowance,
+    scheduler,
+    heartbeats,
+    timers,
+    engine,
+    setDraining: (on) => manager.setDraining(on),
+  };
+  scheduler.start();
+  ctx.onClose(() => {
+    scheduler.close();
+    heartbeats.stop();
+  });
+  return turns;
+}
