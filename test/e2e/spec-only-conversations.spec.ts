@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { conversationAction } from './support/new-user-walk';
+import { controlPageTime, runOutUndo } from './support/page-clock';
 import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
 
 // Archive and its Undo against a server that offers exactly the spec (test/support/spec-only-server.ts in
@@ -43,6 +44,7 @@ test('archive with Undo on a spec-only server: held, undone, then archived for r
 }) => {
   const kept = await titled('Spec keep');
   const gone = await titled('Spec gone');
+  await controlPageTime(page);
   await signInToSpecOnly(page, app);
 
   for (const title of ['Spec keep', 'Spec gone']) {
@@ -59,7 +61,8 @@ test('archive with Undo on a spec-only server: held, undone, then archived for r
       await expect(rows(page).filter({ hasText: title })).toHaveCount(1);
     }
   }
-  await expect.poll(listedIds, { timeout: 20_000 }).not.toContain(gone);
+  await runOutUndo(page);
+  await expect.poll(listedIds).not.toContain(gone);
   expect(await listedIds()).toContain(kept);
   await expect(page.getByRole('button', { name: 'Show archived' })).toHaveCount(0);
 });

@@ -6,6 +6,7 @@ import { screens, showScreen } from './support/app-session';
 import { liveSignIns } from './support/live-sign-ins';
 import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
 import { chooseInHeaderMenu } from './support/header-menu';
+import { controlPageTime, runOutUndo } from './support/page-clock';
 
 // The person's screens (file library, conversation header, schedules, connectors, account, settings,
 // search, a reload mid-reply, sign-out) in browser mode against a server that offers exactly the spec and none of our extensions
@@ -113,6 +114,7 @@ test('file library: upload, list, a working signed link, delete after asking', a
 });
 
 test('conversation header: rename, share and stop sharing, export, archive', async ({ page }) => {
+  await controlPageTime(page);
   await openApp(page);
   const sessionId = await newConversation(page);
   await sendAndWait(page, 'echo header check', 'header check');
@@ -153,7 +155,8 @@ test('conversation header: rename, share and stop sharing, export, archive', asy
     .click();
   await expect(page.getByRole('list', { name: 'Conversation list' })).not.toContainText('Spec header');
   // The app holds the DELETE while Undo is offered, then sends it.
-  await expect.poll(conversationIds, { timeout: 20_000 }).not.toContain(sessionId);
+  await runOutUndo(page);
+  await expect.poll(conversationIds).not.toContain(sessionId);
 });
 
 test('scheduled turns: one is scheduled, listed, and cancelled after asking', async ({ page }) => {
