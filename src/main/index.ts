@@ -3,13 +3,11 @@ import { randomBytes } from 'node:crypto';
 import {
   app,
   BrowserWindow,
-  dialog,
   globalShortcut,
   ipcMain,
   Menu,
   nativeImage,
   net,
-  Notification,
   protocol,
   safeStorage,
   screen,
@@ -23,7 +21,6 @@ import type { AppSettings } from '../shared/bridge';
 import { DEEP_LINK_SCHEME } from '../core/host/platform/deep-link-format';
 import { createBridgeDispatcher } from '../core/host/dispatch';
 import { createHost, type DeskHost } from '../core/host';
-import { platformInfo } from '../core/host/platform/platform-info';
 import { makePrivateDataDir, usePrivateUmask } from '../core/profiles/data-dir';
 import { startAppService } from '../service/index';
 import { APP_INDEX_URL, appSchemePrivileges, serveAppProtocol } from './app-protocol';
@@ -33,6 +30,7 @@ import { buildMenuTemplate } from './menu';
 import { chooseDesktopSecretStore } from './secret-stores';
 import { createSenderCheck } from './sender-check';
 import { createDeepLinkInbox } from './deep-link-inbox';
+import { desktopOs } from './desktop-os';
 import { deepLinkInArgs } from './deep-links';
 import { createShortcutBinding } from './global-shortcut';
 import { openRotatingLog } from './log-file';
@@ -41,7 +39,7 @@ import { createAppTray, type AppTray } from './tray';
 import { createUpdateController } from './updater';
 import { createMainWindow } from './window';
 import { loadWindowState, rememberWindowState } from './window-memory';
-import { isExternalLinkAllowed, isSignInUrlAllowed } from './window-options';
+import { isSignInUrlAllowed } from './window-options';
 
 const HELP_URL = 'https://github.com/agentdesk/agentdesk#readme';
 // Lines are redacted by the logger before they reach a sink; the file joins once the data folder is private.
@@ -153,39 +151,7 @@ async function start(): Promise<void> {
         throw new Error('the sign-in address is neither https nor on this computer');
       await shell.openExternal(url);
     },
-    os: {
-      platform: platformInfo(process.platform, 'electron'),
-      shell: {
-        tray: true,
-        globalShortcut: true,
-        openAtLogin: true,
-        logFile,
-        updates,
-        showLogs,
-        onShellCommand: (listener) => inbox.subscribe(listener),
-      },
-      notify: ({ title, body }) => {
-        if (Notification.isSupported()) new Notification({ title, ...(body ? { body } : {}) }).show();
-      },
-      openExternal: (url) => (isExternalLinkAllowed(url) ? shell.openExternal(url) : undefined),
-      openPath: async (path) => {
-        // shell.openPath answers an error sentence, or '' when the OS opened it.
-        const problem = await shell.openPath(path);
-        if (problem) throw new Error(problem);
-      },
-      pickFolder: async ({ title, defaultPath }) => {
-        const options: Electron.OpenDialogOptions = {
-          title,
-          properties: ['openDirectory', 'createDirectory'],
-          ...(defaultPath ? { defaultPath } : {}),
-        };
-        const parent = BrowserWindow.getFocusedWindow();
-        const picked = parent
-          ? await dialog.showOpenDialog(parent, options)
-          : await dialog.showOpenDialog(options);
-        return picked.canceled ? undefined : picked.filePaths[0];
-      },
-    },
+    os: desktopOs({ updates, logFile, showLogs, inbox }),
   });
 
   const rendererUrl = process.env['ELECTRON_RENDERER_URL'] ?? APP_INDEX_URL;
