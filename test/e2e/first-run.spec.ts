@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
+import { MEMORY_ONLY_WARNING } from '../../src/core/auth/secret-store';
 import type { RunningService } from '../../src/service/index';
 import { screens } from './support/app-session';
 import { ownerApi } from './support/owner-api';
@@ -149,14 +150,26 @@ test('the app’s trust gives the person’s browser nothing, and no page can us
 test('reopening the app on the same data signs in again with no password, as the same owner', async ({
   browser,
 }) => {
+  // No keychain, as on this test machine: the store carries the warning the app's own chooser gives it.
   const again = await startBrowserMode({
     dataDir: join(scratch, 'data'),
     rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
-    secrets: createMemorySecretStore(),
+    secrets: createMemorySecretStore({ warning: MEMORY_ONLY_WARNING }),
   });
   try {
     const page = await browser.newPage();
     await page.goto(again.url);
+    // On This computer a sign-in costs one click: the card does not worry the person about where it is kept.
+    await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
+    await expect(page.getByText(/memory only/)).toHaveCount(0);
+    // For another server it matters (a browser sign-in each start), said in a person's words.
+    await page.getByLabel('Another server').check();
+    const warning = page.getByText(/memory only/);
+    await expect(warning).toHaveText(
+      'No keychain is available on this computer, so your sign-in is kept in memory only and never written to disk: you will sign in again each time AgentDesk starts.',
+    );
+    await page.getByLabel('This computer').check();
+    await expect(warning).toHaveCount(0);
     await page.getByRole('button', { name: 'Start on this computer' }).click();
     await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
     expect(again.service()!.context.identity.persons.count()).toBe(1);

@@ -53,8 +53,10 @@ test('where the tokens are is what the host says: memory only here, never "keych
   if (!host.ok) throw new Error(host.error.message);
   expect(host.value.secretStore.kind).toBe('memory');
   const privacy = page.getByRole('region', { name: 'Privacy and sign-in' });
-  const tokens = privacy.getByRole('region', { name: 'Sign-in tokens' });
+  const tokens = privacy.getByRole('region', { name: 'Your sign-in' });
   await expect(tokens).toContainText('in memory only');
+  // In a person's words: their sign-in, not "tokens".
+  await expect(privacy).not.toContainText(/token/i);
   // Said once, not again in the launch warning's words.
   await expect(tokens.getByText(/memory only/)).toHaveCount(1);
   await expect(privacy).not.toContainText('keychain, never');

@@ -23,8 +23,8 @@ export interface SecretStoreCandidate {
 }
 
 export const MEMORY_ONLY_WARNING =
-  'No secure storage is available on this computer, so tokens are kept in memory only. ' +
-  'You will need to sign in again after AgentDesk restarts.';
+  'No keychain is available on this computer, so your sign-in is kept in memory only and never written ' +
+  'to disk: you will sign in again each time AgentDesk starts.';
 
 export interface ChosenSecretStore {
   store: SecretStore;

@@ -12,8 +12,8 @@ export function shellInfo(shell: ShellHooks): ShellInfo {
   return {
     logFile: shell.logFile ?? null,
     logNote: shell.logFile
-      ? 'The app and its window log here, with tokens removed.'
-      : 'This app logs to the terminal that started it, with tokens removed.',
+      ? 'The app and its window log here, with passwords and sign-in keys removed.'
+      : 'This app logs to the terminal that started it, with passwords and sign-in keys removed.',
     tray: !!shell.tray,
     updates: !!shell.updates,
     globalShortcut: !!shell.globalShortcut,

@@ -115,7 +115,10 @@ export function SignInScreen() {
             {formError || error || reason}
           </p>
         ) : null}
-        {session?.secretStore.warning ? <p className="warning-text">{session.secretStore.warning}</p> : null}
+        {/* Where a sign-in costs the person something: on This computer it is one click, nothing to remember. */}
+        {where === 'custom' && session?.secretStore.warning ? (
+          <p className="warning-text">{session.secretStore.warning}</p>
+        ) : null}
       </form>
     </main>
   );

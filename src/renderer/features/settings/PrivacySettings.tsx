@@ -3,15 +3,16 @@ import { useSessionStore } from '../../stores/session-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { MemorySettingsSection } from './MemorySettingsSection';
 
-/** Where sign-in tokens really are on this machine, as the host reports it. */
-const tokenWords: Record<SecretStoreState['kind'], string> = {
-  keychain: 'Sign-in tokens are kept in the system keychain, never in this folder.',
-  'safe-storage': 'Sign-in tokens are kept encrypted by the operating system, never in plain text.',
+/** Where the person's sign-in really is kept on this machine, as the host reports it (no "tokens": a
+ * person's word is their sign-in). */
+const signInWords: Record<SecretStoreState['kind'], string> = {
+  keychain: 'Your sign-in is kept in the system keychain, never in this folder.',
+  'safe-storage': 'Your sign-in is kept encrypted by the operating system, never in plain text.',
   memory:
-    'This computer offers no keychain here, so sign-in tokens are kept in memory only: you sign in again after AgentDesk restarts. They are never written to disk.',
+    'This computer offers no keychain here, so your sign-in is kept in memory only and never written to disk: you sign in again each time AgentDesk starts (on This computer, one click and no password).',
 };
 
-/** Where AgentDesk keeps its data and the sign-in tokens, and the chat memory. */
+/** Where AgentDesk keeps its data and the person's sign-in, and the chat memory. */
 export function PrivacySettings() {
   const info = useSettingsStore((s) => s.info);
   const secrets = useSessionStore((s) => s.session?.secretStore);
@@ -24,9 +25,9 @@ export function PrivacySettings() {
         </p>
         <p className="muted small-text">Saved servers, settings and sync state.</p>
       </section>
-      <section className="screen-section" aria-label="Sign-in tokens">
-        <h4>Sign-in tokens</h4>
-        <p className="small-text">{secrets ? tokenWords[secrets.kind] : '…'}</p>
+      <section className="screen-section" aria-label="Your sign-in">
+        <h4>Your sign-in</h4>
+        <p className="small-text">{secrets ? signInWords[secrets.kind] : '…'}</p>
         {/* The memory-only warning says what the line above already says: show it only for the others. */}
         {secrets?.warning && secrets.kind !== 'memory' ? (
           <p className="muted small-text">{secrets.warning}</p>
