@@ -138,4 +138,118 @@ test.describe('with a password account', () => {
     await expect(row).toBeFocused();
     await expectFocusShown(page);
   });
+  test('a chat by keyboard: send, stop, retry, branch, a permission, the model, an attachment', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: mode.origin });
+    await page.goto(mode.url);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    const replies = page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Agent reply' });
+    const ended = async (count: number) => {
+      await expect(replies).toHaveCount(count, { timeout: 30_000 });
+      await expect(replies.last()).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+    };
+    const [agent] = await agents();
+    const conversations = async () =>
+      (
+        (await (await api(`/api/v2/me/agents/${agent!.id}/conversations`)).json()) as {
+          conversaciones: { id: string; titulo: string | null }[];
+        }
+      ).conversaciones;
+    const messages = async (id: string) =>
+      (
+        (await (await api(`/api/v2/me/agents/${agent!.id}/conversations/${id}?limit=200`)).json()) as {
+          messages: { role: string; content: string }[];
+        }
+      ).messages;
+
+    // A new conversation by its shortcut; the message box has the focus; Enter sends.
+    await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
+    await page.keyboard.press('Control+Shift+O');
+    await expect(box).toBeFocused();
+    await page.keyboard.type('fail');
+    await page.keyboard.press('Enter');
+    await ended(1);
+    await expect(box).toBeFocused();
+    const sessionId = (await conversations())[0]!.id;
+
+    // Retry beside the failure's reason: Shift+Tab to the reply, Enter into it, Tab to Retry.
+    await tabTo(page, replies.last(), { back: true });
+    await page.keyboard.press('Enter');
+    await tabTo(page, replies.last().getByRole('button', { name: 'Retry' }));
+    await page.keyboard.press('Enter');
+    await ended(2);
+    await expect
+      .poll(async () => (await messages(sessionId)).filter((m) => m.role === 'user').length)
+      .toBe(2);
+
+    // Stop a running reply from the keyboard; the focus goes back to the message box, not the body.
+    await tabTo(page, box);
+    await page.keyboard.type('wait 20');
+    await page.keyboard.press('Enter');
+    await expect(replies.last()).toContainText('Waiting 20 seconds');
+    await tabAndPress(page, page.getByRole('button', { name: 'Stop' }));
+    await expect(replies.last()).toContainText('Stopped');
+    await expectFocusKept(page);
+
+    // The model: the header's picker, changed with the arrow keys; the next reply uses it.
+    const picker = page.getByRole('combobox', { name: 'Model' });
+    await tabTo(page, picker, { back: true });
+    await page.keyboard.press('ArrowDown');
+    await expect(picker).toHaveValue('demo-deep');
+    await tabTo(page, box);
+    await page.keyboard.type('which model');
+    await page.keyboard.press('Enter');
+    await ended(4);
+    await expect(replies.last()).toContainText('(model: demo-deep)');
+
+    // An attachment: Attach files opens the system's file chooser (answered here, as the system would).
+    const chooser = page.waitForEvent('filechooser');
+    await tabAndPress(page, page.getByRole('button', { name: 'Attach files' }), 'Enter', true);
+    await (
+      await chooser
+    ).setFiles({ name: 'keys.txt', mimeType: 'text/plain', buffer: Buffer.from('typed') });
+    await expect(page.getByRole('button', { name: 'Remove keys.txt' })).toBeVisible();
+    await tabTo(page, box);
+    await page.keyboard.type('with a file');
+    await page.keyboard.press('Enter');
+    await ended(5);
+    // The agent received the file: the reply the server keeps names it.
+    await expect.poll(async () => (await messages(sessionId)).at(-1)?.content ?? '').toContain('keys.txt');
+
+    // A permission question: Enter on the reply goes straight to its first answer.
+    await page.keyboard.type('write notes.txt');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('```');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('from the keyboard');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('```');
+    await page.keyboard.press('Enter');
+    const card = replies.last().getByRole('region', { name: /Permission request/ });
+    await expect(card.getByRole('button', { name: 'Allow once' })).toBeVisible({ timeout: 30_000 });
+    await tabTo(page, replies.last(), { back: true });
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('button', { name: 'Allow once' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(card).toContainText('Answered: Allow once.');
+    await ended(6);
+    await expectFocusKept(page);
+
+    // Branch from the first reply: the new conversation opens, with the focus on the page.
+    await tabTo(page, replies.last(), { back: true });
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    await expect(replies.first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await tabAndPress(page, replies.first().getByRole('button', { name: 'Branch' }));
+    await expect(
+      page.getByRole('region', { name: 'Chat' }).getByRole('heading', { level: 2, name: /\(branch\)/ }),
+    ).toBeVisible();
+    await expectFocusKept(page);
+    await expect
+      .poll(async () => (await conversations()).some((c) => /\(branch\)/.test(c.titulo ?? '')))
+      .toBe(true);
+  });
 });

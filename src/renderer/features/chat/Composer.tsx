@@ -40,6 +40,13 @@ export function Composer(props: {
   useEffect(() => {
     input.current?.focus();
   }, [sessionId, composerFocus]);
+  // Stop goes away once the reply has stopped: the focus it had goes to the message box, not the page body.
+  const stopped = useRef(false);
+  useEffect(() => {
+    if (running || !stopped.current) return;
+    stopped.current = false;
+    if (document.activeElement === document.body) input.current?.focus();
+  }, [running]);
 
   const nothingToSend = !draft.text.trim() && draft.attachments.length === 0;
 
@@ -49,7 +56,10 @@ export function Composer(props: {
     const blocked = sendBlockedReason(online);
     if (blocked) return props.onProblems([blocked]);
     setSending(true);
-    const { problems } = await sendMessage(agentId, sessionId, { content: text, attachments: draft.attachments });
+    const { problems } = await sendMessage(agentId, sessionId, {
+      content: text,
+      attachments: draft.attachments,
+    });
     setSending(false);
     props.onProblems(problems);
     if (problems.length === 0) useDraftsStore.getState().clear(sessionId);
@@ -111,7 +121,10 @@ export function Composer(props: {
           <button
             type="button"
             className="danger"
-            onClick={() => void cancelTurn(agentId, sessionId).then(setCancelNote)}
+            onClick={() => {
+              stopped.current = true;
+              void cancelTurn(agentId, sessionId).then(setCancelNote);
+            }}
           >
             Stop
           </button>

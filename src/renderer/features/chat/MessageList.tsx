@@ -150,7 +150,11 @@ export function MessageList(props: {
     if (lastItem?.kind === 'user') atBottom.current = true;
   }, [lastItem]);
 
-  const roving = useRovingLog(scroller, (index) => virtualizer.scrollToIndex(index, { align: 'auto' }));
+  const roving = useRovingLog(
+    scroller,
+    (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+    rows.length,
+  );
 
   return (
     <div

@@ -53,10 +53,15 @@ function release(inner: HTMLElement): void {
 export function useRovingLog(
   scroller: RefObject<HTMLDivElement | null>,
   scrollToIndex: (index: number) => void,
+  rowCount: number,
 ) {
   /** The row index that holds the log's Tab stop; null means the newest message. */
   const active = useRef<number | null>(null);
   const frame = useRef(0);
+  // A new message while the focus is elsewhere: coming back to the transcript starts at the newest again.
+  useEffect(() => {
+    if (!scroller.current?.contains(document.activeElement)) active.current = null;
+  }, [scroller, rowCount]);
 
   const apply = useCallback(() => {
     const root = scroller.current;
