@@ -20,7 +20,8 @@ export const SYNC_USAGE = `Usage:
 
 Keeps <folder> and the agent's files (instructions.md, mcp.json, skills/, work/ or knowledge/)
 in step, both ways. Without --once it keeps watching until Ctrl-C, and looks for the agent's own
-writes every 2 seconds. Before the sync overwrites or deletes any version, on either side, it
+writes every 2 seconds (less often while nothing changes, up to every 16 seconds; back to 2 as
+soon as a file changes). Before the sync overwrites or deletes any version, on either side, it
 keeps it in the folder's history (30 days, 1 GB unless you set --cap). One process syncs a
 folder at a time: a second one (the app, or another terminal) says who holds it.
 

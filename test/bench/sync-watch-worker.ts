@@ -17,19 +17,28 @@ const env = (name: string): string => {
 };
 
 const gc = (globalThis as { gc?: () => void }).gc;
+/** The looks at the agent's workspace listing (the poll's, and each cycle's own). */
+let looks = 0;
 /** CPU is read first, so a GC asked for here never counts as the engine's own work. */
 const sample = (collect = true) => {
   const cpu = process.cpuUsage();
   const at = performance.now();
   if (collect) gc?.();
   const memory = process.memoryUsage();
-  return { cpu, rss: memory.rss, heap: memory.heapUsed, external: memory.external, at };
+  return { cpu, rss: memory.rss, heap: memory.heapUsed, external: memory.external, at, looks };
 };
 
 const before = sample();
 const agentId = env('SYNC_AGENT');
 const root = env('SYNC_ROOT');
-const api = createApiClient({ baseUrl: env('SYNC_URL'), auth: staticTokenSource(env('SYNC_TOKEN')) });
+const api = createApiClient({
+  baseUrl: env('SYNC_URL'),
+  auth: staticTokenSource(env('SYNC_TOKEN')),
+  fetch: (input, init) => {
+    if ((init?.method ?? 'GET') === 'GET' && /\/files\/?$/.test(new URL(String(input)).pathname)) looks += 1;
+    return fetch(input, init);
+  },
+});
 const store = new SyncStateStore(env('SYNC_STATE'));
 const engine = new SyncEngine({
   root,
@@ -43,6 +52,8 @@ const engine = new SyncEngine({
   remoteIntervalMs: Number(process.env.SYNC_REMOTE_INTERVAL_MS ?? 0),
   // As in watch mode: a conditional listing every 2 s (304 while the agent writes nothing).
   remotePollMs: Number(process.env.SYNC_REMOTE_POLL_MS ?? 2000),
+  // As in the app and the CLI, the looks space out while nothing moves (SYNC_POLL_IDLE=off: a fixed 2 s).
+  ...(process.env.SYNC_POLL_IDLE === 'off' ? { remotePollIdle: false as const } : {}),
 });
 const started = performance.now();
 const status = await engine.start();

@@ -7,12 +7,8 @@
 // Opening a folder to sync it: its lock, then its state, then the engine (the app and the CLI alike).
 export { SyncedFolder, type EngineChoices, type FolderPlace } from './folders/synced-folder';
 // Every folder of the signed-in person, for the desktop host.
-export {
-  SyncManager,
-  defaultSyncFolder,
-  type SyncFolderState,
-  type SyncManagerOptions,
-} from './folders/sync-manager';
+export { SyncManager, type SyncFolderState, type SyncManagerOptions } from './folders/sync-manager';
+export { defaultSyncFolder } from './folders/folder-choices';
 // Finding a folder: its agent (the marker), its shared state, the agent's side.
 export { readRootMarker } from './state/root-marker';
 export { locateFolderState } from './state/state-location';

@@ -269,6 +269,8 @@ export function createHostSync(options: HostSyncOptions): HostSync {
           typeof data.path === 'string' &&
           data.path !== '');
       if (changed) current.manager.remoteChanged(agentId);
+      // Any other event of a turn means the agent works: its writes may come any moment.
+      else current.manager.agentActive(agentId);
     },
 
     async close() {

@@ -8,7 +8,7 @@ import type { SyncStatus } from '../../../shared/bridge';
 import { clearStaleTempFiles } from '../local/atomic-write';
 import { settleConflict, type ConflictChoice } from '../run/conflict-resolution';
 import { watchLocal, type LocalWatcher } from '../local/local-watcher';
-import { pollRemote } from './remote-poller';
+import { pollRemote, type PollBackOff, type RemotePoller } from './remote-poller';
 import { ResolveRequests } from '../state/resolve-requests';
 import { resolveDepsOf, runCycle, type CycleOptions } from './sync-cycle';
 import { VersionHistory } from '../history/version-history';
@@ -30,6 +30,11 @@ export interface SyncEngineOptions extends CycleOptions {
    * offers one) and sync when it did; 0 = never. Watch mode uses it so the agent's writes arrive fast.
    */
   remotePollMs?: number;
+  /**
+   * While the agent is idle the looks space out (remote-poller.ts: 2 s, then up to 16 s); a
+   * change, a turn or a local edit brings them back to `remotePollMs`. `false`: a fixed period.
+   */
+  remotePollIdle?: PollBackOff | false;
   /** The version history; by default beside the state file. */
   history?: VersionHistory;
   onStatus?: (status: SyncStatus) => void;
@@ -39,7 +44,7 @@ export class SyncEngine {
   private status: SyncStatus;
   private watcher: LocalWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private stopPolling: (() => void) | undefined;
+  private poller: RemotePoller | undefined;
   private requestTimer: NodeJS.Timeout | undefined;
   private answering = false;
   private readonly requests: ResolveRequests;
@@ -84,7 +89,10 @@ export class SyncEngine {
         // them. The settle time (100 ms of stillness before an upload) runs from the file's mtime,
         // so the scan and listing happen inside it (npm run bench:sync: save → remote).
         debounceMs: this.options.debounceMs ?? 50,
-        onChange: () => void this.syncNow(),
+        onChange: () => {
+          this.poller?.quicken(); // the person works: the agent may answer soon
+          void this.syncNow();
+        },
       });
       await this.watcher.ready;
       // While it holds the folder, this process settles the conflicts others are asked to settle.
@@ -97,8 +105,9 @@ export class SyncEngine {
     }
     const { remotePollMs, remote } = this.options;
     if (remotePollMs && remote.hasChanged) {
-      this.stopPolling = pollRemote({
+      this.poller = pollRemote({
         periodMs: remotePollMs,
+        ...(this.options.remotePollIdle !== undefined ? { idle: this.options.remotePollIdle } : {}),
         // While the server cannot be reached, every look is a cycle: the first that reaches it
         // sends what waited, without the person doing anything.
         hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : remote.hasChanged!()),
@@ -125,7 +134,18 @@ export class SyncEngine {
 
   /** A hint that the remote changed (a turn ended, or a tool touched a path). */
   remoteChanged(): void {
+    this.poller?.quicken();
     void this.syncNow();
+  }
+
+  /** The agent is working (a turn runs): look at its side at the full pace again. */
+  agentActive(): void {
+    this.poller?.quicken();
+  }
+
+  /** How long until the next look at the agent's side (0 when the engine does not poll). */
+  get pollPeriodMs(): number {
+    return this.poller?.currentPeriodMs ?? 0;
   }
 
   /** Runs a cycle now, or once more after the running one. Resolves when the folder is settled. */
@@ -204,7 +224,7 @@ export class SyncEngine {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.requestTimer) clearInterval(this.requestTimer);
-    this.stopPolling?.();
+    this.poller?.stop();
     await this.watcher?.close();
     await this.running;
     if (this.ownsHistory) this.history.close();

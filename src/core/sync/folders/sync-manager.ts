@@ -1,9 +1,8 @@
 /**
  * Every synced folder of the signed-in person, for the desktop host: which folder belongs to which agent
- * (remembered in the app's data folder), one SyncEngine each, and the remote hints from conversations (a
- * turn's `done`, a `tool` event naming a path) routed to the right engine. A folder that cannot start
- * (another process holds it, the folder or the agent cannot be reached) is listed with an error status
- * saying why, and tried again later.
+ * (remembered in the app's data folder), one engine each, and the hints from conversations routed to it.
+ * A folder that cannot start (another process holds it, the folder or the agent cannot be reached) is
+ * listed with an error status saying why, and tried again later.
  */
 import { join } from 'node:path';
 import { readFolderChoices, writeFolderChoices, type SyncFolder } from './folder-choices';
@@ -18,8 +17,6 @@ import {
   type StartError,
 } from './synced-folder-start';
 import { VersionHistory } from '../history/version-history';
-
-export { defaultSyncFolder, type SyncFolder } from './folder-choices';
 
 export interface SyncFolderState extends SyncFolder {
   agentName: string;
@@ -152,6 +149,11 @@ export class SyncManager {
   /** A turn ended, or a tool touched a file: look at the agent's side again. */
   remoteChanged(agentId: string): void {
     this.running.get(agentId)?.engine.remoteChanged();
+  }
+
+  /** A turn of the agent runs: its folder looks at the agent's side at the full pace. */
+  agentActive(agentId: string): void {
+    this.running.get(agentId)?.engine.agentActive();
   }
 
   async close(): Promise<void> {
