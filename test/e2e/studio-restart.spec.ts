@@ -8,8 +8,10 @@ test('restart: warned before the click, confirmed after; a real 409 agente_no_ac
 }) => {
   await signInAndOpen(page, rig);
   const section = await openSection(page, 'Restart');
-  await expect(section).toContainText('Turns running now are interrupted');
-  await expect(section).toContainText('The workspace disk survives');
+  // A person's words: replies, not turns; the workspace, not its disk.
+  await expect(section).toContainText('Replies in progress are interrupted');
+  await expect(section).toContainText('The workspace survives');
+  await expect(section).not.toContainText(/\bturns?\b|\bdisk\b/i);
   await section.getByRole('button', { name: 'Restart the agent' }).click();
   const outcome = section.getByRole('status', { name: 'Save result' });
   await expect(outcome).toContainText('Restarted. The agent is running again, with its workspace as it was.');

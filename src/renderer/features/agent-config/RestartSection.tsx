@@ -12,9 +12,9 @@ export function RestartSection(props: { config: AgentConfig }) {
       about="Stops the agent and starts it again, so it reads its configuration afresh."
     >
       <ul className="studio-facts">
-        <li>The workspace disk survives: files, skills and settings stay as they are.</li>
+        <li>The workspace survives: files, skills and settings stay as they are.</li>
         <li>
-          <strong>Turns running now are interrupted</strong>, in every conversation of{' '}
+          <strong>Replies in progress are interrupted</strong>, in every conversation of{' '}
           {props.config.name ?? 'this agent'}.
         </li>
         <li>You are told when the agent is running again.</li>
