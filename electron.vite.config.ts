@@ -1,6 +1,13 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { rendererCsp, withCspMeta } from './src/core/renderer-csp';
+
+/** index.html gets its CSP meta element from the one policy, in the build and on the dev server alike. */
+const cspMeta = {
+  name: 'agentdesk-csp-meta',
+  transformIndexHtml: (html: string) => withCspMeta(html, rendererCsp()),
+};
 
 // Main and preload are Node/Electron bundles; the renderer is a plain web app,
 // the same one browser mode serves.
@@ -29,7 +36,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src/renderer',
-    plugins: [react()],
+    plugins: [react(), cspMeta],
     build: {
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },

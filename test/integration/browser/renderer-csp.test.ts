@@ -77,8 +77,15 @@ describe('one CSP for the window and browser mode', () => {
     expect(browser.replace(` ${origin}`, '')).toBe(contentSecurityPolicy);
   });
 
-  it('the source index.html (the dev server serves it as it is) already holds the policy', async () => {
+  it('the policy is written once: the source index.html holds none, and the build and dev server add it', async () => {
     const { readFile } = await import('node:fs/promises');
-    expect(metaOf(await readFile(sourceIndex, 'utf8'))).toBe(metaPolicyOf(rendererCsp()));
+    const source = await readFile(sourceIndex, 'utf8');
+    expect(source).not.toContain('default-src');
+    const { default: config } = await import('../../../electron.vite.config');
+    const plugins = (config as { renderer: { plugins: { transformIndexHtml?: (html: string) => string }[] } })
+      .renderer.plugins;
+    const written = plugins.flatMap((p) => (p.transformIndexHtml ? [p.transformIndexHtml(source)] : []));
+    expect(written).toHaveLength(1);
+    expect(metaOf(written[0]!)).toBe(metaPolicyOf(rendererCsp()));
   });
 });
