@@ -11,8 +11,10 @@ test('bundle: export to a .zip and a folder, import a folder showing aplicado/ig
 }) => {
   await signInAndOpen(page, rig);
   expect((await rig.api.updateAgentConfig(rig.agentId, { prompt: 'You sell flowers.' })).ok).toBe(true);
-  const section = await openSection(page, 'Bundle');
-  const exportForm = section.getByRole('form', { name: 'Export the bundle' });
+  const section = await openSection(page, 'Export and import');
+  // "Bundle" is the API's word: on screen it is the agent's setup, exported and imported.
+  await expect(section).not.toContainText(/bundle/i);
+  const exportForm = section.getByRole('form', { name: 'Export the agent' });
 
   const zipPath = join(rig.scratch, 'out', 'agent.zip');
   await exportForm.getByLabel('Where on this computer').fill(zipPath);
@@ -37,29 +39,29 @@ test('bundle: export to a .zip and a folder, import a folder showing aplicado/ig
   // A file over 10 MB stops the import before anything is sent.
   await writeFile(join(folder, 'knowledge', 'video.bin'), '');
   await truncate(join(folder, 'knowledge', 'video.bin'), 11 * 1024 * 1024);
-  const importForm = section.getByRole('form', { name: 'Import a bundle' });
-  await importForm.getByLabel('A bundle folder or .zip on this computer').fill(folder);
+  const importForm = section.getByRole('form', { name: 'Import an agent' });
+  await importForm.getByLabel('A folder or .zip exported from an agent, on this computer').fill(folder);
   await importForm.getByRole('button', { name: 'Import' }).click();
   await page
-    .getByRole('dialog', { name: "Replace the agent's bundle?" })
+    .getByRole('dialog', { name: 'Replace the agent’s setup?' })
     .getByRole('button', { name: 'Import and replace' })
     .click();
   await expect(section.getByRole('alert')).toContainText(
-    'a bundle file may be at most 10 MB. Nothing was sent.',
+    'a file to import may be at most 10 MB. Nothing was sent.',
   );
   expect((await heldConfig(rig)).prompt).toBe('You sell flowers.');
   await rm(join(folder, 'knowledge', 'video.bin'));
 
   await importForm.getByRole('button', { name: 'Import' }).click();
-  const confirm = page.getByRole('dialog', { name: "Replace the agent's bundle?" });
-  await expect(confirm).toContainText('lacks are removed');
+  const confirm = page.getByRole('dialog', { name: 'Replace the agent’s setup?' });
+  await expect(confirm).toContainText('they lack are removed');
   await confirm.getByRole('button', { name: 'Import and replace' }).click();
   const result = section.getByRole('status', { name: 'Import result' });
   await expect(result).toContainText('Applied:');
   await expect(result).toContainText('knowledge/hours.md');
   await expect(result).toContainText('Ignored:');
   await expect(result).toContainText('stray.txt');
-  await expect(result).toContainText('Server note:');
+  await expect(result).toContainText('Note from the service:');
   await shoot(page, 'bundle');
 
   expect((await heldConfig(rig)).prompt).toContain('You sell flowers and plants.');

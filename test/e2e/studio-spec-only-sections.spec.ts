@@ -73,8 +73,8 @@ test('bundle: exported to a .zip, then a changed one imported', async ({ page })
   expect((await app.api.updateAgentConfig(app.agentId, { prompt: 'You answer from the spec.' })).ok).toBe(
     true,
   );
-  const section = await openStudio(page, app, 'Bundle');
-  const exportForm = section.getByRole('form', { name: 'Export the bundle' });
+  const section = await openStudio(page, app, 'Export and import');
+  const exportForm = section.getByRole('form', { name: 'Export the agent' });
   const zipPath = join(app.scratch, 'agent.zip');
   await exportForm.getByLabel('Where on this computer').fill(zipPath);
   await exportForm.getByRole('button', { name: 'Export' }).click();
@@ -85,11 +85,11 @@ test('bundle: exported to a .zip, then a changed one imported', async ({ page })
   files['instructions.md'] = strToU8('You answer from the spec, briefly.\n');
   files['knowledge/faq.md'] = strToU8('Questions and answers.\n');
   await writeFile(zipPath, zipSync(files));
-  const importForm = section.getByRole('form', { name: 'Import a bundle' });
-  await importForm.getByLabel('A bundle folder or .zip on this computer').fill(zipPath);
+  const importForm = section.getByRole('form', { name: 'Import an agent' });
+  await importForm.getByLabel('A folder or .zip exported from an agent, on this computer').fill(zipPath);
   await importForm.getByRole('button', { name: 'Import' }).click();
   await page
-    .getByRole('dialog', { name: "Replace the agent's bundle?" })
+    .getByRole('dialog', { name: 'Replace the agent’s setup?' })
     .getByRole('button', { name: 'Import and replace' })
     .click();
   const result = section.getByRole('status', { name: 'Import result' });

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readBundle, writeBundleFolder, writeBundleZip } from '../../../src/core/host/agent-config/bundle-on-disk';
+import {
+  readBundle,
+  writeBundleFolder,
+  writeBundleZip,
+} from '../../../src/core/host/agent-config/bundle-on-disk';
 
 // Bundles written to and read from real folders and zip files in a temp directory.
 
@@ -51,12 +55,12 @@ describe('bundles on disk', () => {
     await truncate(join(dir, 'big', 'video.bin'), 10 * 1024 * 1024 + 1);
     const fromFolder = await readBundle(join(dir, 'big'));
     expect(fromFolder.ok ? '' : fromFolder.message).toContain(
-      'video.bin is 10.0 MB; a bundle file may be at most 10 MB',
+      'video.bin is 10.0 MB; a file to import may be at most 10 MB',
     );
 
     await writeFile(join(dir, 'big.zip'), zipSync({ 'video.bin': new Uint8Array(10 * 1024 * 1024 + 1) }));
     const fromZip = await readBundle(join(dir, 'big.zip'));
-    expect(fromZip.ok ? '' : fromZip.message).toContain('a bundle file may be at most 10 MB');
+    expect(fromZip.ok ? '' : fromZip.message).toContain('a file to import may be at most 10 MB');
   });
 
   it('says plainly when nothing or something unreadable is there', async () => {

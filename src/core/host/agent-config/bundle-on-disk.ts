@@ -40,7 +40,7 @@ export async function writeBundleZip(bundle: Bundle, zipPath: string): Promise<D
 }
 
 const tooBig = (path: string, size: number) =>
-  `${path} is ${(size / 1024 / 1024).toFixed(1)} MB; a bundle file may be at most 10 MB. Nothing was sent.`;
+  `${path} is ${(size / 1024 / 1024).toFixed(1)} MB; a file to import may be at most 10 MB. Nothing was sent.`;
 
 /** Reads a bundle from a folder (every file under it) or a `.zip` file. */
 export async function readBundle(path: string): Promise<DiskResult<Bundle>> {

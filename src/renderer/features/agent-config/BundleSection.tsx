@@ -8,10 +8,11 @@ import { SectionFrame } from './SectionFrame';
 /**
  * The agent as a bundle (`instructions.md`, `skills/…`, `knowledge/…`, `mcp.json`): exported to a
  * folder or a .zip on this computer, or imported from one, showing what the server applied and ignored.
+ * On screen it is "the agent's setup": "bundle" is the API's word, not a person's.
  */
 export function BundleSection(props: { agentId: string; config: AgentConfig }) {
   const { agentId, config } = props;
-  const base = `~/AgentDesk/${(config.name ?? 'agent').replace(/[\\/:*?"<>|]/g, '-')} bundle`;
+  const base = `~/AgentDesk/${(config.name ?? 'agent').replace(/[\\/:*?"<>|]/g, '-')} export`;
   const [kind, setKind] = useState<'folder' | 'zip'>('zip');
   const [exportPath, setExportPath] = useState(`${base}.zip`);
   const [importPath, setImportPath] = useState(`${base}.zip`);
@@ -50,13 +51,13 @@ export function BundleSection(props: { agentId: string; config: AgentConfig }) {
       section="bundle"
       about={
         config.storage === 'bundle'
-          ? 'This agent is a bundle held by the service: its instructions, skills, knowledge and MCP servers.'
-          : 'The agent as a portable bundle: instructions, skills, knowledge and MCP servers.'
+          ? 'The service keeps this agent as a set of files: its instructions, skills, knowledge and MCP servers. Export them to keep a copy or change them, and import them back.'
+          : 'The whole agent in one folder or .zip file: its instructions, skills, knowledge and MCP servers, to keep a copy or move it elsewhere.'
       }
     >
       <form
         className="studio-form"
-        aria-label="Export the bundle"
+        aria-label="Export the agent"
         onSubmit={(event) => {
           event.preventDefault();
           void doExport();
@@ -96,18 +97,18 @@ export function BundleSection(props: { agentId: string; config: AgentConfig }) {
 
       <form
         className="studio-form"
-        aria-label="Import a bundle"
+        aria-label="Import an agent"
         onSubmit={(event) => {
           event.preventDefault();
           setConfirming(true);
         }}
       >
         <h3>Import</h3>
-        <label htmlFor="bundle-import-path">A bundle folder or .zip on this computer</label>
+        <label htmlFor="bundle-import-path">A folder or .zip exported from an agent, on this computer</label>
         <input id="bundle-import-path" value={importPath} onChange={(e) => setImportPath(e.target.value)} />
         <p className="studio-help">
-          The import replaces the whole bundle: what it lacks is removed from the agent. Each file may be at
-          most 10 MB; that is checked before anything is sent.
+          The import replaces the agent’s whole setup: what it lacks is removed from the agent. Each file may
+          be at most 10 MB; that is checked before anything is sent.
         </p>
         <div className="studio-actions">
           <button type="submit" disabled={busy || !importPath.trim()}>
@@ -132,14 +133,14 @@ export function BundleSection(props: { agentId: string; config: AgentConfig }) {
           </p>
           {imported.nota ? (
             <p>
-              <span className="studio-label">Server note:</span> {imported.nota}
+              <span className="studio-label">Note from the service:</span> {imported.nota}
             </p>
           ) : null}
         </div>
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          title="Replace the agent's bundle?"
+          title="Replace the agent’s setup?"
           confirmLabel="Import and replace"
           danger
           onConfirm={() => {
@@ -149,9 +150,8 @@ export function BundleSection(props: { agentId: string; config: AgentConfig }) {
           onCancel={() => setConfirming(false)}
         >
           <p>
-            The server takes the imported files as the whole bundle: instructions, skills, knowledge and MCP
-            servers it lacks are removed from {config.name ?? 'the agent'}. Export first if you may want them
-            back.
+            The imported files become the agent’s whole setup: instructions, skills, knowledge and MCP servers
+            they lack are removed from {config.name ?? 'the agent'}. Export first if you may want them back.
           </p>
         </ConfirmDialog>
       ) : null}

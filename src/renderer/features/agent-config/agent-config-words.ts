@@ -12,7 +12,7 @@ export const sectionTitles: Record<AgentConfigSection, string> = {
   skills: 'Skills',
   files: 'Workspace files',
   restart: 'Restart',
-  bundle: 'Bundle',
+  bundle: 'Export and import',
   numbers: 'Business chat numbers',
 };
 
