@@ -16,11 +16,12 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   // Each spec file starts its own browser mode and service (own data folder, ephemeral ports), so files
-  // could run side by side; but on a 2-core machine two browsers and two services at once starved
-  // replies and sync cycles past their limits (hostile-content and sync-notes failed so in a fresh run
-  // that passed them alone). One worker per two cores, at most 4.
+  // run side by side: one worker per core, at most 4. Much of a spec's time is waiting (a reply, a
+  // sync, a browser), so two on two cores take little more than half the time of one; the two failures
+  // once blamed on that (hostile-content, sync-notes) were a test typing before its conversation was
+  // shown and a sync bug, both fixed.
   fullyParallel: false,
-  workers: Math.max(1, Math.min(Math.floor(availableParallelism() / 2), 4)),
+  workers: Math.max(1, Math.min(availableParallelism(), 4)),
   retries: 0,
   reporter: [['list'], ['./test/e2e/summary-reporter.ts']],
   use: {
