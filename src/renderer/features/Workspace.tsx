@@ -10,7 +10,7 @@ import { ChatView } from './chat/ChatView';
 import { SkipToComposer } from './chat/SkipToComposer';
 import { SearchPalette } from './search/SearchPalette';
 import { attachFiles } from './chat/Composer';
-import { useWindowDrop } from '../ui/use-window-drop';
+import { WindowDropTarget } from '../ui/WindowDropTarget';
 import { ConversationList } from './conversations/ConversationList';
 import { ArchiveUndo } from './conversations/ArchiveUndo';
 import { useArchiveStore } from '../stores/archive-store';
@@ -93,7 +93,6 @@ export function Workspace() {
     },
     [sessionId],
   );
-  const dragging = useWindowDrop(sessionId && screen === 'chat' ? onFiles : undefined);
 
   return (
     <div className="app-shell">
@@ -146,11 +145,9 @@ export function Workspace() {
               : 'Pick an agent.'}
           </p>
         )}
-        {dragging ? (
-          <div className="drop-overlay" aria-hidden="true">
-            Drop files to attach them
-          </div>
-        ) : null}
+        <WindowDropTarget onFiles={sessionId && screen === 'chat' ? onFiles : undefined}>
+          Drop files to attach them
+        </WindowDropTarget>
       </main>
       {/* After the chat, so its Undo takes the focus after the next conversation's message box did. */}
       <ArchiveUndo />

@@ -7,7 +7,7 @@ import { followUploadProgress, useLibraryStore } from '../../stores/library-stor
 import { useScreenStore } from '../../stores/screen-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useFileIntake } from '../../ui/use-file-intake';
-import { useWindowDrop } from '../../ui/use-window-drop';
+import { WindowDropTarget } from '../../ui/WindowDropTarget';
 import { attachFromLibrary } from './attach-from-library';
 import { FileTable } from './FileTable';
 import { UploadList } from './UploadList';
@@ -33,7 +33,6 @@ export function LibraryScreen() {
   }, []);
 
   const upload = useCallback((chosen: File[]) => void useLibraryStore.getState().upload(chosen), []);
-  const dragging = useWindowDrop(upload);
   const shown = visibleFiles(files, query, sort);
 
   const { picker, openPicker, onPaste } = useFileIntake(upload, 'Choose files to upload');
@@ -105,11 +104,7 @@ export function LibraryScreen() {
           />
         ) : null}
       </div>
-      {dragging ? (
-        <div className="drop-overlay" aria-hidden="true">
-          Drop files to add them to your library
-        </div>
-      ) : null}
+      <WindowDropTarget onFiles={upload}>Drop files to add them to your library</WindowDropTarget>
       {deleting ? (
         <ConfirmDialog
           title="Delete this file?"
