@@ -159,9 +159,9 @@ async function runStages(options: Options, summaries: string[]): Promise<Outcome
 }
 
 /**
- * The tests start the demo agent for every machine and spawn the CLI hundreds of times. Run from
- * source each is a Node with the tsx loader compiling it again (0.5 to 1 s of CPU, 2 s of waiting,
- * each time); once the build stage has just built the same source, the tests run the built files,
+ * The tests start the demo agent for every machine, spawn the CLI hundreds of times and the service
+ * dozens of times. Run from source each is a Node with the tsx loader compiling it again (0.5 to 1 s
+ * of CPU, 2 s of waiting, each time); once the build stage has just built the same source, the tests run the built files,
  * as the packaged app and the installed CLI do.
  */
 function useWhatWasBuilt(): void {
@@ -171,6 +171,8 @@ function useWhatWasBuilt(): void {
   if (demoAgent) process.env['AGENTDESK_DEMO_AGENT_JS'] ??= demoAgent;
   const cli = resolve('out/node/cli.js');
   if (existsSync(cli)) process.env['AGENTDESK_TEST_CLI_JS'] ??= cli;
+  const service = resolve('out/node/service.js');
+  if (existsSync(service)) process.env['AGENTDESK_TEST_SERVICE_JS'] ??= service;
 }
 
 async function main(): Promise<void> {

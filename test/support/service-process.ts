@@ -5,18 +5,26 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 /**
- * The local service as a real child process (`src/service/cli.ts` under tsx), so a test can kill it
- * with SIGKILL, as a crash or an OOM kill would, and start it again on the same port and data.
+ * The local service as a real child process (`npm run service`), so a test can kill it with SIGKILL, as a
+ * crash or an OOM kill would, and start it again on the same port and data.
  */
 
-const cli = fileURLToPath(new URL('../../src/service/cli.ts', import.meta.url));
+/**
+ * Node's arguments that run `npm run service` without npm's banner: `src/service/cli.ts` under tsx, or,
+ * under `npm test`, the bundle the build stage has just made of it (out/node/service.js, named in
+ * $AGENTDESK_TEST_SERVICE_JS), as `npm run service` runs it when the build is fresh: tsx compiling the
+ * service again for each start cost seconds of CPU.
+ */
+export const serviceFromSource: readonly string[] = process.env['AGENTDESK_TEST_SERVICE_JS']
+  ? [process.env['AGENTDESK_TEST_SERVICE_JS']]
+  : ['--import', 'tsx', fileURLToPath(new URL('../../src/service/cli.ts', import.meta.url))];
 
 const run = promisify(execFile);
 
 /** `npm run service -- <args>` (an admin command, or a start that must fail) run to its end. */
 export async function serviceCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', cli, ...args]);
+    const { stdout, stderr } = await run(process.execPath, [...serviceFromSource, ...args]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -71,9 +79,7 @@ export async function startServiceProcess(
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      cli,
+      ...serviceFromSource,
       '--port',
       String(options.port),
       '--data',

@@ -5,12 +5,10 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signIn, startTestService } from '../../../support/local-service';
-import { serviceCli } from '../../../support/service-process';
+import { serviceCli, serviceFromSource } from '../../../support/service-process';
 
-// `npm run service` is `tsx src/service/cli.ts`; run that directly (npm adds its own banner lines).
+// `npm run service`, run directly (npm adds its own banner lines).
 const repo = resolve(import.meta.dirname, '../../../..');
-const tsx = join(repo, 'node_modules/.bin/tsx');
-const cli = join(repo, 'src/service/cli.ts');
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -24,7 +22,7 @@ async function dataDir(): Promise<string> {
 
 const admin = serviceCli;
 
-// Each tsx start takes seconds on a busy machine.
+// Each service start takes seconds on a busy machine.
 const SLOW = 90_000;
 
 describe('service CLI', () => {
@@ -32,7 +30,7 @@ describe('service CLI', () => {
     'prints exactly one listening line, then one line per request without tokens, and stops on SIGTERM',
     async () => {
       const data = await dataDir();
-      const child = spawn(tsx, [cli, '--port', '0', '--data', data], {
+      const child = spawn(process.execPath, [...serviceFromSource, '--port', '0', '--data', data], {
         cwd: repo,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePrivateDataDir } from '../../../../src/core/profiles/data-dir';
 import { startTestService } from '../../../support/local-service';
+import { serviceFromSource } from '../../../support/service-process';
 
 // Another user of the computer must not read conversations, password hashes or workspaces: real folders,
 // real modes (POSIX; Windows relies on the per-user profile folder's ACL).
@@ -50,23 +51,18 @@ describe.runIf(process.platform !== 'win32')('private by default', () => {
   });
 
   it('`npm run service -- user add` creates private files whatever the caller umask', async () => {
-    const repo = resolve(__dirname, '../../../..');
     const dataDir = join(root, 'cli-data');
-    await promisify(execFile)(
-      join(repo, 'node_modules/.bin/tsx'),
-      [
-        join(repo, 'src/service/cli.ts'),
-        'user',
-        'add',
-        '--email',
-        'a@example.test',
-        '--password',
-        'abcdefgh1',
-        '--data',
-        dataDir,
-      ],
-      { cwd: repo },
-    );
+    await promisify(execFile)(process.execPath, [
+      ...serviceFromSource,
+      'user',
+      'add',
+      '--email',
+      'a@example.test',
+      '--password',
+      'abcdefgh1',
+      '--data',
+      dataDir,
+    ]);
     expect(await mode(dataDir)).toBe(0o700);
     expect(await mode(join(dataDir, 'service.db'))).toBe(0o600);
   }, 30_000);

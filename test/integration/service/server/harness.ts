@@ -14,11 +14,11 @@ import {
 export { serviceCli };
 
 /**
- * The service as it runs on a server: a real `src/service/cli.ts` process per start, its admin commands, and
+ * The service as it runs on a server: a real `npm run service` process per start, its admin commands, and
  * an HTTP client that can speak as a reverse proxy would (any Host, X-Forwarded-* headers) with a cookie jar.
  */
 
-/** Each tsx start takes seconds on a busy machine. */
+/** Each service start takes seconds on a busy machine. */
 export const SLOW = 120_000;
 export const PUBLIC_URL = 'https://agents.example.com';
 export const ADMIN = { email: 'admin@example.test', password: 'a long admin password' };
