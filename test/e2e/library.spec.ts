@@ -47,6 +47,17 @@ test('several files upload at once through the picker and are listed by the API'
     await expect(row(page, name)).toBeVisible();
   }
   await page.screenshot({ path: join(screens, 'library.png') });
+  // The type in words a person knows; the MIME type is the wire's word, only in the tooltip.
+  for (const [fileName, kind, mime] of [
+    ['notes.md', 'Markdown text', 'text/markdown'],
+    ['big-report.txt', 'Plain text', 'text/plain'],
+    ['pixel.png', 'PNG image', 'image/png'],
+  ] as const) {
+    const typeCell = row(page, fileName).locator('.file-type');
+    await expect(typeCell).toHaveText(kind);
+    await expect(typeCell).toHaveAttribute('title', mime);
+  }
+  await expect(files(page)).not.toContainText('text/');
   const names = (await listed()).map((f) => f.nombre).sort();
   expect(names).toEqual(['big-report.txt', 'notes.md', 'pixel.png']);
   expect((await listed()).find((f) => f.nombre === 'big-report.txt')?.size).toBe(300_000);

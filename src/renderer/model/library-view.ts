@@ -1,4 +1,5 @@
 import type { Archivo } from '../../shared/api';
+import { fileExtension, fileKindWords } from './file-kind-words';
 
 export type LibrarySort = 'name' | 'size' | 'type' | 'recent';
 
@@ -7,7 +8,10 @@ export function visibleFiles(files: readonly Archivo[], query: string, sort: Lib
   const needle = query.trim().toLowerCase();
   const matching = needle
     ? files.filter(
-        (file) => file.nombre.toLowerCase().includes(needle) || file.mimeType.toLowerCase().includes(needle),
+        (file) =>
+          file.nombre.toLowerCase().includes(needle) ||
+          file.mimeType.toLowerCase().includes(needle) ||
+          fileKindWords(file).toLowerCase().includes(needle),
       )
     : [...files];
   // The API lists newest first; "recent" keeps its order.
@@ -23,8 +27,8 @@ export function visibleFiles(files: readonly Archivo[], query: string, sort: Lib
 
 /** A short, readable type: the extension in capitals, else the MIME subtype. */
 export function typeLabel(file: Pick<Archivo, 'nombre' | 'mimeType'>): string {
-  const dot = file.nombre.lastIndexOf('.');
-  if (dot > 0 && dot < file.nombre.length - 1) return file.nombre.slice(dot + 1, dot + 6).toUpperCase();
+  const extension = fileExtension(file.nombre);
+  if (extension) return extension;
   const subtype = file.mimeType.split(';')[0]?.split('/')[1] ?? '';
   return subtype ? subtype.toUpperCase().slice(0, 8) : 'FILE';
 }

@@ -3,6 +3,7 @@ import type { Archivo } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useLibraryStore } from '../../stores/library-store';
+import { fileKindWords } from '../../model/file-kind-words';
 import { sizeWords, typeLabel } from '../../model/library-view';
 import { showDirectionControls } from '../../model/bidi-controls';
 
@@ -49,8 +50,8 @@ export function FileRow(props: {
           </span>
         </span>
       </div>
-      <div role="cell" className="muted file-type">
-        {file.mimeType.split(';')[0]}
+      <div role="cell" className="muted file-type" title={file.mimeType.split(';')[0]}>
+        {fileKindWords(file)}
       </div>
       <div role="cell" className="muted">
         {sizeWords(file.size)}
