@@ -6,6 +6,7 @@ import { checkMcpList, maskSecret, parseMcpImport } from '../../model/mcp-server
 import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { McpServerForm } from './McpServerForm';
 import { SaveOutcome } from './SaveOutcome';
+import { SaveDiscard } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
 import { useDraft } from './use-draft';
 import { showDirectionControls } from '../../model/bidi-controls';
@@ -199,21 +200,16 @@ export function McpSection(props: { agentId: string }) {
           ))}
         </ul>
       ) : null}
-      <div className="studio-actions">
-        <button type="button" className="primary" disabled={!dirty || saving} onClick={() => void save()}>
-          {saving ? 'Saving…' : 'Save the list'}
-        </button>
-        <button
-          type="button"
-          disabled={!dirty || saving}
-          onClick={() => {
-            reset();
-            setProblems([]);
-          }}
-        >
-          Discard changes
-        </button>
-      </div>
+      <SaveDiscard
+        saveLabel="Save the list"
+        dirty={dirty}
+        saving={saving}
+        onSave={() => void save()}
+        onDiscard={() => {
+          reset();
+          setProblems([]);
+        }}
+      />
       <SaveOutcome section="mcp" />
     </SectionFrame>
   );

@@ -24,14 +24,37 @@ export function SectionForm(props: {
           {props.problem}
         </p>
       ) : null}
-      <div className="studio-actions">
-        <button type="submit" className="primary" disabled={!props.dirty || props.saving}>
-          {props.saving ? 'Saving…' : props.saveLabel}
-        </button>
-        <button type="button" disabled={!props.dirty || props.saving} onClick={props.onDiscard}>
-          Discard changes
-        </button>
-      </div>
+      <SaveDiscard {...props} submits />
     </form>
+  );
+}
+
+/**
+ * Save and Discard, enabled only with edits: how every section that edits ends. Inside SectionForm Save
+ * submits the form; a section that holds forms of its own (the MCP list) gets it as a plain button.
+ */
+export function SaveDiscard(props: {
+  saveLabel: string;
+  dirty: boolean;
+  saving: boolean;
+  submits?: boolean;
+  onSave(): void;
+  onDiscard(): void;
+}) {
+  const idle = !props.dirty || props.saving;
+  return (
+    <div className="studio-actions">
+      <button
+        type={props.submits ? 'submit' : 'button'}
+        className="primary"
+        disabled={idle}
+        onClick={props.submits ? undefined : props.onSave}
+      >
+        {props.saving ? 'Saving…' : props.saveLabel}
+      </button>
+      <button type="button" disabled={idle} onClick={props.onDiscard}>
+        Discard changes
+      </button>
+    </div>
   );
 }
