@@ -178,7 +178,7 @@ test('a message with tool calls, code and links is still one stop; Enter reaches
   await replies(page).first().focus();
   await page.keyboard.press('Enter');
   const details = replies(page).first().locator('details.tool-detail summary').first();
-  for (let i = 0; i < 6 && !(await details.evaluate((e) => e === document.activeElement)); i++)
+  for (let i = 0; i < 6 && !(await details.evaluate((e) => e === e.ownerDocument.activeElement)); i++)
     await page.keyboard.press('Tab');
   await expect(details).toBeFocused();
   await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { permissionKey, usePermissionsStore } from '../../stores/permissions-store';
 import { useNow } from '../../ui/use-now';
 import type { PermissionPart, ToolPart } from '../../model/turn-reducer';
@@ -61,9 +61,16 @@ export function PermissionCard(props: {
   const open = !part.resolved && !closed && !expired && props.turnOpen;
   const view = permissionView(part.toolCall, about);
   const tool = part.tool ?? view.kind ?? 'A tool';
+  // The answers go once one is chosen: the focus they had goes to the reply, not the page body.
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!open && document.activeElement === document.body)
+      card.current?.closest<HTMLElement>('article.message')?.focus();
+  }, [open]);
 
   return (
     <section
+      ref={card}
       className={`permission-card ${open ? 'open' : 'settled'}`}
       aria-label={`Permission request: ${part.title ?? tool}`}
     >
