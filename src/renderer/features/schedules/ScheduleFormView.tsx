@@ -11,6 +11,7 @@ export function ScheduleFormView(props: { agentId: string; sessionId: string }) 
   const change = (patch: Partial<ScheduleForm>) => setForm({ ...form, ...patch });
 
   const submit = async () => {
+    if (saving) return;
     const built = scheduleBody(form);
     if (!built.ok) return setProblem(built.problem);
     setSaving(true);
@@ -111,7 +112,8 @@ export function ScheduleFormView(props: { agentId: string; sessionId: string }) 
         </label>
       </fieldset>
       <ErrorLine text={problem} />
-      <button type="submit" className="primary" disabled={saving}>
+      {/* Not disabled while saving: a disabled button drops the keyboard focus to the page body. */}
+      <button type="submit" className="primary" aria-disabled={saving || undefined}>
         Schedule
       </button>
     </form>

@@ -1,5 +1,5 @@
 import './schedules.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TurnoProgramado } from '../../../shared/api';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { useSchedulesStore } from '../../stores/schedules-store';
@@ -9,6 +9,9 @@ import { ScheduleFormView } from './ScheduleFormView';
 import { dueWords, repeatWords, soonWords, zoneWords } from '../../model/schedule-form';
 import { ErrorLine } from '../../ui/ErrorLine';
 import { showDirectionControls } from '../../model/bidi-controls';
+import { useMediaQuery, usePanelFocus } from '../../ui/use-panel-focus';
+
+const close = () => useSchedulesStore.getState().openPanel(null);
 
 /** A conversation's scheduled turns: the list with next due times, a form to add one, cancel. */
 export function SchedulePanel(props: { agentId: string; sessionId: string }) {
@@ -21,6 +24,10 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
   const [cancelling, setCancelling] = useState<TurnoProgramado | null>(null);
   const [problem, setProblem] = useState('');
   const now = useNow(30_000);
+  // Up to 1100 px wide the panel lies over the chat (schedules.css): there it is a modal dialog.
+  const modal = useMediaQuery('(max-width: 1100px)');
+  const panel = useRef<HTMLElement>(null);
+  const onKeyDown = usePanelFocus(panel, { modal, first: '.schedule-form textarea', onClose: close });
 
   useEffect(() => {
     void useSchedulesStore.getState().load(agentId, sessionId);
@@ -28,11 +35,18 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
 
   const items = entry?.items ?? [];
   return (
-    <section className="schedule-panel" aria-label="Scheduled turns">
+    <section
+      ref={panel}
+      className="schedule-panel"
+      aria-label="Scheduled turns"
+      role={modal ? 'dialog' : undefined}
+      aria-modal={modal || undefined}
+      onKeyDown={onKeyDown}
+    >
       <header className="schedule-head">
         <h3>Scheduled turns</h3>
         <span className="muted small-text">Times are in your time zone, {zoneWords(now)}</span>
-        <button type="button" className="link" onClick={() => useSchedulesStore.getState().openPanel(null)}>
+        <button type="button" className="link" onClick={close}>
           Close
         </button>
       </header>
