@@ -27,7 +27,11 @@ export default defineConfig({
   use: {
     headless: true,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failure leaves its screenshot and error-context.md (the page's accessibility tree, the call log).
+    // A trace recorded for every test, to keep the failures' ones, costs a fifth of a run's CPU
+    // (a screencast and DOM snapshots at every step): it is on where flakes are hunted, under
+    // npm test -- --stress, or by hand: npx playwright test --trace=retain-on-failure <file>.
+    trace: 'off',
     launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
   },
 });

@@ -9,7 +9,8 @@
  *   npm test -- unit e2e                  only the named stages (check, build, unit, e2e)
  *   npm test -- test/e2e/chat.spec.ts     only these test files (and the build e2e needs)
  *   npm test -- --stress                  everything with every core kept busy by a CPU hog,
- *                                         each e2e test run 5 times (--repeat-each=N to change)
+ *                                         each e2e test run 5 times (--repeat-each=N to change),
+ *                                         a Playwright trace kept for every failure
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -85,7 +86,15 @@ function parseOptions(args: string[]): Options {
   const wanted = named.length > 0 ? named : byFiles;
   const runnerArgs = new Map<string, string[]>([
     ['test:unit', files.unit],
-    ['test:e2e', [...files.e2e, ...(repeatEach !== undefined ? [`--repeat-each=${repeatEach}`] : [])]],
+    [
+      'test:e2e',
+      [
+        ...files.e2e,
+        ...(repeatEach !== undefined ? [`--repeat-each=${repeatEach}`] : []),
+        // Hunting a flaky test: keep a full trace of every failure (off otherwise, see playwright.config.ts).
+        ...(stress ? ['--trace=retain-on-failure'] : []),
+      ],
+    ],
   ]);
   return {
     stages: wanted.length === 0 ? stages : stages.filter((stage) => wanted.includes(stage.name)),
