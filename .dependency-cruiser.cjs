@@ -12,7 +12,7 @@ const room = (name) => `^src/${name}/`;
  */
 const serviceRooms = [
   // settings and time
-  ...['data/', 'config.ts', 'clock.ts', 'log-writer.ts', 'serving.ts', 'serve-flags.ts'],
+  ...['data/', 'outcome.ts', 'config.ts', 'clock.ts', 'log-writer.ts', 'serving.ts', 'serve-flags.ts'],
   // stores and the helpers several rooms share
   ...['security/', 'db/', 'identity/', 'workspace/', 'core-context.ts'],
   // parts the domain areas stand on

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { CreateAgentBody } from '../../shared/api';
 import type { EngineHost } from '../engine/types';
 import type { Identity } from '../identity';
+import { refuse, success, type Outcome, type Refusal } from '../outcome';
 import { FIRST_AGENT, type AgentRecord } from '../identity/agents';
 import type { TurnsService } from '../turns/turns-area';
 import type { AgentConfigArea } from './agent-config-area';
@@ -19,8 +20,9 @@ export interface AgentLifecycleDeps {
 /** Enough for anyone's own computer; a bound keeps one account from filling the disk with agent folders. */
 export const MAX_AGENTS_PER_PERSON = 50;
 
-export type CreateAgentOutcome =
-  { ok: true; agent: AgentRecord } | { ok: false; status: 400 | 409; error: string; detalle: string };
+/** Why an agent was not made: no such starting point, or the account holds its maximum. */
+export type CreateAgentRefusal = 'unknown_starting_point' | 'too_many_agents';
+export type CreateAgentOutcome = Outcome<AgentRecord, CreateAgentRefusal>;
 
 /**
  * Makes an agent (our extension): a machine agent on the first agent's engine, seeded by the same listeners
@@ -33,19 +35,15 @@ export async function createAgent(
 ): Promise<CreateAgentOutcome> {
   const recipe = body.inicio === undefined ? null : startingPoint(body.inicio);
   if (body.inicio !== undefined && !recipe)
-    return {
-      ok: false,
-      status: 400,
-      error: 'inicio_desconocido',
-      detalle: `"${body.inicio}" is not a starting point here; GET the starting points for the list.`,
-    };
+    return refuse(
+      'unknown_starting_point',
+      `"${body.inicio}" is not a starting point here; GET the starting points for the list.`,
+    );
   if (ctx.identity.agents.list(personId).length >= MAX_AGENTS_PER_PERSON)
-    return {
-      ok: false,
-      status: 409,
-      error: 'demasiados_agentes',
-      detalle: `An account holds at most ${MAX_AGENTS_PER_PERSON} agents; delete one first.`,
-    };
+    return refuse(
+      'too_many_agents',
+      `An account holds at most ${MAX_AGENTS_PER_PERSON} agents; delete one first.`,
+    );
   const agent = ctx.identity.agents.create(personId, {
     name: body.nombre.trim(),
     engine: FIRST_AGENT.engine,
@@ -57,38 +55,29 @@ export async function createAgent(
     const skills = service.skillsOf(agent.id, agent.engine);
     for (const slug of recipe.skills) await installSkill(skills, slug, { fromCatalog: true });
   }
-  return { ok: true, agent: ctx.identity.agents.find(agent.id) ?? agent };
+  return success(ctx.identity.agents.find(agent.id) ?? agent);
 }
 
-export type DeleteAgentOutcome =
-  { ok: true } | { ok: false; status: 404 | 409; error: string; detalle: string };
+/** Why an agent was not deleted: not the person's, their only one, or a reply of it running. */
+export type DeleteAgentRefusal = 'not_found' | 'last_agent' | 'reply_running';
+export type DeleteAgentOutcome = Outcome<null, DeleteAgentRefusal>;
 
 /** Why the agent may not be deleted now, or null: not the person's, their only one, or a reply running. */
 function deleteRefusal(
   ctx: AgentLifecycleDeps,
   personId: string,
   agentId: string,
-): Extract<DeleteAgentOutcome, { ok: false }> | null {
+): { ok: false; refusal: Refusal<DeleteAgentRefusal> } | null {
   const agent = ctx.identity.agents.findOwned(personId, agentId);
-  if (!agent) return { ok: false, status: 404, error: 'not_found', detalle: 'No such agent.' };
+  if (!agent) return refuse('not_found', 'No such agent.');
   if (ctx.identity.agents.list(personId).length <= 1)
-    return {
-      ok: false,
-      status: 409,
-      error: 'ultimo_agente',
-      detalle: 'This is the account’s only agent; make another before deleting it.',
-    };
+    return refuse('last_agent', 'This is the account’s only agent; make another before deleting it.');
   // A reply still running would write into rows about to go: the person stops it first.
   const running = ctx.turns.store
     .list(agentId)
     .some((conversation) => ctx.turns.manager.currentTurnId(conversation.id) !== null);
   if (running)
-    return {
-      ok: false,
-      status: 409,
-      error: 'turno_en_curso',
-      detalle: 'A reply of this agent is still running; stop it, then delete the agent.',
-    };
+    return refuse('reply_running', 'A reply of this agent is still running; stop it, then delete the agent.');
   return null;
 }
 
@@ -110,5 +99,5 @@ export async function deleteAgent(
   if (refusedNow) return refusedNow;
   ctx.identity.agents.remove(personId, agentId);
   await rm(ctx.agentConfig.service.layoutOf(agentId).root, { recursive: true, force: true });
-  return { ok: true };
+  return success(null);
 }

@@ -4,6 +4,7 @@ import {
   type EngineMcpServer,
   type PermissionRequest,
 } from '../engine/types';
+import { refuse, success, type Outcome } from '../outcome';
 import type { BundleEntry } from './bundle';
 import { runHouseLiteTurn } from './house-lite';
 
@@ -18,11 +19,17 @@ export interface TryRequest {
   mcpServers: EngineMcpServer[];
 }
 
-export type TryOutcome =
-  | { status: 200; body: { text: string; error: string | null; session: string } }
-  | { status: 402; body: { error: 'quota_exhausted'; message: string } }
-  | { status: 409; body: { error: 'turno_en_curso'; detalle: string } }
-  | { status: 502; body: { text: string; error: string; session: string } };
+/** What a try turn answered: its text, the error that ended it (or null), and its session. */
+export interface TryReply {
+  text: string;
+  error: string | null;
+  session: string;
+}
+
+/** Why a try turn did not run: the owner's allowance is spent, or a try of that session is running. */
+export type TryRefusal = 'quota_exhausted' | 'session_busy';
+
+export type TryOutcome = Outcome<TryReply, TryRefusal>;
 
 /**
  * `POST try`: one test turn, answered when it ends (up to 180 s). A try session is its own conversation
@@ -46,26 +53,17 @@ export function createTryRunner(deps: {
   async function run(req: TryRequest): Promise<TryOutcome> {
     const channel = req.as ?? 'prueba';
     const exhausted = deps.quotaLeft?.(req.agentId);
-    if (exhausted) return { status: 402, body: { error: 'quota_exhausted', message: exhausted } };
+    if (exhausted) return refuse('quota_exhausted', exhausted);
     const key = `${req.agentId}|${channel}|${req.session}`;
-    if (running.has(key)) {
-      return {
-        status: 409,
-        body: {
-          error: 'turno_en_curso',
-          detalle: `A try turn is already running in session "${req.session}".`,
-        },
-      };
-    }
+    if (running.has(key))
+      return refuse('session_busy', `A try turn is already running in session "${req.session}".`);
     running.add(key);
     const spent = { tokens: 0 };
     try {
       const result = ENGINES_WITHOUT_MACHINE.includes(req.engine)
         ? await runBundleTurn(req, key, channel)
         : await runMachineTurn(req, channel, spent);
-      if (!result.text && result.error)
-        return { status: 502, body: { text: '', error: result.error, session: req.session } };
-      return { status: 200, body: { text: result.text, error: result.error, session: req.session } };
+      return success({ text: result.text, error: result.error, session: req.session });
     } finally {
       running.delete(key);
       deps.charge?.(req.agentId, spent.tokens);

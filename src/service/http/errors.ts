@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Refusal } from '../outcome';
 import { printablePath } from './request-log';
 
 /** The spec's Error shape, `{error, detalle}`, with `Cache-Control: no-store`. */
@@ -11,6 +12,21 @@ export function errorJson(
   detalle: string,
 ): Response {
   return c.json({ error, detalle }, status, { 'Cache-Control': 'no-store' });
+}
+
+/** How a route answers each refusal a service may give: its status and the wire's error code. */
+export type RefusalAnswers<Code extends string> = {
+  readonly [C in Code]: readonly [status: ContentfulStatusCode, error: string];
+};
+
+/** A service's refusal as the spec's Error shape, `{error, detalle}`, by the route's table of answers. */
+export function refusalJson<Code extends string>(
+  c: Context,
+  refusal: Refusal<Code>,
+  answers: RefusalAnswers<Code>,
+): Response {
+  const [status, error] = answers[refusal.code];
+  return errorJson(c, status, error, refusal.message);
 }
 
 /** Last resort: a thrown error becomes a plain Error body; HTTP exceptions keep their status. */

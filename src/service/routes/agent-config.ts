@@ -1,13 +1,14 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { LIMITS, McpPutBody, apiRoutes, describeZodError, type RouteSpec } from '../../shared/api';
+import { LIMITS, McpPutBody, apiRoutes, describeZodError, routePath, type RouteSpec } from '../../shared/api';
 import { createBundleTransfer } from '../agent-config/bundle-transfer';
 import { bundleEtag } from '../agent-config/bundle-etag';
 import { CATALOG_PIN, CATALOG_REPO, catalogItems, catalogSkill } from '../agent-config/community-catalog';
 import { replaceMcpServers } from '../agent-config/mcp-replace';
 import { validateMcpServers } from '../agent-config/mcp-servers';
 import { installSkill } from '../agent-config/skill-install';
+import type { PatchRefusal } from '../agent-config/agent-config-patch';
 import { SkillError } from '../agent-config/skills-store';
 import {
   PreconditionFailed,
@@ -19,7 +20,7 @@ import { WorkspacePathError, resolveInside } from '../workspace/workspace-paths'
 import { callerAgent, notFound } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
-import { errorJson } from '../http/errors';
+import { errorJson, refusalJson, type RefusalAnswers } from '../http/errors';
 import {
   registerRoute,
   type ErrorAnswer,
@@ -55,6 +56,14 @@ function invalidMcp(_part: string, error: z.ZodError, value: unknown): ErrorAnsw
   const name = checked.servers[Number(error.issues[0]?.path[1])]?.name ?? '?';
   return { error: 'mcp_invalido', detalle: `MCP server "${name}": ${describeZodError(error)}` };
 }
+
+/** PATCH agents/{id}: how each refusal reads on the wire. */
+const patchRefusals: RefusalAnswers<PatchRefusal> = {
+  invalid: [400, 'body_invalido'],
+  unknown_model: [400, 'modelo_invalido'],
+  nothing_to_change: [400, 'nada_que_cambiar'],
+  machine_not_applied: [502, 'maquina_no_aplico'],
+};
 
 /** `/api/v2/agents/{id}` and everything under it (credential AT), plus the public catalog folders. */
 export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
@@ -98,8 +107,19 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
   });
 
   on(apiRoutes.patchAgent, async (c, { body }) => {
-    const outcome = await area().service.patch(callerAgent(c), body);
-    return c.json(outcome.body, outcome.status);
+    const agent = callerAgent(c);
+    const outcome = await area().service.patch(agent, body);
+    if (outcome.ok) {
+      const { config, applied, note } = outcome.value;
+      return c.json({ ...config, aplicado: applied, nota: note });
+    }
+    const { refusal } = outcome;
+    // The machine did not start with a saved change: the answer names the route that retries.
+    const retry =
+      refusal.code === 'machine_not_applied'
+        ? ` Retry POST ${routePath(apiRoutes.restartAgent, { id: agent.id })}.`
+        : '';
+    return refusalJson(c, { ...refusal, message: `${refusal.message}${retry}` }, patchRefusals);
   });
 
   // --- Workspace files -----------------------------------------------------------------------
@@ -231,7 +251,15 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
       ...(body.as ? { as: body.as } : {}),
       ...area().turnOptions(agent.id, body.as ?? 'prueba'),
     });
-    return c.json(outcome.body, outcome.status);
+    if (!outcome.ok) {
+      const { code, message } = outcome.refusal;
+      // The spec's 402 for a spent allowance carries `message`, like POST messages'.
+      if (code === 'quota_exhausted') return c.json({ error: 'quota_exhausted', message }, 402);
+      return errorJson(c, 409, 'turno_en_curso', message);
+    }
+    const reply = outcome.value;
+    // A turn that ended in an error before saying anything is the engine's failure (502), with the same body.
+    return c.json(reply, reply.text === '' && reply.error !== null ? 502 : 200);
   });
 
   // --- Bundle --------------------------------------------------------------------------------

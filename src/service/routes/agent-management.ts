@@ -1,13 +1,28 @@
 import { Hono } from 'hono';
 import { apiRoutes, type AgentDeleted, type StartingPoints } from '../../shared/api';
-import { createAgent, deleteAgent } from '../agent-config/agent-lifecycle';
+import {
+  createAgent,
+  deleteAgent,
+  type CreateAgentRefusal,
+  type DeleteAgentRefusal,
+} from '../agent-config/agent-lifecycle';
 import { startingPoints } from '../agent-config/starting-points';
 import { callerAuth } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
-import { errorJson } from '../http/errors';
+import { refusalJson, type RefusalAnswers } from '../http/errors';
 import { registerRoute } from '../http/register-route';
 import { toAgente } from './me';
+
+const createRefusals: RefusalAnswers<CreateAgentRefusal> = {
+  unknown_starting_point: [400, 'inicio_desconocido'],
+  too_many_agents: [409, 'demasiados_agentes'],
+};
+const deleteRefusals: RefusalAnswers<DeleteAgentRefusal> = {
+  not_found: [404, 'not_found'],
+  last_agent: [409, 'ultimo_agente'],
+  reply_running: [409, 'turno_en_curso'],
+};
 
 /** Our extension: the person makes and deletes agents (docs/extensions.md). The /api/v2 guard checked the caller. */
 export function agentManagementRoutes(ctx: ServiceContext): Hono<AppEnv> {
@@ -27,13 +42,13 @@ export function agentManagementRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   registerRoute(app, apiRoutes.createAgent, async (c, { body }) => {
     const made = await createAgent(ctx, callerAuth(c).personId, body);
-    if (!made.ok) return errorJson(c, made.status, made.error, made.detalle);
-    return c.json(toAgente(made.agent), 201);
+    if (!made.ok) return refusalJson(c, made.refusal, createRefusals);
+    return c.json(toAgente(made.value), 201);
   });
 
   registerRoute(app, apiRoutes.deleteAgent, async (c, { params }) => {
     const deleted = await deleteAgent(ctx, callerAuth(c).personId, params.agentId);
-    if (!deleted.ok) return errorJson(c, deleted.status, deleted.error, deleted.detalle);
+    if (!deleted.ok) return refusalJson(c, deleted.refusal, deleteRefusals);
     const answer: AgentDeleted = { borrado: true };
     return c.json(answer);
   });

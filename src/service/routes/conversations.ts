@@ -50,13 +50,12 @@ const compartida = (slug: string | null): Compartida =>
 
 export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const turns = () => ctx.turns;
   const conversations = createConversationService(ctx.turns, ctx.identity.tokens);
 
   /** 409 `agente_no_acp` for engines without a machine, before anything else runs. */
   const machineOnly = (c: Context<AppEnv>): Response | null => {
     const agent = callerAgent(c);
-    return turns().engine.hasMachine(agent.engine)
+    return ctx.turns.engine.hasMachine(agent.engine)
       ? null
       : c.json({ error: 'agente_no_acp', motor: agent.engine }, 409);
   };
@@ -67,6 +66,8 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const onList = <R extends RouteSpec>(route: R, handler: RouteHandler<R>) =>
     registerRoute(app, route, handler, { before: machineOnly });
 
+  /** The conversation each request of `onOne` found in its `before`, so it is looked up once. */
+  const found = new WeakMap<Context<AppEnv>, ConversationRow>();
   /** A route on one conversation: the machine check, then 404 for a conversation that is not the caller's. */
   const onOne = <R extends RouteSpec>(
     route: R,
@@ -76,10 +77,19 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
       app,
       route,
       (c, input) => {
-        const row = find(c);
+        const row = found.get(c);
         return row ? handler(c, input, row) : notFound(c);
       },
-      { before: (c) => machineOnly(c) ?? (find(c) ? null : notFound(c)) },
+      {
+        before: (c) => {
+          const refused = machineOnly(c);
+          if (refused) return refused;
+          const row = find(c);
+          if (!row) return notFound(c);
+          found.set(c, row);
+          return null;
+        },
+      },
     );
 
   const requester = (c: Context<AppEnv>) =>
@@ -88,13 +98,12 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   // --- Conversations ---------------------------------------------------------------------
 
   onList(apiRoutes.listConversations, (c) => {
-    const { store } = turns();
     const body: ConversationsResponse = {
-      conversaciones: store.list(callerAgent(c).id).map((row) => ({
+      conversaciones: conversations.list(callerAgent(c).id).map(({ row, lastTurn }) => ({
         id: row.id,
         titulo: row.title,
         actualizada: iso(row.updated_at),
-        ultimoTurno: turnoResumen(store.lastTurn(row.id)),
+        ultimoTurno: turnoResumen(lastTurn),
       })),
     };
     return c.json(body);
@@ -106,22 +115,21 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   });
 
   onOne(apiRoutes.getConversation, (c, { query }, row) => {
-    const { store } = turns();
-    const tail = store.tail(row.id, query.limit ?? DEFAULT_CONVERSATION_TAIL);
+    const read = conversations.read(row, query.limit ?? DEFAULT_CONVERSATION_TAIL);
     const body: ConversationResponse = {
-      messages: tail.messages.map((m) => ({
+      messages: read.messages.map((m) => ({
         role: m.role,
         content: m.content,
         at: new Date(m.at).toISOString(),
       })),
-      saltados: tail.saltados,
-      ultimoTurno: turnoResumen(store.lastTurn(row.id)),
+      saltados: read.skipped,
+      ultimoTurno: turnoResumen(read.lastTurn),
     };
     return c.json(body);
   });
 
   onOne(apiRoutes.renameConversation, (c, { body }, row) => {
-    turns().store.rename(row.id, body.title);
+    conversations.rename(row, body.title);
     // Body not shown by the spec; ours echoes the new title.
     return c.json({ id: row.id, titulo: body.title });
   });
@@ -134,9 +142,9 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // Our extension: a new conversation with this one's messages up to a point (docs/extensions.md).
   onOne(apiRoutes.forkConversation, (c, { body }, row) => {
-    const forked = turns().forks.fork(row, body, turns().timers.now());
-    if (!forked.ok) return errorJson(c, 400, 'body_invalido', forked.detalle);
-    return c.json({ id: forked.id, titulo: forked.titulo }, 201);
+    const forked = conversations.fork(row, body);
+    if (!forked.ok) return errorJson(c, 400, 'body_invalido', forked.refusal.message);
+    return c.json({ id: forked.value.id, titulo: forked.value.title }, 201);
   });
 
   // --- Sharing ---------------------------------------------------------------------------
@@ -167,13 +175,12 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   // The stream ends when the bearer that opened it stops being good (revoked, expired, account deleted).
   const grantWatch = new StreamGrantWatch();
   onOne(apiRoutes.getEvents, (c, _input, row) => {
-    const { manager, heartbeats } = turns();
     const bearer = readBearer(c.req.header('Authorization')) ?? '';
     return grantWatch.watch(
       eventStreamResponse(
         c,
-        { subscribe: (listener, lastEventId) => manager.subscribe(row.id, listener, lastEventId) },
-        heartbeats,
+        { subscribe: (listener, lastEventId) => conversations.subscribe(row, listener, lastEventId) },
+        ctx.turns.heartbeats,
       ),
       bearer,
       () => authenticate(ctx, bearer) !== null,
@@ -186,7 +193,7 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   );
 
   onOne(apiRoutes.answerPermission, (c, { body }, row) => {
-    const outcome = turns().manager.resolvePermission(row.id, body.id, body.optionId);
+    const outcome = conversations.answerPermission(row, body.id, body.optionId);
     if (outcome === 'resolved') return c.json({ resuelto: true });
     if (outcome === 'bad-option') {
       return errorJson(c, 400, 'body_invalido', 'optionId is not one of the options of that permission');

@@ -6,15 +6,13 @@ import {
   type ProveedoresResponse,
   type RevokeResult,
   type RouteSpec,
-  routePath,
 } from '../../shared/api';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { csrfValid, currentSession, ensureSession } from '../http/browser-session';
 import { readForm } from '../http/form-body';
 import { registerRoute, type RouteHandler } from '../http/register-route';
-import { checkAuthorizeRequest, redirectWith, type AuthorizeRequest } from '../identity/authorize-request';
-import { isLoopbackRedirect } from '../identity/redirect-uri';
+import { decideAuthorize } from '../identity/authorize-decision';
 import { ALL_SCOPES } from '../identity/scopes';
 import { consentPage, continuePage } from '../pages/consent-page';
 import { errorPage } from '../pages/error-page';
@@ -31,87 +29,35 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
     registerRoute(app, route, handler, { unchecked: true });
   const { identity } = ctx;
 
-  /** Signed in and allowed: a 60 s code back to the client. */
-  function issueCode(c: Context, request: AuthorizeRequest, personId: string): Response {
-    const code = identity.codes.issue({
-      clientId: request.client.id,
-      personId,
-      redirectUri: request.redirectUri,
-      scope: request.scopes.join(' '),
-      codeChallenge: request.codeChallenge,
-    });
-    return redirect(c, redirectWith(request.redirectUri, { code, state: request.state }));
-  }
-
-  /** Shared by GET (first arrival, after sign-in) and POST (consent answer). */
+  /** Shared by GET (first arrival, after sign-in) and POST (consent answer): the decision as a page or redirect. */
   function authorize(
     c: Context,
     input: Record<string, string | undefined>,
-    decision?: string,
+    decision?: 'allow' | 'deny',
     repeated: readonly string[] = [],
   ): Response | Promise<Response> {
-    const check = checkAuthorizeRequest(identity.clients, input, repeated);
-    if (check.kind === 'page') return c.html(errorPage(check.title, check.sentence), 400, PAGE_HEADERS);
-    if (check.kind === 'redirect') {
-      return redirect(
-        c,
-        redirectWith(check.redirectUri, {
-          error: check.error,
-          error_description: check.description,
-          state: check.state,
-        }),
-      );
-    }
-    const { request } = check;
     const session = currentSession(ctx, c);
-    const person = session?.personId ? identity.persons.findById(session.personId) : null;
-    if (!person) {
-      const fresh = ensureSession(ctx, c);
-      const next = routePath(apiRoutes.authorize, {}, request.params);
-      const page =
-        identity.persons.count() === 0
-          ? firstRunPage({ csrf: fresh.csrf, next })
-          : signInPage({ csrf: fresh.csrf, next, clientName: request.client.name });
-      return c.html(page, 200, PAGE_HEADERS);
+    const step = decideAuthorize(identity, input, session, decision, repeated);
+    switch (step.kind) {
+      case 'error_page':
+        return c.html(errorPage(step.title, step.sentence), 400, PAGE_HEADERS);
+      case 'redirect':
+        return redirect(c, step.location);
+      case 'sign_in': {
+        const csrf = ensureSession(ctx, c).csrf;
+        const page = step.firstRun
+          ? firstRunPage({ csrf, next: step.next })
+          : signInPage({ csrf, next: step.next, clientName: step.clientName });
+        return c.html(page, 200, PAGE_HEADERS);
+      }
+      case 'continue':
+      case 'consent': {
+        const csrf = (session ?? ensureSession(ctx, c)).csrf;
+        const page =
+          step.kind === 'consent' ? consentPage({ csrf, ...step }) : continuePage({ csrf, ...step });
+        return c.html(page, 200, PAGE_HEADERS);
+      }
     }
-    if (decision === 'allow') return issueCode(c, request, person.id);
-    if (decision !== undefined) {
-      return redirect(
-        c,
-        redirectWith(request.redirectUri, {
-          error: 'access_denied',
-          error_description: 'The person did not allow access.',
-          state: request.state,
-        }),
-      );
-    }
-    const csrf = (session ?? ensureSession(ctx, c)).csrf;
-    if (request.client.firstParty) {
-      // A public client's loopback redirect proves nothing about who listens there: without the password just
-      // typed for this very request, the person clicks "Continue" (a confidential client proves itself later).
-      const next = routePath(apiRoutes.authorize, {}, request.params);
-      const interacted = session !== null && identity.signInInteractions.consume(session.secret, next);
-      const proven = request.client.confidential || !isLoopbackRedirect(request.redirectUri);
-      if (interacted || proven) return issueCode(c, request, person.id);
-      const page = continuePage({
-        csrf,
-        clientName: request.client.name,
-        email: person.email,
-        params: request.params,
-      });
-      return c.html(page, 200, PAGE_HEADERS);
-    }
-    return c.html(
-      consentPage({
-        csrf,
-        clientName: request.client.name,
-        email: person.email,
-        scopes: request.scopes,
-        params: request.params,
-      }),
-      200,
-      PAGE_HEADERS,
-    );
   }
 
   on(apiRoutes.authorize, (c) => {

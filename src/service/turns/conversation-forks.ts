@@ -1,11 +1,13 @@
 import type { MessageText } from '../../shared/api';
 import type { ServiceDatabase } from '../db/database';
+import { refuse, success, type Outcome } from '../outcome';
 import type { ConversationRow, ConversationStore } from './conversation-store';
 
 /** Where a fork ends in the original: its first `hasta` messages, or every message through a turn. */
 export type ForkPoint = { hasta: number } | { turnId: string };
 
-export type ForkOutcome = { ok: true; id: string; titulo: string } | { ok: false; detalle: string };
+/** The new conversation, or `invalid_point` when the fork point names no message or turn of the original. */
+export type ForkOutcome = Outcome<{ id: string; title: string }, 'invalid_point'>;
 
 /**
  * Forked conversations (our extension, migration 006): a new conversation of the same agent and person
@@ -45,18 +47,18 @@ export function createConversationForks(db: ServiceDatabase, store: Conversation
   return {
     fork(from: ConversationRow, at: ForkPoint, now: number): ForkOutcome {
       const last = lastKept(from, at);
-      if (typeof last === 'string') return { ok: false, detalle: last };
-      const titulo = `${from.title ?? 'Conversation'} (branch)`;
+      if (typeof last === 'string') return refuse('invalid_point', last);
+      const title = `${from.title ?? 'Conversation'} (branch)`;
       const id = store.atomic(() => {
         const created = store.create(from.agent_id, from.person_id, now);
         const copied = q.copy.run(created, from.id, last).changes;
         q.record.run(created, from.id, copied);
-        store.rename(created, titulo);
+        store.rename(created, title);
         if (from.model) store.setModel(created, from.model);
         q.touch.run(now, created);
         return created;
       });
-      return { ok: true, id, titulo };
+      return success({ id, title });
     },
 
     /** The messages a fork carried over, for the agent's first session in it; undefined if not a fork. */

@@ -1,7 +1,10 @@
 import type { PostMessageBody, ScheduleBody } from '../../shared/api';
 import type { Principal } from '../identity/principal';
 import type { OAuthTokenStore } from '../identity/oauth-tokens';
-import type { ConversationRow, StoredSchedule } from './conversation-store';
+import type { ConversationRow, StoredSchedule, TurnSummaryRow } from './conversation-store';
+import type { ForkOutcome, ForkPoint } from './conversation-forks';
+import type { EventListener } from './event-log';
+import type { ResolveResult } from './permission-broker';
 import { planFromBody } from './schedule-rules';
 import { newShareSlug } from './share-slug';
 import type { TurnsService } from './turns-area';
@@ -17,7 +20,7 @@ export type ScheduleAdded =
  * the caller owns (the route looked it up).
  */
 export function createConversationService(turns: TurnsService, tokens: Pick<OAuthTokenStore, 'familyOf'>) {
-  const { store, manager, scheduler, timers, engine } = turns;
+  const { store, manager, scheduler, timers, engine, forks } = turns;
 
   /**
    * Who commissioned a turn, for "only the requester may cancel or replace it": the OAuth grant family (one
@@ -37,6 +40,28 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
     find: (agentId: string, sessionId: string): ConversationRow | null => store.find(agentId, sessionId),
 
     create: (agentId: string, personId: string): string => store.create(agentId, personId, timers.now()),
+
+    /** The agent's live conversations, newest first, each with its latest turn. */
+    list: (agentId: string): { row: ConversationRow; lastTurn: TurnSummaryRow | null }[] =>
+      store.list(agentId).map((row) => ({ row, lastTurn: store.lastTurn(row.id) })),
+
+    /** Its last `limit` messages, how many earlier ones were left out, and its latest turn. */
+    read(row: ConversationRow, limit: number) {
+      const tail = store.tail(row.id, limit);
+      return { messages: tail.messages, skipped: tail.saltados, lastTurn: store.lastTurn(row.id) };
+    },
+
+    rename: (row: ConversationRow, title: string): void => store.rename(row.id, title),
+
+    /** Our extension: a new conversation with this one's messages up to a point. */
+    fork: (row: ConversationRow, at: ForkPoint): ForkOutcome => forks.fork(row, at, timers.now()),
+
+    /** Its events from `lastEventId` on (replayed), then live; returns the unsubscribe. */
+    subscribe: (row: ConversationRow, listener: EventListener, lastEventId?: string | null) =>
+      manager.subscribe(row.id, listener, lastEventId),
+
+    answerPermission: (row: ConversationRow, id: string, optionId: string): ResolveResult =>
+      manager.resolvePermission(row.id, id, optionId),
 
     /** Stops its turn, archives it, lets the agent drop its session, and drops its scheduled turns. */
     async archive(row: ConversationRow): Promise<void> {
