@@ -57,7 +57,14 @@ test('says who is signed in, on which server, with which scopes', async ({ page 
   const scopes = signedIn.getByRole('list', { name: 'Granted scopes' });
   for (const scope of ['profile', 'agents:read', 'agents:write', 'files'])
     await expect(scopes).toContainText(scope);
-  await expect(page.getByRole('region', { name: 'Agent tokens' })).toContainText('agentdesk sync');
+  // Each permission in words first; "turn" and "token" are the wire's words, not a person's.
+  await expect(scopes.getByRole('listitem').first()).toHaveText('Know who you are (your e-mail) profile');
+  await expect(scopes).toContainText('Send and schedule messages');
+  const keys = page.getByRole('region', { name: 'Access keys' });
+  await expect(keys).toContainText('agentdesk sync');
+  await expect(page.getByRole('region', { name: 'Account', exact: true })).not.toContainText(
+    /\btokens?\b|\bturns?\b/i,
+  );
   await page.screenshot({ path: join(screens, 'account.png'), fullPage: true });
 });
 

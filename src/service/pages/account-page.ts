@@ -11,7 +11,8 @@ export interface AccountPageInput {
   notice?: string;
 }
 
-/** The person's agents and their `gat_` tokens (hints only: a token is shown once, when created). */
+/** The person's agents and their `gat_` tokens, called access keys on screen (hints only: a key is shown
+ * once, when created). */
 export function accountPage(input: AccountPageInput): Html {
   return layout(
     'Your account',
@@ -29,15 +30,18 @@ export function accountPage(input: AccountPageInput): Html {
         ({ agent, tokens }) =>
           html`<section class="agent" data-agent-id="${agent.id}">
             <h3>${agent.name}</h3>
-            <p>Engine <code>${agent.engine}</code> · id <code>${agent.id}</code></p>
+            <p>Agent id <code>${agent.id}</code> (what <code>agentdesk sync --agent</code> takes)</p>
             ${
               tokens.length === 0
-                ? html`<p>No agent tokens.</p>`
+                ? html`<p>No access keys yet.</p>`
                 : html`<ul>
                     ${tokens.map(
                       (token) =>
                         html`<li>
-                          <code>${token.hint}</code> created ${new Date(token.createdAt).toISOString()}
+                          Access key <code>${token.hint}</code>, made
+                          <time datetime="${new Date(token.createdAt).toISOString()}"
+                            >${new Date(token.createdAt).toUTCString().replace('GMT', 'UTC')}</time
+                          >
                           <form class="inline" method="post" action="/account/tokens/${token.id}/revoke">
                             <input type="hidden" name="csrf" value="${input.csrf}" />
                             <button type="submit">Revoke</button>
@@ -48,7 +52,7 @@ export function accountPage(input: AccountPageInput): Html {
             }
             <form method="post" action="/account/agents/${agent.id}/tokens">
               <input type="hidden" name="csrf" value="${input.csrf}" />
-              <button type="submit">Create agent token</button>
+              <button type="submit">Create an access key</button>
             </form>
           </section>`,
       )}`,
@@ -56,14 +60,14 @@ export function accountPage(input: AccountPageInput): Html {
   );
 }
 
-/** The one time a new agent token is visible. */
+/** The one time a new agent token is visible ("access key" on screen: a person's word for it). */
 export function newTokenPage(agentName: string, token: string): Html {
   return layout(
-    'New agent token',
-    html`<h1>New agent token for ${agentName}</h1>
+    'New access key',
+    html`<h1>New access key for ${agentName}</h1>
       <p>
-        Copy it now: it is not shown again. It reaches only this agent, on
-        <code>${apiRoutes.getAgent.path}</code>.
+        Copy it now: it is not shown again. It opens only this agent, to a tool such as
+        <code>agentdesk sync --server</code> (the API's <code>${apiRoutes.getAgent.path}</code>).
       </p>
       <p class="token" id="agent-token">${token}</p>
       <p><a href="/account">Back to your account</a></p>`,

@@ -49,7 +49,8 @@ export function AccountScreen() {
           <ul aria-label="Granted scopes" className="scope-list">
             {scopes.map((scope) => (
               <li key={scope}>
-                <code>{scope}</code> — {scopeWords[scope] ?? scope}
+                {/* The permission in words; its name on the wire, small, for those who look it up. */}
+                {scopeWords[scope] ?? scope} <code className="muted">{scope}</code>
               </li>
             ))}
           </ul>
@@ -59,12 +60,12 @@ export function AccountScreen() {
           <p className="muted small-text">Signing out revokes this sign-in on the server.</p>
         </section>
         <SavedServers profiles={profiles} onChanged={setProfiles} />
-        <section className="screen-section" aria-label="Agent tokens">
-          <h3>Agent tokens</h3>
+        <section className="screen-section" aria-label="Access keys">
+          <h3>Access keys</h3>
           <p className="muted">
             Chatting and syncing in AgentDesk need none. A tool that reaches one agent directly — such as{' '}
-            <code>agentdesk sync</code> running on a server — needs that agent’s token (<code>gat_…</code>).
-            Create one on the server’s account page, where it is shown once.
+            <code>agentdesk sync</code> running on a server — needs an access key for that agent (it starts
+            with <code>gat_</code>). Create one on the server’s account page, where it is shown once.
           </p>
           {accountPage ? (
             <button type="button" onClick={() => void desk().openExternal(accountPage)}>

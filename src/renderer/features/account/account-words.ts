@@ -3,10 +3,10 @@ import type { ServiceProfile } from '../../../shared/bridge';
 
 /** What each granted scope lets AgentDesk do, in the person's words. */
 export const scopeWords: Record<Scope, string> = {
-  profile: 'know who you are (your e-mail)',
-  'agents:read': 'see your agents and read your conversations',
-  'agents:write': 'send messages, schedule turns, share conversations and delete the account',
-  files: 'use your file library and dictation',
+  profile: 'Know who you are (your e-mail)',
+  'agents:read': 'See your agents and read your conversations',
+  'agents:write': 'Send and schedule messages, share conversations and delete the account',
+  files: 'Use your file library and dictation',
 };
 
 /** "This computer" or the server's address. */

@@ -102,6 +102,14 @@ describe('agent tokens on the account page', () => {
     const page = await (await browser.get('/account')).text();
     expect(page).not.toContain(token);
     expect(page).toContain(`gat_…${token.slice(-4)}`);
+    // What a person reads: access keys and a readable date, not "token", an engine id or an ISO timestamp.
+    const visible = page
+      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ');
+    expect(visible).toMatch(/Access key gat_…\S{4}, made \w{3}, \d{2} \w{3} \d{4} [\d:]{8} UTC/);
+    expect(visible).toContain('Create an access key');
+    expect(visible).not.toMatch(/\btokens?\b|engine-|\d{4}-\d{2}-\d{2}T/i);
     const action = /action="(\/account\/tokens\/[^"]+\/revoke)"/.exec(page)?.[1] as string;
     const revoked = await browser.post(action, { csrf: hiddenField(page, 'csrf') });
     expect(revoked.status).toBe(303);
