@@ -149,8 +149,8 @@ async function listAgents(host: DeskHost, io: CliIo): Promise<number> {
     return 1;
   }
   for (const agent of result.value.agentes) {
-    // The spec's necesitaToken: no agent token made yet (only `sync --server` needs one).
-    const note = agent.necesitaToken ? '  (no agent token yet)' : '';
+    // The spec's necesitaToken: no access key (agent token) made yet (only `sync --server` needs one).
+    const note = agent.necesitaToken ? '  (no access key yet)' : '';
     // The server's words: a name may carry a terminal's escape (the spec bounds only its length).
     io.out(
       `${terminalLine(agent.id)}\t${terminalLine(agent.nombre)}\t${terminalLine(agent.protocolo)}${note}\n`,

@@ -48,6 +48,8 @@ describe('agentdesk on this computer', () => {
     const agents = await run(['agents']);
     expect(agents.code).toBe(0);
     expect(agents.out).toMatch(/^\S+\tAssistant\tacp/m);
+    // The spec's necesitaToken in the app's words: an access key, not a "token".
+    expect(agents.out).toMatch(/\tacp {2}\(no access key yet\)$/m);
     const chat = await run(['chat', 'assistant', 'hello from the terminal']);
     expect(chat.code).toBe(0);
     expect(chat.out).toContain('hello from the terminal');
