@@ -74,15 +74,19 @@ function apply(state: ConversationStream, event: StreamEvent): ConversationStrea
     case 'started': {
       const [s, turn] = ensureTurn(state, event.data.turnId);
       // The service announces `started` even for a turn that still waits for a machine.
-      const estado = isTerminal(turn.estado) || turn.estado === 'queued' ? turn.estado : 'running';
-      return { ...putTurn(s, { ...turn, estado, live: true }), currentTurnId: turn.turnId, idle: false };
+      const turnState = isTerminal(turn.state) || turn.state === 'queued' ? turn.state : 'running';
+      return {
+        ...putTurn(s, { ...turn, state: turnState, live: true }),
+        currentTurnId: turn.turnId,
+        idle: false,
+      };
     }
     case 'status': {
       const next = updateTurn(state, eventTurnId(event), (turn) => ({ ...turn, phase: event.data.phase }));
       const turn = next.turns[eventTurnId(event) ?? next.currentTurnId ?? ''];
       // `status {phase: queued}`: the turn waits for a machine.
-      if (turn && event.data.phase === 'queued' && !isTerminal(turn.estado)) {
-        return putTurn(next, { ...turn, estado: 'queued' });
+      if (turn && event.data.phase === 'queued' && !isTerminal(turn.state)) {
+        return putTurn(next, { ...turn, state: 'queued' });
       }
       return next;
     }
@@ -116,7 +120,7 @@ function apply(state: ConversationStream, event: StreamEvent): ConversationStrea
     case 'error':
       return updateTurn(state, eventTurnId(event), (turn) => ({
         ...withPart(turn, { type: 'error', key: partKey(turn), message: event.data.message }),
-        estado: turn.estado === 'stopped' ? 'stopped' : 'error',
+        state: turn.state === 'stopped' ? 'stopped' : 'error',
       }));
     case 'done':
       return event.data.reposo
@@ -134,16 +138,15 @@ function finish(
   if (!id) return state;
   const [s, turn] = ensureTurn(state, id);
   const said = reported === 'error' || reported === 'stopped' || reported === 'done' ? reported : undefined;
-  const estado: TurnState =
-    turn.estado === 'error' || turn.estado === 'stopped' ? turn.estado : (said ?? 'done');
-  const next = putTurn(s, { ...turn, estado, live: true, phase: undefined });
+  const ended: TurnState = turn.state === 'error' || turn.state === 'stopped' ? turn.state : (said ?? 'done');
+  const next = putTurn(s, { ...turn, state: ended, live: true, phase: undefined });
   return next.currentTurnId === turn.turnId ? { ...next, currentTurnId: null } : next;
 }
 
 /** `done {reposo}`: nothing runs. A turn the stream had spoken about is over; one only just posted is not. */
 function rest(state: ConversationStream): ConversationStream {
   const current = state.currentTurnId ? state.turns[state.currentTurnId] : undefined;
-  if (current && current.live && !isTerminal(current.estado)) {
+  if (current && current.live && !isTerminal(current.state)) {
     return { ...finish(state, current.turnId), idle: true };
   }
   return { ...state, idle: true };

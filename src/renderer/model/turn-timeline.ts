@@ -32,7 +32,7 @@ export function ensureTurn(
   }
   const existing = state.turns[id];
   if (existing) return [state, existing];
-  const turn: Turn = { turnId: id, estado: 'running', parts: [], live: true };
+  const turn: Turn = { turnId: id, state: 'running', parts: [], live: true };
   const items: TimelineItem[] = [...state.items, { kind: 'turn', key: `turn:${id}`, turnId: id }];
   const next = {
     ...state,
@@ -65,6 +65,9 @@ export function updateTurn(
   const [s, turn] = ensureTurn(state, turnId);
   const changed = change(turn);
   // Anything heard about a queued turn means it runs now (a `status` may say otherwise).
-  const estado = changed.estado === 'queued' ? 'running' : changed.estado;
-  return putTurn(s, { ...changed, estado, live: true });
+  return putTurn(s, {
+    ...changed,
+    state: changed.state === 'queued' ? 'running' : changed.state,
+    live: true,
+  });
 }

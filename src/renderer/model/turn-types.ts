@@ -3,6 +3,7 @@
  * turn reducer and the local actions share, with the few facts every one of them needs.
  */
 import type { TurnState } from '../../shared/api';
+import type { AttachmentMeta } from '../../shared/bridge';
 import type { ModelOption, PermissionOption, StreamEventMap } from './stream-event';
 
 export interface TextPart {
@@ -53,22 +54,14 @@ export type Usage = StreamEventMap['usage'];
 
 export interface Turn {
   turnId: string;
-  estado: TurnState;
+  state: TurnState;
   parts: readonly Part[];
   /** True once the stream has said anything about this turn. */
   live: boolean;
   phase?: string;
   usage?: Usage;
-  /** Turns of the agent waiting for a machine, from the 202 answer. */
-  enCola?: number;
-}
-
-export interface Attachment {
-  name: string;
-  mimeType: string;
-  size: number;
-  /** A small picture of a sent image, as a data: URL, shown at once. */
-  thumbnail?: string;
+  /** Turns of the agent waiting for a machine, from the 202 answer (the wire's `enCola`). */
+  waitingTurns?: number;
 }
 
 export type UserItemMode = 'sending' | 'sent' | 'injected' | 'replacing' | 'failed';
@@ -77,7 +70,7 @@ export interface UserItem {
   kind: 'user';
   key: string;
   text: string;
-  attachments: readonly Attachment[];
+  attachments: readonly AttachmentMeta[];
   mode: UserItemMode;
   /** The turn it belongs to once the service accepted it. */
   turnId?: string;

@@ -3,10 +3,10 @@
  * timeline the turn reducer builds from the stream. Pure, like the reducer.
  */
 import type { AcceptedTurnState, TurnState } from '../../shared/api';
+import type { AttachmentMeta } from '../../shared/bridge';
 import {
   isTerminal,
   putTurn,
-  type Attachment,
   type ConversationStream,
   type Turn,
   type UserItem,
@@ -18,7 +18,7 @@ import {
 /** The person pressed send: the message shows at once, marked as sending. */
 export function userMessageSent(
   state: ConversationStream,
-  item: { key: string; text: string; attachments: readonly Attachment[] },
+  item: { key: string; text: string; attachments: readonly AttachmentMeta[] },
 ): ConversationStream {
   const user: UserItem = { kind: 'user', mode: 'sending', ...item };
   return { ...state, items: [...state.items, user] };
@@ -51,24 +51,24 @@ export function userMessageAccepted(
   // A replaced turn is stopped by the service; show it so at once.
   if (accepted.reemplazoAnterior && state.currentTurnId && state.currentTurnId !== accepted.turnId) {
     const old = state.turns[state.currentTurnId];
-    if (old && !isTerminal(old.estado)) turns = { ...turns, [old.turnId]: { ...old, estado: 'stopped' } };
+    if (old && !isTerminal(old.state)) turns = { ...turns, [old.turnId]: { ...old, state: 'stopped' } };
   }
   const existing = turns[accepted.turnId];
   if (!existing) {
     const turn: Turn = {
       turnId: accepted.turnId,
-      estado: accepted.estado,
+      state: accepted.estado,
       parts: [],
       live: false,
-      enCola: accepted.enCola,
+      waitingTurns: accepted.enCola,
     };
     turns = { ...turns, [turn.turnId]: turn };
     items = [...items, { kind: 'turn', key: `turn:${turn.turnId}`, turnId: turn.turnId }];
-  } else if (!accepted.inyectado && !isTerminal(existing.estado)) {
-    turns = { ...turns, [existing.turnId]: { ...existing, enCola: accepted.enCola } };
+  } else if (!accepted.inyectado && !isTerminal(existing.state)) {
+    turns = { ...turns, [existing.turnId]: { ...existing, waitingTurns: accepted.enCola } };
   }
   const current = turns[accepted.turnId];
-  const currentTurnId = current && !isTerminal(current.estado) ? accepted.turnId : state.currentTurnId;
+  const currentTurnId = current && !isTerminal(current.state) ? accepted.turnId : state.currentTurnId;
   return { ...state, items, turns, currentTurnId, idle: false };
 }
 
@@ -107,9 +107,9 @@ export function userMessageFailed(state: ConversationStream, key: string, error:
 /** Cancel answered `detenido: true`. */
 export function turnStopped(state: ConversationStream, turnId: string): ConversationStream {
   const turn = state.turns[turnId];
-  if (!turn || isTerminal(turn.estado)) return state;
+  if (!turn || isTerminal(turn.state)) return state;
   return {
-    ...putTurn(state, { ...turn, estado: 'stopped' }),
+    ...putTurn(state, { ...turn, state: 'stopped' }),
     currentTurnId: state.currentTurnId === turnId ? null : state.currentTurnId,
   };
 }
@@ -124,14 +124,14 @@ export function historyLoaded(
 ): ConversationStream {
   const keepTurn = (turnId: string) => {
     const turn = state.turns[turnId];
-    return !!turn && !isTerminal(turn.estado);
+    return !!turn && !isTerminal(turn.state);
   };
   const items = state.items.filter((item) =>
     item.kind === 'turn' ? keepTurn(item.turnId) : item.mode === 'failed' || item.mode === 'sending',
   );
   const turns = Object.fromEntries(Object.entries(state.turns).filter(([id]) => keepTurn(id)));
   const settled = new Set(state.settled);
-  for (const [id, turn] of Object.entries(state.turns)) if (isTerminal(turn.estado)) settled.add(id);
+  for (const [id, turn] of Object.entries(state.turns)) if (isTerminal(turn.state)) settled.add(id);
   if (lastTurn && isTerminal(lastTurn.estado) && !turns[lastTurn.turnId]) settled.add(lastTurn.turnId);
   return { ...state, items, turns, settled };
 }

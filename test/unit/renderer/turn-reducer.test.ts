@@ -43,7 +43,7 @@ describe('reduceTurnEvent', () => {
       ev('done', { turnId: 't1' }),
     ]);
     const turn = state.turns['t1'];
-    expect(turn?.estado).toBe('done');
+    expect(turn?.state).toBe('done');
     expect(turn?.parts.map((p) => p.type)).toEqual(['thought', 'tool', 'text']);
     expect(turn?.parts[0]).toMatchObject({ text: 'Let me look.' });
     expect(textOf(state, 't1')).toBe('Hello world');
@@ -152,7 +152,7 @@ describe('reduceTurnEvent', () => {
       ev('error', { message: 'The agent stopped unexpectedly.' }),
       ev('done', { turnId: 't1' }),
     ]);
-    expect(state.turns['t1']?.estado).toBe('error');
+    expect(state.turns['t1']?.state).toBe('error');
     expect(state.turns['t1']?.parts.at(-1)).toMatchObject({
       type: 'error',
       message: 'The agent stopped unexpectedly.',
@@ -203,19 +203,19 @@ describe('reduceTurnEvent', () => {
       { turnId: 't1', estado: 'running', enCola: 0 },
     );
     const idle = run([ev('done', { reposo: true })], posted);
-    expect(idle.turns['t1']?.estado).toBe('running');
+    expect(idle.turns['t1']?.state).toBe('running');
     expect(idle.idle).toBe(true);
     const spoken = run([ev('chunk', { text: 'x', turnId: 't1' }), ev('done', { reposo: true })], posted);
-    expect(spoken.turns['t1']?.estado).toBe('done');
+    expect(spoken.turns['t1']?.state).toBe('done');
   });
 
   it('follows the service: started then status queued waits; status running and done {estado} settle it', () => {
     const queued = run([ev('started', { turnId: 't1' }), ev('status', { phase: 'queued', turnId: 't1' })]);
-    expect(queued.turns['t1']?.estado).toBe('queued');
+    expect(queued.turns['t1']?.state).toBe('queued');
     const running = run([ev('status', { phase: 'running', turnId: 't1' })], queued);
-    expect(running.turns['t1']?.estado).toBe('running');
+    expect(running.turns['t1']?.state).toBe('running');
     const failed = run([ev('done', { turnId: 't1', estado: 'error' })], running);
-    expect(failed.turns['t1']?.estado).toBe('error');
+    expect(failed.turns['t1']?.state).toBe('error');
   });
 
   it('usage heard after the turn ended belongs to that turn, not to a new one', () => {
@@ -225,7 +225,7 @@ describe('reduceTurnEvent', () => {
       ev('usage', { used: 26 }),
     ]);
     expect(Object.keys(state.turns)).toEqual(['t1']);
-    expect(state.turns['t1']).toMatchObject({ estado: 'stopped', usage: { used: 26 } });
+    expect(state.turns['t1']).toMatchObject({ state: 'stopped', usage: { used: 26 } });
   });
 
   it('a chunk with no started event still opens its turn', () => {
@@ -252,10 +252,10 @@ describe('local actions', () => {
     const accepted = userMessageAccepted(sent, 'u1', { turnId: 't1', estado: 'queued', enCola: 2 });
     expect(accepted.items[0]).toMatchObject({ mode: 'sent', turnId: 't1' });
     expect(accepted.items[1]).toEqual({ kind: 'turn', key: 'turn:t1', turnId: 't1' });
-    expect(accepted.turns['t1']).toMatchObject({ estado: 'queued', enCola: 2 });
+    expect(accepted.turns['t1']).toMatchObject({ state: 'queued', waitingTurns: 2 });
     // The first stream event moves a queued turn to running.
     const running = run([ev('status', { phase: 'working', turnId: 't1' })], accepted);
-    expect(running.turns['t1']?.estado).toBe('running');
+    expect(running.turns['t1']?.state).toBe('running');
   });
 
   it('a message sent while a turn runs joins it (injected) or replaces it (stopped + new turn)', () => {
@@ -283,7 +283,7 @@ describe('local actions', () => {
       enCola: 0,
       reemplazoAnterior: true,
     });
-    expect(replaced.turns['t1']?.estado).toBe('stopped');
+    expect(replaced.turns['t1']?.state).toBe('stopped');
     expect(replaced.currentTurnId).toBe('t2');
     expect(replaced.items.at(-2)).toMatchObject({ kind: 'user', mode: 'replacing' });
   });
@@ -295,10 +295,10 @@ describe('local actions', () => {
     });
     const running = run([ev('started', { turnId: 't1' })]);
     const stopped = turnStopped(running, 't1');
-    expect(stopped.turns['t1']?.estado).toBe('stopped');
+    expect(stopped.turns['t1']?.state).toBe('stopped');
     expect(stopped.currentTurnId).toBeNull();
     // A late done does not turn a stopped turn into done.
-    expect(run([ev('done', { turnId: 't1' })], stopped).turns['t1']?.estado).toBe('stopped');
+    expect(run([ev('done', { turnId: 't1' })], stopped).turns['t1']?.state).toBe('stopped');
   });
 
   it('reloading history drops finished turns and keeps the running one', () => {
@@ -356,6 +356,6 @@ describe('a server that sends `started` without a turnId', () => {
     expect(started).toBeDefined();
     const state = run([started!, ev('chunk', { text: 'Hello', turnId: 'u1' }), ev('done', { turnId: 'u1' })]);
     expect(textOf(state, 'u1')).toBe('Hello');
-    expect(state.turns['u1']?.estado).toBe('done');
+    expect(state.turns['u1']?.state).toBe('done');
   });
 });

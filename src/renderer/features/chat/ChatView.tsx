@@ -21,7 +21,7 @@ export function ChatView(props: { agentId: string; sessionId: string; composerTo
   const running = useTurnStreamStore((s) => {
     const stream = selectStream(sessionId)(s);
     const current = stream.currentTurnId ? stream.turns[stream.currentTurnId] : undefined;
-    return !!current && !isTerminal(current.estado);
+    return !!current && !isTerminal(current.state);
   });
   const hasLiveItems = useTurnStreamStore((s) => selectStream(sessionId)(s).items.length > 0);
   const streamTitle = useTurnStreamStore((s) => selectStream(sessionId)(s).title);

@@ -75,7 +75,7 @@ export function MessageList(props: {
     }));
   }, [rows, offersBranch]);
   const current = stream.currentTurnId ? stream.turns[stream.currentTurnId] : undefined;
-  const busy = !!current && !isTerminal(current.estado);
+  const busy = !!current && !isTerminal(current.state);
 
   const virtualizer = useVirtualizer({
     count: rows.length,

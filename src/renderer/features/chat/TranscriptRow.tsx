@@ -87,14 +87,14 @@ export const LiveReplyRow = memo(function LiveReplyRow(props: RowActions & { tur
 /** A turn's reply: Retry beside the reason of a failed or stopped one, the actions under any other. */
 function ReplyTurn(props: RowActions & { turn: Turn; text: string }) {
   const { turn } = props;
-  const ended = turn.estado === 'error' || turn.estado === 'stopped';
+  const ended = turn.state === 'error' || turn.state === 'stopped';
   return (
     <TurnReply
       agentId={props.agentId}
       sessionId={props.sessionId}
       turn={turn}
       onRetry={ended ? retryFor(props) : undefined}
-      actions={isTerminal(turn.estado) ? <Actions {...props} ended={ended} /> : null}
+      actions={isTerminal(turn.state) ? <Actions {...props} ended={ended} /> : null}
     />
   );
 }

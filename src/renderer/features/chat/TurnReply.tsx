@@ -25,18 +25,21 @@ export const TurnReply = memo(function TurnReply(props: {
   actions?: ReactNode;
 }) {
   const { turn } = props;
-  const failed = turn.estado === 'error';
+  const failed = turn.state === 'error';
   const reasonShown = turn.parts.some((p) => p.type === 'error');
-  const open = !isTerminal(turn.estado);
+  const open = !isTerminal(turn.state);
   const lastTool = (index: number): ToolPart | undefined =>
     turn.parts.slice(0, index).findLast((p): p is ToolPart => p.type === 'tool');
   const usage = usageWords(turn.usage);
   return (
-    <article className={`message assistant turn-${turn.estado}`} aria-label="Agent reply" aria-busy={open}>
-      {turn.estado === 'queued' ? (
+    <article className={`message assistant turn-${turn.state}`} aria-label="Agent reply" aria-busy={open}>
+      {turn.state === 'queued' ? (
         <p className="queued" role="status">
           Queued
-          {turn.enCola ? `: ${turn.enCola} ${turn.enCola === 1 ? 'reply' : 'replies'} waiting to start` : ''}…
+          {turn.waitingTurns
+            ? `: ${turn.waitingTurns} ${turn.waitingTurns === 1 ? 'reply' : 'replies'} waiting to start`
+            : ''}
+          …
         </p>
       ) : null}
       {turn.parts.map((part, index) => (
@@ -48,7 +51,7 @@ export const TurnReply = memo(function TurnReply(props: {
           sessionId={props.sessionId}
           about={part.type === 'permission' ? lastTool(index) : undefined}
           turnOpen={open}
-          turnStopped={turn.estado === 'stopped'}
+          turnStopped={turn.state === 'stopped'}
           onRetry={failed && part.type === 'error' ? props.onRetry : undefined}
         />
       ))}
@@ -60,7 +63,7 @@ export const TurnReply = memo(function TurnReply(props: {
           {props.onRetry ? <RetryBeside onRetry={props.onRetry} /> : null}
         </div>
       ) : null}
-      {open && turn.estado !== 'queued' && turn.parts.length === 0 ? (
+      {open && turn.state !== 'queued' && turn.parts.length === 0 ? (
         <p className="working" role="status">
           {(turn.phase && phaseWords[turn.phase]) || 'Working…'}
         </p>
@@ -68,7 +71,7 @@ export const TurnReply = memo(function TurnReply(props: {
       {open && turn.parts.length > 0 ? (
         <span className="typing" role="img" aria-label="The agent is still replying" />
       ) : null}
-      {turn.estado === 'stopped' ? (
+      {turn.state === 'stopped' ? (
         <div className="reason-row">
           <p className="stopped-note">Stopped.</p>
           {props.onRetry ? <RetryBeside onRetry={props.onRetry} /> : null}

@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Attachment, UserItemMode } from '../../model/turn-reducer';
+import type { AttachmentMeta } from '../../../shared/bridge';
+import type { UserItemMode } from '../../model/turn-reducer';
 import { ReplyMarkdown } from './ReplyMarkdown';
 import { RetryBeside } from './ReplyActions';
 import './message-actions.css';
@@ -19,7 +20,7 @@ const modeWords: Record<UserItemMode, string> = {
  */
 export const UserMessageView = memo(function UserMessageView(props: {
   text: string;
-  attachments?: readonly Attachment[] | undefined;
+  attachments?: readonly AttachmentMeta[] | undefined;
   mode?: UserItemMode;
   error?: string | undefined;
   /** Sends the edited text; given only for the person's last message while nothing runs. */
@@ -126,7 +127,7 @@ function EditBox(props: { text: string; onSend(text: string): Promise<string>; o
 }
 
 /** Names, types and sizes of what was sent; images show their small picture. */
-function SentAttachments({ attachments }: { attachments?: readonly Attachment[] | undefined }) {
+function SentAttachments({ attachments }: { attachments?: readonly AttachmentMeta[] | undefined }) {
   if (!attachments?.length) return null;
   return (
     <ul className="sent-attachments" aria-label="Attachments">

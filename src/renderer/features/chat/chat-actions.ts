@@ -76,14 +76,14 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
     if (!turn) continue;
     // Seen running, now ended (a finished turn replayed on connect is left to the history).
     const seen = before?.turns[turn.turnId];
-    const ended = !!seen && !isTerminal(seen.estado) && isTerminal(turn.estado);
+    const ended = !!seen && !isTerminal(seen.state) && isTerminal(turn.state);
     if (ended && !after.items.some((item) => item.kind === 'user' && item.turnId === turn.turnId))
       foreignTurnEnded = true;
     const shown = conversations.byAgent[agentId]?.items.find((i) => i.id === sessionId)?.ultimoTurno;
-    if (shown?.turnId === turn.turnId && shown.estado === turn.estado) continue;
-    conversations.applyTurn(agentId, sessionId, summary(turn.turnId, turn.estado));
+    if (shown?.turnId === turn.turnId && shown.estado === turn.state) continue;
+    conversations.applyTurn(agentId, sessionId, summary(turn.turnId, turn.state));
     const old = before?.turns[turn.turnId];
-    if (old && !isTerminal(old.estado) && isTerminal(turn.estado)) notifyDone(sessionId, turn.estado);
+    if (old && !isTerminal(old.state) && isTerminal(turn.state)) notifyDone(sessionId, turn.state);
   }
   // A turn this window did not send (a scheduled one, another client's) ended: its message is in the history.
   if (foreignTurnEnded) void openConversation(agentId, sessionId);

@@ -14,9 +14,9 @@ export function replayStoredTurn(detail: TurnDetail): Turn | undefined {
     ...detail.events.map((e) => ({ event: e.event, data: { ...e.data, turnId } })),
   ];
   if (detail.usage) raw.push({ event: 'usage', data: { ...detail.usage, turnId } });
-  const estado = detail.estado ?? 'done';
-  raw.push({ event: 'done', data: { turnId, estado } });
+  const ended = detail.estado ?? 'done';
+  raw.push({ event: 'done', data: { turnId, estado: ended } });
   const events = raw.map((r) => toStreamEvent(r)).filter((e): e is StreamEvent => e !== undefined);
   const turn = reduceTurnEvents(emptyStream, events).turns[turnId];
-  return turn ? { ...turn, estado } : undefined;
+  return turn ? { ...turn, state: ended } : undefined;
 }

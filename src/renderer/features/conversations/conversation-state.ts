@@ -25,7 +25,7 @@ export function useWaitingForPerson(): ReadonlySet<string> {
       Object.entries(s.streams)
         .filter(([, stream]) => {
           const current = stream.currentTurnId ? stream.turns[stream.currentTurnId] : undefined;
-          return !!current && !isTerminal(current.estado) && openPermissions(stream).length > 0;
+          return !!current && !isTerminal(current.state) && openPermissions(stream).length > 0;
         })
         .map(([id]) => id),
     ),
