@@ -73,6 +73,8 @@ test('a server that does not answer is reported at once, without opening a sign-
   const alert = page.getByRole('alert');
   await expect(alert).toContainText("Couldn't reach the service at", { timeout: 15_000 });
   await expect(alert).toContainText(closed.replace('http://', ''));
+  // And what to do next.
+  await expect(alert).toContainText('Check the address and that the server is running, then try again.');
   await expect(page.getByRole('button', { name: 'Sign in with your browser' })).toBeEnabled();
   expect(opened).toBe(false);
 });

@@ -66,5 +66,9 @@ export function toAuthError(error: unknown, baseUrl: string): AuthError {
       message: 'The service sent a sign-in response AgentDesk could not read.',
     };
   }
-  return { code: 'network', message: `Couldn't reach the service at ${serverBase(baseUrl)}.` };
+  // What to do next, as the API client's own network error says it.
+  return {
+    code: 'network',
+    message: `Couldn't reach the service at ${serverBase(baseUrl)}. Check the address and that the server is running, then try again.`,
+  };
 }

@@ -197,7 +197,8 @@ describe('login flow failures', () => {
       ok: false,
       error: {
         code: 'authorize_failed',
-        message: "Couldn't reach the service at http://127.0.0.1:9/tenant.",
+        message:
+          "Couldn't reach the service at http://127.0.0.1:9/tenant. Check the address and that the server is running, then try again.",
       },
     });
   });
