@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { SyncStatus } from '../../../shared/bridge';
 
-/** The engine's id for "writes this server cannot check" (core/sync/unchecked-overwrites.ts). */
+/** The engine's id for "writes this server cannot check" (core/sync/plan/unchecked-overwrites.ts). */
 const uncheckedNoticeId = 'unchecked-overwrite';
 
 /** What the person can do in the app about writes the sync cannot check. */
