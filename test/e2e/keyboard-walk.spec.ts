@@ -68,6 +68,15 @@ test.describe('with a password account', () => {
       trustedLaunch: false,
     });
   });
+  // No step may break the page: an error thrown in it fails the walk.
+  let pageErrors: string[] = [];
+  test.beforeEach(({ page }) => {
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(`${error.message}\n${error.stack ?? ''}`));
+  });
+  test.afterEach(() => {
+    expect(pageErrors).toEqual([]);
+  });
   test.afterAll(async () => {
     await mode?.close();
     await rm(scratch, { recursive: true, force: true });
@@ -247,6 +256,8 @@ test.describe('with a password account', () => {
     // Branch from the first reply: the new conversation opens, with the focus on the page.
     await tabTo(page, replies.last(), { back: true });
     await page.keyboard.press('Home');
+    const first = page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Your message' });
+    await expect(first.first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(replies.first()).toBeFocused();
     await page.keyboard.press('Enter');
@@ -373,5 +384,92 @@ test.describe('with a password account', () => {
       await tabAndPress(page, button, 'Enter', (await button.boundingBox())!.y < 0);
       await expect(page.getByRole('region', { name: title, exact: true })).toBeVisible();
     }
+  });
+  test('conversation moves by keyboard: rename, a library file, search, archive and undo, schedules beside a wide window', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto(mode.url);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await expect(box).toBeFocused();
+    const chat = page.getByRole('region', { name: 'Chat' });
+    const title = chat.getByRole('heading', { level: 2 });
+    const [agent] = await agents();
+    const conversations = async () =>
+      (
+        (await (await api(`/api/v2/me/agents/${agent!.id}/conversations`)).json()) as {
+          conversaciones: { id: string; titulo: string | null }[];
+        }
+      ).conversaciones;
+
+    // Rename by F2: the dialog, a new name, Enter; the focus back in the chat, the server has the name.
+    await page.keyboard.press('F2');
+    const rename = page.getByRole('dialog', { name: 'Rename conversation' });
+    await expect(rename.getByRole('textbox')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Typed by hand');
+    await page.keyboard.press('Enter');
+    await expect(rename).toBeHidden();
+    await expect(title).toHaveText('Typed by hand');
+    await expectFocusKept(page);
+    await expect.poll(async () => (await conversations()).map((c) => c.titulo)).toContain('Typed by hand');
+
+    // A file of the library: the picker's search, Space on the file, Tab to Attach; then send.
+    await tabAndPress(page, page.getByRole('button', { name: 'Attach from library' }), 'Enter', true);
+    const picker = page.getByRole('dialog', { name: 'Attach from your library' });
+    await expect(picker).toBeVisible();
+    await tabAndPress(page, picker.getByRole('checkbox', { name: /typed\.md/ }), ' ');
+    await tabAndPress(page, picker.getByRole('button', { name: /^Attach/ }));
+    await expect(picker).toBeHidden();
+    await expectFocusKept(page);
+    await expect(page.getByRole('button', { name: 'Remove typed.md' })).toBeVisible();
+    await tabTo(page, box);
+    await page.keyboard.type('the library file');
+    await page.keyboard.press('Enter');
+    const replies = page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Agent reply' });
+    await expect(replies.last()).toContainText('typed.md', { timeout: 30_000 });
+
+    // Search: a word, the arrow keys, Enter opens the conversation that holds it.
+    await page.keyboard.press('Control+Shift+O');
+    await expect(title).toHaveText('New conversation');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Search all conversations' });
+    await page.keyboard.type('the library file');
+    await expect(
+      palette.getByRole('list', { name: 'Search results' }).getByRole('listitem').first(),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+    await expect(title).toHaveText('Typed by hand');
+    await expectFocusKept(page);
+
+    // The schedule panel beside a wide window: the focus in it, Escape closes it, the focus back on "…".
+    const more = chat.getByRole('button', { name: 'More conversation actions' });
+    await tabAndPress(page, more, 'Enter', true);
+    const menu = page.getByRole('menu', { name: 'More conversation actions' });
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Schedule a message…' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'Scheduled turns' });
+    await expect(panel.getByRole('textbox', { name: 'Message to send' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(more).toBeFocused();
+
+    // Archive by its shortcut: it asks, Enter archives, the focus lands on Undo; Enter undoes.
+    await page.keyboard.press('Control+Shift+Backspace');
+    const ask = page.getByRole('dialog', { name: /Archive/ });
+    await expect(ask).toBeVisible();
+    await tabAndPress(page, ask.getByRole('button', { name: /^Archive/ }));
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await expect(undo).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(undo).toBeHidden();
+    await expectFocusKept(page);
+    await expect(page.getByRole('list', { name: 'Conversation list' })).toContainText('Typed by hand');
+    await expect.poll(async () => (await conversations()).map((c) => c.titulo)).toContain('Typed by hand');
   });
 });
