@@ -105,7 +105,7 @@ async function inviteAdd(argv: string[]): Promise<number> {
     },
   });
   const days = values.days === undefined ? INVITE_LIFETIME_DAYS : Number(values.days);
-  if (!values.email || !isEmail(values.email.trim()) || !(days > 0 && days <= 365))
+  if (!values.email || !isEmail(values.email.trim()) || !(Number.isInteger(days) && days >= 1 && days <= 365))
     return fail(
       'usage',
       'invite add needs --email with an e-mail address, and --days (if given) from 1 to 365.',

@@ -111,6 +111,39 @@ describe('accounts on a public server', () => {
     },
     SLOW,
   );
+
+  it(
+    'refuses --days that is not a whole number of days from 1 to 365',
+    async () => {
+      const data = await dataDir({ publicUrl: PUBLIC_URL });
+      for (const days of ['0.5', '366']) {
+        const refused = await serviceCli([
+          'invite',
+          'add',
+          '--email',
+          'bea@example.test',
+          '--days',
+          days,
+          '--data',
+          data,
+        ]);
+        expect(refused.code, days).toBe(1);
+        expect(JSON.parse(refused.stderr), days).toMatchObject({ error: 'usage' });
+      }
+      const made = await serviceCli([
+        'invite',
+        'add',
+        '--email',
+        'bea@example.test',
+        '--days',
+        '2',
+        '--data',
+        data,
+      ]);
+      expect(made.code).toBe(0);
+    },
+    SLOW,
+  );
 });
 
 describe('session cookies', () => {
