@@ -102,7 +102,7 @@
       const tail = all ? all.slice(from) : range(from, total, storedMessage);
       return ok({
         messages: tail,
-        saltados: total - tail.length,
+        skipped: total - tail.length,
         agentId: 'a',
         conversationId: sessionId,
         title: null,

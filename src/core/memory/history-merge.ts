@@ -26,18 +26,18 @@ export const TAIL_SLACK_MS = 60 * 60 * 1000;
  */
 export function mergeHistory(
   messages: readonly HistoryMessage[],
-  saltados: number,
+  skipped: number,
   turns: readonly StoredTurn[],
 ): MemoryHistory {
   const merged: MemoryMessage[] = messages.map((m, i) => ({
-    position: saltados + i,
+    position: skipped + i,
     role: m.role,
     content: m.content,
     at: m.at,
   }));
   const firstAt = messages[0]?.at ?? 0;
   const candidates = [...turns]
-    .filter((t) => saltados === 0 || t.detail.startedAt >= firstAt - TAIL_SLACK_MS)
+    .filter((t) => skipped === 0 || t.detail.startedAt >= firstAt - TAIL_SLACK_MS)
     .sort((a, b) => a.detail.startedAt - b.detail.startedAt);
   let next = 0;
   for (const exchange of exchangesOf(messages)) {
@@ -46,7 +46,7 @@ export function mergeHistory(
     next = found + 1;
     attach(merged, exchange, candidates[found]!);
   }
-  return { messages: merged, saltados };
+  return { messages: merged, skipped };
 }
 
 interface Exchange {

@@ -21,7 +21,7 @@ export function exportJson(subject: ExportSubject, exportedAt: number): Exported
     agentId: subject.agentId,
     conversationId: subject.conversationId,
     title: subject.title,
-    saltados: subject.history.saltados,
+    saltados: subject.history.skipped,
     messages: subject.history.messages.map((m) => ({ ...m, at: new Date(m.at).toISOString() })),
   };
   return {
@@ -34,8 +34,8 @@ export function exportJson(subject: ExportSubject, exportedAt: number): Exported
 /** A readable Markdown document; thoughts and tool calls fold away as `<details>` sections. */
 export function exportMarkdown(subject: ExportSubject): ExportedConversation {
   const out: string[] = [`# ${subject.title ?? 'Conversation'}`, ''];
-  if (subject.history.saltados > 0) {
-    out.push(`_${subject.history.saltados} earlier messages are not included._`, '');
+  if (subject.history.skipped > 0) {
+    out.push(`_${subject.history.skipped} earlier messages are not included._`, '');
   }
   for (const message of subject.history.messages) out.push(...messageMarkdown(message));
   return {

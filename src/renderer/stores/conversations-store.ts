@@ -32,7 +32,7 @@ export interface Thread {
   /** The latest stored `models` event, so the picker shows before the next turn. */
   models?: MemoryConversation['models'];
   /** How many earlier messages the service left out. */
-  saltados: number;
+  skipped: number;
   status: 'loading' | 'ready' | 'error';
   loadingEarlier: boolean;
   error: string;
@@ -85,7 +85,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
   const patchThread = (sessionId: string, change: Partial<Thread>) => {
     const current = get().threads[sessionId] ?? {
       messages: [],
-      saltados: 0,
+      skipped: 0,
       status: 'loading' as const,
       loadingEarlier: false,
       error: '',
@@ -144,7 +144,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
         ultimoTurno: null,
       };
       patchList(agentId, (items) => [item, ...items.filter((i) => i.id !== item.id)]);
-      patchThread(item.id, { messages: [], saltados: 0, status: 'ready' });
+      patchThread(item.id, { messages: [], skipped: 0, status: 'ready' });
       set({ selectedId: item.id, notice: '' });
       return item.id;
     },
@@ -203,7 +203,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
         return patchThread(sessionId, { status: 'error', error: noteFailure(agentId, result.error) });
       patchThread(sessionId, {
         messages: result.value.messages.map(toThreadMessage),
-        saltados: result.value.saltados,
+        skipped: result.value.skipped,
         offline: result.value.offline,
         models: result.value.models,
         status: 'ready',
@@ -212,10 +212,10 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     },
     async loadEarlier(agentId, sessionId) {
       const thread = get().threads[sessionId];
-      if (!thread || thread.loadingEarlier || thread.saltados === 0) return;
+      if (!thread || thread.loadingEarlier || thread.skipped === 0) return;
       patchThread(sessionId, { loadingEarlier: true });
       // The API has no offset: ask for a longer tail and keep what is new at its front.
-      const limit = thread.messages.length + Math.min(thread.saltados, threadPageSize * 4);
+      const limit = thread.messages.length + Math.min(thread.skipped, threadPageSize * 4);
       const result = await desk().openConversation(agentId, sessionId, { limit });
       if (!result.ok)
         return patchThread(sessionId, { loadingEarlier: false, error: errorWords(result.error) });
@@ -224,7 +224,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       const earlier = result.value.messages.slice(0, Math.max(0, added)).map(toThreadMessage);
       patchThread(sessionId, {
         messages: [...earlier, ...latest.messages],
-        saltados: result.value.saltados,
+        skipped: result.value.skipped,
         loadingEarlier: false,
       });
     },

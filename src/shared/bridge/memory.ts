@@ -50,8 +50,8 @@ export type MemoryMessage = StoredMessage & {
 
 export interface MemoryHistory {
   messages: MemoryMessage[];
-  /** Earlier messages not included. */
-  saltados: number;
+  /** Earlier messages not included (the wire's `saltados`). */
+  skipped: number;
 }
 
 export interface SearchQuery {

@@ -36,7 +36,7 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
     // The store could not help (e.g. nothing stored yet): export what is on screen.
     const thread = useConversationsStore.getState().threads[sessionId];
     const stream = selectStream(sessionId)(useTurnStreamStore.getState());
-    const text = conversationMarkdown(title, thread?.messages ?? [], stream, thread?.saltados ?? 0);
+    const text = conversationMarkdown(title, thread?.messages ?? [], stream, thread?.skipped ?? 0);
     download(exportFileName(title), 'text/markdown', text);
   };
 

@@ -34,7 +34,7 @@ export function ChatView(props: { agentId: string; sessionId: string; composerTo
   }, [agentId, sessionId]);
 
   const empty =
-    thread?.status === 'ready' && thread.messages.length === 0 && thread.saltados === 0 && !hasLiveItems;
+    thread?.status === 'ready' && thread.messages.length === 0 && thread.skipped === 0 && !hasLiveItems;
   const title = conversationTitle(item ?? { titulo: null }, streamTitle);
 
   return (

@@ -54,10 +54,10 @@ export function MessageList(props: {
 
   const rows = useMemo<Row[]>(() => {
     const list: Row[] = [];
-    if (thread && thread.saltados > 0) list.push({ kind: 'earlier', key: 'earlier' });
+    if (thread && thread.skipped > 0) list.push({ kind: 'earlier', key: 'earlier' });
     const messages = thread?.messages ?? [];
     // Keys are positions in the whole thread, so earlier pages prepend without renaming measured rows.
-    const skipped = thread?.saltados ?? 0;
+    const skipped = thread?.skipped ?? 0;
     messages.forEach((message, index) =>
       list.push({ kind: 'history', key: `h${skipped + index}`, message, position: skipped + index }),
     );
@@ -133,16 +133,16 @@ export function MessageList(props: {
   useEffect(() => () => cancelAnimationFrame(follow.current), []);
 
   const loadingEarlier = thread?.loadingEarlier ?? false;
-  const saltados = thread?.saltados ?? 0;
+  const skippedCount = thread?.skipped ?? 0;
   const onScroll = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
-    if (element.scrollTop < nearTopPx && saltados > 0 && !loadingEarlier) {
+    if (element.scrollTop < nearTopPx && skippedCount > 0 && !loadingEarlier) {
       anchorFromBottom.current = element.scrollHeight - element.scrollTop;
       void useConversationsStore.getState().loadEarlier(agentId, sessionId);
     }
-  }, [agentId, sessionId, saltados, loadingEarlier]);
+  }, [agentId, sessionId, skippedCount, loadingEarlier]);
 
   // A brand-new message from the person always brings the view down.
   const lastItem = stream.items[stream.items.length - 1];

@@ -148,7 +148,7 @@ export async function sendMessage(
   const stream = streams.streams[sessionId];
   const thread = useConversationsStore.getState().threads[sessionId];
   const firstTurn =
-    (thread?.messages.length ?? 0) === 0 && (thread?.saltados ?? 0) === 0 && !stream?.items.length;
+    (thread?.messages.length ?? 0) === 0 && (thread?.skipped ?? 0) === 0 && !stream?.items.length;
   streams.update(sessionId, (s) =>
     userMessageSent(s, {
       key,
