@@ -61,7 +61,7 @@ export function AgentsList() {
               <span className="agent-name">{showDirectionControls(agent.nombre)}</span>
               <span className="agent-protocol">{agentKind(agent, configs[agent.id])}</span>
               {noConversations[agent.id] !== undefined ? (
-                <span className="agent-note">No conversations on this engine</span>
+                <span className="agent-note">Cannot chat</span>
               ) : null}
             </button>
           </li>

@@ -1,3 +1,4 @@
+import { NO_CONVERSATIONS_WORDS } from '../../error-words';
 import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationListItem } from '../../../shared/api';
@@ -44,8 +45,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
     return (
       <section className="conversations" aria-label="Conversations">
         <p className="explain" role="note">
-          This agent runs on {motor ? `the ${motor} engine` : 'an engine'}, which has no conversations of its
-          own, so it cannot chat here. You can still use it through its other channels.
+          {NO_CONVERSATIONS_WORDS} It still answers on its other channels.
         </p>
       </section>
     );
