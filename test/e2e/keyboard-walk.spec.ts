@@ -384,6 +384,24 @@ test.describe('with a password account', () => {
       await tabAndPress(page, button, 'Enter', (await button.boundingBox())!.y < 0);
       await expect(page.getByRole('region', { name: title, exact: true })).toBeVisible();
     }
+
+    // An edit saved by keyboard: the first section's prompt, Tab to Save, Enter; the focus stays on the page.
+    const firstSection = page
+      .getByRole('navigation', { name: /sections/ })
+      .getByRole('button')
+      .first();
+    await tabAndPress(page, firstSection, 'Enter', true);
+    await tabTo(page, page.getByRole('textbox', { name: 'Prompt' }));
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Answer in short sentences.');
+    await tabAndPress(page, page.getByRole('button', { name: /^Save/ }));
+    const agentId = (await agents())[0]!.id;
+    await expect
+      .poll(
+        async () => ((await (await api(`/api/v2/agents/${agentId}`)).json()) as { prompt?: string }).prompt,
+      )
+      .toBe('Answer in short sentences.');
+    await expectFocusKept(page);
   });
   test('conversation moves by keyboard: rename, a library file, search, archive and undo, schedules beside a wide window', async ({
     page,

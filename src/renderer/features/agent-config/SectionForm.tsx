@@ -15,7 +15,7 @@ export function SectionForm(props: {
       className="studio-form"
       onSubmit={(event) => {
         event.preventDefault();
-        props.onSave();
+        if (props.dirty && !props.saving) props.onSave();
       }}
     >
       {props.children}
@@ -42,17 +42,22 @@ export function SaveDiscard(props: {
   onDiscard(): void;
 }) {
   const idle = !props.dirty || props.saving;
+  // Off by aria-disabled, not disabled: a button that turns disabled under the keyboard focus (once saved
+  // or discarded) drops that focus to the page body.
   return (
     <div className="studio-actions">
       <button
         type={props.submits ? 'submit' : 'button'}
         className="primary"
-        disabled={idle}
-        onClick={props.submits ? undefined : props.onSave}
+        aria-disabled={idle || undefined}
+        onClick={(event) => {
+          if (idle) event.preventDefault();
+          else if (!props.submits) props.onSave();
+        }}
       >
         {props.saving ? 'Saving…' : props.saveLabel}
       </button>
-      <button type="button" disabled={idle} onClick={props.onDiscard}>
+      <button type="button" aria-disabled={idle || undefined} onClick={idle ? undefined : props.onDiscard}>
         Discard changes
       </button>
     </div>
