@@ -44,7 +44,7 @@ test('try panel: a reply the session remembers, msgapp1 as a phone-number sessio
   await expect(async () => {
     await panel.getByRole('button', { name: 'Send try' }).click();
     await expect(panel.getByRole('alert')).toContainText(
-      'A try is still running in this session (turno_en_curso)',
+      'A try is still running in this session. Wait for it to finish',
       { timeout: 3_000 },
     );
   }).toPass();
@@ -65,6 +65,8 @@ test('try panel: a reply the session remembers, msgapp1 as a phone-number sessio
   await panel.getByLabel('Session', { exact: true }).fill('fails');
   await panel.getByLabel('Message').fill('fail');
   await panel.getByRole('button', { name: 'Send try' }).click();
-  await expect(panel.getByRole('alert')).toContainText('The turn failed without a reply');
+  await expect(panel.getByRole('alert')).toContainText('The try failed without a reply');
+  // The wire's words (turno_en_curso, "turn") stay on the wire.
+  await expect(panel).not.toContainText(/turno|\bturns?\b/i);
   await shoot(page, 'try-502');
 });

@@ -11,9 +11,9 @@ type Answer = { kind: 'reply'; value: TryResult } | { kind: 'failure'; message: 
 /** A try failure in plain words: a busy session (409) and a turn that failed without text (502) by name. */
 function tryFailureWords(error: DeskError): string {
   if (error.code === 'turno_en_curso' || error.status === 409)
-    return 'A try is still running in this session (turno_en_curso). Wait for it to finish, or use another session name.';
-  if (error.status === 502) return `The turn failed without a reply: ${error.message}`;
-  if (error.code === 'cancelled') return 'Stopped waiting. The turn may still finish on the agent.';
+    return 'A try is still running in this session. Wait for it to finish, or use another session name.';
+  if (error.status === 502) return `The try failed without a reply: ${error.message}`;
+  if (error.code === 'cancelled') return 'Stopped waiting. The agent may still finish the reply.';
   return errorWords(error);
 }
 
@@ -74,7 +74,9 @@ export function TryPanel(props: { agentId: string }) {
           Close
         </button>
       </div>
-      <p className="studio-help">A try turn runs like a real one (it uses balance) and waits up to 180 s.</p>
+      <p className="studio-help">
+        A try runs like a real message: it uses your balance, and waits up to 3 minutes for the reply.
+      </p>
       <form
         className="studio-form"
         onSubmit={(event) => {
@@ -137,7 +139,8 @@ export function TryPanel(props: { agentId: string }) {
       </form>
       {running ? (
         <p className="studio-waiting" role="status">
-          <span className="spinner" aria-hidden="true" /> Waiting for the agent… {elapsed} s of up to 180 s
+          <span className="spinner" aria-hidden="true" /> Waiting for the agent… {elapsed} s of up to 180 s (3
+          minutes)
         </p>
       ) : null}
       {answer?.kind === 'reply' ? (
