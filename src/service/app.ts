@@ -15,6 +15,7 @@ import { accountFilesRoutes } from './routes/account-files';
 import { inviteRoutes } from './routes/invite';
 import { agentConfigRoutes } from './routes/agent-config';
 import { agentManagementRoutes } from './routes/agent-management';
+import { agentTryRoutes } from './routes/agent-try';
 import { connectorRoutes } from './routes/connectors';
 import { conversationRoutes } from './routes/conversations';
 import { archivedConversationRoutes } from './routes/archived-conversations';
@@ -53,6 +54,7 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   app.route('/', conversationRoutes(ctx)); // conversations/turns
   app.route('/', archivedConversationRoutes(ctx)); // our extension: archived conversations
   app.route('/', agentConfigRoutes(ctx)); // agent-config
+  app.route('/', agentTryRoutes(ctx)); // agent-config: try a turn
   app.route('/', accountFilesRoutes(ctx)); // agent-config: account file library
   app.route('/', sttRoutes(ctx)); // agent-config: audio
   app.route('/', connectorRoutes(ctx)); // agent-config: connectors

@@ -7,7 +7,6 @@ import {
   methods,
   ndJsonStream,
   PROTOCOL_VERSION,
-  RequestError,
   type AgentCapabilities,
   type ClientConnection,
   type ContentBlock,
@@ -21,8 +20,7 @@ import {
 import { requireSessionId, requireStopReason } from './agent-answers';
 import type { EngineCommand } from './types';
 import type { ModelSelector, SessionUsage } from './update-mapper';
-import { readWorkspaceText, writeWorkspaceFile } from '../workspace/workspace-io';
-import { WorkspacePathError } from '../workspace/workspace-paths';
+import { readTextFile, writeTextFile } from './workspace-fs';
 
 /** An agent that does not finish ACP initialize in this time is given up on (real agents may load for a while). */
 const START_TIMEOUT_MS = 60_000;
@@ -176,11 +174,6 @@ export class AgentMachine {
 
   private clientApp() {
     const workspace = this.options.workspaceDir;
-    // Inside the workspace with no link on the way (folder, file or dangling link), else invalid params.
-    const outside = (error: unknown, path: string) =>
-      error instanceof WorkspacePathError
-        ? RequestError.invalidParams({ path }, `the path is outside the agent workspace: ${error.message}`)
-        : null;
     return client({ name: 'agentdesk' })
       .onNotification(methods.client.session.update, ({ params }) => {
         this.listeners.get(params.sessionId)?.update(params.update);
@@ -190,28 +183,8 @@ export class AgentMachine {
         if (!listener) return { outcome: { outcome: 'cancelled' } };
         return listener.permission(params, signal);
       })
-      .onRequest(methods.client.fs.readTextFile, async ({ params }) => {
-        let content: string;
-        try {
-          content = await readWorkspaceText(workspace, params.path);
-        } catch (error) {
-          throw outside(error, params.path) ?? RequestError.resourceNotFound(params.path);
-        }
-        if (params.line == null && params.limit == null) return { content };
-        const start = Math.max(1, params.line ?? 1) - 1;
-        const lines = content.split('\n');
-        return {
-          content: lines.slice(start, params.limit == null ? undefined : start + params.limit).join('\n'),
-        };
-      })
-      .onRequest(methods.client.fs.writeTextFile, async ({ params }) => {
-        try {
-          await writeWorkspaceFile(workspace, params.path, params.content);
-        } catch (error) {
-          throw outside(error, params.path) ?? error;
-        }
-        return {};
-      });
+      .onRequest(methods.client.fs.readTextFile, ({ params }) => readTextFile(workspace, params))
+      .onRequest(methods.client.fs.writeTextFile, ({ params }) => writeTextFile(workspace, params));
   }
 
   private get agent() {

@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  RequestError,
-  type AgentCapabilities,
-  type McpServer,
-  type RequestPermissionRequest,
-  type RequestPermissionResponse,
-} from '@agentclientprotocol/sdk/unstable';
+import { RequestError, type AgentCapabilities, type McpServer } from '@agentclientprotocol/sdk/unstable';
 import type { Attachment } from '../../shared/api';
 import { AgentProtocolError, agentReason } from './agent-answers';
 import type { AgentMachine, OpenedSession, SessionListener } from './machine';
+import { askPermission } from './ask-permission';
 import { buildPromptBlocks, historyBlock } from './prompt-blocks';
 import type { SessionMap } from './session-map';
-import type {
-  EngineEvent,
-  EngineMcpServer,
-  ModelOption,
-  PermissionRequest,
-  RunTurnOptions,
-  TurnResult,
-} from './types';
+import type { EngineEvent, EngineMcpServer, ModelOption, RunTurnOptions, TurnResult } from './types';
 import {
   emptyUsage,
   findLegacyModels,
@@ -27,38 +15,8 @@ import {
   UpdateMapper,
   type ModelSelector,
 } from './update-mapper';
-
-/**
- * Injection bookkeeping of one turn. Invariant: once `closing` is set no
- * message is accepted, and every accepted message is prompted before the turn
- * ends (unless the turn is cancelled or fails).
- */
-export class TurnInbox {
-  closing = false;
-  private pending: { content: string; attachments: Attachment[] }[] = [];
-
-  inject(content: string, attachments: Attachment[] = []): boolean {
-    if (this.closing) return false;
-    this.pending.push({ content, attachments });
-    return true;
-  }
-
-  /** Everything injected so far, as one follow-up message; null when nothing waits. */
-  take(): { content: string; attachments: Attachment[] } | null {
-    if (this.pending.length === 0) return null;
-    const all = this.pending;
-    this.pending = [];
-    return {
-      content: all.map((m) => m.content).join('\n\n'),
-      attachments: all.flatMap((m) => m.attachments),
-    };
-  }
-
-  close(): void {
-    this.closing = true;
-    this.pending = [];
-  }
-}
+import type { TurnInbox } from './turn-inbox';
+import { whenAborted } from './when-aborted';
 
 export interface TurnDeps {
   sessionMap: SessionMap;
@@ -83,15 +41,6 @@ export function toAcpMcpServers(
     }
     return [{ name: server.name, command: server.command, args: server.args ?? [], env: pairs(server.env) }];
   });
-}
-
-const cancelledOutcome: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
-
-/** Resolves when the signal aborts (never rejects; never resolves without a signal). */
-export function whenAborted(signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return new Promise(() => undefined);
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
 async function openSession(
@@ -304,43 +253,4 @@ async function promptOnce(ctx: PromptContext, message: PromptMessage): Promise<T
     permissionsDone.abort();
     signal.removeEventListener('abort', onAbort);
   }
-}
-
-async function askPermission(
-  request: RequestPermissionRequest,
-  signal: AbortSignal,
-  mapper: UpdateMapper,
-  options: RunTurnOptions,
-): Promise<RequestPermissionResponse> {
-  if (signal.aborted) return cancelledOutcome;
-  const tool = mapper.mergeTool(request.toolCall);
-  // What the person needs to judge the request: the edit's change and the raw input, when the agent says.
-  const diff = request.toolCall.content?.find((c) => c.type === 'diff');
-  if (diff?.type === 'diff') {
-    tool.diff = {
-      oldText: diff.oldText ?? null,
-      newText: diff.newText,
-      ...(tool.path ? { path: tool.path } : {}),
-    };
-  }
-  if (request.toolCall.rawInput !== undefined) tool.rawInput = request.toolCall.rawInput;
-  const asked: PermissionRequest = {
-    id: `perm_${randomUUID()}`,
-    title: request.toolCall.title ?? tool.title,
-    tool,
-    options: request.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
-  };
-  const answer = await Promise.race([
-    options.requestPermission(asked, signal).catch(() => ({ denied: true as const })),
-    whenAborted(signal).then(() => ({ denied: true as const })),
-  ]);
-  if (signal.aborted) return cancelledOutcome;
-  if ('optionId' in answer && request.options.some((o) => o.optionId === answer.optionId)) {
-    return { outcome: { outcome: 'selected', optionId: answer.optionId } };
-  }
-  // Denied (or an unknown option): pick the agent's own "reject" choice when it offers one.
-  const reject =
-    request.options.find((o) => o.kind === 'reject_once') ??
-    request.options.find((o) => o.kind === 'reject_always');
-  return reject ? { outcome: { outcome: 'selected', optionId: reject.optionId } } : cancelledOutcome;
 }

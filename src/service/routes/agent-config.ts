@@ -233,33 +233,11 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
     { invalid: invalidMcp },
   );
 
-  // --- Restart and try -----------------------------------------------------------------------
+  // --- Restart (try: ./agent-try.ts) ---------------------------------------------------------
 
   onMachine(apiRoutes.restartAgent, async (c) => {
     const agent = callerAgent(c);
     return c.json(await restart(agent.id, agent.engine));
-  });
-
-  on(apiRoutes.tryAgent, async (c, { body }) => {
-    const agent = callerAgent(c);
-    const outcome = await area().tryRunner.run({
-      agentId: agent.id,
-      engine: agent.engine,
-      text: body.text,
-      session: body.session,
-      reset: body.reset === true,
-      ...(body.as ? { as: body.as } : {}),
-      ...area().turnOptions(agent.id, body.as ?? 'prueba'),
-    });
-    if (!outcome.ok) {
-      const { code, message } = outcome.refusal;
-      // The spec's 402 for a spent allowance carries `message`, like POST messages'.
-      if (code === 'quota_exhausted') return c.json({ error: 'quota_exhausted', message }, 402);
-      return errorJson(c, 409, 'turno_en_curso', message);
-    }
-    const reply = outcome.value;
-    // A turn that ended in an error before saying anything is the engine's failure (502), with the same body.
-    return c.json(reply, reply.text === '' && reply.error !== null ? 502 : 200);
   });
 
   // --- Bundle --------------------------------------------------------------------------------
