@@ -61,7 +61,7 @@ test('at 900 px with the schedule panel open the header is one line: agent, titl
   await openConversation(page);
   await chooseInHeaderMenu(page, 'Schedule a message…');
   // Over a 900 px window the panel is a modal dialog.
-  await expect(page.getByRole('dialog', { name: 'Scheduled turns' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Scheduled messages' })).toBeVisible();
 
   const { box, boxes } = await headerLayout(page);
   // One line: every part sits in the same band, and the header is no taller than one control and its padding.

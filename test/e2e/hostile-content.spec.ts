@@ -126,7 +126,7 @@ test('the agent name, a conversation title and a scheduled prompt show as text',
   await list.getByRole('listitem').filter({ hasText: SCRIPT }).first().click();
   await expect(page.getByRole('region', { name: 'Chat' })).toContainText(SCRIPT);
   await chooseInHeaderMenu(page, 'Schedule a message…');
-  const scheduled = page.getByRole('region', { name: 'Scheduled turns' });
+  const scheduled = page.getByRole('region', { name: 'Scheduled messages' });
   await expect(scheduled).toContainText(XSS);
   await expect(scheduled).toContainText(SCRIPT);
   await expectInert(page, seen);

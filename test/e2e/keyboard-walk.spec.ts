@@ -288,14 +288,14 @@ test.describe('with a password account', () => {
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Schedule a message…' })).toBeFocused();
     await page.keyboard.press('Enter');
-    const panel = page.getByRole('dialog', { name: 'Scheduled turns' });
+    const panel = page.getByRole('dialog', { name: 'Scheduled messages' });
     await expect(panel.getByRole('textbox', { name: 'Message to send' })).toBeFocused();
     await page.keyboard.type('a word from the keyboard');
     // Tab stays inside the dialog (past its last stop only the browser's own bar, then back to its first).
     for (let i = 0; i < 20; i++) {
       await page.keyboard.press('Tab');
       const inside = await page.evaluate<boolean>(
-        `document.activeElement === document.body || !!document.activeElement?.closest('[aria-label="Scheduled turns"]')`,
+        `document.activeElement === document.body || !!document.activeElement?.closest('[aria-label="Scheduled messages"]')`,
       );
       expect(inside, `Tab left the dialog for ${await focusedWordsOf(page)}`).toBe(true);
     }
@@ -471,7 +471,7 @@ test.describe('with a password account', () => {
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Schedule a message…' })).toBeFocused();
     await page.keyboard.press('Enter');
-    const panel = page.getByRole('region', { name: 'Scheduled turns' });
+    const panel = page.getByRole('region', { name: 'Scheduled messages' });
     await expect(panel.getByRole('textbox', { name: 'Message to send' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();

@@ -32,7 +32,7 @@ test('a time typed in Madrid is stored as its instant, and a stored instant show
   await openApp(page, app);
   await page.getByRole('list', { name: 'Conversation list' }).getByRole('button').first().click();
   await conversationAction(page, /^Schedule/);
-  const panel = page.getByRole('region', { name: 'Scheduled turns' });
+  const panel = page.getByRole('region', { name: 'Scheduled messages' });
   await expect(panel).toContainText('Times are in your time zone, Europe/Madrid (');
   await expect(panel).not.toContainText('UTC');
 

@@ -37,7 +37,7 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-const panel = (page: Page) => page.getByRole('region', { name: 'Scheduled turns' });
+const panel = (page: Page) => page.getByRole('region', { name: 'Scheduled messages' });
 
 async function openNewConversation(page: Page): Promise<string> {
   await openApp(page, app);
@@ -93,7 +93,10 @@ test('a turn scheduled in one minute is stored, shown with its due time, and run
 
 test('a repeating turn at a date and time; the service refusal is shown by its detalle', async ({ page }) => {
   const sessionId = await openNewConversation(page);
-  const form = panel(page).getByRole('form', { name: 'New scheduled turn' });
+  const form = panel(page).getByRole('form', { name: 'New scheduled message' });
+  // Scheduled messages, in a person's word: "turn" is the wire's.
+  await expect(panel(page).getByRole('heading', { name: 'Scheduled messages' })).toBeVisible();
+  await expect(panel(page)).not.toContainText(/\bturns?\b/i);
   await form.getByLabel('Message to send').fill('weekly report');
   await form.getByRole('radio', { name: /^At/ }).check();
   await form.getByLabel('Date and time').fill('2030-05-01T09:30');
@@ -126,7 +129,7 @@ test('cancel asks first, then the API no longer lists the turn', async ({ page }
   expect(await stored(sessionId)).toHaveLength(1);
 
   await item.getByRole('button', { name: 'Cancel' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cancel this scheduled turn?' });
+  const dialog = page.getByRole('dialog', { name: 'Cancel this scheduled message?' });
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
   expect(await stored(sessionId)).toHaveLength(1);
   await item.getByRole('button', { name: 'Cancel' }).click();

@@ -163,7 +163,7 @@ test('scheduled turns: one is scheduled, listed, and cancelled after asking', as
   await openApp(page);
   const sessionId = await newConversation(page);
   await chooseInHeaderMenu(page, 'Schedule a message…');
-  const panel = page.getByRole('region', { name: 'Scheduled turns' });
+  const panel = page.getByRole('region', { name: 'Scheduled messages' });
   await expect(panel).toContainText('Nothing is scheduled in this conversation.');
   await panel.getByLabel('Message to send').fill('echo later');
   await panel.getByLabel('Minutes from now').fill('30');
@@ -178,7 +178,7 @@ test('scheduled turns: one is scheduled, listed, and cancelled after asking', as
   expect((await stored()).map((s) => s.prompt)).toEqual(['echo later']);
   await item.getByRole('button', { name: 'Cancel' }).click();
   await page
-    .getByRole('dialog', { name: 'Cancel this scheduled turn?' })
+    .getByRole('dialog', { name: 'Cancel this scheduled message?' })
     .getByRole('button', { name: 'Cancel it' })
     .click();
   await expect(item).toHaveCount(0);

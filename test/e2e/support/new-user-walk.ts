@@ -133,7 +133,7 @@ export async function walkNewUser(page: Page, rig: WalkRig, visit: Visit): Promi
   // Scheduled turns of the first conversation.
   await openConversation(page, /files/i);
   await conversationAction(page, /^Schedule/);
-  await expect(page.getByRole('region', { name: 'Scheduled turns' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Scheduled messages' })).toBeVisible();
   await visit('schedules');
 
   // Every section of the studio.

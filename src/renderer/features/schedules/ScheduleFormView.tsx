@@ -24,7 +24,7 @@ export function ScheduleFormView(props: { agentId: string; sessionId: string }) 
   return (
     <form
       className="schedule-form"
-      aria-label="New scheduled turn"
+      aria-label="New scheduled message"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();

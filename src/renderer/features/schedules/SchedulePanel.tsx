@@ -38,13 +38,13 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
     <section
       ref={panel}
       className="schedule-panel"
-      aria-label="Scheduled turns"
+      aria-label="Scheduled messages"
       role={modal ? 'dialog' : undefined}
       aria-modal={modal || undefined}
       onKeyDown={onKeyDown}
     >
       <header className="schedule-head">
-        <h3>Scheduled turns</h3>
+        <h3>Scheduled messages</h3>
         <span className="muted small-text">Times are in your time zone, {zoneWords(now)}</span>
         <button type="button" className="link" onClick={close}>
           Close
@@ -77,7 +77,7 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
       <ScheduleFormView agentId={agentId} sessionId={sessionId} />
       {cancelling ? (
         <ConfirmDialog
-          title="Cancel this scheduled turn?"
+          title="Cancel this scheduled message?"
           confirmLabel="Cancel it"
           danger
           onCancel={() => setCancelling(null)}
