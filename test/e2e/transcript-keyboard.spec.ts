@@ -139,6 +139,7 @@ test('the skip link leads to the message box; the transcript is one Tab stop, wa
 test('a message with tool calls, code and links is still one stop; Enter reaches each of them', async ({
   page,
 }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.mode.origin });
   await openApp(page, app);
   await newConversation(page);
   await sendAndWait(page, 'list files');
@@ -173,6 +174,17 @@ test('a message with tool calls, code and links is still one stop; Enter reaches
   expect(inside[0]).toBe('the guide');
   expect(inside).toContain('Copy code');
   expect(inside.at(-1)).toBe('Edit');
+
+  // The code block's Copy, by keyboard: the button says so, and the clipboard holds the code.
+  await yourMessages(page).last().focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const copyCode = yourMessages(page).last().getByRole('button', { name: 'Copy code' });
+  await expect(copyCode).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(copyCode).toHaveText('Copied');
+  await expect(yourMessages(page).last().getByRole('status')).toHaveText('Code copied.');
+  expect((await clipboardText(page)).trim()).toBe(long);
 
   // The tool call's Details are reached from inside the reply, and open with Enter.
   await replies(page).first().focus();

@@ -27,22 +27,33 @@ const rehypePlugins = [rehypeSharedHighlight];
 function CodeBlock(props: ComponentProps<'pre'>) {
   const { children, ...rest } = props;
   const pre = useRef<HTMLPreElement>(null);
-  const [copied, setCopied] = useState(false);
+  // What the button says for a moment after a copy: it worked, or the system refused it.
+  const [outcome, setOutcome] = useState<'' | 'Copied' | 'Not copied'>('');
   const copy = async () => {
     const text = pre.current?.textContent ?? '';
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      setCopied(false);
-    }
+    const said = await navigator.clipboard.writeText(text).then(
+      () => 'Copied' as const,
+      () => 'Not copied' as const,
+    );
+    setOutcome(said);
+    setTimeout(() => setOutcome(''), 1500);
   };
   return (
     <div className="code-block">
-      <button type="button" className="copy-code" onClick={copy} aria-label="Copy code">
-        {copied ? 'Copied' : 'Copy'}
+      <button
+        type="button"
+        className="copy-code"
+        onClick={copy}
+        aria-label="Copy code"
+        title={
+          outcome === 'Not copied' ? 'The system refused; select the code and copy it instead' : undefined
+        }
+      >
+        {outcome || 'Copy'}
       </button>
+      <span className="visually-hidden" role="status">
+        {outcome === 'Copied' ? 'Code copied.' : outcome === 'Not copied' ? 'The code was not copied.' : ''}
+      </span>
       <pre ref={pre} {...omitNode(rest)}>
         {children}
       </pre>
