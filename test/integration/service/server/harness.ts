@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { hiddenField } from '../../../support/local-service';
 import {
   freePort,
@@ -23,17 +23,13 @@ export const SLOW = 120_000;
 export const PUBLIC_URL = 'https://agents.example.com';
 export const ADMIN = { email: 'admin@example.test', password: 'a long admin password' };
 
-const dirs: string[] = [];
-const processes: ServiceProcess[] = [];
-afterEach(async () => {
-  await Promise.all(processes.splice(0).map((service) => service.kill('SIGKILL')));
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+// Cleanups hang on the test that made the thing (the last made is undone first: a service is killed
+// before its data folder goes), not on a hook of this module, which loads once for many files.
 
-/** A fresh data folder, with `config` written as its config.json when given. */
+/** A fresh data folder, with `config` written as its config.json when given; deleted after the test. */
 export async function dataDir(config?: object): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'agentdesk-server-'));
-  dirs.push(dir);
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   if (config) await writeFile(join(dir, 'config.json'), JSON.stringify(config));
   return dir;
 }
@@ -45,7 +41,7 @@ export async function startServer(
 ): Promise<ServiceProcess & { port: number }> {
   const port = await freePort();
   const service = await startServiceProcess({ port, dataDir: data, args });
-  processes.push(service);
+  onTestFinished(() => service.kill('SIGKILL'));
   return Object.assign(service, { port });
 }
 
