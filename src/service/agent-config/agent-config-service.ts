@@ -150,7 +150,7 @@ export function createAgentConfigService(deps: {
     hasMachine,
     modelsOf,
     stop: (agentId) => deps.engine().stop(agentId),
-    restart: async (agentId, engine) => (await deps.engine().restart(agentId, engine)).reiniciado,
+    restart: async (agentId, engine) => (await deps.engine().restart(agentId, engine)).restarted,
     carryOver,
     writeMachine,
     view: (agent) => view(agent),

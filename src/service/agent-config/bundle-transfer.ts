@@ -9,7 +9,7 @@ import { resolveInside } from '../workspace/workspace-paths';
 export interface BundleTransferDeps {
   service: AgentConfigService;
   store: AgentConfigStore;
-  restart(agentId: string, engine: string): Promise<{ reiniciado: boolean }>;
+  restart(agentId: string, engine: string): Promise<{ restarted: boolean }>;
 }
 
 export type BundleApplied = { ok: true; result: BundlePostResult } | { ok: false; tooLarge: string };
@@ -68,8 +68,8 @@ export function createBundleTransfer(deps: BundleTransferDeps) {
     await service.writeMachine(agent, settings);
     let restartNote = '';
     if (mcpChanged && service.hasMachine(agent.engine)) {
-      const { reiniciado } = await deps.restart(agent.id, agent.engine);
-      restartNote = reiniciado
+      const { restarted } = await deps.restart(agent.id, agent.engine);
+      restartNote = restarted
         ? ' The MCP list changed, so the agent was restarted.'
         : ' The MCP list changed, but the agent did not restart; retry POST restart.';
     }

@@ -8,15 +8,15 @@ export async function replaceMcpServers(
   deps: {
     service: AgentConfigService;
     store: AgentConfigStore;
-    restart(agentId: string, engine: string): Promise<{ reiniciado: boolean }>;
+    restart(agentId: string, engine: string): Promise<{ restarted: boolean }>;
   },
   agent: AgentRecord,
   servers: McpServer[],
-): Promise<{ reiniciado: boolean }> {
+): Promise<{ restarted: boolean }> {
   const settings = deps.store.read(agent.id);
   settings.mcp = servers;
   deps.store.write(agent.id, settings);
   await deps.service.writeMachine(agent, settings);
-  const { reiniciado } = await deps.restart(agent.id, agent.engine);
-  return { reiniciado };
+  const { restarted } = await deps.restart(agent.id, agent.engine);
+  return { restarted };
 }

@@ -70,7 +70,7 @@ class Host implements EngineHost {
     const running = new Promise<void>((resolve) => (markRunning = resolve));
     const handle = (queued: boolean, done: Promise<TurnResult>): TurnHandle => ({
       queued,
-      enCola: this.queuedCount(turn.agentId),
+      queueLength: this.queuedCount(turn.agentId),
       running,
       done,
       inject: (content, attachments) => inbox.inject(content, attachments),
@@ -202,8 +202,8 @@ class Host implements EngineHost {
     });
   }
 
-  async restart(agentId: string, engine: string): Promise<{ reiniciado: boolean; sandboxId: string }> {
-    if (!this.hasMachine(engine) || this.closed) return { reiniciado: false, sandboxId: '' };
+  async restart(agentId: string, engine: string): Promise<{ restarted: boolean; sandboxId: string }> {
+    if (!this.hasMachine(engine) || this.closed) return { restarted: false, sandboxId: '' };
     const awake = this.pool.awake(agentId);
     const workspaceDir = awake?.workspaceDir ?? agentWorkspaceDir(this.options.dataDir, agentId);
     // Replace in place, so the slot is not handed to a waiting turn meanwhile.
@@ -214,15 +214,15 @@ class Host implements EngineHost {
     try {
       if (slot) {
         await slot.ready;
-        return { reiniciado: true, sandboxId: slot.sandboxId };
+        return { restarted: true, sandboxId: slot.sandboxId };
       }
       return await this.withMachine(agentId, engine, async (_machine, fresh) => ({
-        reiniciado: true,
+        restarted: true,
         sandboxId: fresh.sandboxId,
       }));
     } catch (error) {
       this.log(`[${agentId}] restart failed: ${String(error)}`);
-      return { reiniciado: false, sandboxId: slot?.sandboxId ?? '' };
+      return { restarted: false, sandboxId: slot?.sandboxId ?? '' };
     } finally {
       if (slot) this.pool.release(slot);
     }

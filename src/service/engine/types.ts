@@ -197,7 +197,7 @@ export interface TurnHandle {
   /** True when the turn waits for a machine (the API's `queued`); false means `running`. */
   queued: boolean;
   /** Turns of this agent waiting for a machine right now, this one included (the API's `enCola`). */
-  enCola: number;
+  queueLength: number;
   /** Resolves when the turn gets its machine (at once when not queued), or when it ends without ever getting one. Never rejects. */
   running: Promise<void>;
   /** Resolves when the turn ends. Never rejects. */
@@ -231,7 +231,7 @@ export interface EngineHost {
    * Stops the agent's machine (running turns end 'cancelled' with
    * interruptedBy 'restart') and spawns it again. The workspace is kept.
    */
-  restart(agentId: string, engine: string): Promise<{ reiniciado: boolean; sandboxId: string }>;
+  restart(agentId: string, engine: string): Promise<{ restarted: boolean; sandboxId: string }>;
   /** Stops the agent's machine if awake (running turns end 'cancelled', interruptedBy 'stop'). */
   stop(agentId: string): Promise<void>;
   isAwake(agentId: string): boolean;

@@ -227,8 +227,8 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
       }
       const agent = callerAgent(c);
       const deps = { service: area().service, store: area().store, restart };
-      const { reiniciado } = await replaceMcpServers(deps, agent, checked.servers);
-      return c.json({ servers: checked.servers, reiniciado });
+      const { restarted } = await replaceMcpServers(deps, agent, checked.servers);
+      return c.json({ servers: checked.servers, reiniciado: restarted });
     },
     { invalid: invalidMcp },
   );
@@ -237,7 +237,8 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   onMachine(apiRoutes.restartAgent, async (c) => {
     const agent = callerAgent(c);
-    return c.json(await restart(agent.id, agent.engine));
+    const { restarted, sandboxId } = await restart(agent.id, agent.engine);
+    return c.json({ reiniciado: restarted, sandboxId });
   });
 
   // --- Bundle --------------------------------------------------------------------------------

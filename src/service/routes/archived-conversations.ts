@@ -32,7 +32,7 @@ export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
             titulo: row.title,
             actualizada: iso(row.updated_at),
             ultimoTurno: last
-              ? { turnId: last.turn_id, estado: last.estado, at: new Date(last.at).toISOString() }
+              ? { turnId: last.turn_id, estado: last.state, at: new Date(last.at).toISOString() }
               : null,
             archivada: new Date(row.archived_at ?? 0).toISOString(),
           };

@@ -32,7 +32,7 @@ import { sharedPageRoutes } from './shared-page';
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 function turnoResumen(row: TurnSummaryRow | null): TurnoResumen | null {
-  return row ? { turnId: row.turn_id, estado: row.estado, at: new Date(row.at).toISOString() } : null;
+  return row ? { turnId: row.turn_id, estado: row.state, at: new Date(row.at).toISOString() } : null;
 }
 
 function programado(item: StoredSchedule): TurnoProgramado {
@@ -160,7 +160,13 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   onOne(apiRoutes.postMessage, (c, { body }, row) => {
     const who = { engine: callerAgent(c).engine, personId: callerAuth(c).personId, requester: requester(c) };
-    const result = conversations.submit(row, who, body);
+    const result = conversations.submit(row, who, {
+      requestId: body.turnId,
+      content: body.content,
+      images: body.images,
+      firstTurn: body.primerTurno,
+      permissionMode: body.permisos,
+    });
     if (result.kind === 'draining') {
       return c.json({ error: 'reiniciando' }, 503, {
         'Retry-After': String(LIMITS.restartRetryAfterSeconds),

@@ -1,4 +1,4 @@
-import type { PostMessageBody, ScheduleBody } from '../../shared/api';
+import type { ScheduleBody } from '../../shared/api';
 import type { Principal } from '../identity/principal';
 import type { OAuthTokenStore } from '../identity/oauth-tokens';
 import type { ConversationRow, StoredSchedule, TurnSummaryRow } from './conversation-store';
@@ -8,7 +8,14 @@ import type { ResolveResult } from './permission-broker';
 import { planFromBody } from './schedule-rules';
 import { newShareSlug } from './share-slug';
 import type { TurnsService } from './turns-area';
+import type { Submission } from './turn-record';
 import type { CancelOutcome, SubmitResult } from './turn-answers';
+
+/** A message as the route hands it over: the body of POST messages in our own words. */
+export type IncomingMessage = Pick<
+  Submission,
+  'requestId' | 'content' | 'images' | 'firstTurn' | 'permissionMode'
+>;
 
 export type ModelChange = { ok: true } | { ok: false; known: string[] };
 export type ScheduleAdded =
@@ -48,7 +55,7 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
     /** Its last `limit` messages, how many earlier ones were left out, and its latest turn. */
     read(row: ConversationRow, limit: number) {
       const tail = store.tail(row.id, limit);
-      return { messages: tail.messages, skipped: tail.saltados, lastTurn: store.lastTurn(row.id) };
+      return { messages: tail.messages, skipped: tail.skipped, lastTurn: store.lastTurn(row.id) };
     },
 
     rename: (row: ConversationRow, title: string): void => store.rename(row.id, title),
@@ -85,7 +92,7 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
     submit(
       row: ConversationRow,
       who: { engine: string; personId: string; requester: string },
-      body: PostMessageBody,
+      message: IncomingMessage,
     ): SubmitResult {
       return manager.submit({
         agentId: row.agent_id,
@@ -93,11 +100,7 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
         personId: who.personId,
         conversationId: row.id,
         requester: who.requester,
-        requestId: body.turnId,
-        content: body.content,
-        images: body.images,
-        primerTurno: body.primerTurno,
-        permisos: body.permisos,
+        ...message,
       });
     },
 

@@ -20,7 +20,7 @@ export interface ConversationRow {
 
 export interface TurnSummaryRow {
   turn_id: string;
-  estado: TurnState;
+  state: TurnState;
   at: number;
 }
 
@@ -78,10 +78,10 @@ export function createConversationStore(db: ServiceDatabase) {
     insertTurn: db.prepare(
       `INSERT INTO turns (conversation_id, turn_id, person_id, requester, estado, at) VALUES (?, ?, ?, ?, ?, ?)`,
     ),
-    setEstado: db.prepare('UPDATE turns SET estado = ?, at = ? WHERE conversation_id = ? AND turn_id = ?'),
+    setState: db.prepare('UPDATE turns SET estado = ?, at = ? WHERE conversation_id = ? AND turn_id = ?'),
     addTokens: db.prepare('UPDATE turns SET tokens = ? WHERE conversation_id = ? AND turn_id = ?'),
     lastTurn: db.prepare(
-      'SELECT turn_id, estado, at FROM turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1',
+      'SELECT turn_id, estado AS state, at FROM turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1',
     ),
     interrupted: db.prepare(
       "SELECT conversation_id, turn_id FROM turns WHERE estado IN ('queued', 'running')",
@@ -172,10 +172,10 @@ export function createConversationStore(db: ServiceDatabase) {
       q.touch.run(at, conversationId);
     },
     /** The last `limit` messages, oldest first, and how many earlier ones were left out. */
-    tail(conversationId: string, limit: number): { messages: StoredMessage[]; saltados: number } {
+    tail(conversationId: string, limit: number): { messages: StoredMessage[]; skipped: number } {
       const total = (q.countMessages.get(conversationId) as { n: number }).n;
       const messages = q.tail.all(conversationId, limit) as StoredMessage[];
-      return { messages, saltados: total - messages.length };
+      return { messages, skipped: total - messages.length };
     },
     allMessages(conversationId: string): StoredMessage[] {
       return q.allMessages.all(conversationId) as StoredMessage[];
@@ -186,13 +186,13 @@ export function createConversationStore(db: ServiceDatabase) {
       turnId: string,
       personId: string,
       requester: string,
-      estado: TurnState,
+      state: TurnState,
       at: number,
     ) {
-      q.insertTurn.run(conversationId, turnId, personId, requester, estado, at);
+      q.insertTurn.run(conversationId, turnId, personId, requester, state, at);
     },
-    setTurnState(conversationId: string, turnId: string, estado: TurnState, at: number): void {
-      q.setEstado.run(estado, at, conversationId, turnId);
+    setTurnState(conversationId: string, turnId: string, state: TurnState, at: number): void {
+      q.setState.run(state, at, conversationId, turnId);
     },
     setTurnTokens(conversationId: string, turnId: string, tokens: number): void {
       q.addTokens.run(tokens, conversationId, turnId);

@@ -8,7 +8,7 @@ import { isTerminal } from '../../shared/api';
  * needs (the reply text, the tokens) and the latest models. Events of a turn no longer current are dropped.
  */
 export function fanOutEngineEvent(rt: ConversationRuntime, turn: Turn, event: EngineEvent): void {
-  if (rt.current !== turn || isTerminal(turn.estado)) return;
+  if (rt.current !== turn || isTerminal(turn.state)) return;
   switch (event.type) {
     case 'chunk':
       turn.reply += event.text;

@@ -82,7 +82,7 @@ function denyOutcome(options: PermissionOptionLike[]): PermissionOutcome {
     : { outcome: 'cancelled', by: 'expired' };
 }
 
-/** `permisos: auto` answers allow-once (or the first allow option) on the person's behalf. */
+/** Permission mode `auto` answers allow-once (or the first allow option) on the person's behalf. */
 export function autoAllowOption(options: PermissionOptionLike[]): string | null {
   const allow =
     options.find((o) => o.kind === 'allow_once') ?? options.find((o) => o.kind?.startsWith('allow'));

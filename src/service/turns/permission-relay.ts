@@ -5,7 +5,7 @@ import type { Turn } from './turn-record';
 import { isTerminal } from '../../shared/api';
 
 /**
- * Answers an agent's permission request for a turn: `permisos: auto` allows once at once;
+ * Answers an agent's permission request for a turn: permission mode `auto` allows once at once;
  * `preguntar` streams `permission`, waits for POST permission (or the expiry, or the turn's
  * end) and streams `permission-resolved`.
  */
@@ -15,11 +15,11 @@ export async function relayPermission(
   req: PermissionRequest,
   signal: AbortSignal,
 ): Promise<PermissionAnswer> {
-  if (turn.permisos === 'auto') {
+  if (turn.permissionMode === 'auto') {
     const optionId = autoAllowOption(req.options);
     return optionId ? { optionId } : { denied: true };
   }
-  if (rt.current !== turn || isTerminal(turn.estado) || signal.aborted) return { denied: true };
+  if (rt.current !== turn || isTerminal(turn.state) || signal.aborted) return { denied: true };
   rt.log.append('permission', {
     id: req.id,
     title: req.title,
@@ -31,7 +31,7 @@ export async function relayPermission(
   signal.addEventListener('abort', onAbort, { once: true });
   const outcome = await rt.broker.request(req.id, req.options);
   signal.removeEventListener('abort', onAbort);
-  if (rt.current === turn && !isTerminal(turn.estado)) {
+  if (rt.current === turn && !isTerminal(turn.state)) {
     rt.log.append('permission-resolved', {
       id: req.id,
       optionId: outcome.outcome === 'selected' ? outcome.optionId : null,

@@ -61,15 +61,15 @@ export function launchTurn(deps: LaunchDeps, rt: ConversationRuntime, turn: Turn
   turn.handle = handle;
   for (const extra of turn.early.splice(0)) handle.inject(extra.content, extra.images);
   const markRunning = () => {
-    turn.estado = 'running';
+    turn.state = 'running';
     store.setTurnState(turn.conversationId, turn.turnId, 'running', deps.now());
     rt.log.append('status', { phase: 'running', turnId: turn.turnId });
   };
   if (handle.queued) {
     void handle.running.then(() => {
-      if (rt.current === turn && !isTerminal(turn.estado)) markRunning();
+      if (rt.current === turn && !isTerminal(turn.state)) markRunning();
     });
-  } else if (deferred && turn.estado === 'queued' && rt.current === turn) {
+  } else if (deferred && turn.state === 'queued' && rt.current === turn) {
     markRunning();
   }
   void handle.done.then((result) => {
@@ -84,7 +84,7 @@ export function launchTurn(deps: LaunchDeps, rt: ConversationRuntime, turn: Turn
 function refusedHandle(error: string): TurnHandle {
   return {
     queued: false,
-    enCola: 0,
+    queueLength: 0,
     running: Promise.resolve(),
     done: Promise.resolve<TurnResult>({ stopReason: 'error', error }),
     inject: () => false,

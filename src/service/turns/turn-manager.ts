@@ -103,7 +103,7 @@ export class TurnManager {
     if (!body) {
       const turn = newTurn(s);
       if (route === 'queue' && current) {
-        turn.estado = 'queued';
+        turn.state = 'queued';
         store.insertTurn(s.conversationId, turn.turnId, s.personId, s.requester, 'queued', this.now());
         rt.waiting.push(turn);
         body = acceptedBody(turn, { estado: 'queued', enCola: engine.queuedCount(s.agentId) });
@@ -113,7 +113,7 @@ export class TurnManager {
         const estado = this.begin(rt, turn, true);
         body = acceptedBody(turn, {
           estado,
-          enCola: turn.handle?.enCola ?? engine.queuedCount(s.agentId) + (estado === 'queued' ? 1 : 0),
+          enCola: turn.handle?.queueLength ?? engine.queuedCount(s.agentId) + (estado === 'queued' ? 1 : 0),
           reemplazoAnterior: replacing,
         });
       }
@@ -131,7 +131,7 @@ export class TurnManager {
     }
     this.options.store.addMessage(s.conversationId, turn.turnId, 'user', s.content, this.now());
     return acceptedBody(turn, {
-      estado: turn.estado === 'running' ? 'running' : 'queued',
+      estado: turn.state === 'running' ? 'running' : 'queued',
       enCola: this.options.engine.queuedCount(s.agentId),
       inyectado: true,
     });
@@ -148,22 +148,22 @@ export class TurnManager {
     rt.log.beginTurn(turn.turnId);
     store.addMessage(turn.conversationId, turn.turnId, 'user', turn.content, now);
     rt.log.append('started', { turnId: turn.turnId });
-    let estado: AcceptedTurnState;
+    let state: AcceptedTurnState;
     if (!rt.engineBusy) {
       launchTurn(this.launchDeps, rt, turn, false);
-      estado = turn.handle!.queued ? 'queued' : 'running';
+      state = turn.handle!.queued ? 'queued' : 'running';
     } else {
       // The engine still winds down the turn before (a replacement): start right after it.
-      estado = engine.wouldQueue(turn.agentId) ? 'queued' : 'running';
+      state = engine.wouldQueue(turn.agentId) ? 'queued' : 'running';
       void rt.engineFree.then(() => {
-        if (rt.current === turn && !isTerminal(turn.estado)) launchTurn(this.launchDeps, rt, turn, true);
+        if (rt.current === turn && !isTerminal(turn.state)) launchTurn(this.launchDeps, rt, turn, true);
       });
     }
-    turn.estado = estado;
-    if (fresh) store.insertTurn(turn.conversationId, turn.turnId, turn.personId, turn.requester, estado, now);
-    else store.setTurnState(turn.conversationId, turn.turnId, estado, now);
-    rt.log.append('status', { phase: estado, turnId: turn.turnId });
-    return estado;
+    turn.state = state;
+    if (fresh) store.insertTurn(turn.conversationId, turn.turnId, turn.personId, turn.requester, state, now);
+    else store.setTurnState(turn.conversationId, turn.turnId, state, now);
+    rt.log.append('status', { phase: state, turnId: turn.turnId });
+    return state;
   }
 
   /** POST permission. */
@@ -174,11 +174,11 @@ export class TurnManager {
   // Ending turns
 
   private async finish(rt: ConversationRuntime, turn: Turn, result: TurnResult): Promise<void> {
-    if (isTerminal(turn.estado)) return;
+    if (isTerminal(turn.state)) return;
     turn.closing = true;
-    const estado: TurnState =
+    const state: TurnState =
       result.stopReason === 'error' ? 'error' : result.stopReason === 'cancelled' ? 'stopped' : 'done';
-    if (estado === 'error') {
+    if (state === 'error') {
       rt.log.append('error', {
         message: result.error ?? 'The agent failed without saying why.',
         code: result.errorCode ?? null,
@@ -191,16 +191,16 @@ export class TurnManager {
     } catch {
       // A failing hook must not keep a turn open.
     }
-    if (isTerminal(turn.estado)) return; // replaced while closing
-    this.close(rt, turn, estado);
+    if (isTerminal(turn.state)) return; // replaced while closing
+    this.close(rt, turn, state);
   }
 
   /** Stops a turn at once (replacement, cancel of a turn not yet with the engine). */
   private stopNow(rt: ConversationRuntime, turn: Turn, startNext: boolean): void {
     turn.abort.abort();
-    if (turn.estado === 'queued' && rt.waiting.includes(turn)) {
+    if (turn.state === 'queued' && rt.waiting.includes(turn)) {
       rt.waiting.splice(rt.waiting.indexOf(turn), 1);
-      turn.estado = 'stopped';
+      turn.state = 'stopped';
       this.options.store.setTurnState(turn.conversationId, turn.turnId, 'stopped', this.now());
       turn.markFinished();
       return;
@@ -209,23 +209,23 @@ export class TurnManager {
   }
 
   /** Final bookkeeping of the current turn: reply, title, state, `done`, then the next turn. */
-  private close(rt: ConversationRuntime, turn: Turn, estado: TurnState, startNext = true): void {
+  private close(rt: ConversationRuntime, turn: Turn, state: TurnState, startNext = true): void {
     const { store } = this.options;
     const now = this.now();
-    turn.estado = estado;
+    turn.state = state;
     turn.closing = true;
     rt.broker.cancelAll();
     if (turn.reply.trim() !== '')
       store.addMessage(turn.conversationId, turn.turnId, 'assistant', turn.reply, now);
-    if (turn.primerTurno) {
+    if (turn.firstTurn) {
       const title = titleFromMessage(turn.content);
       if (store.titleIfEmpty(turn.conversationId, title)) rt.log.append('title', { title });
     }
     if (turn.tokens > 0) store.setTurnTokens(turn.conversationId, turn.turnId, turn.tokens);
-    store.setTurnState(turn.conversationId, turn.turnId, estado, now);
+    store.setTurnState(turn.conversationId, turn.turnId, state, now);
     const next = startNext ? rt.waiting.shift() : undefined;
     // `estado` on done is our addition: the final state, so clients need no extra request.
-    rt.log.endTurn(startNext && !next, { estado });
+    rt.log.endTurn(startNext && !next, { estado: state });
     rt.current = null;
     turn.markFinished();
     if (next) this.begin(rt, next, false);
@@ -235,7 +235,7 @@ export class TurnManager {
   async cancel(conversationId: string, requester: string): Promise<CancelOutcome> {
     const rt = this.runtimes.find(conversationId);
     const turn = rt?.current;
-    if (!rt || !turn || isTerminal(turn.estado)) return { detenido: false, motivo: 'sin_turno' };
+    if (!rt || !turn || isTerminal(turn.state)) return { detenido: false, motivo: 'sin_turno' };
     if (turn.requester !== requester) return { detenido: false, motivo: 'otro_solicitante' };
     if (!turn.handle || turn.engineEnded) {
       this.stopNow(rt, turn, true);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Attachment, TurnState } from '../../shared/api';
+import type { Attachment, PermissionMode, TurnState } from '../../shared/api';
 import type { TurnHandle } from '../engine/types';
 
 /** A message handed to the turn manager by a route or the scheduler. */
@@ -14,8 +14,8 @@ export interface Submission {
   requestId?: string;
   content: string;
   images?: Attachment[];
-  primerTurno?: boolean;
-  permisos?: 'auto' | 'preguntar';
+  firstTurn?: boolean;
+  permissionMode?: PermissionMode;
 }
 
 /** One turn in memory while it is in flight (its durable record is the `turns` row). */
@@ -26,11 +26,11 @@ export interface Turn {
   engine: string;
   personId: string;
   requester: string;
-  permisos: 'auto' | 'preguntar';
-  primerTurno: boolean;
+  permissionMode: PermissionMode;
+  firstTurn: boolean;
   content: string;
   images?: Attachment[];
-  estado: TurnState;
+  state: TurnState;
   /** Our closing phase (reply ended, finishing up) or a stop under way. */
   closing: boolean;
   /** The engine has ended its part of the turn. */
@@ -55,11 +55,11 @@ export function newTurn(s: Submission): Turn {
     engine: s.engine,
     personId: s.personId,
     requester: s.requester,
-    permisos: s.permisos ?? 'auto',
-    primerTurno: s.primerTurno ?? false,
+    permissionMode: s.permissionMode ?? 'auto',
+    firstTurn: s.firstTurn ?? false,
     content: s.content,
     images: s.images,
-    estado: 'queued',
+    state: 'queued',
     closing: false,
     engineEnded: false,
     handle: null,
@@ -75,5 +75,5 @@ export function newTurn(s: Submission): Turn {
 /** Closing: our finishing phase, or the engine no longer takes input for a running turn. */
 export function isClosing(turn: Turn): boolean {
   if (turn.closing) return true;
-  return turn.handle !== null && turn.estado === 'running' && !turn.handle.acceptsInput();
+  return turn.handle !== null && turn.state === 'running' && !turn.handle.acceptsInput();
 }

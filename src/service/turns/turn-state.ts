@@ -22,7 +22,7 @@ export function canMove(from: TurnState, to: TurnState): boolean {
 }
 
 export interface TurnSnapshot {
-  estado: TurnState;
+  state: TurnState;
   /** The agent already gave its reply (or a stop is under way): new input can no longer join. */
   closing: boolean;
   /** Who commissioned the turn (an OAuth grant, see turn-manager). */
@@ -40,7 +40,7 @@ export interface TurnSnapshot {
 export type IncomingRoute = 'new' | 'inject' | 'replace' | 'queue';
 
 export function routeIncoming(current: TurnSnapshot | null, requester: string): IncomingRoute {
-  if (!current || isTerminal(current.estado)) return 'new';
+  if (!current || isTerminal(current.state)) return 'new';
   if (!current.closing) return 'inject';
   return current.requester === requester ? 'replace' : 'queue';
 }

@@ -78,7 +78,7 @@ export function startTurns(
       requester: 'programado',
       requestId: `programado:${item.id}:${item.dueAt}`,
       content: item.prompt,
-      permisos: 'auto',
+      permissionMode: 'auto',
     });
     if (result.kind !== 'accepted') ctx.log(`schedule ${item.id}: not started (${result.kind})`);
   });

@@ -46,7 +46,7 @@ describe('awake cap', { timeout: 60_000 }, () => {
     expect(h.host.wouldQueue('agent-a')).toBe(false);
     const b = startTurn(h.host, turn('agent-b', 'hello from b'));
     expect(b.handle.queued).toBe(true);
-    expect(b.handle.enCola).toBe(1);
+    expect(b.handle.queueLength).toBe(1);
     expect(h.host.queuedCount('agent-b')).toBe(1);
     expect(h.host.queuedCount('agent-a')).toBe(0);
     // A queued turn still takes input.

@@ -113,14 +113,14 @@ describe('engine lifecycle', { timeout: 60_000 }, () => {
     const h = await host();
     const workspace = agentWorkspaceDir(h.dataDir, 'a1');
     const warm = await h.host.restart('a1', 'engine-b');
-    expect(warm.reiniciado).toBe(true);
+    expect(warm.restarted).toBe(true);
     await writeFile(join(workspace, 'keep.txt'), 'still here');
 
     const { handle, rec } = startTurn(h.host, turn('a1', 'c1', 'wait 60'));
     await rec.until(() => rec.of('tool').length > 0);
     const restarted = await h.host.restart('a1', 'engine-b');
     expect(await handle.done).toEqual({ stopReason: 'cancelled', interruptedBy: 'restart' });
-    expect(restarted.reiniciado).toBe(true);
+    expect(restarted.restarted).toBe(true);
     expect(restarted.sandboxId).not.toBe(warm.sandboxId);
     expect(h.host.isAwake('a1')).toBe(true);
     expect(await readFile(join(workspace, 'keep.txt'), 'utf8')).toBe('still here');

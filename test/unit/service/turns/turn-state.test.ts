@@ -17,11 +17,11 @@ describe('turn state machine', () => {
 
   it('routes a new message: new, inject, replace (requester only), queue', () => {
     expect(routeIncoming(null, 'a')).toBe('new');
-    expect(routeIncoming({ estado: 'done', closing: true, requester: 'a' }, 'b')).toBe('new');
-    expect(routeIncoming({ estado: 'running', closing: false, requester: 'a' }, 'b')).toBe('inject');
-    expect(routeIncoming({ estado: 'queued', closing: false, requester: 'a' }, 'a')).toBe('inject');
-    expect(routeIncoming({ estado: 'running', closing: true, requester: 'a' }, 'a')).toBe('replace');
-    expect(routeIncoming({ estado: 'running', closing: true, requester: 'a' }, 'b')).toBe('queue');
+    expect(routeIncoming({ state: 'done', closing: true, requester: 'a' }, 'b')).toBe('new');
+    expect(routeIncoming({ state: 'running', closing: false, requester: 'a' }, 'b')).toBe('inject');
+    expect(routeIncoming({ state: 'queued', closing: false, requester: 'a' }, 'a')).toBe('inject');
+    expect(routeIncoming({ state: 'running', closing: true, requester: 'a' }, 'a')).toBe('replace');
+    expect(routeIncoming({ state: 'running', closing: true, requester: 'a' }, 'b')).toBe('queue');
   });
 });
 
