@@ -88,6 +88,11 @@ test('the skip link leads to the message box; the transcript is one Tab stop, wa
   await expect(yourMessages(page).first()).toBeFocused();
   await page.keyboard.press('End');
   await expect(replies(page).last()).toBeFocused();
+  // Page Up and Page Down move five messages, or to the end there is.
+  await page.keyboard.press('PageUp');
+  await expect(yourMessages(page).first()).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect(replies(page).last()).toBeFocused();
 
   // Tab from a message leaves the transcript: its Thought and buttons are no stops of their own.
   await page.keyboard.press('Tab');
