@@ -75,7 +75,8 @@ test('Branch by keyboard alone from the newest reply of a live conversation', as
   const before = (await conversationsOf(app, agentId)).length;
 
   await replies(page).last().focus();
-  // Tab through the reply's own controls until Branch holds the focus.
+  // Enter goes into the reply (its controls are no Tab stops until then); Tab through them to Branch.
+  await page.keyboard.press('Enter');
   const focused = () => page.evaluate<string | null>('document.activeElement?.textContent ?? null');
   for (let i = 0; i < 8 && (await focused()) !== 'Branch'; i++) await page.keyboard.press('Tab');
   await expect(replies(page).last().getByRole('button', { name: 'Branch' })).toBeFocused();
