@@ -52,7 +52,10 @@ async function openApp(page: Page): Promise<void> {
 }
 
 async function newConversation(page: Page): Promise<void> {
-  const rows = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
+  const list = page.getByRole('list', { name: 'Conversation list' });
+  const rows = list.getByRole('listitem');
+  // Count only once the list has come from the server (a count taken while it loads reads 0).
+  await expect(list).toHaveAttribute('aria-busy', 'false');
   const before = await rows.count();
   // + New opens an untouched conversation (one an earlier test left unsent) instead of adding another.
   const untouched = await rows.filter({ hasText: 'New conversation' }).count();
@@ -294,7 +297,10 @@ test('shortcuts, search over loaded conversations, and drafts kept per conversat
   await waitForReplyDone(page);
   // The title lands as the turn closes; wait for it so the list no longer reorders under the keys.
   await expect(chatTitle(page)).toContainText('list files');
-  const rows = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
+  const list = page.getByRole('list', { name: 'Conversation list' });
+  const rows = list.getByRole('listitem');
+  // Count only once the list has come from the server (a count taken while it loads reads 0).
+  await expect(list).toHaveAttribute('aria-busy', 'false');
   const before = await rows.count();
   await page.keyboard.press('Control+Shift+O');
   await expect(rows).toHaveCount(before + 1);

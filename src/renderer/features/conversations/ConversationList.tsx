@@ -88,7 +88,11 @@ export function ConversationList({ agentId }: { agentId: string }) {
       {entry?.status === 'ready' && shown.length === 0 ? (
         <p className="muted">{query ? 'No conversation matches.' : 'No conversations yet.'}</p>
       ) : null}
-      <ul className="conversation-list" aria-label="Conversation list">
+      <ul
+        className="conversation-list"
+        aria-label="Conversation list"
+        aria-busy={entry?.status !== 'ready' && !entry?.error}
+      >
         {shown.map((item) => (
           <ConversationRow
             key={item.id}
