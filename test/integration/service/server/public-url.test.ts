@@ -68,7 +68,7 @@ describe('--public-url', () => {
       });
       expect(uploaded.status).toBe(200);
       const { url } = (await uploaded.json()) as { url: string };
-      expect(url).toMatch(/^https:\/\/agents\.example\.com\/archivos\/[\w-]+\?exp=\d+&sig=[\w-]+$/);
+      expect(url).toMatch(/^https:\/\/agents\.example\.com\/files\/[\w-]+\?exp=\d+&sig=[\w-]+$/);
       const { pathname, search } = new URL(url);
       const served = await new ProxyClient(service.url, { Host: 'agents.example.com' }).get(
         pathname + search,
