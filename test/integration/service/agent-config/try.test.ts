@@ -68,15 +68,16 @@ describe('POST /api/v2/agents/{id}/try', { timeout: 120_000 }, () => {
   });
 
   it('allows one turn at a time per session: a second one is 409 turno_en_curso', async () => {
-    const slow = tryTurn({ text: 'wait 2', session: 'busy' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const clash = await tryTurn({ text: 'are you there?', session: 'busy' });
+    // Two slow turns sent together: whichever reaches the service first runs, the other finds it
+    // running (no guess at how long the first takes to arrive).
+    const both = [tryTurn({ text: 'wait 3', session: 'busy' }), tryTurn({ text: 'wait 3', session: 'busy' })];
+    const clash = await Promise.race(both);
     expect(clash.status).toBe(409);
     expect((await json(clash)).error).toBe('turno_en_curso');
     // Another session is not blocked.
     const elsewhere = await tryTurn({ text: 'meanwhile', session: 'free' });
     expect(elsewhere.status).toBe(200);
-    expect((await slow).status).toBe(200);
+    expect((await Promise.all(both)).map((res) => res.status).sort()).toEqual([200, 409]);
     expect((await tryTurn({ text: 'now?', session: 'busy' })).status).toBe(200);
   });
 

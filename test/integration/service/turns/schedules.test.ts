@@ -95,7 +95,19 @@ describe('schedules', () => {
       (await h.api<{ programados: unknown[] }>('GET', h.path(id, '/schedule'))).body.programados,
     ).toEqual([]);
     clock.advance(60 * MIN);
-    await new Promise((r) => setTimeout(r, 100));
+    // A due item fires inside advance(), and the service stores the turn's message before advance()
+    // returns: the conversation already shows any turn it started. (A fresh sign-in: the first token
+    // ended with the hour.)
+    const conversation = await h.api<{ messages: { role: string; content: string }[] }>(
+      'GET',
+      h.path(id),
+      undefined,
+      await h.secondClient(),
+    );
+    expect(conversation.body.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+      'scheduled hello',
+      'periodic ping',
+    ]);
     expect(stream.events.filter((e) => e.event === 'started')).toHaveLength(2);
   });
 });
