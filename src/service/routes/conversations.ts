@@ -235,6 +235,6 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.json({ id: params.id, cancelado: true });
   });
 
-  app.route('/', sharedPageRoutes(ctx));
+  app.route('/', sharedPageRoutes(conversations));
   return app;
 }

@@ -1,4 +1,4 @@
-import type { ScheduleBody } from '../../shared/api';
+import type { ScheduleBody, StoredMessage } from '../../shared/api';
 import type { Principal } from '../identity/principal';
 import type { OAuthTokenStore } from '../identity/oauth-tokens';
 import type { ConversationRow, StoredSchedule, TurnSummaryRow } from './conversation-store';
@@ -6,7 +6,7 @@ import type { ForkOutcome, ForkPoint } from './conversation-forks';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
 import { planFromBody } from './schedule-rules';
-import { newShareSlug } from './share-slug';
+import { looksLikeShareSlug, newShareSlug } from './share-slug';
 import type { TurnsService } from './turns-area';
 import type { Submission } from './turn-record';
 import type { CancelOutcome, SubmitResult } from './turn-answers';
@@ -88,6 +88,12 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
     },
 
     unshare: (row: ConversationRow): void => store.setShareSlug(row.id, null),
+
+    /** The conversation shared under `slug` and all its messages, or null (unknown, unshared, or not a slug). */
+    shared(slug: string): { title: string | null; messages: StoredMessage[] } | null {
+      const row = looksLikeShareSlug(slug) ? store.findShared(slug) : null;
+      return row ? { title: row.title, messages: store.allMessages(row.id) } : null;
+    },
 
     submit(
       row: ConversationRow,
