@@ -11,7 +11,7 @@ interface BundleFiles {
   files: readonly { path: string; contentBase64: string }[];
 }
 
-/** The version of a bundle, computed the way our service computes its ETag (service/agents/bundle-etag.ts). */
+/** The version of a bundle, computed the way our service computes its ETag (service/agent-config/bundle-etag.ts). */
 export function bundleVersion(files: BundleFiles['files']): string {
   const digest = createHash('sha256');
   for (const file of files) digest.update(`${file.path}\0${file.contentBase64}\n`);
