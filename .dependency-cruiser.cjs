@@ -22,15 +22,27 @@ const serviceRooms = [
   // the context every route receives, the HTTP edge, start-up
   ...['context.ts', 'http/', 'auth/', 'routes/', 'app.ts', 'index.ts', 'cli.ts'],
 ];
-const serviceRoomPath = (name) =>
-  `^src/service/${name.endsWith('/') ? name : `${name.replace(/\./g, '\\.')}$`}`;
-const serviceBackUpArrows = serviceRooms.slice(0, -1).map((name, index) => ({
-  name: `service-no-back-up-arrow-from-${name.replace(/\/$/, '').replace(/\.ts$/, '')}`,
-  comment: `src/service/${name} imports only the service rooms listed before it in serviceRooms (issue 25).`,
-  severity: 'error',
-  from: { path: serviceRoomPath(name) },
-  to: { path: serviceRooms.slice(index + 1).map(serviceRoomPath) },
-}));
+/** A room's path pattern: a name ending in `/` is a folder, any other a file at the top of `base`. */
+const roomPath = (base, name) =>
+  `^src/${base}/${name.endsWith('/') ? name : `${name.replace(/\./g, '\\.')}$`}`;
+/**
+ * Rooms listed from the bottom up, with a rule per room: it imports only the rooms listed before it,
+ * so no arrow inside `base` runs back up (issue 25). `ruleName` names the rule of one room.
+ */
+const noBackUpArrows = (base, rooms, ruleName) =>
+  rooms.slice(0, -1).map((name, index) => ({
+    name: ruleName(name.replace(/\/$/, '').replace(/\.ts$/, '')),
+    comment: `src/${base}/${name} imports only the rooms listed before it (${rooms.join(' ')}).`,
+    severity: 'error',
+    from: { path: roomPath(base, name) },
+    to: { path: rooms.slice(index + 1).map((above) => roomPath(base, above)) },
+  }));
+const serviceRoomPath = (name) => roomPath('service', name);
+const serviceBackUpArrows = noBackUpArrows(
+  'service',
+  serviceRooms,
+  (room) => `service-no-back-up-arrow-from-${room}`,
+);
 const serviceRoomsListed = {
   name: 'service-room-is-listed',
   comment: 'Every folder and top file of src/service/ has its place in serviceRooms, so the order covers it.',
@@ -43,19 +55,18 @@ const serviceRoomsListed = {
  * core/sync's rooms from the bottom up (docs/sync.md): a room imports only rooms below it, so no
  * arrow runs back up. plan/ is pure; folders/ opens folders; index.ts is the door above them all.
  */
-const syncRooms = ['plan', 'state', 'local', 'remote', 'history', 'run', 'engine', 'folders'];
-const syncRoomRules = syncRooms.slice(0, -1).map((name, i) => ({
-  name: `sync-${name}-imports-no-room-above`,
-  comment: `core/sync/${name}/ sits below ${syncRooms.slice(i + 1).join(', ')} and the door: it never imports them.`,
-  severity: 'error',
-  from: { path: `^src/core/sync/${name}/` },
-  to: {
-    path: [
-      ...syncRooms.slice(i + 1).map((above) => `^src/core/sync/${above}/`),
-      '^src/core/sync/index\\.ts$',
-    ],
-  },
-}));
+const syncRooms = [
+  'plan/',
+  'state/',
+  'local/',
+  'remote/',
+  'history/',
+  'run/',
+  'engine/',
+  'folders/',
+  'index.ts',
+];
+const syncRoomRules = noBackUpArrows('core/sync', syncRooms, (room) => `sync-${room}-imports-no-room-above`);
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
