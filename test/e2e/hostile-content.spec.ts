@@ -34,8 +34,7 @@ test.beforeAll(async ({ browser }) => {
   const patched = await app.api(`/api/v2/agents/${agentId}`, {
     method: 'PATCH',
     headers: json,
-    // Our service refuses direction marks in a name (agent-management.test); the title below carries one.
-    body: JSON.stringify({ name: `${XSS} evil` }),
+    body: JSON.stringify({ name: `${XSS}\u202Eevil` }),
   });
   expect(patched.status).toBe(200);
   const conversations = `/api/v2/me/agents/${agentId}/conversations`;
@@ -120,7 +119,7 @@ async function waitForReplyDone(page: Page): Promise<void> {
 test('the agent name, a conversation title and a scheduled prompt show as text', async ({ page }) => {
   const seen = watch(page);
   await openApp(page, app);
-  await expect(page.getByRole('navigation', { name: 'Agents' })).toContainText(`${XSS} evil`);
+  await expect(page.getByRole('navigation', { name: 'Agents' })).toContainText(`${XSS}${SHOWN_RLO}evil`);
   const list = page.getByRole('list', { name: 'Conversation list' });
   await expect(list).toContainText(SCRIPT);
   await expect(list).toContainText(RTL_SHOWN);
