@@ -32,15 +32,6 @@ export function isTerminal(state: TurnState): state is EndedTurnState {
   return ENDED.includes(state);
 }
 
-/** Control characters (a terminal's escape, a line break, NUL) and direction overrides that disguise a name. */
-const HIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-/** Whether a name is one line of visible text: the check for an agent's name on create and on PATCH. */
-export function isOneVisibleLine(name: string): boolean {
-  return !HIDDEN_CHARACTERS.test(name);
-}
-export const ONE_VISIBLE_LINE =
-  'An agent’s name is one line of visible text: no line breaks, control characters or direction marks.';
-
 /** Channels of the agent configuration (`channels` object). */
 export const ChannelName = z.enum(['workchat', 'web', 'msgapp1', 'msgapp2']);
 export type ChannelName = z.infer<typeof ChannelName>;

@@ -3,8 +3,6 @@ import {
   Base64,
   DateTime,
   Engine,
-  isOneVisibleLine,
-  ONE_VISIBLE_LINE,
   PromptMode,
   RelativePath,
   SkillSlug,
@@ -85,10 +83,9 @@ export type SlugParams = z.infer<typeof SlugParams>;
 
 // --- Agent configuration bodies ------------------------------------------------------------
 
-const AgentName = z
-  .string()
-  .max(LIMITS.agentNameMax, { error: `name must be at most ${LIMITS.agentNameMax} characters` })
-  .refine(isOneVisibleLine, { error: ONE_VISIBLE_LINE });
+const AgentName = z.string().max(LIMITS.agentNameMax, {
+  error: `name must be at most ${LIMITS.agentNameMax} characters`,
+});
 const Prompt = z.string().max(LIMITS.promptMax, {
   error: `prompt must be at most ${LIMITS.promptMax} characters`,
 });
