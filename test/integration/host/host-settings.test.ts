@@ -70,6 +70,22 @@ describe('host settings area', () => {
     });
   });
 
+  it('keeps both of two changes made at once (two boxes ticked in a row), in memory and in the file', async () => {
+    const settings = area();
+    const [tray, login] = await Promise.all([
+      settings.bridge.updateSettings({ closeToTray: true }),
+      settings.bridge.updateSettings({ openAtLogin: true }),
+    ]);
+    expect(tray).toMatchObject({ ok: true, value: { closeToTray: true } });
+    expect(login).toMatchObject({ ok: true, value: { closeToTray: true, openAtLogin: true } });
+    expect(await settings.bridge.getSettings()).toMatchObject({
+      value: { closeToTray: true, openAtLogin: true },
+    });
+    expect(JSON.parse(await readFile(file(), 'utf8'))).toMatchObject({
+      closeToTray: true,
+      openAtLogin: true,
+    });
+  });
   it('refuses unknown fields, wrong types and a relative sync folder, changing nothing', async () => {
     for (const patch of [
       { theme: 'purple' },

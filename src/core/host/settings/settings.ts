@@ -48,26 +48,28 @@ export function createSettingsArea(options: {
         const checked = checkBody(SettingsPatch, patch);
         if (!checked.ok) return checked;
         const { syncRoot, ...rest } = checked.value;
-        const next: AppSettings = {
-          ...(await load()),
-          ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
-          ...(syncRoot !== undefined ? { syncRoot: expandHome(syncRoot, home) } : {}),
-        };
-        if (
-          next.syncRoot !== null &&
-          !next.syncRoot.startsWith('/') &&
-          !/^[A-Za-z]:[\\/]/.test(next.syncRoot)
-        )
+        const expanded = syncRoot !== undefined && syncRoot !== null ? expandHome(syncRoot, home) : syncRoot;
+        if (expanded && !expanded.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(expanded))
           return fail('invalid_argument', 'Give the sync folder as a full path, e.g. /home/you/AgentDesk.');
-        // Writes go one after another, so the file always holds the last change whole.
-        const write = saving.then(() => writeSettings(filePath, next));
-        saving = write.catch(() => undefined);
+        // Changes go one after another, each on top of the one before, so two quick changes (two boxes
+        // ticked in a row) both land and the file always holds the last change whole.
+        const change = saving.then(async () => {
+          const next: AppSettings = {
+            ...(await load()),
+            ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+            ...(expanded !== undefined ? { syncRoot: expanded } : {}),
+          };
+          await writeSettings(filePath, next);
+          settings = next;
+          return next;
+        });
+        saving = change.catch(() => undefined);
+        let next: AppSettings;
         try {
-          await write;
+          next = await change;
         } catch (error) {
           return fail('internal', `Settings could not be saved (${(error as Error).message}).`);
         }
-        settings = next;
         options.hooks?.onChange?.(next);
         return { ok: true, value: next };
       },
