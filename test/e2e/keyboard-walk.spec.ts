@@ -421,6 +421,11 @@ test.describe('with a password account', () => {
       ).conversaciones;
 
     // Rename by F2: the dialog, a new name, Enter; the focus back in the chat, the server has the name.
+    // F2 renames the open conversation: wait until the restored one is open (a busy machine focuses the
+    // message box before the list has come back).
+    const list = page.getByRole('list', { name: 'Conversation list' });
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    await expect(list.locator('[aria-current="true"]')).toBeVisible();
     await page.keyboard.press('F2');
     const rename = page.getByRole('dialog', { name: 'Rename conversation' });
     await expect(rename.getByRole('textbox')).toBeFocused();
