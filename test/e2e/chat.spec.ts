@@ -71,8 +71,7 @@ async function send(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
-const chatTitle = (page: Page) =>
-  page.getByRole('region', { name: 'Chat' }).getByRole('heading', { level: 2 });
+const chatTitle = (page: Page) => page.getByRole('region', { name: 'Chat' }).locator('h2.chat-title');
 const replies = (page: Page) => page.getByRole('article', { name: 'Agent reply' });
 const lastReply = (page: Page) => replies(page).last();
 

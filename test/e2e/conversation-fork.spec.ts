@@ -25,8 +25,7 @@ test.beforeAll(() => {
   agentId = session.agentId();
 });
 
-const chatTitle = (page: Page) =>
-  page.getByRole('region', { name: 'Chat' }).getByRole('heading', { level: 2 });
+const chatTitle = (page: Page) => page.getByRole('region', { name: 'Chat' }).locator('h2.chat-title');
 
 test('Branch from an earlier reply: a new conversation with the history up to it, which its agent knows', async ({
   page,

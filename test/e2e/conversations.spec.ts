@@ -42,8 +42,7 @@ const listed = async (): Promise<Listed[]> =>
   ).conversaciones;
 const listedIds = async () => (await listed()).map((c) => c.id);
 
-const chatTitle = (page: Page) =>
-  page.getByRole('region', { name: 'Chat' }).getByRole('heading', { level: 2 });
+const chatTitle = (page: Page) => page.getByRole('region', { name: 'Chat' }).locator('h2.chat-title');
 const rows = (page: Page) => page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const selected = (page: Page) =>

@@ -9,6 +9,8 @@ import { startApp, type AppSession } from './app-session';
 export const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 export const transcript = (page: Page) => page.getByRole('log', { name: 'Messages' });
 export const replies = (page: Page) => transcript(page).getByRole('article', { name: 'Agent reply' });
+/** The open conversation's title in the chat header (a dialog's own heading is not it). */
+export const chatTitle = (page: Page) => page.getByRole('region', { name: 'Chat' }).locator('h2.chat-title');
 export const yourMessages = (page: Page) => transcript(page).getByRole('article', { name: 'Your message' });
 
 /**
@@ -16,11 +18,12 @@ export const yourMessages = (page: Page) => transcript(page).getByRole('article'
  * server for it first: until the answer comes the conversation shown before keeps the message box, and
  * words typed there would stay in that one's draft (a fresh run lost a message so on a busy machine).
  */
-export async function newConversation(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Start a new conversation' }).click();
-  await expect(
-    page.getByRole('region', { name: 'Chat' }).getByRole('heading', { level: 2, name: 'New conversation' }),
-  ).toBeVisible();
+export async function newConversation(
+  page: Page,
+  start: () => Promise<void> = () => page.getByRole('button', { name: 'Start a new conversation' }).click(),
+): Promise<void> {
+  await start();
+  await expect(chatTitle(page)).toHaveText('New conversation');
   await expect(page.getByRole('region', { name: /^Welcome to / })).toBeVisible();
   await expect(messageBox(page)).toBeVisible();
   await expect(replies(page)).toHaveCount(0);
