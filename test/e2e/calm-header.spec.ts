@@ -45,7 +45,7 @@ async function openConversation(page: Page): Promise<void> {
 async function headerLayout(page: Page) {
   const box = (await header(page).boundingBox())!;
   const parts = [
-    header(page).getByRole('heading', { level: 2 }),
+    header(page).locator('h2.chat-title'),
     header(page).getByRole('combobox', { name: 'Model' }),
     header(page).getByRole('button', { name: /^Share/ }),
     moreButton(page),
@@ -121,7 +121,7 @@ test('the "…" menu works by keyboard and returns focus to its button', async (
   const rename = page.getByRole('dialog', { name: 'Rename conversation' });
   await rename.getByLabel('New name').fill('Named by keyboard');
   await rename.getByRole('button', { name: 'Rename' }).click();
-  await expect(header(page).getByRole('heading', { level: 2 })).toHaveText('Named by keyboard');
+  await expect(header(page).locator('h2.chat-title')).toHaveText('Named by keyboard');
   await expect
     .poll(async () => {
       const listed = (await (await app.api(`/api/v2/me/agents/${agentId}/conversations`)).json()) as {

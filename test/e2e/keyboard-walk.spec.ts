@@ -411,7 +411,7 @@ test.describe('with a password account', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await expect(box).toBeFocused();
     const chat = page.getByRole('region', { name: 'Chat' });
-    const title = chat.getByRole('heading', { level: 2 });
+    const title = chat.locator('h2.chat-title');
     const [agent] = await agents();
     const conversations = async () =>
       (
