@@ -10,8 +10,8 @@ import { screenRemotePaths } from '../plan/remote-screen';
 import { RemoteError, type RemoteSide } from '../plan/remote-side';
 import { defaultRetry, withRetry, type RetryOptions } from '../run/retry';
 import { ensureRootMarker } from '../state/root-marker';
-import { executePlan } from '../run/sync-executor';
-import type { Fingerprint, LocalEntry, RemoteEntry, SkippedPath } from '../plan/sync-plan-types';
+import { executePlan, type ExecutionResult } from '../run/sync-executor';
+import type { Fingerprint, LocalEntry, RemoteEntry, SkippedPath, SyncAction } from '../plan/sync-plan-types';
 import { planSync } from '../plan/sync-planner';
 import { pathKey } from '../plan/sync-paths';
 import { withNotice } from './sync-notices';
@@ -54,7 +54,7 @@ export interface CycleContext {
 /** Runs one cycle; resolves true when some path moved under it and should be planned again. */
 export async function runCycle(ctx: CycleContext): Promise<boolean> {
   const { store, remote, root, agentId } = ctx.options;
-  const marker = await ensureRootMarker(root, agentId, store.baseEntries().size === 0, store.file);
+  const marker = await ensureRootMarker(root, agentId, !store.hasBase(), store.file);
   if (!marker.ok) {
     ctx.update({ state: 'error', message: marker.message });
     return false;
@@ -121,25 +121,10 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
     return false;
   }
   ctx.consumeConfirmation();
-  const unchecked = screenUnchecked(plan.actions, remote, ctx.options.holdUnchecked ?? false);
+  const unchecked = screenAndSay(ctx, plan.actions);
   plan.skipped.push(...unchecked.held);
-  if (unchecked.first && !ctx.status().notices?.some((n) => n.id === uncheckedNoticeId))
-    ctx.update({ notices: withNotice(ctx.status(), uncheckedWords(unchecked.first), uncheckedNoticeId) });
   ctx.update({ state: 'syncing', done: 0, total: unchecked.actions.length, pendingDeletes: undefined });
-  const result = await executePlan(unchecked.actions, {
-    root,
-    remote,
-    store,
-    history: ctx.history,
-    settleMs: ctx.options.settleMs ?? 100,
-    trash: ctx.options.trash,
-    expectWrite: ctx.expectWrite,
-    now: ctx.options.now,
-    concurrency: ctx.options.concurrency,
-    retry: ctx.options.retry,
-    onProgress: (done, total) => ctx.update({ done, total }),
-  });
-  ctx.history.prune();
+  const result = await execute(ctx, unchecked.actions);
   if (plan.pause) {
     // The guard holds the deletes only; everything else of this cycle went ahead.
     const where = plan.pause.side === 'remote' ? "from the agent's files" : 'from this folder';
@@ -165,6 +150,37 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
       : undefined,
   });
   return result.moved.length > 0;
+}
+
+/**
+ * The plan's writes over agent files this server cannot show changes of: said once before they
+ * go, or held (`holdUnchecked`) and returned to be listed as not synced.
+ */
+export function screenAndSay(ctx: CycleContext, actions: SyncAction[]): ReturnType<typeof screenUnchecked> {
+  const unchecked = screenUnchecked(actions, ctx.options.remote, ctx.options.holdUnchecked ?? false);
+  if (unchecked.first && !ctx.status().notices?.some((n) => n.id === uncheckedNoticeId))
+    ctx.update({ notices: withNotice(ctx.status(), uncheckedWords(unchecked.first), uncheckedNoticeId) });
+  return unchecked;
+}
+
+/** Carries out planned actions with the folder's options, reporting progress, then prunes the history. */
+export async function execute(ctx: CycleContext, actions: readonly SyncAction[]): Promise<ExecutionResult> {
+  const { root, remote, store } = ctx.options;
+  const result = await executePlan(actions, {
+    root,
+    remote,
+    store,
+    history: ctx.history,
+    settleMs: ctx.options.settleMs ?? 100,
+    trash: ctx.options.trash,
+    expectWrite: ctx.expectWrite,
+    now: ctx.options.now,
+    concurrency: ctx.options.concurrency,
+    retry: ctx.options.retry,
+    onProgress: (done, total) => ctx.update({ done, total }),
+  });
+  ctx.history.prune();
+  return result;
 }
 
 /** What settling a conflict needs, from the cycle's own options. */

@@ -1,7 +1,7 @@
 /**
- * One synced folder: runs cycles (scan local, list remote, plan, execute,
- * commit) one at a time, triggered by the watcher, by remote hints (a turn's
- * `done`, a `tool` event naming a path) and by timers, and reports its status.
+ * One synced folder, one pass at a time: full cycles (scan, list, plan, execute, commit) at the
+ * start, on timers and remote hints (a turn's `done`, a `tool` event naming a path), and the
+ * paths the watcher names planned alone (path-sync.ts). Reports its status.
  */
 import { mkdir } from 'node:fs/promises';
 import type { SyncStatus } from '../../../shared/bridge';
@@ -10,7 +10,8 @@ import { settleConflict, type ConflictChoice } from '../run/conflict-resolution'
 import { watchLocal, type LocalWatcher } from '../local/local-watcher';
 import { pollRemote, type PollBackOff, type RemotePoller } from './remote-poller';
 import { ResolveRequests } from '../state/resolve-requests';
-import { resolveDepsOf, runCycle, type CycleOptions } from './sync-cycle';
+import { resolveDepsOf, runCycle, type CycleContext, type CycleOptions } from './sync-cycle';
+import { syncPaths } from './path-sync';
 import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
 
@@ -25,15 +26,9 @@ export interface SyncEngineOptions extends CycleOptions {
   debounceMs?: number;
   /** Re-list the remote on this period while active (0 = never). */
   remoteIntervalMs?: number;
-  /**
-   * Look whether the remote moved on this period (a cheap conditional listing, where the remote
-   * offers one) and sync when it did; 0 = never. Watch mode uses it so the agent's writes arrive fast.
-   */
+  /** Look whether the remote moved (a cheap conditional listing) on this period, and sync when it did; 0 = never. */
   remotePollMs?: number;
-  /**
-   * While the agent is idle the looks space out (remote-poller.ts: 2 s, then up to 16 s); a
-   * change, a turn or a local edit brings them back to `remotePollMs`. `false`: a fixed period.
-   */
+  /** The looks space out while the agent is idle (remote-poller.ts); `false`: a fixed period. */
   remotePollIdle?: PollBackOff | false;
   /** The version history; by default beside the state file. */
   history?: VersionHistory;
@@ -51,7 +46,10 @@ export class SyncEngine {
   private readonly history: VersionHistory;
   private readonly ownsHistory: boolean;
   private running: Promise<void> | undefined;
-  private again = false;
+  /** A full cycle is asked for (a start, a timer, the agent's side moved, a watcher error). */
+  private fullWanted = false;
+  /** Paths the watcher named since the last pass, to plan alone. */
+  private readonly named = new Set<string>();
   private deletesConfirmed = false;
   private closed = false;
 
@@ -81,7 +79,7 @@ export class SyncEngine {
     await clearStaleTempFiles(this.options.root).catch(() => 0);
     // A first sync creates its folder; create it before watching, or the watcher would never see it.
     // (A folder that vanished after syncing is not recreated: the root-marker check stops sync.)
-    if (this.options.store.baseEntries().size === 0) await mkdir(this.options.root, { recursive: true });
+    if (!this.options.store.hasBase()) await mkdir(this.options.root, { recursive: true });
     if (this.options.watch) {
       this.watcher = watchLocal({
         root: this.options.root,
@@ -89,9 +87,10 @@ export class SyncEngine {
         // them. The settle time (100 ms of stillness before an upload) runs from the file's mtime,
         // so the scan and listing happen inside it (npm run bench:sync: save → remote).
         debounceMs: this.options.debounceMs ?? 50,
-        onChange: () => {
+        onChange: (paths) => {
           this.poller?.quicken(); // the person works: the agent may answer soon
-          void this.syncNow();
+          // The paths named are planned alone (path-sync.ts); a watcher error rescans everything.
+          void (paths ? this.syncPaths(paths) : this.syncNow());
         },
       });
       await this.watcher.ready;
@@ -148,26 +147,45 @@ export class SyncEngine {
     return this.poller?.currentPeriodMs ?? 0;
   }
 
-  /** Runs a cycle now, or once more after the running one. Resolves when the folder is settled. */
+  /** Runs a full cycle now, or once more after the running one. Resolves when the folder is settled. */
   async syncNow(): Promise<SyncStatus> {
+    this.fullWanted = true;
+    return this.settle();
+  }
+
+  /** Syncs these paths alone (path-sync.ts), or everything when they cannot be decided alone. */
+  async syncPaths(paths: readonly string[]): Promise<SyncStatus> {
+    for (const path of paths) this.named.add(path);
+    return this.settle();
+  }
+
+  /** Runs what is asked (full cycles, named paths) one at a time until nothing is left. */
+  private async settle(): Promise<SyncStatus> {
     if (this.closed) return this.status;
     if (this.running) {
-      this.again = true;
+      // The running loop takes what was just asked, unless it was already ending.
       await this.running;
-      return this.status;
+      return this.fullWanted || this.named.size > 0 ? this.settle() : this.status;
     }
     this.running = (async () => {
       // A cycle whose paths moved under it runs again at once (a few times, then it waits for
       // the next trigger, so a file rewritten without pause cannot hold the engine).
       let replans = 0;
-      do {
-        this.again = false;
-        const moved = await this.cycle();
-        if (moved && replans < 5) {
-          replans += 1;
-          this.again = true;
+      while (!this.closed && (this.fullWanted || this.named.size > 0)) {
+        if (this.fullWanted || this.paused()) {
+          this.fullWanted = false;
+          this.named.clear(); // the cycle's scan sees them
+          const moved = await this.cycle();
+          if (moved && replans < 5) {
+            replans += 1;
+            this.fullWanted = true;
+          }
+        } else {
+          const paths = [...this.named];
+          this.named.clear();
+          if ((await syncPaths(this.context(), paths)) === 'full') this.fullWanted = true;
         }
-      } while (this.again && !this.closed);
+      }
     })();
     try {
       await this.running;
@@ -253,11 +271,19 @@ export class SyncEngine {
     }
   }
 
+  /** The person's pause holds until resume; a mass-delete pause is re-checked every cycle. */
+  private paused(): boolean {
+    return this.options.store.setting('paused') === 'true';
+  }
+
   /** One cycle; resolves true when some path moved under it and should be planned again. */
   private async cycle(): Promise<boolean> {
-    // The person's pause holds until resume; a mass-delete pause is re-checked every cycle.
-    if (this.options.store.setting('paused') === 'true' || this.closed) return false;
-    return runCycle({
+    if (this.paused() || this.closed) return false;
+    return runCycle(this.context());
+  }
+
+  private context(): CycleContext {
+    return {
       options: this.options,
       history: this.history,
       status: () => this.status,
@@ -265,7 +291,7 @@ export class SyncEngine {
       expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
       deletesConfirmed: () => this.deletesConfirmed,
       consumeConfirmation: () => (this.deletesConfirmed = false),
-    });
+    };
   }
 
   private update(change: Partial<SyncStatus>): void {

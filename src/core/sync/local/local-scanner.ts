@@ -67,6 +67,30 @@ export async function scanLocal(
   return scan;
 }
 
+/**
+ * The named paths alone, each as a full scan would see it (the fast path): a file is inspected, a
+ * folder is walked whole, and a path that is gone or ignored yields nothing.
+ */
+export async function scanPaths(
+  root: string,
+  paths: readonly string[],
+  base: ReadonlyMap<string, BaseEntry>,
+  options: ScanOptions = {},
+): Promise<LocalScan> {
+  const rules = options.rules ?? (await loadIgnoreRules(root));
+  const scan: LocalScan = { entries: [], folders: [] };
+  const job: ScanJob = { root, rules, base, scan, limit: pLimit(16), options };
+  for (const path of paths) {
+    const slash = path.lastIndexOf('/');
+    const item = await inspect(job, slash < 0 ? '' : path.slice(0, slash), path.slice(slash + 1));
+    if (item && 'folder' in item) {
+      scan.folders.push(item.folder);
+      await walk(job, item.folder);
+    } else if (item) scan.entries.push(item.entry);
+  }
+  return scan;
+}
+
 interface ScanJob {
   root: string;
   rules: Ignore;

@@ -1,13 +1,13 @@
 /**
- * The local watcher is a hint, never the truth: it only tells the engine that
- * something may have changed, debounced into one scan. Events for files the
- * engine itself just wrote (matching the recorded fingerprint) are dropped,
+ * The local watcher is a hint, never the truth: it tells the engine which paths may have changed,
+ * debounced into one batch (the engine plans those paths alone, or rescans when it cannot tell).
+ * Events for files the engine itself just wrote (matching the recorded fingerprint) are dropped,
  * so downloads do not echo back as uploads.
  */
 import { hashFile } from './file-hash';
 import { watchFolders } from './folder-watch';
 import type { Fingerprint } from '../plan/sync-planner';
-import { isAlwaysIgnored, pathKey } from '../plan/sync-paths';
+import { ignoreFileName, isAlwaysIgnored, pathKey, rootMarkerName } from '../plan/sync-paths';
 
 export interface LocalWatcher {
   /** Resolves once the initial crawl is done and changes are being seen. */
@@ -20,8 +20,11 @@ export interface LocalWatcher {
 export interface WatcherOptions {
   root: string;
   debounceMs: number;
-  /** Called once per quiet period after real (non-echo) changes. */
-  onChange: () => void;
+  /**
+   * Called once per quiet period after real (non-echo) changes, with the paths named (relative,
+   * each once); without paths after a watcher error: anything may have changed, rescan all.
+   */
+  onChange: (paths?: string[]) => void;
   /** Watcher errors lead to a full rescan, through the same callback. */
   onError?: (error: Error) => void;
 }
@@ -43,14 +46,11 @@ export function watchLocal(options: WatcherOptions): LocalWatcher {
 
   const flush = async () => {
     timer = undefined;
-    const paths = pending;
+    const paths = [...new Set(pending)];
     pending = [];
-    for (const path of paths) {
-      if (!(await isEcho(path))) {
-        options.onChange();
-        return;
-      }
-    }
+    const real: string[] = [];
+    for (const path of paths) if (!(await isEcho(path))) real.push(path);
+    if (real.length > 0) options.onChange(real);
   };
 
   const isEcho = async (path: string): Promise<boolean> => {
@@ -65,7 +65,8 @@ export function watchLocal(options: WatcherOptions): LocalWatcher {
   };
 
   const onEvent = (rel: string) => {
-    if (isAlwaysIgnored(rel)) return;
+    // The marker and the ignore rules are never synced, but a change to either is news.
+    if (isAlwaysIgnored(rel) && rel !== rootMarkerName && rel !== ignoreFileName) return;
     pending.push(rel);
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void flush(), options.debounceMs);

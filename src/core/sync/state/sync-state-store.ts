@@ -106,6 +106,22 @@ export class SyncStateStore {
   }
 
   /** One path's base, without loading them all (the executor checks paths one by one). */
+  /** Whether any path has a base: one row read, where `baseEntries()` reads them all. */
+  hasBase(): boolean {
+    if (this.pending.size > 0) this.flush();
+    return this.statement('SELECT 1 FROM base LIMIT 1').get() !== undefined;
+  }
+
+  /** The bases of `key` and of every path under it (a folder's), by key: the fast path's base. */
+  basesAt(key: string): Map<string, BaseEntry> {
+    if (this.pending.size > 0) this.flush();
+    // Keys under `key/` sort between `key/` and `key0` ('0' follows '/'): one range of the primary key.
+    const rows = this.statement(
+      `SELECT key, ${baseColumns} FROM base WHERE key = ? OR (key >= ? AND key < ?)`,
+    ).all(key, `${key}/`, `${key}0`) as (BaseRow & { key: string })[];
+    return new Map(rows.map((row) => [row.key, baseOf(row)]));
+  }
+
   baseEntry(key: string): BaseEntry | undefined {
     const gathered = this.pending.get(key);
     if (gathered !== undefined) return gathered === null ? undefined : baseOf(gathered);

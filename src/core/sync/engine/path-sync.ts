@@ -1,0 +1,179 @@
+/**
+ * The fast path (issue 30): the paths the watcher named, planned against their stored bases alone
+ * and carried out by the same executor as a full cycle (settle time, version history, checked
+ * local replaces, conditional writes). Its cost follows the change, not the folder: no walk of the
+ * folder, no listing of the agent's side.
+ *
+ * The agent's side is taken to hold what each base says it held after the last sync. Every write
+ * and delete expects that version (If-Match, or a fresh read of that one entry right before), so
+ * an agent change made since is a refused write, never an overwrite: the path "moved", and a full
+ * cycle, which lists the agent's side, plans it again. Whatever the paths alone cannot decide is
+ * left to a full cycle too: the marker or the ignore rules changed, the folder's root, a name that
+ * has a twin differing only in case, a name the last full cycle left out, more than a few deletes
+ * (the mass-delete guard needs the whole folder's totals), or the server out of reach.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SyncStatus } from '../../../shared/bridge';
+import { loadIgnoreRules, scanPaths } from '../local/local-scanner';
+import type { BaseEntry, RemoteEntry, SkipReason, SyncAction } from '../plan/sync-plan-types';
+import { planSync } from '../plan/sync-planner';
+import { ignoreFileName, isAlwaysIgnored, pathKey, rootMarkerName } from '../plan/sync-paths';
+import { ensureRootMarker } from '../state/root-marker';
+import { execute, screenAndSay, type CycleContext } from './sync-cycle';
+
+/** 'done': the paths are settled (or reported); 'full': a full cycle must plan them. */
+export type PathSyncOutcome = 'done' | 'full';
+
+/** More named paths than this in one batch (a checkout, an unpacked archive): a full cycle is cheaper. */
+export const fastPathLimit = 256;
+
+/** Reasons a full cycle gave from the agent's side (its listing), which the fast path never sees. */
+const leftForFull = new Set<SkipReason>([
+  'name-clash',
+  'invalid-name',
+  'looks-like-copy',
+  'upload-only',
+  'unchecked',
+]);
+
+/** More deletes than this go to a full cycle, whose mass-delete guard sees the whole folder. */
+const fastDeletesMax = 2;
+
+export async function syncPaths(ctx: CycleContext, named: readonly string[]): Promise<PathSyncOutcome> {
+  const { store, remote, root, agentId } = ctx.options;
+  const before = ctx.status();
+  if (before.unreachable) return 'done'; // the next look that reaches the server runs a full cycle
+  // A cycle that failed as a whole (a listing refused, the marker gone) is tried again whole.
+  if (before.state === 'error' && before.failures.length === 0) return 'full';
+  const paths = outermost(named.filter((path) => !isAlwaysIgnored(path) || isNews(path)));
+  if (paths.length === 0) return 'done';
+  if (paths.length > fastPathLimit || paths.some((path) => path === '' || isNews(path))) return 'full';
+  const marker = await ensureRootMarker(root, agentId, false, store.file);
+  if (!marker.ok) return 'full'; // the full cycle stops the sync and says why
+  const rules = await loadIgnoreRules(root);
+  const wanted = paths.filter((path) => !rules.ignores(path));
+  const keys = wanted.map(pathKey);
+  // A name the last full cycle left out (a name clash, a refused name): only a full cycle sees why.
+  const leftOut = new Set(
+    ctx
+      .status()
+      .skipped.filter((skip) => leftForFull.has(skip.reason))
+      .map((skip) => pathKey(skip.path)),
+  );
+  if (keys.some((key) => leftOut.has(key))) return 'full';
+  if (await anyCaseTwin(root, wanted)) return 'full';
+
+  const base = new Map<string, BaseEntry>();
+  for (const key of keys) for (const [k, entry] of store.basesAt(key)) base.set(k, entry);
+  // A base recorded under another spelling (a case-only rename) is the full cycle's to sort out.
+  for (const [i, path] of wanted.entries()) {
+    const known = base.get(keys[i]!);
+    if (known && known.path.normalize('NFC') !== path.normalize('NFC')) return 'full';
+  }
+  const copies = store.copies();
+  const local = await scanPaths(root, wanted, base, {
+    rules,
+    copies,
+    accepts: (path) => remote.accepts(path),
+    listedRemotely: new Set(), // a new file is hashed by its upload, which reads it anyway
+  });
+  const conflicts = store.conflicts();
+  const plan = planSync({
+    base,
+    local: local.entries,
+    remote: [...base.values()].map((entry) => remoteAsBased(entry, remote.canRead(entry.path))),
+    conflicts: new Set(conflicts.map((c) => c.key)),
+    canDownload: (path) => remote.canRead(path),
+    confirmedDeletes: true, // counted below, against the fast path's own limit
+    listedGroups: [], // nothing was listed: no group can have come back empty
+  });
+  if (plan.actions.filter(isDelete).length > fastDeletesMax) return 'full';
+  if (plan.actions.length === 0 && plan.skipped.length === 0 && !reportsAny(ctx.status(), wanted))
+    return 'done';
+
+  const unchecked = screenAndSay(ctx, plan.actions);
+  ctx.update({ state: 'syncing', done: 0, total: unchecked.actions.length });
+  const result = await execute(ctx, unchecked.actions);
+  // What this batch says replaces what the last cycle said of the same paths; the rest stands.
+  const mine = (path: string) => {
+    const key = pathKey(path);
+    return keys.some((k) => key === k || key.startsWith(`${k}/`));
+  };
+  const status = ctx.status();
+  const failures = [...status.failures.filter((f) => !mine(f.path)), ...result.failures];
+  const failed = failures.length > 0;
+  ctx.update({
+    state: status.pendingDeletes ? 'paused' : failed ? 'error' : 'idle',
+    lastSyncAt: result.failures.length > 0 ? status.lastSyncAt : Date.now(),
+    conflicts: store.conflicts(),
+    skipped: [...status.skipped.filter((s) => !mine(s.path)), ...plan.skipped, ...unchecked.held],
+    failures,
+    message: failed
+      ? failures.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('\n')
+      : status.pendingDeletes
+        ? status.message
+        : undefined,
+  });
+  return result.moved.length > 0 ? 'full' : 'done';
+}
+
+/** The marker and the ignore rules are never synced, but a change to either changes everything. */
+function isNews(path: string): boolean {
+  return path === rootMarkerName || path === ignoreFileName;
+}
+
+const isDelete = (action: SyncAction) => action.type === 'delete-remote' || action.type === 'delete-local';
+
+/**
+ * What the agent's side held of a path after its last sync, in its own form where it has one.
+ * Where the server cannot send the file back, its hash is not claimed: such a server shows no
+ * change that kept the size, and the write is said (or held) as unchecked, as in a full cycle.
+ */
+function remoteAsBased(base: BaseEntry, readable: boolean): RemoteEntry {
+  const held = base.remote ?? base;
+  return {
+    path: base.path.normalize('NFC'),
+    size: held.size,
+    ...(held.sha256 !== undefined && readable ? { sha256: held.sha256 } : {}),
+  };
+}
+
+/** The named paths without those under another named path (a folder is walked whole). */
+function outermost(paths: readonly string[]): string[] {
+  const unique = new Set(paths);
+  const under = (path: string) => {
+    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1))
+      if (unique.has(path.slice(0, at))) return true;
+    return false;
+  };
+  return [...unique].filter((path) => !under(path));
+}
+
+/** Whether the status reports any of these paths (skipped or failed), so settling them must clear it. */
+function reportsAny(status: SyncStatus, paths: readonly string[]): boolean {
+  const keys = new Set(paths.map(pathKey));
+  return [...status.skipped, ...status.failures].some((item) => keys.has(pathKey(item.path)));
+}
+
+/**
+ * Whether a named path's folder holds another name that is the same path here (case-folded NFC):
+ * a name clash, which only a full cycle sorts out. One listing per folder named.
+ */
+async function anyCaseTwin(root: string, paths: readonly string[]): Promise<boolean> {
+  const folders = new Map<string, Promise<string[]>>();
+  for (const path of paths) {
+    const slash = path.lastIndexOf('/');
+    const dir = slash < 0 ? '' : path.slice(0, slash);
+    if (!folders.has(dir))
+      folders.set(
+        dir,
+        readdir(join(root, dir)).catch(() => []),
+      );
+    const key = pathKey(path);
+    const names = await folders.get(dir)!;
+    const same = names.filter((name) => pathKey(dir ? `${dir}/${name}` : name) === key);
+    if (same.length > 1) return true;
+  }
+  return false;
+}

@@ -1,0 +1,109 @@
+/**
+ * The fast path (issue 30, item 3) on real disk against the real local service: a change the
+ * watcher names is planned from its stored base alone and carried out without walking the folder
+ * or listing the agent's side; what the paths alone cannot decide goes to a full cycle, whose
+ * rules (conflicts, the mass-delete guard, name clashes, the ignore rules) still hold.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SyncEngine } from '../../../src/core/sync/engine/sync-engine';
+import { createSyncWorld, eventually, type SyncWorld } from './sync-harness';
+
+let world: SyncWorld;
+beforeEach(async () => {
+  world = await createSyncWorld();
+});
+afterEach(async () => {
+  await world.close();
+});
+
+/** GETs of the whole workspace listing (a full cycle's), not of one entry. */
+const fullListings = () => world.proxy.count('GET', /\/files\/?$/);
+const puts = (path: string) => world.proxy.count('PUT', new RegExp(`/files/${path}$`));
+
+async function started(files: Record<string, string>, watch = false): Promise<SyncEngine> {
+  for (const [path, text] of Object.entries(files)) await world.local.write(path, text);
+  const engine = world.engine({ watch, debounceMs: 50, remoteIntervalMs: 0, remotePollMs: 0 });
+  await engine.start();
+  world.proxy.seen.length = 0;
+  return engine;
+}
+
+describe('the fast path', () => {
+  it('sends a save, a new file and a delete the watcher saw, without listing the agent or walking the folder', async () => {
+    await started({ 'work/a.txt': 'one', 'work/n/b.txt': 'bee' }, true);
+    await world.local.write('work/a.txt', 'two');
+    await eventually(async () => (await world.remote.read('work/a.txt')) === 'two', 'the save arrives');
+    await world.local.write('work/n/new.txt', 'new');
+    await eventually(
+      async () => (await world.remote.read('work/n/new.txt')) === 'new',
+      'the new file arrives',
+    );
+    await rm(join(world.root, 'work/n/b.txt'));
+    await eventually(async () => !(await world.remote.list()).includes('work/n/b.txt'), 'the delete arrives');
+    // The old way ran a full cycle per change: a listing of the whole workspace each time.
+    expect(fullListings()).toBe(0);
+    expect(puts('a.txt')).toBe(1);
+    expect(puts('n/new.txt')).toBe(1);
+    expect(await world.remote.list()).toEqual(['work/a.txt', 'work/n/new.txt']);
+  });
+
+  it('plans only the paths it is given', async () => {
+    const engine = await started({ 'work/a.txt': 'one' });
+    await world.local.write('work/a.txt', 'two');
+    await world.local.write('work/other.txt', 'not named');
+    const status = await engine.syncPaths(['work/a.txt']);
+    expect(status.state).toBe('idle');
+    expect(await world.remote.read('work/a.txt')).toBe('two');
+    expect(await world.remote.list()).toEqual(['work/a.txt']);
+    expect(fullListings()).toBe(0);
+  });
+
+  it("never writes over the agent's change made since the last listing: both versions are kept", async () => {
+    const engine = await started({ 'work/a.txt': 'base' });
+    await world.remote.write('work/a.txt', 'the agent wrote this');
+    await world.local.write('work/a.txt', 'the person wrote this');
+    const status = await engine.syncPaths(['work/a.txt']);
+    expect(status.conflicts.map((c) => c.path)).toEqual(['work/a.txt']);
+    expect(await world.remote.read('work/a.txt')).toBe('the agent wrote this');
+    expect(await world.local.read('work/a.txt')).toBe('the person wrote this');
+    expect(await world.local.read(status.conflicts[0]!.remoteCopyPath)).toBe('the agent wrote this');
+  });
+
+  it('hands a deleted folder of many files to the full cycle, whose mass-delete guard holds', async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`work/many/f${i}.txt`, `file ${i}`]),
+    );
+    const engine = await started({ ...files, 'work/keep.txt': 'keep' });
+    await rm(join(world.root, 'work/many'), { recursive: true });
+    const status = await engine.syncPaths(['work/many', 'work/many/f1.txt']);
+    expect(status.pendingDeletes).toMatchObject({ side: 'remote', deletes: 30 });
+    expect((await world.remote.list()).length).toBe(31);
+    expect(fullListings()).toBe(1);
+  });
+
+  it('walks a named folder whole (its files were written before its watch began)', async () => {
+    const engine = await started({ 'work/a.txt': 'one' });
+    await mkdir(join(world.root, 'work/fresh/deep'), { recursive: true });
+    await writeFile(join(world.root, 'work/fresh/x.txt'), 'x');
+    await writeFile(join(world.root, 'work/fresh/deep/y.txt'), 'y');
+    await engine.syncPaths(['work/fresh']);
+    expect(await world.remote.list()).toEqual(['work/a.txt', 'work/fresh/deep/y.txt', 'work/fresh/x.txt']);
+    expect(fullListings()).toBe(0);
+  });
+
+  it('leaves ignored paths alone, and a changed ignore file or a case twin to the full cycle', async () => {
+    const engine = await started({ 'work/a.txt': 'one' });
+    await world.local.write('.agentdeskignore', 'secret/\n');
+    await world.local.write('work/secret/key.txt', 'never sent');
+    await engine.syncPaths(['.agentdeskignore', 'work/secret/key.txt']);
+    expect(fullListings()).toBe(1);
+    await world.local.write('work/A.txt', 'a twin');
+    const status = await engine.syncPaths(['work/A.txt']);
+    expect(fullListings()).toBe(2);
+    expect(status.skipped).toContainEqual({ path: 'work/A.txt', reason: 'name-clash' });
+    expect(await world.remote.list()).toEqual(['work/a.txt']);
+    expect(await world.remote.read('work/a.txt')).toBe('one');
+  });
+});
