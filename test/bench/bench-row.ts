@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 
 /**
  * One measured figure against its goal: printed as `ok  …` or `MISS …`, and, when the bench runs
@@ -17,6 +18,8 @@ export interface BenchRow {
   ok: boolean;
   /** How the figure is shown when a number and unit do not say it all. */
   shown?: string;
+  /** The machine's 1-minute load average when the figure was taken (set by `benchRow`). */
+  load?: number;
 }
 
 /** `12.3 ms`, `1.02 %`, `44 MB`: the figure with its unit, or its own text. */
@@ -34,9 +37,13 @@ export function anyMissed(): boolean {
   return missed > 0;
 }
 
-export function benchRow(row: BenchRow): void {
+/** Prints the row with the load average beside it (a shared machine moves every figure). */
+export function benchRow(figure: BenchRow): void {
+  const row = { ...figure, load: figure.load ?? Number(loadavg()[0]!.toFixed(2)) };
   if (!row.ok) missed += 1;
-  console.log(`${row.ok ? 'ok  ' : 'MISS'} ${row.what}: ${showValue(row)} (goal ${row.goal})`);
+  console.log(
+    `${row.ok ? 'ok  ' : 'MISS'} ${row.what}: ${showValue(row)} (goal ${row.goal}; load ${row.load})`,
+  );
   const file = process.env['BENCH_RESULTS'];
   if (file) appendFileSync(file, `${JSON.stringify(row)}\n`);
 }

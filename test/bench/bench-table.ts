@@ -11,6 +11,8 @@ export interface SideFigure {
   shown: string;
   /** Every round's value, in the order run. */
   values: (number | null)[];
+  /** The load average when the median round's figure was taken. */
+  load: number | null;
 }
 
 export interface TableRow {
@@ -27,7 +29,13 @@ export interface TableRow {
 function medianOf(rows: BenchRow[]): SideFigure {
   const ranked = [...rows].sort((a, b) => (a.value ?? Infinity) - (b.value ?? Infinity));
   const middle = ranked[Math.floor((ranked.length - 1) / 2)]!;
-  return { value: middle.value, ok: middle.ok, shown: showValue(middle), values: rows.map((r) => r.value) };
+  return {
+    value: middle.value,
+    ok: middle.ok,
+    shown: showValue(middle),
+    values: rows.map((r) => r.value),
+    load: middle.load ?? null,
+  };
 }
 
 /** Pairs the rows of both sides by id, keeping this revision's order, then rows only the other has. */
@@ -46,17 +54,20 @@ export function tableRows(here: BenchRow[], there?: BenchRow[]): TableRow[] {
 
 /** A plain-text table, columns padded, for the terminal. */
 export function formatTable(rows: TableRow[], againstLabel?: string): string {
-  const header = ['what', 'value', 'goal', 'ok'];
-  if (againstLabel !== undefined) header.push(againstLabel, 'ratio');
+  const header = ['what', 'value', 'goal', 'ok', 'load'];
+  if (againstLabel !== undefined) header.push(againstLabel, 'load', 'ratio');
+  const loadOf = (figure: SideFigure | null) => (figure?.load == null ? '—' : figure.load.toFixed(1));
   const lines = rows.map((row) => {
     const cells = [
       row.what,
       row.here?.shown ?? '—',
       row.goal,
       row.here ? (row.here.ok ? 'ok' : 'MISS') : '—',
+      loadOf(row.here),
     ];
     if (againstLabel !== undefined) {
       cells.push(row.there ? `${row.there.shown}${row.there.ok ? '' : ' (MISS)'}` : '—');
+      cells.push(loadOf(row.there));
       cells.push(row.ratio === null ? '—' : `${row.ratio.toFixed(2)}×`);
     }
     return cells;

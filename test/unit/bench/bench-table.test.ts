@@ -30,7 +30,7 @@ describe('tableRows', () => {
     const rows = tableRows(here, there);
     expect(rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     expect(rows[0]).toMatchObject({
-      here: { value: 20, values: [30, 10, 20] },
+      here: { value: 20, values: [30, 10, 20], load: null },
       there: { value: 40, ok: false },
     });
     expect(rows[0]!.ratio).toBeCloseTo(0.5);
@@ -46,18 +46,25 @@ describe('tableRows', () => {
 
 describe('formatTable', () => {
   it('prints every row with its value, goal and ok or MISS, in padded columns', () => {
-    const text = formatTable(tableRows([row('a', 12), row('long-name', 70, false)]));
+    const text = formatTable(tableRows([row('a', 12, true, { load: 2.345 }), row('long-name', 70, false)]));
     expect(text.split('\n')).toEqual([
-      'what               value    goal     ok',
-      '-----------------  -------  -------  ----',
-      'measure a          12.0 ms  < 50 ms  ok',
-      'measure long-name  70.0 ms  < 50 ms  MISS',
+      'what               value    goal     ok    load',
+      '-----------------  -------  -------  ----  ----',
+      'measure a          12.0 ms  < 50 ms  ok    2.3',
+      'measure long-name  70.0 ms  < 50 ms  MISS  —',
     ]);
   });
 
   it('adds the other revision and the ratio with --against', () => {
-    const text = formatTable(tableRows([row('a', 10)], [row('a', 40, false)]), 'main (6a71f40)');
-    expect(text.split('\n')[0]).toMatch(/^what\s+value\s+goal\s+ok\s+main \(6a71f40\)\s+ratio$/);
-    expect(text.split('\n')[2]).toMatch(/^measure a\s+10\.0 ms\s+< 50 ms\s+ok\s+40\.0 ms \(MISS\)\s+0\.25×$/);
+    const text = formatTable(
+      tableRows([row('a', 10, true, { load: 1 })], [row('a', 40, false, { load: 3.5 })]),
+      'main (6a71f40)',
+    );
+    expect(text.split('\n')[0]).toMatch(
+      /^what\s+value\s+goal\s+ok\s+load\s+main \(6a71f40\)\s+load\s+ratio$/,
+    );
+    expect(text.split('\n')[2]).toMatch(
+      /^measure a\s+10\.0 ms\s+< 50 ms\s+ok\s+1\.0\s+40\.0 ms \(MISS\)\s+3\.5\s+0\.25×$/,
+    );
   });
 });
