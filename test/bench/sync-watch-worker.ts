@@ -2,13 +2,15 @@
  * The sync engine alone in its own process, watching a folder, for the "watching 20,000 files"
  * figures of `npm run bench:sync`: its RSS and CPU are then its own, not the service's.
  * Started with an IPC channel; answers `{ type: 'sample', gc? }` with `process.cpuUsage()` and RSS
- * (after a GC unless `gc: false`, when --expose-gc is on), and stops on `{ type: 'stop' }`.
+ * (after a GC unless `gc: false`, when --expose-gc is on), sends `{ type: 'put', path, at }` when
+ * a workspace upload is answered, and stops on `{ type: 'stop' }`.
  */
 import { createApiClient } from '../../src/core/api/api-client';
 import { staticTokenSource } from '../../src/core/auth/access-token-source';
 import { BoxRemote } from '../../src/core/sync/remote/box-remote';
 import { SyncEngine } from '../../src/core/sync/engine/sync-engine';
 import { SyncStateStore } from '../../src/core/sync/state/sync-state-store';
+import { wallNow } from './sync-watch';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -34,9 +36,15 @@ const root = env('SYNC_ROOT');
 const api = createApiClient({
   baseUrl: env('SYNC_URL'),
   auth: staticTokenSource(env('SYNC_TOKEN')),
-  fetch: (input, init) => {
-    if ((init?.method ?? 'GET') === 'GET' && /\/files\/?$/.test(new URL(String(input)).pathname)) looks += 1;
-    return fetch(input, init);
+  fetch: async (input, init) => {
+    const { pathname } = new URL(String(input));
+    if ((init?.method ?? 'GET') === 'GET' && /\/files\/?$/.test(pathname)) looks += 1;
+    const response = await fetch(input, init);
+    // Each workspace upload's moment, for the bench's save → agent figure (sync-watch.ts).
+    const put = /\/files\/(.+)$/.exec(pathname);
+    if (init?.method === 'PUT' && put && response.ok)
+      process.send!({ type: 'put', path: decodeURIComponent(put[1]!), at: wallNow() });
+    return response;
   },
 });
 const store = new SyncStateStore(env('SYNC_STATE'));

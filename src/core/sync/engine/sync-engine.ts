@@ -272,9 +272,7 @@ export class SyncEngine {
   }
 
   /** The person's pause holds until resume; a mass-delete pause is re-checked every cycle. */
-  private paused(): boolean {
-    return this.options.store.setting('paused') === 'true';
-  }
+  private paused = (): boolean => this.options.store.setting('paused') === 'true';
 
   /** One cycle; resolves true when some path moved under it and should be planned again. */
   private async cycle(): Promise<boolean> {

@@ -52,8 +52,9 @@ export class WorkspaceVersions {
   }
 
   /**
-   * The headers of a write of workspace file `rel` that expects `expected`; on a server without
-   * versions the entry is read again first, and a file that moved rejects with RemoteMoved.
+   * The headers of a write of workspace file `rel` that expects `expected`. Without its version
+   * (a server without them, or a base the fast path plans from) the entry is read again first: a
+   * file that moved rejects with RemoteMoved, and one that did not is written on the version read.
    */
   async conditionsFor(rel: string, expected: Expected): Promise<Record<string, string>> {
     if (expected === undefined) return {};
@@ -66,6 +67,9 @@ export class WorkspaceVersions {
     const sha256 = (file as { sha256?: unknown } | undefined)?.sha256;
     const current = file && { size: file.size, ...(typeof sha256 === 'string' ? { sha256 } : {}) };
     if (!stillExpected(current, expected)) throw new RemoteMoved(`work/${rel}`);
-    return expected === null ? { 'if-none-match': '*' } : {};
+    if (expected === null) return { 'if-none-match': '*' };
+    // The version just read, where the server names one: a write landing in between is refused.
+    const etag = (file as { etag?: unknown } | undefined)?.etag;
+    return typeof etag === 'string' ? { 'if-match': etag } : {};
   }
 }
