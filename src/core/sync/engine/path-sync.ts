@@ -9,8 +9,8 @@
  * an agent change made since is a refused write, never an overwrite: the path "moved", and a full
  * cycle, which lists the agent's side, plans it again. Whatever the paths alone cannot decide is
  * left to a full cycle too: the marker or the ignore rules changed, the folder's root, a name that
- * has a twin differing only in case, a name the last full cycle left out, more than a few deletes
- * (the mass-delete guard needs the whole folder's totals), or the server out of reach.
+ * has a twin differing only in case, a name the last full cycle left out, a conflict copy, more
+ * than a few deletes (the mass-delete guard needs the whole folder's totals), a version that moved.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -63,6 +63,9 @@ export async function syncPaths(ctx: CycleContext, named: readonly string[]): Pr
   );
   if (keys.some((key) => leftOut.has(key))) return 'full';
   if (await anyCaseTwin(root, wanted)) return 'full';
+  // A conflict copy the person deleted (or edited) is settled by the full cycle, which says so.
+  const copies = store.copies();
+  if (keys.some((key) => copies.has(key))) return 'full';
 
   const base = new Map<string, BaseEntry>();
   for (const key of keys) for (const [k, entry] of store.basesAt(key)) base.set(k, entry);
@@ -71,7 +74,6 @@ export async function syncPaths(ctx: CycleContext, named: readonly string[]): Pr
     const known = base.get(keys[i]!);
     if (known && known.path.normalize('NFC') !== path.normalize('NFC')) return 'full';
   }
-  const copies = store.copies();
   const local = await scanPaths(root, wanted, base, {
     rules,
     copies,
