@@ -236,9 +236,12 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     }
     current.id = sent.value.turnId;
     current.sentOnConnection = connectionsOpened;
-    if (sent.value.estado === 'queued')
+    if (sent.value.state === 'queued')
       io.err(
-        dim(io, `(waiting: the agent is busy with other conversations, ${sent.value.enCola} in line)\n`),
+        dim(
+          io,
+          `(waiting: the agent is busy with other conversations, ${sent.value.waitingTurns} in line)\n`,
+        ),
       );
     const code = await done;
     turn = undefined;

@@ -4,7 +4,7 @@ import type { Logger } from '../core/log/logger';
 import type { SecretStore } from '../core/auth/secret-store';
 import type { DeskHost } from '../core/host';
 import { defaultDataDir } from '../core/profiles/data-dir';
-import type { Agente } from '../shared/api';
+import type { Agent } from '../shared/api';
 import type { CliIo } from './terminal';
 import { terminalLine } from './terminal-text';
 import { ensureSignedIn, login, whoami } from './cli-session';
@@ -148,29 +148,29 @@ async function listAgents(host: DeskHost, io: CliIo): Promise<number> {
     io.err(`${result.error.message}\n`);
     return 1;
   }
-  for (const agent of result.value.agentes) {
-    // The spec's necesitaToken: no access key (agent token) made yet (only `sync --server` needs one).
-    const note = agent.necesitaToken ? '  (no access key yet)' : '';
+  for (const agent of result.value.agents) {
+    // No access key (agent token) made yet (only `sync --server` needs one).
+    const note = agent.needsToken ? '  (no access key yet)' : '';
     // The server's words: a name may carry a terminal's escape (the spec bounds only its length).
     io.out(
-      `${terminalLine(agent.id)}\t${terminalLine(agent.nombre)}\t${terminalLine(agent.protocolo)}${note}\n`,
+      `${terminalLine(agent.id)}\t${terminalLine(agent.name)}\t${terminalLine(agent.protocol)}${note}\n`,
     );
   }
-  if (result.value.agentes.length === 0) io.out('No agents yet.\n');
+  if (result.value.agents.length === 0) io.out('No agents yet.\n');
   return 0;
 }
 
 async function findAgent(
   host: DeskHost,
   wanted: string,
-): Promise<{ ok: true; agent: Agente } | { ok: false; message: string }> {
+): Promise<{ ok: true; agent: Agent } | { ok: false; message: string }> {
   const result = await host.listAgents();
   if (!result.ok) return { ok: false, message: result.error.message };
   const lower = wanted.toLowerCase();
   const agent =
-    result.value.agentes.find((a) => a.id === wanted) ??
-    result.value.agentes.find((a) => a.nombre.toLowerCase() === lower);
+    result.value.agents.find((a) => a.id === wanted) ??
+    result.value.agents.find((a) => a.name.toLowerCase() === lower);
   if (agent) return { ok: true, agent };
-  const names = result.value.agentes.map((a) => terminalLine(a.nombre)).join(', ') || 'none';
+  const names = result.value.agents.map((a) => terminalLine(a.name)).join(', ') || 'none';
   return { ok: false, message: `No agent called "${terminalLine(wanted)}". Your agents: ${names}.` };
 }

@@ -52,7 +52,7 @@ export function createAppTray(options: AppTrayOptions): AppTray {
 
   const refresh = async (): Promise<void> => {
     const [agents, folders] = await Promise.all([host.listAgents(), host.listSyncFolders()]);
-    const agentList = agents.ok ? agents.value.agentes.map((a) => ({ id: a.id, name: a.nombre })) : [];
+    const agentList = agents.ok ? agents.value.agents.map((a) => ({ id: a.id, name: a.name })) : [];
     agentIds = agentList.map((a) => a.id);
     const model = buildTrayModel({
       agents: agentList,

@@ -27,7 +27,7 @@ test.afterEach(() => {
 const listedIds = async () => {
   const answer = await app.api.listConversations(app.agentId);
   if (!answer.ok) throw new Error(answer.error.message);
-  return answer.value.conversaciones.map((c) => c.id);
+  return answer.value.map((c) => c.id);
 };
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');

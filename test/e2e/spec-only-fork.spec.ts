@@ -29,7 +29,7 @@ test('no Branch where the server offers no fork; Copy and Retry still work', asy
   await replyEnded(page, 2);
   const list = await app.api.listConversations(app.agentId);
   if (!list.ok) throw new Error(list.error.message);
-  const sessionId = list.value.conversaciones[0]!.id;
+  const sessionId = list.value[0]!.id;
   const stored = await app.api.getConversation(app.agentId, sessionId);
   if (!stored.ok) throw new Error(stored.error.message);
   expect(stored.value.messages.filter((m) => m.content === 'hello from the spec')).toHaveLength(2);

@@ -42,7 +42,7 @@ async function openApp(page: Page): Promise<void> {
 async function conversationIds(): Promise<string[]> {
   const answer = await app.api.listConversations(app.agentId);
   if (!answer.ok) throw new Error(answer.error.message);
-  return answer.value.conversaciones.map((c) => c.id);
+  return answer.value.map((c) => c.id);
 }
 
 /**
@@ -58,8 +58,8 @@ async function newConversation(page: Page): Promise<string> {
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
   const listed = await app.api.listConversations(app.agentId);
   if (!listed.ok) throw new Error(listed.error.message);
-  const added = listed.value.conversaciones.filter((c) => !before.includes(c.id));
-  const empty = listed.value.conversaciones.filter((c) => !c.ultimoTurno && !c.titulo);
+  const added = listed.value.filter((c) => !before.includes(c.id));
+  const empty = listed.value.filter((c) => !c.lastTurn && !c.title);
   const opened = added.length === 1 ? added : empty;
   expect(opened).toHaveLength(1);
   return opened[0]!.id;
@@ -126,7 +126,7 @@ test('conversation header: rename, share and stop sharing, export, archive', asy
   await expect(page.getByRole('list', { name: 'Conversation list' })).toContainText('Spec header');
   const list = await app.api.listConversations(app.agentId);
   if (!list.ok) throw new Error(list.error.message);
-  expect(list.value.conversaciones.find((c) => c.id === sessionId)?.titulo).toBe('Spec header');
+  expect(list.value.find((c) => c.id === sessionId)?.title).toBe('Spec header');
 
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const share = page.getByRole('dialog', { name: 'Share conversation' });

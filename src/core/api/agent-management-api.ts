@@ -1,4 +1,5 @@
-import { AgentDeleted, Agente, apiRoutes, StartingPoints, type CreateAgentBody } from '../../shared/api';
+import { AgentDeleted, Agente, apiRoutes, StartingPoints, type NewAgent } from '../../shared/api';
+import { agentFromWire, newAgentToWire, startingPointFromWire } from './agent-words';
 import { json, type ApiRequest, type CallOptions } from './api-request';
 
 /**
@@ -8,9 +9,19 @@ import { json, type ApiRequest, type CallOptions } from './api-request';
 export function agentManagementApi(http: ApiRequest) {
   return {
     agentStartingPoints: (call?: CallOptions) =>
-      http.call(apiRoutes.agentStartingPoints, {}, { read: json(StartingPoints) }, call),
-    createAgent: (body: CreateAgentBody, call?: CallOptions) =>
-      http.call(apiRoutes.createAgent, {}, { read: json(Agente), json: body }, call),
+      http.call(
+        apiRoutes.agentStartingPoints,
+        {},
+        { read: json(StartingPoints.transform((v) => v.inicios.map(startingPointFromWire))) },
+        call,
+      ),
+    createAgent: (agent: NewAgent, call?: CallOptions) =>
+      http.call(
+        apiRoutes.createAgent,
+        {},
+        { read: json(Agente.transform(agentFromWire)), json: newAgentToWire(agent) },
+        call,
+      ),
     deleteAgent: (agentId: string, call?: CallOptions) =>
       http.call(apiRoutes.deleteAgent, { agentId }, { read: json(AgentDeleted) }, call),
   };

@@ -1,5 +1,6 @@
 import { apiRoutes, ArchivedConversations, ConversationRestored } from '../../shared/api';
 import { json, type ApiRequest, type CallOptions } from './api-request';
+import { archivedFromWire } from './conversation-words';
 
 /** Archived conversations, our service's extension (docs/extensions.md): listed and brought back. */
 export function archivedApi(http: ApiRequest) {
@@ -8,7 +9,7 @@ export function archivedApi(http: ApiRequest) {
       http.call(
         apiRoutes.listArchivedConversations,
         { agentId },
-        { read: json(ArchivedConversations) },
+        { read: json(ArchivedConversations.transform((v) => v.conversaciones.map(archivedFromWire))) },
         call,
       ),
     restoreConversation: (agentId: string, sessionId: string, call?: CallOptions) =>

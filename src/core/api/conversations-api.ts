@@ -6,13 +6,19 @@ import {
   ConversationsResponse,
 } from '../../shared/api';
 import { json, none, type ApiRequest, type CallOptions } from './api-request';
+import { conversationFromWire, conversationPageFromWire } from './conversation-words';
 
 /** Conversations (spec section): list, create, read, rename, archive, and the public link. */
 export function conversationsApi(http: ApiRequest) {
   const r = apiRoutes;
   return {
     listConversations: (agentId: string, call?: CallOptions) =>
-      http.call(r.listConversations, { agentId }, { read: json(ConversationsResponse) }, call),
+      http.call(
+        r.listConversations,
+        { agentId },
+        { read: json(ConversationsResponse.transform((v) => v.conversaciones.map(conversationFromWire))) },
+        call,
+      ),
     createConversation: (agentId: string, call?: CallOptions) =>
       http.call(r.createConversation, { agentId }, { read: json(ConversationCreated) }, call),
     getConversation: (
@@ -24,7 +30,10 @@ export function conversationsApi(http: ApiRequest) {
       http.call(
         r.getConversation,
         { agentId, sessionId },
-        { read: json(ConversationResponse), query: { limit: query.limit } },
+        {
+          read: json(ConversationResponse.transform(conversationPageFromWire)),
+          query: { limit: query.limit },
+        },
         call,
       ),
     renameConversation: (agentId: string, sessionId: string, title: string, call?: CallOptions) =>

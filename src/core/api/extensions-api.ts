@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import { apiRoutes, ConversationForked, type ForkConversationBody } from '../../shared/api';
 import { json, raw, type ApiRequest, type CallOptions } from './api-request';
+import { forkedFromWire } from './conversation-words';
 import type { ApiResult } from './api-request';
 import { ok } from '../common/result';
 
@@ -22,7 +23,7 @@ export function extensionsApi(http: ApiRequest) {
       http.call(
         apiRoutes.forkConversation,
         { agentId, sessionId },
-        { read: json(ConversationForked), json: at },
+        { read: json(ConversationForked.transform(forkedFromWire)), json: at },
         call,
       ),
   };

@@ -9,6 +9,7 @@ import {
   type SendMessageInput,
 } from '../../shared/api';
 import { json, none, type ApiRequest, type CallOptions } from './api-request';
+import { acceptedTurnFromWire, cancelOutcomeFromWire, permissionOutcomeFromWire } from './turn-words';
 
 /**
  * The one place a message the app sends takes the wire's names, and gets its turn id (the idempotency key,
@@ -34,20 +35,25 @@ export function turnsApi(http: ApiRequest) {
         r.postMessage,
         { agentId, sessionId },
         {
-          read: json(PostMessageAccepted),
+          read: json(PostMessageAccepted.transform(acceptedTurnFromWire)),
           json: postMessageBody(message),
           resendable: true,
         },
         call,
       ),
     cancelTurn: (agentId: string, sessionId: string, call?: CallOptions) =>
-      http.call(r.cancelTurn, { agentId, sessionId }, { read: json(CancelResult), resendable: true }, call),
+      http.call(
+        r.cancelTurn,
+        { agentId, sessionId },
+        { read: json(CancelResult.transform(cancelOutcomeFromWire)), resendable: true },
+        call,
+      ),
     /** A closed request answers ApiError code `no_abierto` (404). */
     answerPermission: (agentId: string, sessionId: string, answer: PermissionBody, call?: CallOptions) =>
       http.call(
         r.answerPermission,
         { agentId, sessionId },
-        { read: json(PermissionResult), json: answer, resendable: true },
+        { read: json(PermissionResult.transform(permissionOutcomeFromWire)), json: answer, resendable: true },
         call,
       ),
     setModel: (agentId: string, sessionId: string, model: string, call?: CallOptions) =>

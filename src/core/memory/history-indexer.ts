@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import type { ConversationSummary } from '../../shared/api';
 import type { IndexProgress } from '../../shared/bridge/memory';
 import type { HistoryMessage } from './history-merge';
 import type { TranscriptStore } from './transcript-store';
@@ -6,13 +7,6 @@ import type { TranscriptStore } from './transcript-store';
 /** The few API answers the indexer needs, as results (never thrown). */
 export type SourceResult<T> =
   { ok: true; value: T } | { ok: false; error: { code: string; status?: number; retryAfterMs?: number } };
-
-export interface ConversationSummary {
-  id: string;
-  titulo: string | null;
-  actualizada: string | null;
-  ultimoTurno?: { turnId: string; estado: string } | null;
-}
 
 export interface HistorySource {
   listAgents(): Promise<SourceResult<{ id: string }[]>>;
@@ -32,7 +26,7 @@ export interface IndexerOptions {
 
 /** What a conversation's server state is, so an unchanged one is never downloaded twice. */
 export function historyVersion(c: ConversationSummary): string {
-  return `${c.actualizada ?? ''}|${c.ultimoTurno?.turnId ?? ''}|${c.ultimoTurno?.estado ?? ''}`;
+  return `${c.updatedAt ?? ''}|${c.lastTurn?.turnId ?? ''}|${c.lastTurn?.state ?? ''}`;
 }
 
 /**
@@ -57,8 +51,8 @@ export async function indexHistory(
     if (!list.ok) continue;
     for (const conversation of list.value) {
       store.saveConversation(agent.id, conversation.id, {
-        title: conversation.titulo,
-        updatedAt: conversation.actualizada ? Date.parse(conversation.actualizada) : null,
+        title: conversation.title,
+        updatedAt: conversation.updatedAt ? Date.parse(conversation.updatedAt) : null,
       });
       if (!store.hasFullHistory(conversation.id, historyVersion(conversation))) {
         pending.push({ agentId: agent.id, conversation });

@@ -40,14 +40,14 @@ export function historySlices(
 type StoredRow = StoredMessage & { position: number; turn_id: string | null };
 
 /**
- * Writes `messages` at positions `saltados` onwards, slice by slice; `turnIdOf` gives each one's turn.
+ * Writes `messages` at positions `skipped` onwards, slice by slice; `turnIdOf` gives each one's turn.
  * Resolves false when `signal` aborted it between slices (what was written stays; the rest is left).
  */
 export async function writeHistoryInSlices(
   db: MemoryDatabase,
   conversationId: string,
   messages: readonly HistoryMessage[],
-  saltados: number,
+  skipped: number,
   turnIdOf: (position: number, message: HistoryMessage) => string | null,
   signal?: AbortSignal,
 ): Promise<boolean> {
@@ -62,11 +62,11 @@ export async function writeHistoryInSlices(
   for (const [from, to] of historySlices(messages)) {
     if (signal?.aborted) return false;
     db.transaction(() => {
-      const rows = read.all(conversationId, saltados + from, saltados + to) as StoredRow[];
+      const rows = read.all(conversationId, skipped + from, skipped + to) as StoredRow[];
       const stored = new Map(rows.map((row) => [row.position, row]));
       for (let index = from; index < to; index++) {
         const message = messages[index]!;
-        const position = saltados + index;
+        const position = skipped + index;
         const turnId = turnIdOf(position, message);
         const old = stored.get(position);
         const same =

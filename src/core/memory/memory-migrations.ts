@@ -252,4 +252,33 @@ export const memoryMigrations: readonly MemoryMigration[] = [
       END;
     `,
   },
+  {
+    // The agent list is kept in our words (shared/api/agent.ts), no longer as the wire's `{agentes, usuario}`
+    // (issue 25): a list stored before is rewritten in place, so it still opens offline.
+    id: '007_agent_list_words',
+    sql: `
+      UPDATE snapshots SET value = json_object(
+        'agents', (SELECT json_group_array(json_object(
+            'id', json_extract(a.value, '$.id'),
+            'name', json_extract(a.value, '$.nombre'),
+            'origin', json_extract(a.value, '$.origen'),
+            'protocol', json_extract(a.value, '$.protocolo'),
+            'connection', json(CASE json_extract(a.value, '$.conexion.tipo')
+              WHEN 'acp' THEN json_object('kind', 'acp', 'host', json_extract(a.value, '$.conexion.host'),
+                'token', json_extract(a.value, '$.conexion.token'))
+              WHEN 'partner' THEN json_object('kind', 'partner',
+                'agentId', json_extract(a.value, '$.conexion.agentId'),
+                'token', json_extract(a.value, '$.conexion.token'))
+            END),
+            'needsToken', json(CASE WHEN json_extract(a.value, '$.necesitaToken') THEN 'true' ELSE 'false' END)
+          )) FROM json_each(snapshots.value, '$.agentes') a),
+        'user', json(json_extract(value, '$.usuario')))
+      WHERE key = 'agents' AND json_valid(value) AND json_type(value, '$.agentes') = 'array';
+    `,
+  },
+  {
+    // A turn's end state in our word (TurnDetail.state); the wire's `estado` stays on the wire.
+    id: '008_turn_state_word',
+    sql: `ALTER TABLE turns RENAME COLUMN estado TO state;`,
+  },
 ];

@@ -42,14 +42,14 @@ export function replyMessage(db: MemoryDatabase, conversationId: string, turnId:
 }
 
 /**
- * Called before the messages of a conversation from `saltados` on are replaced by `incoming` (the
+ * Called before the messages of a conversation from `skipped` on are replaced by `incoming` (the
  * server's). Returns the turn ids the new messages keep, by position: where the server says the same
  * as the stored reply. Every other reply held by a message about to go is written back into its record.
  */
 export function keepReplies(
   db: MemoryDatabase,
   conversationId: string,
-  saltados: number,
+  skipped: number,
   incoming: readonly HistoryMessage[],
 ): Map<number, string> {
   const holders = db
@@ -59,7 +59,7 @@ export function keepReplies(
        WHERE m.conversation_id = ? AND m.position >= ? AND m.role = 'assistant'
          AND json_extract(t.record, '$.replyIn') = ?`,
     )
-    .all(conversationId, saltados, REPLY_IN_MESSAGE) as {
+    .all(conversationId, skipped, REPLY_IN_MESSAGE) as {
     position: number;
     turn_id: string;
     content: string;
@@ -67,7 +67,7 @@ export function keepReplies(
   }[];
   const kept = new Map<number, string>();
   for (const holder of holders) {
-    const next = incoming[holder.position - saltados];
+    const next = incoming[holder.position - skipped];
     if (next?.role === 'assistant' && next.content === holder.content && !next.turnId) {
       kept.set(holder.position, holder.turn_id);
       continue;

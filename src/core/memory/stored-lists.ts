@@ -1,4 +1,4 @@
-import type { ConversationListItem } from '../../shared/api';
+import type { ConversationSummary } from '../../shared/api';
 import type { MemoryDatabase } from './memory-database';
 
 /** What the app last heard of the account's agents and conversations, so they can be read offline. */
@@ -19,7 +19,7 @@ export class StoredLists {
   }
 
   /** An agent's stored conversations, newest first, shaped like the API's list. */
-  conversations(agentId: string): ConversationListItem[] {
+  conversations(agentId: string): ConversationSummary[] {
     const rows = this.db
       .prepare(
         `SELECT c.id, c.title, COALESCE(c.updated_at, MAX(m.at)) AS updated FROM conversations c
@@ -29,9 +29,9 @@ export class StoredLists {
       .all(agentId) as { id: string; title: string | null; updated: number | null }[];
     return rows.map((r) => ({
       id: r.id,
-      titulo: r.title,
-      actualizada: r.updated === null ? null : new Date(r.updated).toISOString(),
-      ultimoTurno: null,
+      title: r.title,
+      updatedAt: r.updated === null ? null : new Date(r.updated).toISOString(),
+      lastTurn: null,
     }));
   }
 

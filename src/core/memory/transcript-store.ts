@@ -67,14 +67,14 @@ export class TranscriptStore {
   }
 
   /**
-   * Stores the server's history from position `saltados` on (the truth for text): every stored message
+   * Stores the server's history from position `skipped` on (the truth for text): every stored message
    * from there is replaced, including turns seen live. `version` marks which server state this is.
    */
   saveHistory(
     agentId: string,
     conversationId: string,
     messages: readonly HistoryMessage[],
-    saltados: number,
+    skipped: number,
     version?: string,
   ): void {
     const insert = this.db.prepare(
@@ -82,15 +82,15 @@ export class TranscriptStore {
     );
     this.db.transaction(() => {
       this.saveConversation(agentId, conversationId);
-      const kept = keepReplies(this.db, conversationId, saltados, messages);
+      const kept = keepReplies(this.db, conversationId, skipped, messages);
       this.db
         .prepare('DELETE FROM messages WHERE conversation_id = ? AND position >= ?')
-        .run(conversationId, saltados);
+        .run(conversationId, skipped);
       messages.forEach((m, i) => {
-        const turnId = m.turnId ?? kept.get(saltados + i) ?? null;
-        insert.run(conversationId, saltados + i, m.role, m.content, m.at, turnId);
+        const turnId = m.turnId ?? kept.get(skipped + i) ?? null;
+        insert.run(conversationId, skipped + i, m.role, m.content, m.at, turnId);
       });
-      if (saltados === 0) this.markFullHistory(conversationId, version);
+      if (skipped === 0) this.markFullHistory(conversationId, version);
     })();
     void this.indexed();
   }
@@ -104,17 +104,17 @@ export class TranscriptStore {
     agentId: string,
     conversationId: string,
     messages: readonly HistoryMessage[],
-    saltados: number,
+    skipped: number,
     version?: string,
     signal?: AbortSignal,
   ): Promise<void> {
     this.saveConversation(agentId, conversationId);
-    const kept = keepReplies(this.db, conversationId, saltados, messages);
+    const kept = keepReplies(this.db, conversationId, skipped, messages);
     const whole = await writeHistoryInSlices(
       this.db,
       conversationId,
       messages,
-      saltados,
+      skipped,
       (position, m) => m.turnId ?? kept.get(position) ?? null,
       signal,
     );
@@ -122,8 +122,8 @@ export class TranscriptStore {
     this.db.transaction(() => {
       this.db
         .prepare('DELETE FROM messages WHERE conversation_id = ? AND position >= ?')
-        .run(conversationId, saltados + messages.length);
-      if (saltados === 0) this.markFullHistory(conversationId, version);
+        .run(conversationId, skipped + messages.length);
+      if (skipped === 0) this.markFullHistory(conversationId, version);
     })();
     void this.indexed();
   }
@@ -143,7 +143,7 @@ export class TranscriptStore {
   }
 
   /** The stored copy of a conversation's text (for reading offline): its last `limit` messages, or all. */
-  readHistory(conversationId: string, limit?: number): { messages: HistoryMessage[]; saltados: number } {
+  readHistory(conversationId: string, limit?: number): { messages: HistoryMessage[]; skipped: number } {
     const rows = (
       this.db
         .prepare(
@@ -158,7 +158,7 @@ export class TranscriptStore {
       at: r.at,
       ...(r.turn_id ? { turnId: r.turn_id } : {}),
     }));
-    return { messages, saltados: rows[0]?.position ?? 0 };
+    return { messages, skipped: rows[0]?.position ?? 0 };
   }
 
   /**
@@ -167,12 +167,12 @@ export class TranscriptStore {
    */
   merged(
     conversationId: string,
-    server?: { messages: readonly HistoryMessage[]; saltados: number },
+    server?: { messages: readonly HistoryMessage[]; skipped: number },
     limit?: number,
   ): MemoryHistory {
     const text = server ?? this.readHistory(conversationId, limit);
-    const since = text.saltados > 0 && text.messages[0] ? text.messages[0].at - TAIL_SLACK_MS : undefined;
-    return mergeHistory(text.messages, text.saltados, this.storedTurns(conversationId, since));
+    const since = text.skipped > 0 && text.messages[0] ? text.messages[0].at - TAIL_SLACK_MS : undefined;
+    return mergeHistory(text.messages, text.skipped, this.storedTurns(conversationId, since));
   }
 
   /** The stored turns of a conversation, in order; only those started from `since` (epoch ms) when given. */
@@ -189,7 +189,7 @@ export class TranscriptStore {
         detail: {
           turnId: row.turn_id,
           startedAt: row.started_at,
-          ...(record.estado ? { estado: record.estado } : {}),
+          ...(record.state ? { state: record.state } : {}),
           events: record.events,
           ...(record.usage ? { usage: record.usage } : {}),
           ...(record.models ? { models: record.models } : {}),

@@ -4,7 +4,7 @@ import type { RecordedEvent, TurnDetail } from '../../shared/bridge/memory';
 /** The live, mutable fold of one turn's events (a turn's detail as it grows); written out in batches. */
 export interface TurnRecord extends Pick<
   TurnDetail,
-  'turnId' | 'startedAt' | 'estado' | 'events' | 'usage' | 'models' | 'title'
+  'turnId' | 'startedAt' | 'state' | 'events' | 'usage' | 'models' | 'title'
 > {
   /** The highest stream index (`<turnId>.<n>`) folded in, so a replayed event is never counted twice. */
   lastEvent: number;
@@ -53,9 +53,10 @@ export function foldEvent(record: TurnRecord, event: RecordedEvent, index?: numb
   if (name === 'usage') record.usage = { ...data };
   else if (name === 'models') record.models = { ...data };
   else if (name === 'title' && typeof data['title'] === 'string') record.title = data['title'];
-  // A state the spec does not list ends the turn as `done`, as the chat's reducer reads it.
+  // A state the spec does not list ends the turn as `done`, as the chat's reducer reads it; the stream's
+  // `done` still speaks the wire (`estado`).
   else if (name === 'done' && typeof data['estado'] === 'string')
-    record.estado = turnStateOf(data['estado']) ?? 'done';
+    record.state = turnStateOf(data['estado']) ?? 'done';
   else return false;
   return true;
 }
@@ -85,7 +86,7 @@ export interface TurnRow {
   turn_id: string;
   started_at: number;
   user_text: string | null;
-  estado: string | null;
+  state: string | null;
   last_event: number;
   record: string;
 }
@@ -93,14 +94,14 @@ export interface TurnRow {
 /** A stored row -> the fold it was written from, to show it or to go on folding. */
 export function parseTurnRow(row: TurnRow): TurnRecord {
   const parsed = JSON.parse(row.record) as Partial<TurnRecord> & { replyIn?: string };
-  const estado = turnStateOf(row.estado);
+  const state = turnStateOf(row.state);
   return {
     ...newTurnRecord(row.turn_id, row.started_at),
     events: parsed.events ?? [],
     ...(parsed.usage ? { usage: parsed.usage } : {}),
     ...(parsed.models ? { models: parsed.models } : {}),
     ...(parsed.title ? { title: parsed.title } : {}),
-    ...(estado ? { estado } : {}),
+    ...(state ? { state } : {}),
     lastEvent: row.last_event,
     ...(parsed.replyIn === 'message' ? { replyInMessage: true } : {}),
   };

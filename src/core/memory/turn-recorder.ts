@@ -83,7 +83,7 @@ export class TurnRecorder {
       if (!turn.dirty) continue;
       turn.dirty = false;
       batch.push({ ...turn });
-      if (turn.record.estado) this.open.delete(key);
+      if (turn.record.state) this.open.delete(key);
     }
     this.store.writeTurns(batch);
   }

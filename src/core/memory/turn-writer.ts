@@ -29,23 +29,23 @@ export function writeTurn(db: MemoryDatabase, write: TurnWrite): void {
   if (userText !== undefined)
     appendMessage(db, conversationId, record.turnId, 'user', userText, record.startedAt);
   const inMessage =
-    !!record.estado &&
+    !!record.state &&
     appendMessage(db, conversationId, record.turnId, 'assistant', recordedReply(events), Date.now());
   const stored = inMessage
     ? { events: withoutReplyText(events), usage, models, title, replyIn: REPLY_IN_MESSAGE }
     : { events, usage, models, title };
   db.prepare(
-    `INSERT INTO turns (conversation_id, turn_id, started_at, user_text, estado, last_event, record)
+    `INSERT INTO turns (conversation_id, turn_id, started_at, user_text, state, last_event, record)
      VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (conversation_id, turn_id) DO UPDATE SET
        user_text = COALESCE(excluded.user_text, turns.user_text),
-       estado = excluded.estado, last_event = excluded.last_event, record = excluded.record`,
+       state = excluded.state, last_event = excluded.last_event, record = excluded.record`,
   ).run(
     conversationId,
     record.turnId,
     record.startedAt,
     userText ?? null,
-    record.estado ?? null,
+    record.state ?? null,
     record.lastEvent,
     JSON.stringify(stored),
   );

@@ -1,20 +1,20 @@
-import type { ChatMessage, ConversationListItem } from '../../shared/api';
+import type { ChatMessage, ConversationSummary } from '../../shared/api';
 
 /**
  * In-app search over what is loaded: titles, plus the text of threads already
  * opened (browser find cannot see virtualised rows). Pure.
  */
 export function searchConversations(
-  items: readonly ConversationListItem[],
+  items: readonly ConversationSummary[],
   query: string,
   threads: Readonly<Record<string, { messages: readonly ChatMessage[] } | undefined>>,
   liveTitles: Readonly<Record<string, string | undefined>> = {},
-): ConversationListItem[] {
+): ConversationSummary[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return items.slice();
   return items.filter((item) => {
     const haystack = [
-      item.titulo ?? '',
+      item.title ?? '',
       liveTitles[item.id] ?? '',
       ...(threads[item.id]?.messages.map((m) => m.content) ?? []),
     ]
@@ -26,7 +26,7 @@ export function searchConversations(
 
 export const untitled = 'New conversation';
 
-export function conversationTitle(item: Pick<ConversationListItem, 'titulo'>, liveTitle?: string): string {
+export function conversationTitle(item: Pick<ConversationSummary, 'title'>, liveTitle?: string): string {
   // Title events also land in the list item, so a later rename wins over the automatic title.
-  return item.titulo || liveTitle || untitled;
+  return item.title || liveTitle || untitled;
 }

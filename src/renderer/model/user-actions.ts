@@ -2,7 +2,7 @@
  * What the person did (send, accepted, failed, stopped) and a history reload, merged into the same
  * timeline the turn reducer builds from the stream. Pure, like the reducer.
  */
-import type { AcceptedTurnState, TurnState } from '../../shared/api';
+import type { AcceptedTurn, TurnSummary } from '../../shared/api';
 import type { AttachmentMeta } from '../../shared/bridge';
 import {
   isTerminal,
@@ -24,32 +24,23 @@ export function userMessageSent(
   return { ...state, items: [...state.items, user] };
 }
 
-export interface AcceptedTurn {
-  turnId: string;
-  estado: AcceptedTurnState;
-  enCola: number;
-  inyectado?: boolean;
-  reemplazoAnterior?: boolean;
-  repetido?: boolean;
-}
+/** What the timeline needs of the server's acceptance (the shared `AcceptedTurn`). */
+export type AcceptedMessage = Pick<AcceptedTurn, 'turnId' | 'state' | 'waitingTurns'> &
+  Partial<Pick<AcceptedTurn, 'injected' | 'replaced'>>;
 
 /** The service accepted the message (202). Links it to its turn and opens the turn's reply. */
 export function userMessageAccepted(
   state: ConversationStream,
   key: string,
-  accepted: AcceptedTurn,
+  accepted: AcceptedMessage,
 ): ConversationStream {
-  const mode: UserItemMode = accepted.inyectado
-    ? 'injected'
-    : accepted.reemplazoAnterior
-      ? 'replacing'
-      : 'sent';
+  const mode: UserItemMode = accepted.injected ? 'injected' : accepted.replaced ? 'replacing' : 'sent';
   let items = state.items.map((item) =>
     item.kind === 'user' && item.key === key ? { ...item, mode, turnId: accepted.turnId } : item,
   );
   let turns = state.turns;
   // A replaced turn is stopped by the service; show it so at once.
-  if (accepted.reemplazoAnterior && state.currentTurnId && state.currentTurnId !== accepted.turnId) {
+  if (accepted.replaced && state.currentTurnId && state.currentTurnId !== accepted.turnId) {
     const old = state.turns[state.currentTurnId];
     if (old && !isTerminal(old.state)) turns = { ...turns, [old.turnId]: { ...old, state: 'stopped' } };
   }
@@ -57,15 +48,15 @@ export function userMessageAccepted(
   if (!existing) {
     const turn: Turn = {
       turnId: accepted.turnId,
-      state: accepted.estado,
+      state: accepted.state,
       parts: [],
       live: false,
-      waitingTurns: accepted.enCola,
+      waitingTurns: accepted.waitingTurns,
     };
     turns = { ...turns, [turn.turnId]: turn };
     items = [...items, { kind: 'turn', key: `turn:${turn.turnId}`, turnId: turn.turnId }];
-  } else if (!accepted.inyectado && !isTerminal(existing.state)) {
-    turns = { ...turns, [existing.turnId]: { ...existing, waitingTurns: accepted.enCola } };
+  } else if (!accepted.injected && !isTerminal(existing.state)) {
+    turns = { ...turns, [existing.turnId]: { ...existing, waitingTurns: accepted.waitingTurns } };
   }
   const current = turns[accepted.turnId];
   const currentTurnId = current && !isTerminal(current.state) ? accepted.turnId : state.currentTurnId;
@@ -104,7 +95,7 @@ export function userMessageFailed(state: ConversationStream, key: string, error:
   };
 }
 
-/** Cancel answered `detenido: true`. */
+/** Cancel answered that it stopped the turn. */
 export function turnStopped(state: ConversationStream, turnId: string): ConversationStream {
   const turn = state.turns[turnId];
   if (!turn || isTerminal(turn.state)) return state;
@@ -120,7 +111,7 @@ export function turnStopped(state: ConversationStream, turnId: string): Conversa
  */
 export function historyLoaded(
   state: ConversationStream,
-  lastTurn?: { turnId: string; estado: TurnState } | null,
+  lastTurn?: Pick<TurnSummary, 'turnId' | 'state'> | null,
 ): ConversationStream {
   const keepTurn = (turnId: string) => {
     const turn = state.turns[turnId];
@@ -132,6 +123,6 @@ export function historyLoaded(
   const turns = Object.fromEntries(Object.entries(state.turns).filter(([id]) => keepTurn(id)));
   const settled = new Set(state.settled);
   for (const [id, turn] of Object.entries(state.turns)) if (isTerminal(turn.state)) settled.add(id);
-  if (lastTurn && isTerminal(lastTurn.estado) && !turns[lastTurn.turnId]) settled.add(lastTurn.turnId);
+  if (lastTurn && isTerminal(lastTurn.state) && !turns[lastTurn.turnId]) settled.add(lastTurn.turnId);
   return { ...state, items, turns, settled };
 }

@@ -1,10 +1,10 @@
 import { create } from 'zustand';
-import type { Agente, AgentConfig, CreateAgentBody } from '../../shared/api';
+import type { Agent, AgentConfig, NewAgent } from '../../shared/api';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 
 interface AgentsStore {
-  agents: Agente[];
+  agents: Agent[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string;
   selectedAgentId: string | null;
@@ -21,7 +21,7 @@ interface AgentsStore {
   loadConfig(agentId: string): Promise<void>;
   markNoConversations(agentId: string, motor: string): void;
   /** Makes an agent (our service's extension) and selects it; '' or the problem in words. */
-  createAgent(input: CreateAgentBody): Promise<string>;
+  createAgent(input: NewAgent): Promise<string>;
   /** Renames through the spec's PATCH `name`; '' or the problem in words. */
   renameAgent(agentId: string, name: string): Promise<string>;
   /** Deletes an agent (our service's extension); '' or the problem in words. */
@@ -40,7 +40,7 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
     set({ status: 'loading', error: '' });
     const result = await desk().listAgents();
     if (!result.ok) return set({ status: 'error', error: errorWords(result.error) });
-    const agents = result.value.agentes;
+    const agents = result.value.agents;
     const selected = get().selectedAgentId;
     set({
       agents,
@@ -72,7 +72,7 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
   async renameAgent(agentId, name) {
     const renamed = await desk().patchAgentConfig(agentId, { name });
     if (!renamed.ok && renamed.error.code !== 'nada_que_cambiar') return errorWords(renamed.error);
-    set({ agents: get().agents.map((a) => (a.id === agentId ? { ...a, nombre: name } : a)) });
+    set({ agents: get().agents.map((a) => (a.id === agentId ? { ...a, name } : a)) });
     return '';
   },
   async deleteAgent(agentId) {

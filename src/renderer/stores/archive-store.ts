@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ArchivedConversation, ConversationListItem } from '../../shared/api';
+import type { ArchivedConversationSummary, ConversationSummary } from '../../shared/api';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { conversationTitle } from '../model/conversation-search';
@@ -14,7 +14,7 @@ export const ARCHIVE_UNDO_MS = 6000;
 
 interface Held {
   agentId: string;
-  item: ConversationListItem;
+  item: ConversationSummary;
   title: string;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -32,7 +32,7 @@ interface ArchiveStore {
   /** Archived conversations of one agent, where the server offers them (our extension). */
   archived: {
     agentId: string;
-    items: ArchivedConversation[];
+    items: ArchivedConversationSummary[];
     status: 'loading' | 'ready' | 'error';
     error: string;
   } | null;
@@ -94,7 +94,7 @@ export const useArchiveStore = create<ArchiveStore>((set, get) => ({
     const result = await desk().listArchivedConversations(agentId);
     set({
       archived: result.ok
-        ? { agentId, items: result.value.conversaciones, status: 'ready', error: '' }
+        ? { agentId, items: result.value, status: 'ready', error: '' }
         : { agentId, items, status: 'error', error: errorWords(result.error) },
     });
   },

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ChatMessage, ConversationListItem, TurnoResumen } from '../../shared/api';
+import type { ChatMessage, ConversationSummary, TurnSummary } from '../../shared/api';
 import type {
   AttachmentMeta,
   DeskError,
@@ -17,7 +17,7 @@ import { useTurnStreamStore } from './turn-stream-store';
 export const threadPageSize = 50;
 
 export interface AgentConversations {
-  items: ConversationListItem[];
+  items: ConversationSummary[];
   status: 'loading' | 'ready' | 'error';
   error: string;
 }
@@ -56,7 +56,7 @@ interface ConversationsStore {
   rename(agentId: string, sessionId: string, title: string): Promise<boolean>;
   /** Takes a conversation off the list (selecting its neighbour); `show` puts it back. */
   hide(agentId: string, sessionId: string): void;
-  show(agentId: string, item: ConversationListItem): void;
+  show(agentId: string, item: ConversationSummary): void;
   /** The server no longer lists it (archived for real): a later restore may list it again. */
   unhide(sessionId: string): void;
   loadShare(agentId: string, sessionId: string): Promise<void>;
@@ -65,7 +65,7 @@ interface ConversationsStore {
   loadThread(agentId: string, sessionId: string, atLeast?: number): Promise<void>;
   loadEarlier(agentId: string, sessionId: string): Promise<void>;
   applyTitle(agentId: string, sessionId: string, title: string): void;
-  applyTurn(agentId: string, sessionId: string, turn: TurnoResumen): void;
+  applyTurn(agentId: string, sessionId: string, turn: TurnSummary): void;
   reset(): void;
 }
 
@@ -77,7 +77,7 @@ function noteFailure(agentId: string, error: DeskError): string {
 }
 
 export const useConversationsStore = create<ConversationsStore>((set, get) => {
-  const patchList = (agentId: string, change: (items: ConversationListItem[]) => ConversationListItem[]) => {
+  const patchList = (agentId: string, change: (items: ConversationSummary[]) => ConversationSummary[]) => {
     const current = get().byAgent[agentId];
     if (!current) return;
     set({ byAgent: { ...get().byAgent, [agentId]: { ...current, items: change(current.items) } } });
@@ -110,7 +110,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       });
       const result = await desk().listConversations(agentId);
       const entry: AgentConversations = result.ok
-        ? { items: visible(result.value.conversaciones, get().hidden), status: 'ready', error: '' }
+        ? { items: visible(result.value, get().hidden), status: 'ready', error: '' }
         : { items: [], status: 'error', error: noteFailure(agentId, result.error) };
       set({ byAgent: { ...get().byAgent, [agentId]: entry } });
     },
@@ -118,7 +118,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       const result = await desk().listConversations(agentId);
       const current = get().byAgent[agentId];
       if (!result.ok || current?.status !== 'ready') return;
-      const items = visible(result.value.conversaciones, get().hidden);
+      const items = visible(result.value, get().hidden);
       if (JSON.stringify(items) === JSON.stringify(current.items)) return;
       set({ byAgent: { ...get().byAgent, [agentId]: { ...current, items } } });
     },
@@ -137,11 +137,11 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
         set({ notice: noteFailure(agentId, result.error) });
         return undefined;
       }
-      const item: ConversationListItem = {
+      const item: ConversationSummary = {
         id: result.value.id,
-        titulo: null,
-        actualizada: new Date().toISOString(),
-        ultimoTurno: null,
+        title: null,
+        updatedAt: new Date().toISOString(),
+        lastTurn: null,
       };
       patchList(agentId, (items) => [item, ...items.filter((i) => i.id !== item.id)]);
       patchThread(item.id, { messages: [], skipped: 0, status: 'ready' });
@@ -154,7 +154,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
         set({ notice: errorWords(result.error) });
         return false;
       }
-      patchList(agentId, (items) => items.map((i) => (i.id === sessionId ? { ...i, titulo: title } : i)));
+      patchList(agentId, (items) => items.map((i) => (i.id === sessionId ? { ...i, title } : i)));
       return true;
     },
     hide(agentId, sessionId) {
@@ -208,7 +208,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
         models: result.value.models,
         status: 'ready',
       });
-      if (result.value.ultimoTurno) get().applyTurn(agentId, sessionId, result.value.ultimoTurno);
+      if (result.value.lastTurn) get().applyTurn(agentId, sessionId, result.value.lastTurn);
     },
     async loadEarlier(agentId, sessionId) {
       const thread = get().threads[sessionId];
@@ -229,15 +229,13 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       });
     },
     applyTitle(agentId, sessionId, title) {
-      patchList(agentId, (items) => items.map((i) => (i.id === sessionId ? { ...i, titulo: title } : i)));
+      patchList(agentId, (items) => items.map((i) => (i.id === sessionId ? { ...i, title } : i)));
     },
     applyTurn(agentId, sessionId, turn) {
       patchList(agentId, (items) =>
         sortByRecent(
           items.map((i) =>
-            i.id === sessionId
-              ? { ...i, ultimoTurno: turn, actualizada: laterOf(i.actualizada, turn.at) }
-              : i,
+            i.id === sessionId ? { ...i, lastTurn: turn, updatedAt: laterOf(i.updatedAt, turn.at) } : i,
           ),
         ),
       );
@@ -259,11 +257,11 @@ function toThreadMessage(m: MemoryConversation['messages'][number]): ThreadMessa
 }
 
 /** A conversation nothing was said in yet, here or elsewhere: + New opens it instead of adding another. */
-function isEmptyDraft(item: ConversationListItem, thread: Thread | undefined): boolean {
+function isEmptyDraft(item: ConversationSummary, thread: Thread | undefined): boolean {
   const stream = useTurnStreamStore.getState().streams[item.id];
   return (
-    !item.ultimoTurno &&
-    !item.titulo &&
+    !item.lastTurn &&
+    !item.title &&
     (thread?.messages.length ?? 0) === 0 &&
     (stream?.items.length ?? 0) === 0 &&
     !stream?.currentTurnId
@@ -277,7 +275,7 @@ async function hasSchedules(agentId: string, sessionId: string): Promise<boolean
   return !result.ok || result.value.programados.length > 0;
 }
 
-function visible(items: ConversationListItem[], hidden: Record<string, true>): ConversationListItem[] {
+function visible(items: ConversationSummary[], hidden: Record<string, true>): ConversationSummary[] {
   return sortByRecent(items.filter((item) => !hidden[item.id]));
 }
 
@@ -285,6 +283,6 @@ function laterOf(a: string | null, b: string): string {
   return a && a > b ? a : b;
 }
 
-function sortByRecent(items: ConversationListItem[]): ConversationListItem[] {
-  return items.slice().sort((a, b) => (b.actualizada ?? '').localeCompare(a.actualizada ?? ''));
+function sortByRecent(items: ConversationSummary[]): ConversationSummary[] {
+  return items.slice().sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
 }

@@ -45,7 +45,7 @@ export const usePermissionsStore = create<PermissionsStore>((set, get) => ({
     set({ answering: { ...get().answering, [k]: optionId } });
     const result = await desk().answerPermission(agentId, sessionId, { id, optionId });
     const { [k]: _done, ...answering } = get().answering;
-    if (result.ok && result.value.resuelto) {
+    if (result.ok && result.value.resolved) {
       // The card names the choice at once, also where the server's `permission-resolved` carries only the id.
       useTurnStreamStore.getState().update(sessionId, (s) => resolvePermission(s, id, optionId));
       return set({ answering });

@@ -14,3 +14,6 @@ export * from './route-types';
 export * from './routes';
 export * from './route-matcher';
 export * from './agent-about';
+export * from './agent';
+export * from './conversation';
+export * from './turn';

@@ -1,17 +1,17 @@
 /** The conversations area: conversations, their public links, turns and live events. */
 import type {
-  ArchivedConversations,
+  AcceptedTurn,
+  ArchivedConversationSummary,
+  CancelOutcome,
   ConversationRestored,
-  CancelResult,
   Compartida,
   ConversationCreated,
-  ConversationForked,
-  ConversationResponse,
-  ConversationsResponse,
+  ConversationPage,
+  ConversationSummary,
+  ForkedConversation,
   ForkConversationBody,
   PermissionBody,
-  PermissionResult,
-  PostMessageAccepted,
+  PermissionOutcome,
   SendMessageInput,
   SseEvent,
 } from '../api';
@@ -22,7 +22,7 @@ import type { DeskError, DeskResult, Unsubscribe } from './desk-result';
 export type ShareState = Compartida & { publicUrl: string | null };
 
 export interface GetConversationOptions {
-  /** Only the last `limit` messages; the response's `saltados` says how many were left out. */
+  /** Only the last `limit` messages; the page's `skipped` says how many were left out. */
   limit?: number;
 }
 
@@ -45,13 +45,13 @@ export type ConversationUpdate =
   { kind: 'event'; event: ConversationStreamEvent } | { kind: 'connection'; connection: StreamConnection };
 
 export interface ConversationMethods {
-  listConversations(agentId: string): Promise<DeskResult<ConversationsResponse>>;
+  listConversations(agentId: string): Promise<DeskResult<ConversationSummary[]>>;
   createConversation(agentId: string): Promise<DeskResult<ConversationCreated>>;
   getConversation(
     agentId: string,
     sessionId: string,
     options?: GetConversationOptions,
-  ): Promise<DeskResult<ConversationResponse>>;
+  ): Promise<DeskResult<ConversationPage>>;
   renameConversation(agentId: string, sessionId: string, title: string): Promise<DeskResult<void>>;
   archiveConversation(agentId: string, sessionId: string): Promise<DeskResult<void>>;
 
@@ -62,17 +62,13 @@ export interface ConversationMethods {
 
   // Turns
   /** Resolves with the 202 body; 503 and 429 are retried inside with the same `turnId`. */
-  sendMessage(
-    agentId: string,
-    sessionId: string,
-    input: SendMessageInput,
-  ): Promise<DeskResult<PostMessageAccepted>>;
-  cancelTurn(agentId: string, sessionId: string): Promise<DeskResult<CancelResult>>;
+  sendMessage(agentId: string, sessionId: string, input: SendMessageInput): Promise<DeskResult<AcceptedTurn>>;
+  cancelTurn(agentId: string, sessionId: string): Promise<DeskResult<CancelOutcome>>;
   answerPermission(
     agentId: string,
     sessionId: string,
     answer: PermissionBody,
-  ): Promise<DeskResult<PermissionResult>>;
+  ): Promise<DeskResult<PermissionOutcome>>;
   /** Applies from the next turn. */
   setModel(agentId: string, sessionId: string, model: string): Promise<DeskResult<void>>;
   /**
@@ -85,9 +81,9 @@ export interface ConversationMethods {
     agentId: string,
     sessionId: string,
     at: ForkConversationBody,
-  ): Promise<DeskResult<ConversationForked>>;
+  ): Promise<DeskResult<ForkedConversation>>;
   /** Our service's extension (where `serverExtensions` lists it): archived conversations, newest first. */
-  listArchivedConversations(agentId: string): Promise<DeskResult<ArchivedConversations>>;
+  listArchivedConversations(agentId: string): Promise<DeskResult<ArchivedConversationSummary[]>>;
   /** Brings an archived conversation back to the list (our extension). */
   restoreConversation(agentId: string, sessionId: string): Promise<DeskResult<ConversationRestored>>;
   /**

@@ -4,7 +4,7 @@
  * said; stored conversations open read-only while the server cannot be reached.
  * Plain JSON; never a token, never an attachment's bytes (a small image thumbnail at most).
  */
-import type { MessageRole, ModelsEvent, StoredMessage, TurnoResumen, TurnState } from '../api';
+import type { MessageRole, ModelsEvent, StoredMessage, TurnSummary, TurnState } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskResult, Unsubscribe } from './desk-result';
 
@@ -27,8 +27,8 @@ export interface TurnDetail {
   turnId: string;
   /** Epoch ms when the app first saw the turn. */
   startedAt: number;
-  /** The final state from `done {estado}`, when the turn ended while the app watched (the spec's turn states). */
-  estado?: TurnState;
+  /** How the turn ended (the stream's `done`), when it ended while the app watched. */
+  state?: TurnState;
   events: RecordedEvent[];
   usage?: Record<string, unknown>;
   models?: Record<string, unknown>;
@@ -40,7 +40,7 @@ export interface TurnDetail {
 
 /** One message of a conversation as the app shows it: the server's text, with the stored detail beside it. */
 export type MemoryMessage = StoredMessage & {
-  /** Index in the whole conversation (the server's `saltados` counts the ones before a tail). */
+  /** Index in the whole conversation (`skipped` counts the ones before a tail). */
   position: number;
   /** The turn's stored detail, on the turn's reply (or on its question while no reply exists yet). */
   detail?: TurnDetail;
@@ -84,7 +84,7 @@ export interface MemoryConversation extends MemoryHistory {
   agentId: string;
   conversationId: string;
   title: string | null;
-  ultimoTurno: TurnoResumen | null;
+  lastTurn: TurnSummary | null;
   /** The latest stored `models` event, so the model picker is there before the next turn. */
   models: ModelsEvent | null;
   /** True when the server could not be reached and this is the stored copy, read-only. */

@@ -251,8 +251,8 @@ describe('the honest page', () => {
     ]) {
       await call(page, name);
     }
-    const agents = (await call(page, 'listAgents')) as { value: { agentes: { id: string }[] } };
-    const agentId = agents.value.agentes[0]!.id;
+    const agents = (await call(page, 'listAgents')) as { value: { agents: { id: string }[] } };
+    const agentId = agents.value.agents[0]!.id;
     await call(page, 'getAgentConfig', agentId);
     await call(page, 'listConversations', agentId);
     expect(secrets.length).toBeGreaterThan(0);

@@ -105,7 +105,7 @@ describe('logs of a whole run', () => {
 
     const agents = await api.listAgents();
     if (!agents.ok) throw new Error(agents.error.message);
-    const agentId = agents.value.agentes[0]!.id;
+    const agentId = agents.value.agents[0]!.id;
     const conversation = await api.createConversation(agentId);
     if (!conversation.ok) throw new Error(conversation.error.message);
     const sessionId = conversation.value.id;

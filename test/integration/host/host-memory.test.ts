@@ -94,7 +94,7 @@ describe('host memory', () => {
   it('reopens a turn after a restart with its thought, tool call, permission, usage and attachment', async () => {
     let host = await signedInHost();
     const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agentes.find((a) => a.protocolo === 'acp')!.id : '';
+    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
     const created = await host.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
     const turnId = await runTurn(host, agentId, sessionId, 'write notes.md\n```\nmarmalade\n```', true);
@@ -135,7 +135,7 @@ describe('host memory', () => {
   it('reads stored conversations offline while the server is down, and resumes by itself', async () => {
     const host = await signedInHost();
     const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agentes.find((a) => a.protocolo === 'acp')!.id : '';
+    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
     const created = await host.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
     await runTurn(host, agentId, sessionId, 'echo lighthouse');
@@ -152,9 +152,9 @@ describe('host memory', () => {
     expect(states.at(-1)).toMatchObject({ online: false });
     expect(states.at(-1)!.reason).toMatch(/can't be reached/);
     const storedAgents = await host.listAgents();
-    expect(storedAgents.ok && storedAgents.value.agentes.map((a) => a.id)).toContain(agentId);
+    expect(storedAgents.ok && storedAgents.value.agents.map((a) => a.id)).toContain(agentId);
     const storedList = await host.listConversations(agentId);
-    expect(storedList.ok && storedList.value.conversaciones.map((c) => c.id)).toContain(sessionId);
+    expect(storedList.ok && storedList.value.map((c) => c.id)).toContain(sessionId);
     expect(await host.openConversation(agentId, 'never-stored')).toMatchObject({
       ok: false,
       error: { code: 'offline' },
@@ -169,7 +169,7 @@ describe('host memory', () => {
   it('indexes history never opened here in the background, so search finds it', async () => {
     const first = await signedInHost();
     const agents = await first.listAgents();
-    const agentId = agents.ok ? agents.value.agentes.find((a) => a.protocolo === 'acp')!.id : '';
+    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
     const created = await first.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
     await runTurn(first, agentId, sessionId, 'echo periwinkle');
@@ -201,7 +201,7 @@ describe('host memory', () => {
   it('forgets the transcripts of an account that is deleted', async () => {
     const host = await signedInHost();
     const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agentes.find((a) => a.protocolo === 'acp')!.id : '';
+    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
     const created = await host.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
     await runTurn(host, agentId, sessionId, 'echo albatross');
@@ -216,7 +216,7 @@ describe('host memory', () => {
   it('exports a conversation under the title a rename gave it, at once', async () => {
     const host = await signedInHost();
     const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agentes.find((a) => a.protocolo === 'acp')!.id : '';
+    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
     const created = await host.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
     await runTurn(host, agentId, sessionId, 'echo puffin');

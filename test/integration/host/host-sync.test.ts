@@ -73,7 +73,7 @@ async function signedInHost(): Promise<{ host: DeskHost; agentId: string }> {
   expect((await host.signIn()).ok).toBe(true);
   const agents = await host.listAgents();
   if (!agents.ok) throw new Error(agents.error.message);
-  return { host, agentId: agents.value.agentes[0]!.id };
+  return { host, agentId: agents.value.agents[0]!.id };
 }
 
 const value = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {

@@ -88,7 +88,7 @@ describe('host on "this computer"', () => {
     const agents = await host.listAgents();
     expect(agents.ok).toBe(true);
     if (!agents.ok) return;
-    const agentId = agents.value.agentes[0]!.id;
+    const agentId = agents.value.agents[0]!.id;
     const created = await host.createConversation(agentId);
     expect(created.ok).toBe(true);
     if (!created.ok) return;
@@ -238,7 +238,7 @@ describe('host conversation events', () => {
     await host.addLocalProfile();
     await host.signIn();
     const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agentes[0]!.id : '';
+    const agentId = agents.ok ? agents.value.agents[0]!.id : '';
     const created = await host.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
 

@@ -214,7 +214,7 @@ describe('indexing long messages in parts', () => {
     for (const word of ['aardvarkstart', 'bumblebeemiddle', 'zeppelinend']) {
       expect(found(store, word)).toEqual([['c1', 1]]);
     }
-    expect(store.storedTurns('c1')[0]).toMatchObject({ replyText: 'streamed', detail: { estado: 'done' } });
+    expect(store.storedTurns('c1')[0]).toMatchObject({ replyText: 'streamed', detail: { state: 'done' } });
     // A replaced message leaves the index with its old text.
     store.saveHistory('a1', 'c1', [{ role: 'user', content: 'only a heron now', at: 1 }], 0);
     expect(found(store, 'pelican')).toEqual([]);

@@ -93,7 +93,7 @@ describe('transcript store on disk', () => {
 
     store = TranscriptStore.open(file);
     const merged = store.merged('c1', {
-      saltados: 0,
+      skipped: 0,
       messages: [
         { role: 'user', content: 'write notes', at: T },
         { role: 'assistant', content: 'Done, I wrote notes.md.', at: T + 1000 },
@@ -105,7 +105,7 @@ describe('transcript store on disk', () => {
       { name: 'a.pdf', mimeType: 'application/pdf', size: 99 },
     ]);
     const detail = reply!.detail!;
-    expect(detail.estado).toBe('done');
+    expect(detail.state).toBe('done');
     expect(detail.storedText).toBeUndefined();
     expect(detail.usage).toEqual({ input: 10, output: 20, cost: 0.01 });
     expect(detail.models).toMatchObject({ current: 'demo-fast' });
@@ -155,7 +155,7 @@ describe('transcript store on disk', () => {
     streamTurn(recorder, 'c1', 'u1', ['I wrote it']);
     recorder.close();
     const merged = store.merged('c1', {
-      saltados: 0,
+      skipped: 0,
       messages: [
         { role: 'user', content: 'scheduled: daily summary', at: T - 5000 },
         { role: 'assistant', content: 'Summary of the day', at: T - 4000 },

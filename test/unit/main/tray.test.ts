@@ -14,7 +14,7 @@ function fakeHost(states: string[]) {
   return {
     listAgents: vi.fn(async () => ({
       ok: true,
-      value: { agentes: [{ id: 'a0', nombre: 'Ada' }], usuario: {} },
+      value: { agents: [{ id: 'a0', name: 'Ada' }], user: {} },
     })),
     listSyncFolders: vi.fn(async () => ({ ok: true, value: folders })),
     onSyncStatus: vi.fn(() => () => {}),

@@ -70,9 +70,9 @@ describe('relativeTime', () => {
 
 describe('searchConversations', () => {
   const items = [
-    { id: 'a', titulo: 'Trip to Lisbon', actualizada: null, ultimoTurno: null },
-    { id: 'b', titulo: null, actualizada: null, ultimoTurno: null },
-    { id: 'c', titulo: 'Budget', actualizada: null, ultimoTurno: null },
+    { id: 'a', title: 'Trip to Lisbon', updatedAt: null, lastTurn: null },
+    { id: 'b', title: null, updatedAt: null, lastTurn: null },
+    { id: 'c', title: 'Budget', updatedAt: null, lastTurn: null },
   ];
   it('matches titles, live titles and loaded message text, all words, any case', () => {
     const threads = {

@@ -200,7 +200,7 @@ describe('reduceTurnEvent', () => {
     const posted = userMessageAccepted(
       userMessageSent(emptyStream, { key: 'u1', text: 'hi', attachments: [] }),
       'u1',
-      { turnId: 't1', estado: 'running', enCola: 0 },
+      { turnId: 't1', state: 'running', waitingTurns: 0 },
     );
     const idle = run([ev('done', { reposo: true })], posted);
     expect(idle.turns['t1']?.state).toBe('running');
@@ -245,11 +245,11 @@ describe('reduceTurnEvent', () => {
 describe('local actions', () => {
   const sent = userMessageSent(emptyStream, { key: 'u1', text: 'hello', attachments: [] });
 
-  it('a sent message shows at once, then links to its accepted turn with enCola', () => {
+  it('a sent message shows at once, then links to its accepted turn with its waiting turns', () => {
     expect(sent.items).toEqual([
       { kind: 'user', key: 'u1', text: 'hello', attachments: [], mode: 'sending' },
     ]);
-    const accepted = userMessageAccepted(sent, 'u1', { turnId: 't1', estado: 'queued', enCola: 2 });
+    const accepted = userMessageAccepted(sent, 'u1', { turnId: 't1', state: 'queued', waitingTurns: 2 });
     expect(accepted.items[0]).toMatchObject({ mode: 'sent', turnId: 't1' });
     expect(accepted.items[1]).toEqual({ kind: 'turn', key: 'turn:t1', turnId: 't1' });
     expect(accepted.turns['t1']).toMatchObject({ state: 'queued', waitingTurns: 2 });
@@ -261,14 +261,14 @@ describe('local actions', () => {
   it('a message sent while a turn runs joins it (injected) or replaces it (stopped + new turn)', () => {
     const running = run(
       [ev('started', { turnId: 't1' })],
-      userMessageAccepted(sent, 'u1', { turnId: 't1', estado: 'running', enCola: 0 }),
+      userMessageAccepted(sent, 'u1', { turnId: 't1', state: 'running', waitingTurns: 0 }),
     );
     const second = userMessageSent(running, { key: 'u2', text: 'also this', attachments: [] });
     const injected = userMessageAccepted(second, 'u2', {
       turnId: 't1',
-      estado: 'running',
-      enCola: 0,
-      inyectado: true,
+      state: 'running',
+      waitingTurns: 0,
+      injected: true,
     });
     expect(injected.items.map((i) => (i.kind === 'user' ? i.mode : i.turnId))).toEqual([
       'sent',
@@ -279,9 +279,9 @@ describe('local actions', () => {
 
     const replaced = userMessageAccepted(second, 'u2', {
       turnId: 't2',
-      estado: 'running',
-      enCola: 0,
-      reemplazoAnterior: true,
+      state: 'running',
+      waitingTurns: 0,
+      replaced: true,
     });
     expect(replaced.turns['t1']?.state).toBe('stopped');
     expect(replaced.currentTurnId).toBe('t2');
@@ -314,7 +314,7 @@ describe('local actions', () => {
   });
 
   it('a finished turn the history already shows is not shown again when the stream replays it', () => {
-    const loaded = historyLoaded(emptyStream, { turnId: 't1', estado: 'done' });
+    const loaded = historyLoaded(emptyStream, { turnId: 't1', state: 'done' });
     const replayed = run(
       [
         ev('started', { turnId: 't1' }),

@@ -1,4 +1,4 @@
-import { CreateAgentBody, PatchAgentBody } from '../../../shared/api';
+import { NewAgent, PatchAgentBody } from '../../../shared/api';
 import type { AgentMethods, SessionState } from '../../../shared/bridge';
 import { checkBody, checkId } from '../plumbing/argument-checks';
 import type { WithApi } from '../plumbing/with-api';
@@ -14,7 +14,7 @@ export function createAgentsArea({ withApi, onUser }: AgentsAreaOptions): AgentM
   return {
     async listAgents() {
       const result = await withApi((api) => api.listAgents());
-      if (result.ok) onUser(result.value.usuario);
+      if (result.ok) onUser(result.value.user);
       return result;
     },
 
@@ -38,12 +38,11 @@ export function createAgentsArea({ withApi, onUser }: AgentsAreaOptions): AgentM
     },
 
     async agentStartingPoints() {
-      const result = await withApi((api) => api.agentStartingPoints());
-      return result.ok ? { ok: true, value: result.value.inicios } : result;
+      return withApi((api) => api.agentStartingPoints());
     },
 
     async createAgent(input) {
-      const body = checkBody(CreateAgentBody, input);
+      const body = checkBody(NewAgent, input);
       if (!body.ok) return body;
       return withApi((api) => api.createAgent(body.value));
     },

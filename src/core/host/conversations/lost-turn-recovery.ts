@@ -7,17 +7,14 @@
  * `chunk`, and the turn ends as it ended on the server. Only when the messages do not hold it is
  * the loss passed on as it came. Events keep their order: those after a loss wait for its reading.
  */
-import type { ConversationResponse } from '../../../shared/api';
+import { isTerminal, type ConversationPage, type TurnState } from '../../../shared/api';
 import type { ConversationStreamEvent } from '../../../shared/bridge';
 
 export interface LostTurnRecoveryOptions {
   /** The conversation's last messages, or undefined when they cannot be read. */
-  read(): Promise<ConversationResponse | undefined>;
+  read(): Promise<ConversationPage | undefined>;
   emit(event: ConversationStreamEvent): void;
 }
-
-/** Turn states after which the saved reply is whole. */
-const ended = new Set(['done', 'error', 'stopped']);
 
 /** Returns the stream's event handler: events pass through, a lost turn is looked up first. */
 export function recoverLostTurns(options: LostTurnRecoveryOptions): (event: ConversationStreamEvent) => void {
@@ -47,11 +44,11 @@ export function recoverLostTurns(options: LostTurnRecoveryOptions): (event: Conv
       const shown = delivered.get(turnId) ?? '';
       const tail = reply.text.startsWith(shown) ? reply.text.slice(shown.length) : reply.text;
       if (tail) pass({ event: 'chunk', data: { text: tail, turnId } });
-      if (reply.estado !== 'done')
+      if (reply.state !== 'done')
         pass({
           event: 'error',
           data: {
-            message: `The reply ended ${reply.estado === 'stopped' ? 'stopped' : 'with an error'}.`,
+            message: `The reply ended ${reply.state === 'stopped' ? 'stopped' : 'with an error'}.`,
             turnId,
           },
         });
@@ -77,14 +74,15 @@ export function recoverLostTurns(options: LostTurnRecoveryOptions): (event: Conv
 
 /** The saved reply of `turnId` when the conversation's last turn is that one and it ended. */
 function savedReply(
-  saved: ConversationResponse | undefined,
+  saved: ConversationPage | undefined,
   turnId: string,
-): { text: string; estado: string } | undefined {
-  const last = saved?.ultimoTurno;
-  if (!saved || !last || last.turnId !== turnId || !ended.has(last.estado)) return undefined;
+): { text: string; state: TurnState } | undefined {
+  // Once the turn has ended, the saved reply is whole.
+  const last = saved?.lastTurn;
+  if (!saved || !last || last.turnId !== turnId || !isTerminal(last.state)) return undefined;
   const message = saved.messages.at(-1);
   if (!message || message.role !== 'assistant') return undefined;
-  return { text: message.content, estado: last.estado };
+  return { text: message.content, state: last.state };
 }
 
 /** Only the newest few turns' text is kept (a conversation can run for days). */

@@ -16,12 +16,12 @@ export function apiHistorySource(withApi: WithApi): HistorySource {
     listAgents: () =>
       call(
         (api) => api.listAgents(),
-        (v) => v.agentes.map((a) => ({ id: a.id })),
+        (v) => v.agents.map((a) => ({ id: a.id })),
       ),
     listConversations: (agentId) =>
       call(
         (api) => api.listConversations(agentId),
-        (v) => v.conversaciones,
+        (v) => v,
       ),
     getHistory: (agentId, conversationId) =>
       call(

@@ -1,9 +1,4 @@
-import type {
-  Attachment,
-  ConversationsResponse,
-  MeAgentsResponse,
-  SendMessageInput,
-} from '../../../shared/api';
+import type { AgentList, Attachment, ConversationSummary, SendMessageInput } from '../../../shared/api';
 import type { ConversationStreamEvent, DeskResult } from '../../../shared/bridge';
 import type { AttachmentMeta, MemoryConversation, MemoryMethods } from '../../../shared/bridge/memory';
 import type { Logger } from '../../log/logger';
@@ -36,11 +31,11 @@ export interface MemoryArea {
   /** The agent list: kept when the server answers, served from the store when it can't be reached. */
   /** A network failure to answer at once while the server is known to be unreachable, else null. */
   offlineAnswer(): DeskResult<never> | null;
-  rememberAgents(answer: DeskResult<MeAgentsResponse>): DeskResult<MeAgentsResponse>;
+  rememberAgents(answer: DeskResult<AgentList>): DeskResult<AgentList>;
   rememberConversations(
     agentId: string,
-    answer: DeskResult<ConversationsResponse>,
-  ): DeskResult<ConversationsResponse>;
+    answer: DeskResult<ConversationSummary[]>,
+  ): DeskResult<ConversationSummary[]>;
   /** Deletes a removed profile's store. */
   forget(profileId: string): void;
   close(): void;
@@ -113,7 +108,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     const { store } = mem;
     const opened = (
       history: ReturnType<typeof store.merged>,
-      ultimoTurno: MemoryConversation['ultimoTurno'],
+      lastTurn: MemoryConversation['lastTurn'],
       offline: boolean,
     ): DeskResult<MemoryConversation> => ({
       ok: true,
@@ -122,16 +117,16 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
         agentId,
         conversationId: sessionId,
         title: store.lists.title(sessionId),
-        ultimoTurno,
+        lastTurn,
         models: store.latestModels(sessionId) as MemoryConversation['models'],
         offline,
       },
     });
     if (answer.ok) {
       const messages = answer.value.messages.map((m) => ({ ...m, at: Date.parse(m.at) }));
-      store.saveHistory(agentId, sessionId, messages, answer.value.saltados);
-      const history = store.merged(sessionId, { messages, saltados: answer.value.saltados });
-      return opened(history, answer.value.ultimoTurno, false);
+      store.saveHistory(agentId, sessionId, messages, answer.value.skipped);
+      const history = store.merged(sessionId, { messages, skipped: answer.value.skipped });
+      return opened(history, answer.value.lastTurn, false);
     }
     if (!isUnreachable(answer)) return answer;
     if (!store.lists.knows(sessionId)) return fail('offline', NOT_STORED);
@@ -236,7 +231,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       if (!mem) return answer;
       if (answer.ok) mem.store.lists.saveSnapshot(AGENTS_KEY, answer.value);
       if (answer.ok || !isUnreachable(answer)) return answer;
-      const stored = mem.store.lists.snapshot<MeAgentsResponse>(AGENTS_KEY);
+      const stored = mem.store.lists.snapshot<AgentList>(AGENTS_KEY);
       return stored ? { ok: true, value: stored } : answer;
     },
     noteTitle(agentId, sessionId, title) {
@@ -247,19 +242,19 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       const mem = memory();
       if (!mem) return answer;
       if (answer.ok) {
-        for (const c of answer.value.conversaciones) {
+        for (const c of answer.value) {
           mem.store.saveConversation(agentId, c.id, {
-            title: c.titulo,
-            updatedAt: c.actualizada ? Date.parse(c.actualizada) : null,
+            title: c.title,
+            updatedAt: c.updatedAt ? Date.parse(c.updatedAt) : null,
           });
         }
-        if (answer.value.conversaciones.some((c) => !mem.store.hasFullHistory(c.id, historyVersion(c)))) {
+        if (answer.value.some((c) => !mem.store.hasFullHistory(c.id, historyVersion(c)))) {
           mem.indexSoon();
         }
         return answer;
       }
       if (!isUnreachable(answer)) return answer;
-      return { ok: true, value: { conversaciones: mem.store.lists.conversations(agentId) } };
+      return { ok: true, value: mem.store.lists.conversations(agentId) };
     },
     forget(profileId) {
       if (open?.profileId === profileId) {

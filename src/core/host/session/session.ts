@@ -83,7 +83,7 @@ export function createSessionArea(options: SessionAreaOptions): SessionArea {
     if (!current?.tokens.signedIn) return;
     const agents = await current.api.listAgents();
     if (agents.ok && connection.current() === current) {
-      user = agents.value.usuario;
+      user = agents.value.user;
       emitSession();
     }
   };

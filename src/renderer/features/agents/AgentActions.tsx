@@ -34,7 +34,7 @@ export function AgentActions(props: { onDeleted(): void }) {
       <button
         type="button"
         className="link small-text"
-        aria-label={`Rename ${selected.nombre}`}
+        aria-label={`Rename ${selected.name}`}
         onClick={() => setDialog('rename')}
       >
         Rename
@@ -43,7 +43,7 @@ export function AgentActions(props: { onDeleted(): void }) {
         <button
           type="button"
           className="link small-text danger-link"
-          aria-label={`Delete ${selected.nombre}`}
+          aria-label={`Delete ${selected.name}`}
           onClick={() => setDialog('delete')}
         >
           Delete

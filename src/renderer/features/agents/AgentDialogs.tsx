@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { Agente } from '../../../shared/api';
+import type { Agent } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorLine } from '../../ui/ErrorLine';
 
 /** A new name for an agent, through the spec's PATCH `name` (every server has it). */
-export function RenameAgentDialog(props: { agent: Agente; onClose(): void }) {
-  const [name, setName] = useState(props.agent.nombre);
+export function RenameAgentDialog(props: { agent: Agent; onClose(): void }) {
+  const [name, setName] = useState(props.agent.name);
   const [problem, setProblem] = useState('');
   const rename = async () => {
     const clean = name.trim();
@@ -40,7 +40,7 @@ export function RenameAgentDialog(props: { agent: Agente; onClose(): void }) {
 }
 
 /** Deleting an agent says what goes with it before anything is deleted. */
-export function DeleteAgentDialog(props: { agent: Agente; onClose(deleted?: boolean): void }) {
+export function DeleteAgentDialog(props: { agent: Agent; onClose(deleted?: boolean): void }) {
   const [problem, setProblem] = useState('');
   const remove = async () => {
     const failed = await useAgentsStore.getState().deleteAgent(props.agent.id);
@@ -49,7 +49,7 @@ export function DeleteAgentDialog(props: { agent: Agente; onClose(deleted?: bool
   };
   return (
     <ConfirmDialog
-      title={`Delete ${props.agent.nombre}?`}
+      title={`Delete ${props.agent.name}?`}
       confirmLabel="Delete agent"
       danger
       onCancel={() => props.onClose()}

@@ -1,6 +1,6 @@
 import './agents.css';
 import { useEffect, useRef, useState } from 'react';
-import type { Agente } from '../../../shared/api';
+import type { Agent } from '../../../shared/api';
 import { engineWords } from '../../model/agent-words';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useAgentConfigStore } from '../../stores/agent-config-store';
@@ -8,9 +8,9 @@ import { showDirectionControls } from '../../model/bidi-controls';
 import { AgentActions, NewAgentButton } from './AgentActions';
 
 /** What runs an agent, in a person's words: its engine once its configuration is known, else where it lives. */
-function agentKind(agent: Agente, config: { engine?: string; about?: unknown } | undefined): string {
+function agentKind(agent: Agent, config: { engine?: string; about?: unknown } | undefined): string {
   if (config?.engine) return engineWords(config, config.engine).name;
-  return agent.protocolo === 'acp' ? '' : 'An agent reached over the web';
+  return agent.protocol === 'acp' ? '' : 'An agent reached over the web';
 }
 
 /** The person's agents: name, what runs them, what stops one from chatting; making, renaming and deleting them. */
@@ -58,7 +58,7 @@ export function AgentsList() {
                 useAgentConfigStore.getState().requestLeave(() => useAgentsStore.getState().select(agent.id))
               }
             >
-              <span className="agent-name">{showDirectionControls(agent.nombre)}</span>
+              <span className="agent-name">{showDirectionControls(agent.name)}</span>
               <span className="agent-protocol">{agentKind(agent, configs[agent.id])}</span>
               {noConversations[agent.id] !== undefined ? (
                 <span className="agent-note">Cannot chat</span>

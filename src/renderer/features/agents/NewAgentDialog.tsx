@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { StartingPoint } from '../../../shared/api';
+import type { AgentStartingPoint } from '../../../shared/api';
 import { desk } from '../../desk';
 import { useAgentsStore } from '../../stores/agents-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -14,7 +14,7 @@ const NAME_MAX = 64;
 export function NewAgentDialog(props: { onClose(): void }) {
   const [name, setName] = useState('');
   const [start, setStart] = useState('');
-  const [starts, setStarts] = useState<StartingPoint[]>([]);
+  const [starts, setStarts] = useState<AgentStartingPoint[]>([]);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -28,7 +28,7 @@ export function NewAgentDialog(props: { onClose(): void }) {
     const previous = starts.find((s) => s.id === start);
     const next = starts.find((s) => s.id === id);
     // A name the person has not typed follows the starting point.
-    if (next && (!name.trim() || name === previous?.nombre)) setName(next.nombre);
+    if (next && (!name.trim() || name === previous?.name)) setName(next.name);
     setStart(id);
     setProblem('');
   };
@@ -40,7 +40,7 @@ export function NewAgentDialog(props: { onClose(): void }) {
     setBusy(true);
     const failed = await useAgentsStore
       .getState()
-      .createAgent({ nombre: clean, ...(start ? { inicio: start } : {}) });
+      .createAgent({ name: clean, ...(start ? { startingPoint: start } : {}) });
     setBusy(false);
     if (failed) return setProblem(failed);
     props.onClose();
@@ -80,8 +80,8 @@ export function NewAgentDialog(props: { onClose(): void }) {
           <label key={point.id} className="choice">
             <input type="radio" name="start" checked={start === point.id} onChange={() => choose(point.id)} />
             <span>
-              <strong>{point.nombre}</strong>
-              <small>{point.descripcion}</small>
+              <strong>{point.name}</strong>
+              <small>{point.description}</small>
             </span>
           </label>
         ))}

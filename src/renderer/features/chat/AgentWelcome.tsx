@@ -14,7 +14,7 @@ export function AgentWelcome(props: { agentId: string; sessionId?: string }) {
   const agent = useAgentsStore((s) => s.agents.find((a) => a.id === agentId));
   const config = useAgentsStore((s) => s.configs[agentId]);
   const starters = config?.starters ?? [];
-  const name = agent?.nombre ?? 'your agent';
+  const name = agent?.name ?? 'your agent';
   const model = modelLabel(config);
   const Heading = sessionId ? 'h3' : 'h2';
 

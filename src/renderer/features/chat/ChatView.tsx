@@ -35,7 +35,7 @@ export function ChatView(props: { agentId: string; sessionId: string; composerTo
 
   const empty =
     thread?.status === 'ready' && thread.messages.length === 0 && thread.skipped === 0 && !hasLiveItems;
-  const title = conversationTitle(item ?? { titulo: null }, streamTitle);
+  const title = conversationTitle(item ?? { title: null }, streamTitle);
 
   return (
     <section className="chat" aria-label="Chat">

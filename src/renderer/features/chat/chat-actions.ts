@@ -1,4 +1,4 @@
-import type { SendMessageInput, TurnoResumen, TurnState } from '../../../shared/api';
+import type { SendMessageInput, TurnSummary, TurnState } from '../../../shared/api';
 import type { ConversationUpdate, Unsubscribe } from '../../../shared/bridge';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
@@ -79,8 +79,8 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
     const ended = !!seen && !isTerminal(seen.state) && isTerminal(turn.state);
     if (ended && !after.items.some((item) => item.kind === 'user' && item.turnId === turn.turnId))
       foreignTurnEnded = true;
-    const shown = conversations.byAgent[agentId]?.items.find((i) => i.id === sessionId)?.ultimoTurno;
-    if (shown?.turnId === turn.turnId && shown.estado === turn.state) continue;
+    const shown = conversations.byAgent[agentId]?.items.find((i) => i.id === sessionId)?.lastTurn;
+    if (shown?.turnId === turn.turnId && shown.state === turn.state) continue;
     conversations.applyTurn(agentId, sessionId, summary(turn.turnId, turn.state));
     const old = before?.turns[turn.turnId];
     if (old && !isTerminal(old.state) && isTerminal(turn.state)) notifyDone(sessionId, turn.state);
@@ -89,22 +89,22 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
   if (foreignTurnEnded) void openConversation(agentId, sessionId);
 }
 
-function summary(turnId: string, estado: TurnState): TurnoResumen {
-  return { turnId, estado, at: new Date().toISOString() };
+function summary(turnId: string, state: TurnState): TurnSummary {
+  return { turnId, state, at: new Date().toISOString() };
 }
 
 /** An OS notification when a reply finishes while the window is not focused. */
-function notifyDone(sessionId: string, estado: TurnState): void {
+function notifyDone(sessionId: string, state: TurnState): void {
   if (document.hasFocus() || !useSettingsStore.getState().settings.notifications) return;
   const conversations = useConversationsStore.getState();
   const item = Object.values(conversations.byAgent)
     .flatMap((entry) => entry.items)
     .find((i) => i.id === sessionId);
-  const title = item?.titulo || useTurnStreamStore.getState().streams[sessionId]?.title || 'Conversation';
+  const title = item?.title || useTurnStreamStore.getState().streams[sessionId]?.title || 'Conversation';
   const body =
-    estado === 'done'
+    state === 'done'
       ? 'The reply is ready.'
-      : estado === 'error'
+      : state === 'error'
         ? 'The reply ended with an error.'
         : 'The reply was stopped.';
   void desk().notify({ title, body });
@@ -118,7 +118,7 @@ export async function openConversation(agentId: string, sessionId: string): Prom
   if (thread?.status !== 'ready') return;
   const last = useConversationsStore
     .getState()
-    .byAgent[agentId]?.items.find((i) => i.id === sessionId)?.ultimoTurno;
+    .byAgent[agentId]?.items.find((i) => i.id === sessionId)?.lastTurn;
   useTurnStreamStore.getState().update(sessionId, (stream) => historyLoaded(stream, last ?? null));
 }
 
@@ -185,10 +185,10 @@ export async function sendMessage(
   useTurnStreamStore.getState().update(sessionId, (s) => userMessageAccepted(s, key, result.value));
   const turnId = result.value.turnId;
   void thumbnails.then((shown) => storeThumbnails(agentId, sessionId, turnId, shown));
-  if (!result.value.inyectado) {
+  if (!result.value.injected) {
     useConversationsStore
       .getState()
-      .applyTurn(agentId, sessionId, summary(result.value.turnId, result.value.estado));
+      .applyTurn(agentId, sessionId, summary(result.value.turnId, result.value.state));
   }
   return { problems: [] };
 }
@@ -197,12 +197,12 @@ export async function cancelTurn(agentId: string, sessionId: string): Promise<st
   const result = await desk().cancelTurn(agentId, sessionId);
   if (!result.ok) return errorWords(result.error);
   const current = useTurnStreamStore.getState().streams[sessionId]?.currentTurnId;
-  if (result.value.detenido && current) {
+  if (result.value.stopped && current) {
     useTurnStreamStore.getState().update(sessionId, (s) => turnStopped(s, current));
     useConversationsStore.getState().applyTurn(agentId, sessionId, summary(current, 'stopped'));
     return '';
   }
-  return result.value.detenido
+  return result.value.stopped
     ? ''
     : 'Nothing was running, or only the person who started the reply can stop it.';
 }

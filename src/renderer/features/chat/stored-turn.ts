@@ -14,7 +14,7 @@ export function replayStoredTurn(detail: TurnDetail): Turn | undefined {
     ...detail.events.map((e) => ({ event: e.event, data: { ...e.data, turnId } })),
   ];
   if (detail.usage) raw.push({ event: 'usage', data: { ...detail.usage, turnId } });
-  const ended = detail.estado ?? 'done';
+  const ended = detail.state ?? 'done';
   raw.push({ event: 'done', data: { turnId, estado: ended } });
   const events = raw.map((r) => toStreamEvent(r)).filter((e): e is StreamEvent => e !== undefined);
   const turn = reduceTurnEvents(emptyStream, events).turns[turnId];

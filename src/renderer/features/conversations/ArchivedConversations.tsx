@@ -50,7 +50,7 @@ export function ArchivedConversations({ agentId }: { agentId: string }) {
             {archived?.items.map((item) => (
               <li key={item.id}>
                 <span className="conversation-title">{showDirectionControls(conversationTitle(item))}</span>
-                <span className="muted small-text">archived {relativeTime(item.archivada, now)}</span>
+                <span className="muted small-text">archived {relativeTime(item.archivedAt, now)}</span>
                 <button
                   type="button"
                   className="small"

@@ -1,7 +1,7 @@
 import { NO_CONVERSATIONS_WORDS } from '../../error-words';
 import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ConversationListItem } from '../../../shared/api';
+import type { ConversationSummary } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { showConversation, startConversation } from './show-conversation';
@@ -100,7 +100,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
             title={conversationTitle(item, liveTitles[item.id])}
             selected={item.id === selectedId}
             waiting={waiting.has(item.id)}
-            when={relativeTime(item.ultimoTurno?.at ?? item.actualizada, now)}
+            when={relativeTime(item.lastTurn?.at ?? item.updatedAt, now)}
           />
         ))}
       </ul>
@@ -110,13 +110,13 @@ export function ConversationList({ agentId }: { agentId: string }) {
 }
 
 function ConversationRow(props: {
-  item: ConversationListItem;
+  item: ConversationSummary;
   title: string;
   selected: boolean;
   waiting: boolean;
   when: string;
 }) {
-  const estado = conversationState(props.item.ultimoTurno?.estado, props.waiting);
+  const state = conversationState(props.item.lastTurn?.state, props.waiting);
   return (
     <li>
       <button
@@ -127,12 +127,12 @@ function ConversationRow(props: {
       >
         <span className="conversation-title">{showDirectionControls(props.title)}</span>
         <span className="conversation-meta">
-          {estado ? (
+          {state ? (
             <span
-              className={`badge badge-${estado}`}
-              aria-label={`Last reply: ${conversationStateWords[estado] ?? estado}`}
+              className={`badge badge-${state}`}
+              aria-label={`Last reply: ${conversationStateWords[state] ?? state}`}
             >
-              {conversationStateWords[estado] ?? estado}
+              {conversationStateWords[state] ?? state}
             </span>
           ) : null}
           <span className="when">{props.when}</span>

@@ -35,9 +35,9 @@ export function useWaitingForPerson(): ReadonlySet<string> {
 
 /** The list's state for one conversation: `waiting` wins over the server's `running`. */
 export function conversationState(
-  estado: TurnState | undefined,
+  state: TurnState | undefined,
   waiting: boolean,
 ): ConversationState | undefined {
-  if (waiting && (estado === 'running' || estado === 'queued' || estado === undefined)) return 'waiting';
-  return estado;
+  if (waiting && (state === 'running' || state === 'queued' || state === undefined)) return 'waiting';
+  return state;
 }

@@ -19,7 +19,7 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
   const entry = useSchedulesStore((s) => s.bySession[sessionId]);
   // A turn that ran (scheduled or not) may have used up or moved an item: read the list again.
   const lastTurn = useConversationsStore(
-    (s) => s.byAgent[agentId]?.items.find((i) => i.id === sessionId)?.ultimoTurno?.turnId,
+    (s) => s.byAgent[agentId]?.items.find((i) => i.id === sessionId)?.lastTurn?.turnId,
   );
   const [cancelling, setCancelling] = useState<TurnoProgramado | null>(null);
   const [problem, setProblem] = useState('');

@@ -51,7 +51,7 @@ function Palette() {
     store.hide();
     void jumpToHit(hit);
   };
-  const agentName = (id: string) => agents.find((a) => a.id === id)?.nombre ?? id;
+  const agentName = (id: string) => agents.find((a) => a.id === id)?.name ?? id;
 
   return (
     <div className="search-backdrop" onMouseDown={() => store.hide()}>
@@ -86,7 +86,7 @@ function Palette() {
               <option value="">All agents</option>
               {agents.map((a) => (
                 <option key={a.id} value={a.id}>
-                  {showDirectionControls(a.nombre)}
+                  {showDirectionControls(a.name)}
                 </option>
               ))}
             </select>

@@ -24,7 +24,7 @@ import {
 export function SyncPanel(props: { agentId: string }) {
   const { agentId } = props;
   const sync = useSyncStore((s) => s.byAgent[agentId]);
-  const agentName = useAgentsStore((s) => s.agents.find((a) => a.id === agentId)?.nombre);
+  const agentName = useAgentsStore((s) => s.agents.find((a) => a.id === agentId)?.name);
   const [changing, setChanging] = useState(false);
   const titleId = useId();
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
   ({ api, fetch } = await signedInClient(service));
   const agents = await api.listAgents();
   if (!agents.ok) throw new Error(agents.error.message);
-  agentId = agents.value.agentes[0]!.id;
+  agentId = agents.value.agents[0]!.id;
 });
 afterAll(async () => {
   await service.cleanup();
@@ -36,18 +36,18 @@ function value<T>(
 describe('api client against the local service', () => {
   it('lists agents with the person', async () => {
     const agents = value(await api.listAgents());
-    expect(agents.usuario.email).toBe('person@example.test');
-    expect(agents.agentes.length).toBeGreaterThan(0);
+    expect(agents.user.email).toBe('person@example.test');
+    expect(agents.agents.length).toBeGreaterThan(0);
   });
 
   it('creates, reads, renames, shares and archives a conversation', async () => {
     const { id } = value(await api.createConversation(agentId));
     const list = value(await api.listConversations(agentId));
-    expect(list.conversaciones.map((c) => c.id)).toContain(id);
+    expect(list.map((c) => c.id)).toContain(id);
     expect(value(await api.getConversation(agentId, id, { limit: 10 })).messages).toEqual([]);
     value(await api.renameConversation(agentId, id, 'Plans'));
-    const renamed = value(await api.listConversations(agentId)).conversaciones.find((c) => c.id === id);
-    expect(renamed?.titulo).toBe('Plans');
+    const renamed = value(await api.listConversations(agentId)).find((c) => c.id === id);
+    expect(renamed?.title).toBe('Plans');
     expect(value(await api.getSharing(agentId, id)).compartida).toBe(false);
     const shared = value(await api.share(agentId, id));
     expect(shared.compartida).toBe(true);

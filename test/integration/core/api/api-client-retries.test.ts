@@ -87,7 +87,7 @@ describe('api client retries', () => {
       (_req, res) => reply(res, 200, AGENTS),
     ]);
     const result = await api.listAgents();
-    expect(result).toEqual({ ok: true, value: AGENTS });
+    expect(result).toEqual({ ok: true, value: { agents: [], user: { id: 'u1' } } });
     expect(waits).toEqual([3000]);
     expect(server.requests).toHaveLength(2);
   });

@@ -43,7 +43,7 @@ describe('sending while the service restarts', () => {
   it('retries a 503 reiniciando after Retry-After with the same turnId, and never duplicates the turn', async () => {
     const agents = await api.listAgents();
     if (!agents.ok) throw new Error(agents.error.message);
-    const agentId = agents.value.agentes[0]!.id;
+    const agentId = agents.value.agents[0]!.id;
     const created = await api.createConversation(agentId);
     if (!created.ok) throw new Error(created.error.message);
     const sessionId = created.value.id;
@@ -60,7 +60,7 @@ describe('sending while the service restarts', () => {
 
     expect(sent.ok).toBe(true);
     if (!sent.ok) return;
-    expect(sent.value.repetido).toBe(false);
+    expect(sent.value.repeated).toBe(false);
     expect(waits).toEqual([10_000]);
     const posts = fetch.calls.filter((call) => call.url.pathname.endsWith('/messages'));
     expect(posts.map((call) => call.status)).toEqual([503, 202]);
@@ -78,7 +78,7 @@ describe('sending while the service restarts', () => {
       content: 'echo only once',
       turnId: turnIds[0],
     });
-    expect(again.ok && again.value.repetido).toBe(true);
+    expect(again.ok && again.value.repeated).toBe(true);
 
     const conversation = await api.getConversation(agentId, sessionId);
     if (!conversation.ok) throw new Error(conversation.error.message);

@@ -92,7 +92,7 @@ describe('sign-in against the local service', () => {
     await tokens.signIn(result.value);
     const api = createApiClient({ baseUrl: service.url, auth: tokens });
     const agents = await api.listAgents();
-    expect(agents.ok && agents.value.usuario.email).toBe(DEFAULT_EMAIL);
+    expect(agents.ok && agents.value.user.email).toBe(DEFAULT_EMAIL);
   });
 
   it('uses a registered port when it is free', async () => {

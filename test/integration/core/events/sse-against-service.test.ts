@@ -76,7 +76,7 @@ async function startConversation(service: TestService) {
   const client = await signedInClient(service);
   const agents = await client.api.listAgents();
   if (!agents.ok) throw new Error(agents.error.message);
-  const agentId = agents.value.agentes[0]!.id;
+  const agentId = agents.value.agents[0]!.id;
   const created = await client.api.createConversation(agentId);
   if (!created.ok) throw new Error(created.error.message);
   return { ...client, agentId, sessionId: created.value.id };

@@ -3,9 +3,9 @@ import type { TurnState } from '../../../../src/shared/api';
 import type { TurnDetail } from '../../../../src/shared/bridge/memory';
 import { foldEvent, newTurnRecord, parseTurnRow, turnStateOf } from '../../../../src/core/memory/turn-record';
 
-describe("a stored turn's estado is one of the spec's turn states", () => {
+describe("a stored turn's state is one of the spec's turn states", () => {
   it('is typed by the shared turn state, not a loose string', () => {
-    expectTypeOf<TurnDetail['estado']>().toEqualTypeOf<TurnState | undefined>();
+    expectTypeOf<TurnDetail['state']>().toEqualTypeOf<TurnState | undefined>();
   });
 
   it('keeps each state the spec lists and nothing else', () => {
@@ -18,13 +18,13 @@ describe("a stored turn's estado is one of the spec's turn states", () => {
   it('folds `done {estado}` into the record; a state the spec does not list ends the turn as done', () => {
     const stopped = newTurnRecord('t1', 0);
     expect(foldEvent(stopped, { event: 'done', data: { estado: 'stopped' } })).toBe(true);
-    expect(stopped.estado).toBe('stopped');
+    expect(stopped.state).toBe('stopped');
     const odd = newTurnRecord('t2', 0);
     expect(foldEvent(odd, { event: 'done', data: { estado: 'finished-ish' } })).toBe(true);
-    expect(odd.estado).toBe('done');
+    expect(odd.state).toBe('done');
   });
 
-  it('reads a row written by an older build with an unknown estado as having none', () => {
+  it('reads a row written by an older build with an unknown state as having none', () => {
     const row = {
       turn_id: 't',
       started_at: 1,
@@ -32,8 +32,8 @@ describe("a stored turn's estado is one of the spec's turn states", () => {
       last_event: 0,
       record: '{"events":[]}',
     };
-    expect(parseTurnRow({ ...row, estado: 'error' }).estado).toBe('error');
-    expect(parseTurnRow({ ...row, estado: 'weird' }).estado).toBeUndefined();
-    expect(parseTurnRow({ ...row, estado: null }).estado).toBeUndefined();
+    expect(parseTurnRow({ ...row, state: 'error' }).state).toBe('error');
+    expect(parseTurnRow({ ...row, state: 'weird' }).state).toBeUndefined();
+    expect(parseTurnRow({ ...row, state: null }).state).toBeUndefined();
   });
 });

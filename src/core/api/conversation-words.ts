@@ -1,0 +1,44 @@
+import type {
+  ArchivedConversation,
+  ArchivedConversationSummary,
+  ConversationForked,
+  ConversationListItem,
+  ConversationPage,
+  ConversationResponse,
+  ConversationSummary,
+  ForkedConversation,
+  TurnoResumen,
+  TurnSummary,
+} from '../../shared/api';
+
+/** The wire's conversation words -> ours (shared/api/conversation.ts), read once here for every layer above. */
+
+export function turnSummaryFromWire(wire: TurnoResumen | null): TurnSummary | null {
+  return wire && { turnId: wire.turnId, state: wire.estado, at: wire.at };
+}
+
+export function conversationFromWire(wire: ConversationListItem): ConversationSummary {
+  return {
+    id: wire.id,
+    title: wire.titulo,
+    updatedAt: wire.actualizada,
+    lastTurn: turnSummaryFromWire(wire.ultimoTurno),
+  };
+}
+
+export function archivedFromWire(wire: ArchivedConversation): ArchivedConversationSummary {
+  return { ...conversationFromWire(wire), archivedAt: wire.archivada };
+}
+
+export function conversationPageFromWire(wire: ConversationResponse): ConversationPage {
+  return {
+    // Only the message's own fields: a newer server's extras stay on the wire.
+    messages: wire.messages.map(({ role, content, at }) => ({ role, content, at })),
+    skipped: wire.saltados,
+    lastTurn: turnSummaryFromWire(wire.ultimoTurno),
+  };
+}
+
+export function forkedFromWire(wire: ConversationForked): ForkedConversation {
+  return { id: wire.id, title: wire.titulo };
+}

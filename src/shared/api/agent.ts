@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { CreateAgentBody } from './routes/agent-management';
+
+/**
+ * An agent and the person's agent list, in our words. The API client (core/api/agent-words.ts) reads them
+ * from the wire's `Agente` and `MeAgentsResponse` and writes `NewAgent` as the wire's `CreateAgentBody`;
+ * every other layer uses only these names (docs/architecture.md, glossary).
+ */
+
+/** How the app reaches an agent (the wire's `conexion`, told apart by `tipo`). */
+export type AgentConnection =
+  { kind: 'acp'; host: string; token: string } | { kind: 'partner'; agentId: string; token: string };
+
+/** One agent of the person's list (the wire's `Agente`). */
+export interface Agent {
+  id: string;
+  /** `nombre` */
+  name: string;
+  /** `origen`: made on this server (`gs`) or a partner's. */
+  origin: 'gs' | 'partner';
+  /** `protocolo` */
+  protocol: 'acp' | 'sse' | 'http';
+  /** `conexion` */
+  connection: AgentConnection | null;
+  /** `necesitaToken`: an ACP agent without an access key (agent token) yet. */
+  needsToken: boolean;
+}
+
+/** Who is signed in (the wire's `usuario`); `email` only with the `profile` scope. */
+export interface AccountUser {
+  id: string;
+  email?: string;
+}
+
+/** The person's agents and who they are (the wire's `{agentes, usuario}`). */
+export interface AgentList {
+  agents: Agent[];
+  user: AccountUser;
+}
+
+/** A starting point for a new agent: a prompt and catalog skills (the wire's `inicio`, our extension). */
+export interface AgentStartingPoint {
+  id: string;
+  name: string;
+  description: string;
+  /** Catalog skills installed into a new agent made from it. */
+  skills: string[];
+}
+
+/** A new agent (our extension): its name and, optionally, the id of a starting point. */
+export const NewAgent = z.strictObject({
+  name: CreateAgentBody.shape.nombre,
+  startingPoint: CreateAgentBody.shape.inicio,
+});
+export type NewAgent = z.infer<typeof NewAgent>;

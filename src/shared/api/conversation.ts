@@ -1,0 +1,48 @@
+import type { TurnState } from './common';
+import type { ChatMessage } from './message';
+
+/**
+ * A conversation as every layer above the API client sees it, in our words. The API client
+ * (core/api/conversation-words.ts) reads them from the wire's `ConversationListItem`, `ConversationResponse`
+ * and `TurnoResumen` (docs/architecture.md, glossary).
+ */
+
+/** A conversation's latest turn in short (the wire's `TurnoResumen`: `estado` -> `state`). */
+export interface TurnSummary {
+  turnId: string;
+  state: TurnState;
+  /** ISO 8601 date-time. */
+  at: string;
+}
+
+/** One conversation of an agent's list (the wire's `ConversationListItem`). */
+export interface ConversationSummary {
+  id: string;
+  /** `titulo`: null until the server or the person names it. */
+  title: string | null;
+  /** `actualizada`: ISO 8601 date-time of the last change. */
+  updatedAt: string | null;
+  /** `ultimoTurno` */
+  lastTurn: TurnSummary | null;
+}
+
+/** An archived conversation (our extension): a list item with when it was archived (`archivada`). */
+export interface ArchivedConversationSummary extends ConversationSummary {
+  archivedAt: string;
+}
+
+/** A conversation's messages, or their tail (the wire's `ConversationResponse`). */
+export interface ConversationPage {
+  messages: ChatMessage[];
+  /** `saltados`: how many earlier messages were left out. */
+  skipped: number;
+  /** `ultimoTurno` */
+  lastTurn: TurnSummary | null;
+}
+
+/** A new conversation made from another's messages (our extension `forkConversation`). */
+export interface ForkedConversation {
+  id: string;
+  /** `titulo` */
+  title: string;
+}
