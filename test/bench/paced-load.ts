@@ -45,7 +45,7 @@ export interface PacedResult {
   generatorCpuUs: number;
 }
 
-const percentiles = (samples: Float64Array): Percentiles => {
+export const percentiles = (samples: Float64Array): Percentiles => {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
   return { p50: at(0.5), p90: at(0.9), p99: at(0.99), p999: at(0.999), max: sorted.at(-1) ?? NaN };

@@ -20,8 +20,8 @@ import { promisify } from 'node:util';
 import { signIn } from '../support/local-service';
 import { benchRow } from './bench-row';
 import { cpuTimes, cpuWaitLine } from './cpu-wait';
-import { pacedLoadProcess, type PacedResult } from './paced-load';
-import { startServiceProcess, treeCpuSeconds } from './service-process';
+import { pacedLoadProcess, percentiles, type PacedResult } from './paced-load';
+import { startServiceProcess, treeCpuSeconds, type ServiceWindow } from './service-process';
 
 const run = promisify(execFile);
 
@@ -88,22 +88,30 @@ function row(name: string, result: Result, cpu: number | null): string {
   ].join('');
 }
 
+interface Paced {
+  result: PacedResult;
+  /** The service's CPU time per request, µs (null off Linux). */
+  cpuUs: number | null;
+  /** Its CPU time and wait for a CPU per request, and the machine's CPU pressure (cpu-wait.ts). */
+  bound: string;
+  inside: ServiceWindow;
+}
+
 /** The fixed-rate figures of one layout, and what bounded them. */
-function pacedLines(
-  name: string,
-  result: PacedResult,
-  serviceCpuUs: number | null,
-  bound: string,
-  gc: number[],
-) {
+function pacedLines(name: string, { result, cpuUs, bound, inside }: Paced) {
   const l = result.latency;
   const failures = result.failures ? `, ${result.failures} FAILED` : '';
+  const handled = percentiles(Float64Array.from(inside.handled));
   console.log(
     `${name}: p50 ${l.p50.toFixed(2)} ms, p90 ${l.p90.toFixed(2)}, p99 ${l.p99.toFixed(2)}, p99.9 ${l.p999.toFixed(2)}, ` +
-      `max ${l.max.toFixed(1)} ms from when each request was due (p99 ${result.service.p99.toFixed(2)} ms from ` +
-      `when it was written; the generator wrote one ${result.worstSendDelay.toFixed(1)} ms late at worst)${failures}`,
+      `max ${l.max.toFixed(1)} ms from when each request was due${failures}`,
   );
-  const cpu = serviceCpuUs === null ? '' : `service CPU ${serviceCpuUs.toFixed(0)} µs/req, `;
+  console.log(
+    `  p99 ${result.service.p99.toFixed(2)} ms from when it went out (one went out ${result.worstSendDelay.toFixed(1)} ms ` +
+      `late at worst); inside the service (its log) p99 ${handled.p99.toFixed(1)} ms, max ${handled.max.toFixed(1)} ms`,
+  );
+  const cpu = cpuUs === null ? '' : `service CPU ${cpuUs.toFixed(0)} µs/req, `;
+  const gc = inside.gcPauses;
   const longestGc = gc.length ? `; ${gc.length} GC pauses, longest ${Math.max(...gc).toFixed(1)} ms` : '';
   console.log(
     `  ${cpu}generator CPU ${result.generatorCpuUs.toFixed(0)} µs/req${longestGc}; load average ${load()}`,
@@ -140,9 +148,9 @@ async function main(): Promise<number> {
     );
 
     /** 1,000 evenly spaced requests a second from a generator in its own process (test/bench/paced-load.ts). */
-    const paced = async (generatorCpus: string | null) => {
+    const paced = async (generatorCpus: string | null): Promise<Paced> => {
       const scheduled = await cpuTimes(service.pid);
-      service.watchGc();
+      service.startWindow();
       const [result, cpu] = await measured(() =>
         pacedLoadProcess(
           {
@@ -155,12 +163,12 @@ async function main(): Promise<number> {
           generatorCpus,
         ),
       );
-      const gc = service.gcPauses();
+      const inside = service.endWindow();
       const bound = cpuWaitLine(scheduled, await cpuTimes(service.pid), result.requests);
-      return { result, cpuUs: cpu === null ? null : (cpu / result.requests) * 1e6, bound, gc };
+      return { result, cpuUs: cpu === null ? null : (cpu / result.requests) * 1e6, bound, inside };
     };
     const shared = await paced(null);
-    let separate: Awaited<ReturnType<typeof paced>> | null = null;
+    let separate: Paced | null = null;
     if (canSeparate) {
       await pinProcess(service.pid, '0');
       separate = await paced('1');
@@ -202,21 +210,9 @@ async function main(): Promise<number> {
     console.log(row('GET /api/v2/me/agents (10 conns, max rate)', ...top));
     console.log(row(`POST /oauth2/token refresh (${REFRESH_CONNECTIONS} conns)`, ...refresh));
     console.log('');
-    pacedLines(
-      'GET /api/v2/me/agents at 1,000 rps, generator and service sharing the CPUs',
-      shared.result,
-      shared.cpuUs,
-      shared.bound,
-      shared.gc,
-    );
+    pacedLines('GET /api/v2/me/agents at 1,000 rps, generator and service sharing the CPUs', shared);
     if (separate)
-      pacedLines(
-        'GET /api/v2/me/agents at 1,000 rps, service on CPU 0, generator on CPU 1',
-        separate.result,
-        separate.cpuUs,
-        separate.bound,
-        separate.gc,
-      );
+      pacedLines('GET /api/v2/me/agents at 1,000 rps, service on CPU 0, generator on CPU 1', separate);
     else
       console.log('(one CPU or no taskset: the service and the generator were not put on CPUs of their own)');
     console.log('');
