@@ -106,4 +106,22 @@ describe('the fast path', () => {
     expect(await world.remote.list()).toEqual(['work/a.txt']);
     expect(await world.remote.read('work/a.txt')).toBe('one');
   });
+
+  it("brings the agent's change by one listing, planning only what moved there", async () => {
+    const engine = await started({ 'work/a.txt': 'one', 'work/b.txt': 'bee' });
+    await engine.syncPaths(['work/a.txt']); // nothing moved: no request
+    await world.local.write('work/a.txt', 'mine'); // saved, not yet named by a watcher
+    await engine.syncPaths(['work/a.txt']);
+    await world.remote.write('work/b.txt', 'the agent wrote this');
+    await world.local.write('work/unnamed.txt', 'a full cycle would send this');
+    world.proxy.seen.length = 0;
+    const status = await engine.syncRemote();
+    expect(status.state).toBe('idle');
+    expect(await world.local.read('work/b.txt')).toBe('the agent wrote this');
+    // One listing; our own upload of a.txt matched its base (nothing sent); the folder was not walked.
+    expect(fullListings()).toBe(1);
+    expect(world.proxy.seen.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(world.proxy.count('GET', /\/files\/b\.txt$/)).toBe(1);
+    expect(await world.remote.list()).toEqual(['work/a.txt', 'work/b.txt']);
+  });
 });

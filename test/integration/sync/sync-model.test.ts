@@ -412,14 +412,22 @@ function workPathOf(url: string): string | undefined {
 class CycleCommand implements Cmd {
   constructor(
     readonly during: { at: number; op: DuringOp; inFlight: boolean }[],
-    /** The fast path: only these paths, as the watcher names them (any hint must be safe). */
-    readonly named?: string[],
+    /**
+     * The fast path: only these paths, as the watcher names them (any hint must be safe); or
+     * 'remote': the agent's side listed, and only what moved there planned (the poll's pass).
+     */
+    readonly named?: string[] | 'remote',
   ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     stats.cycles += 1;
     if (this.named) stats.fastPasses += 1;
-    const pass = (engine: SyncEngine) => (this.named ? engine.syncPaths(this.named) : engine.syncNow());
+    const pass = (engine: SyncEngine) =>
+      this.named === 'remote'
+        ? engine.syncRemote()
+        : this.named
+          ? engine.syncPaths(this.named)
+          : engine.syncNow();
     if (this.during.length === 0) {
       noteStatus(await pass(r.current.engine));
     } else {
@@ -437,7 +445,7 @@ class CycleCommand implements Cmd {
     await assertNoVersionLost(m, r, this.toString());
   }
   toString = () =>
-    (this.named ? `fast path [${this.named.join(', ')}] ` : '') +
+    (this.named === 'remote' ? 'remote pass ' : this.named ? `fast path [${this.named.join(', ')}] ` : '') +
     (this.during.length === 0
       ? 'sync'
       : `sync with ${this.during
@@ -665,6 +673,11 @@ const commandArbs: fc.Arbitrary<Cmd>[] = [
       )
       .map(([named, during]) => new CycleCommand(during, named)),
   ),
+  fc
+    .array(fc.record({ at: fc.integer({ min: 1, max: 4 }), op: duringOp, inFlight: fc.boolean() }), {
+      maxLength: 2,
+    })
+    .map((during) => new CycleCommand(during, 'remote')),
   fc.integer({ min: 0, max: 8 }).map((n) => new CrashCommand(n)),
   anyFile.map((path) => new CrashMidReplaceCommand(path)),
   fc.constant(new SecondProcessCommand()),

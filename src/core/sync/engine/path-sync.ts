@@ -40,7 +40,16 @@ const leftForFull = new Set<SkipReason>([
 /** More deletes than this go to a full cycle, whose mass-delete guard sees the whole folder. */
 const fastDeletesMax = 2;
 
-export async function syncPaths(ctx: CycleContext, named: readonly string[]): Promise<PathSyncOutcome> {
+/**
+ * Syncs the named paths. `listed`: what a fresh listing of the agent's side holds at some of them
+ * (by key; undefined: gone there), as the remote pass (remote-pass.ts) found them changed; every
+ * other path is taken to hold its base there.
+ */
+export async function syncPaths(
+  ctx: CycleContext,
+  named: readonly string[],
+  listed?: ReadonlyMap<string, RemoteEntry | undefined>,
+): Promise<PathSyncOutcome> {
   const { store, remote, root, agentId } = ctx.options;
   const before = ctx.status();
   if (before.unreachable) return 'done'; // the next look that reaches the server runs a full cycle
@@ -78,18 +87,25 @@ export async function syncPaths(ctx: CycleContext, named: readonly string[]): Pr
     rules,
     copies,
     accepts: (path) => remote.accepts(path),
-    listedRemotely: new Set(), // a new file is hashed by its upload, which reads it anyway
+    // A new file is hashed only where the agent's side has one too (to compare); else its upload hashes it.
+    listedRemotely: new Set([...(listed ?? [])].filter(([, entry]) => entry).map(([key]) => key)),
   });
+  const remoteNow = [...base].flatMap(([key, entry]) => {
+    if (!listed?.has(key)) return [remoteAsBased(entry, remote.canRead(entry.path))];
+    return listed.get(key) ? [listed.get(key)!] : [];
+  });
+  for (const [key, entry] of listed ?? []) if (entry && !base.has(key)) remoteNow.push(entry);
   const conflicts = store.conflicts();
   const plan = planSync({
     base,
     local: local.entries,
-    remote: [...base.values()].map((entry) => remoteAsBased(entry, remote.canRead(entry.path))),
+    remote: remoteNow,
     conflicts: new Set(conflicts.map((c) => c.key)),
     canDownload: (path) => remote.canRead(path),
     confirmedDeletes: true, // counted below, against the fast path's own limit
     listedGroups: [], // nothing was listed: no group can have come back empty
   });
+  // The planner's guard counts this batch only; a batch deleting more than a few is the full cycle's.
   if (plan.actions.filter(isDelete).length > fastDeletesMax) return 'full';
   if (plan.actions.length === 0 && plan.skipped.length === 0 && !reportsAny(ctx.status(), wanted))
     return 'done';
@@ -97,17 +113,20 @@ export async function syncPaths(ctx: CycleContext, named: readonly string[]): Pr
   const unchecked = screenAndSay(ctx, plan.actions);
   ctx.update({ state: 'syncing', done: 0, total: unchecked.actions.length });
   const result = await execute(ctx, unchecked.actions);
+  // A failure (the server gone, a refused file) is the full cycle's to report: it lists first, so
+  // a server out of reach is said once as such, and what it retries it reports as a cycle does.
+  if (result.failures.length > 0 || result.moved.length > 0) return 'full';
   // What this batch says replaces what the last cycle said of the same paths; the rest stands.
   const mine = (path: string) => {
     const key = pathKey(path);
     return keys.some((k) => key === k || key.startsWith(`${k}/`));
   };
   const status = ctx.status();
-  const failures = [...status.failures.filter((f) => !mine(f.path)), ...result.failures];
+  const failures = status.failures.filter((f) => !mine(f.path));
   const failed = failures.length > 0;
   ctx.update({
     state: status.pendingDeletes ? 'paused' : failed ? 'error' : 'idle',
-    lastSyncAt: result.failures.length > 0 ? status.lastSyncAt : Date.now(),
+    lastSyncAt: Date.now(),
     conflicts: store.conflicts(),
     skipped: [...status.skipped.filter((s) => !mine(s.path)), ...plan.skipped, ...unchecked.held],
     failures,
@@ -117,7 +136,7 @@ export async function syncPaths(ctx: CycleContext, named: readonly string[]): Pr
         ? status.message
         : undefined,
   });
-  return result.moved.length > 0 ? 'full' : 'done';
+  return 'done';
 }
 
 /** The marker and the ignore rules are never synced, but a change to either changes everything. */

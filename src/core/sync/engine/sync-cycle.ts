@@ -203,7 +203,7 @@ function leaveRefusedKeysAlone(local: LocalEntry[], refused: SkippedPath[]): voi
 }
 
 /** The remote listing, retried like any transport fault; a failure is a message, the base untouched. */
-async function listRemote(
+export async function listRemote(
   ctx: CycleContext,
 ): Promise<{ ok: true; listing: RemoteEntry[] } | { ok: false; message: string; unreachable?: string }> {
   const { remote } = ctx.options;

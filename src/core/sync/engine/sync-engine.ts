@@ -12,6 +12,8 @@ import { pollRemote, type PollBackOff, type RemotePoller } from './remote-poller
 import { ResolveRequests } from '../state/resolve-requests';
 import { resolveDepsOf, runCycle, type CycleContext, type CycleOptions } from './sync-cycle';
 import { syncPaths } from './path-sync';
+import { syncRemoteChanges } from './remote-pass';
+import { answerPending } from './request-answers';
 import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
 
@@ -46,9 +48,9 @@ export class SyncEngine {
   private readonly history: VersionHistory;
   private readonly ownsHistory: boolean;
   private running: Promise<void> | undefined;
-  /** A full cycle is asked for (a start, a timer, the agent's side moved, a watcher error). */
+  /** Passes asked for: a full cycle (start, timer, watcher error), the agent's side (remote-pass.ts), named paths. */
   private fullWanted = false;
-  /** Paths the watcher named since the last pass, to plan alone. */
+  private remoteWanted = false;
   private readonly named = new Set<string>();
   private deletesConfirmed = false;
   private closed = false;
@@ -66,7 +68,7 @@ export class SyncEngine {
       failures: [],
       ...(options.remote.limitation ? { limitation: options.remote.limitation } : {}),
     };
-    if (options.store.setting('paused') === 'true') this.status.state = 'paused';
+    if (this.paused()) this.status.state = 'paused';
     this.requests = new ResolveRequests(options.store.database);
   }
 
@@ -77,20 +79,17 @@ export class SyncEngine {
   /** Clears crash leftovers, starts watching, and runs a first cycle. */
   async start(): Promise<SyncStatus> {
     await clearStaleTempFiles(this.options.root).catch(() => 0);
-    // A first sync creates its folder; create it before watching, or the watcher would never see it.
-    // (A folder that vanished after syncing is not recreated: the root-marker check stops sync.)
+    // A first sync creates its folder before watching it (one that vanished later is not: the marker check stops sync).
     if (!this.options.store.hasBase()) await mkdir(this.options.root, { recursive: true });
     if (this.options.watch) {
       this.watcher = watchLocal({
         root: this.options.root,
         // Editors' saves (write a temp file, rename it over) settle within a few ms; 50 ms gathers
-        // them. The settle time (100 ms of stillness before an upload) runs from the file's mtime,
-        // so the scan and listing happen inside it (npm run bench:sync: save → remote).
+        // them. The settle time (100 ms of stillness before an upload) runs from the file's mtime.
         debounceMs: this.options.debounceMs ?? 50,
         onChange: (paths) => {
           this.poller?.quicken(); // the person works: the agent may answer soon
-          // The paths named are planned alone (path-sync.ts); a watcher error rescans everything.
-          void (paths ? this.syncPaths(paths) : this.syncNow());
+          void (paths ? this.syncPaths(paths) : this.syncNow()); // a watcher error: rescan all
         },
       });
       await this.watcher.ready;
@@ -111,7 +110,7 @@ export class SyncEngine {
         // sends what waited, without the person doing anything.
         hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : remote.hasChanged!()),
         busy: () => this.running !== undefined || this.closed,
-        onChange: () => this.syncNow(),
+        onChange: () => this.syncRemote(),
       });
     }
     await this.syncNow();
@@ -134,7 +133,7 @@ export class SyncEngine {
   /** A hint that the remote changed (a turn ended, or a tool touched a path). */
   remoteChanged(): void {
     this.poller?.quicken();
-    void this.syncNow();
+    void this.syncRemote();
   }
 
   /** The agent is working (a turn runs): look at its side at the full pace again. */
@@ -159,27 +158,36 @@ export class SyncEngine {
     return this.settle();
   }
 
+  /** Lists the agent's side and syncs what moved there alone (remote-pass.ts), or everything. */
+  async syncRemote(): Promise<SyncStatus> {
+    this.remoteWanted = true;
+    return this.settle();
+  }
+
   /** Runs what is asked (full cycles, named paths) one at a time until nothing is left. */
   private async settle(): Promise<SyncStatus> {
     if (this.closed) return this.status;
     if (this.running) {
       // The running loop takes what was just asked, unless it was already ending.
       await this.running;
-      return this.fullWanted || this.named.size > 0 ? this.settle() : this.status;
+      return this.wanted() ? this.settle() : this.status;
     }
     this.running = (async () => {
       // A cycle whose paths moved under it runs again at once (a few times, then it waits for
       // the next trigger, so a file rewritten without pause cannot hold the engine).
       let replans = 0;
-      while (!this.closed && (this.fullWanted || this.named.size > 0)) {
+      while (!this.closed && this.wanted()) {
         if (this.fullWanted || this.paused()) {
-          this.fullWanted = false;
+          this.fullWanted = this.remoteWanted = false;
           this.named.clear(); // the cycle's scan sees them
           const moved = await this.cycle();
           if (moved && replans < 5) {
             replans += 1;
             this.fullWanted = true;
           }
+        } else if (this.remoteWanted) {
+          this.remoteWanted = false;
+          if ((await syncRemoteChanges(this.context())) === 'full') this.fullWanted = true;
         } else {
           const paths = [...this.named];
           this.named.clear();
@@ -254,22 +262,15 @@ export class SyncEngine {
     if (this.answering || this.closed) return;
     this.answering = true;
     try {
-      for (const request of this.requests.pending()) {
-        const answer = await this.resolveConflict(request.key, request.choice).then(
-          (status) =>
-            status.conflicts.some((c) => c.key === request.key)
-              ? { resolved: false, message: status.message ?? 'It is still in conflict.' }
-              : { resolved: true },
-          (error: unknown) => ({ resolved: false, message: (error as Error).message }),
-        );
-        this.requests.answer(request.id, answer);
-      }
+      await answerPending(this.requests, (key, choice) => this.resolveConflict(key, choice));
     } catch {
       // The state could not be read (another process is writing it): asked again on the next tick.
     } finally {
       this.answering = false;
     }
   }
+
+  private wanted = (): boolean => this.fullWanted || this.remoteWanted || this.named.size > 0;
 
   /** The person's pause holds until resume; a mass-delete pause is re-checked every cycle. */
   private paused = (): boolean => this.options.store.setting('paused') === 'true';
