@@ -73,14 +73,15 @@ describe('the agent-write poll while the agent is idle', () => {
   });
 
   it('a local edit brings the pace back too', async () => {
-    // The pace when the save's own cycle begins: the watcher, not a later look, brought it back.
+    // The pace when the save's own pass begins (the fast path syncs it; a full cycle would scan
+    // first): the watcher, not a later look, brought it back.
     let paceAtSave: number | undefined;
     let armed = false;
     const engine = world.engine({
       ...watching,
       onStatus: (status) => {
-        if (armed && status.state === 'scanning' && paceAtSave === undefined)
-          paceAtSave = engine.pollPeriodMs;
+        const begins = status.state === 'scanning' || status.state === 'syncing';
+        if (armed && begins && paceAtSave === undefined) paceAtSave = engine.pollPeriodMs;
       },
     });
     await engine.start();
