@@ -93,7 +93,7 @@ test('file library: upload, list, a working signed link, delete after asking', a
   await expect(row).toBeVisible();
   const held = await app.api.listFiles();
   if (!held.ok) throw new Error(held.error.message);
-  expect(held.value.archivos.map((f) => f.nombre)).toContain('spec-notes.md');
+  expect(held.value.map((f) => f.name)).toContain('spec-notes.md');
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.mode.origin });
   await row.getByRole('button', { name: 'Copy link to spec-notes.md' }).click();
@@ -110,7 +110,7 @@ test('file library: upload, list, a working signed link, delete after asking', a
   await expect(row).toHaveCount(0);
   const after = await app.api.listFiles();
   if (!after.ok) throw new Error(after.error.message);
-  expect(after.value.archivos.map((f) => f.nombre)).not.toContain('spec-notes.md');
+  expect(after.value.map((f) => f.name)).not.toContain('spec-notes.md');
 });
 
 test('conversation header: rename, share and stop sharing, export, archive', async ({ page }) => {
@@ -135,12 +135,12 @@ test('conversation header: rename, share and stop sharing, export, archive', asy
   // The public page is the spec's `/s/{slug}` on the server the person signed in to.
   await expect(link).toHaveValue(new RegExp(`^${app.spec.url}/s/`));
   const shared = await app.api.getSharing(app.agentId, sessionId);
-  expect(shared.ok && shared.value.compartida).toBe(true);
+  expect(shared.ok && shared.value.shared).toBe(true);
   await share.getByRole('button', { name: 'Stop sharing' }).click();
   await expect(share.getByRole('button', { name: 'Create public link' })).toBeVisible();
   const sharing = await app.api.getSharing(app.agentId, sessionId);
   if (!sharing.ok) throw new Error(sharing.error.message);
-  expect(sharing.value.compartida).toBe(false);
+  expect(sharing.value.shared).toBe(false);
   await share.getByRole('button', { name: 'Done' }).click();
 
   const download = page.waitForEvent('download');
@@ -173,7 +173,7 @@ test('scheduled turns: one is scheduled, listed, and cancelled after asking', as
   const stored = async () => {
     const answer = await app.api.listSchedule(app.agentId, sessionId);
     if (!answer.ok) throw new Error(answer.error.message);
-    return answer.value.programados;
+    return answer.value;
   };
   expect((await stored()).map((s) => s.prompt)).toEqual(['echo later']);
   await item.getByRole('button', { name: 'Cancel' }).click();
@@ -201,7 +201,7 @@ test('connectors: listed with their state; Connect goes through the provider', a
   await expect(demo).toContainText('Connected');
   const held = await app.api.listConnectors();
   if (!held.ok) throw new Error(held.error.message);
-  expect(held.value.connectors.some((c) => c.conectado)).toBe(true);
+  expect(held.value.some((c) => c.connected)).toBe(true);
 });
 
 test('account names the spec-only server and its scopes; settings open', async ({ page }) => {

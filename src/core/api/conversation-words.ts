@@ -1,5 +1,6 @@
 import type {
   ArchivedConversation,
+  Compartida,
   ArchivedConversationSummary,
   ConversationForked,
   ConversationListItem,
@@ -7,6 +8,7 @@ import type {
   ConversationResponse,
   ConversationSummary,
   ForkedConversation,
+  Sharing,
   TurnoResumen,
   TurnSummary,
 } from '../../shared/api';
@@ -37,6 +39,10 @@ export function conversationPageFromWire(wire: ConversationResponse): Conversati
     skipped: wire.saltados,
     lastTurn: turnSummaryFromWire(wire.ultimoTurno),
   };
+}
+
+export function sharingFromWire(wire: Compartida): Sharing {
+  return { shared: wire.compartida, ...(wire.slug !== undefined ? { slug: wire.slug } : {}) };
 }
 
 export function forkedFromWire(wire: ConversationForked): ForkedConversation {

@@ -6,11 +6,12 @@ import {
   ConversationsResponse,
 } from '../../shared/api';
 import { json, none, type ApiRequest, type CallOptions } from './api-request';
-import { conversationFromWire, conversationPageFromWire } from './conversation-words';
+import { conversationFromWire, conversationPageFromWire, sharingFromWire } from './conversation-words';
 
 /** Conversations (spec section): list, create, read, rename, archive, and the public link. */
 export function conversationsApi(http: ApiRequest) {
   const r = apiRoutes;
+  const sharing = Compartida.transform(sharingFromWire);
   return {
     listConversations: (agentId: string, call?: CallOptions) =>
       http.call(
@@ -42,10 +43,10 @@ export function conversationsApi(http: ApiRequest) {
       http.call(r.archiveConversation, { agentId, sessionId }, { read: none }, call),
 
     getSharing: (agentId: string, sessionId: string, call?: CallOptions) =>
-      http.call(r.getShare, { agentId, sessionId }, { read: json(Compartida) }, call),
+      http.call(r.getShare, { agentId, sessionId }, { read: json(sharing) }, call),
     share: (agentId: string, sessionId: string, call?: CallOptions) =>
-      http.call(r.share, { agentId, sessionId }, { read: json(Compartida), resendable: true }, call),
+      http.call(r.share, { agentId, sessionId }, { read: json(sharing), resendable: true }, call),
     unshare: (agentId: string, sessionId: string, call?: CallOptions) =>
-      http.call(r.unshare, { agentId, sessionId }, { read: json(Compartida) }, call),
+      http.call(r.unshare, { agentId, sessionId }, { read: json(sharing) }, call),
   };
 }

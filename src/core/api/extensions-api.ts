@@ -1,5 +1,5 @@
 import { parse } from 'yaml';
-import { apiRoutes, ConversationForked, type ForkConversationBody } from '../../shared/api';
+import { apiRoutes, ConversationForked, type ForkPoint } from '../../shared/api';
 import { json, raw, type ApiRequest, type CallOptions } from './api-request';
 import { forkedFromWire } from './conversation-words';
 import type { ApiResult } from './api-request';
@@ -19,11 +19,14 @@ export function extensionsApi(http: ApiRequest) {
       if (!answer.ok) return answer.error.status >= 400 && answer.error.status < 500 ? ok([]) : answer;
       return ok(extensionOperations(await answer.value.text()));
     },
-    forkConversation: (agentId: string, sessionId: string, at: ForkConversationBody, call?: CallOptions) =>
+    forkConversation: (agentId: string, sessionId: string, at: ForkPoint, call?: CallOptions) =>
       http.call(
         apiRoutes.forkConversation,
         { agentId, sessionId },
-        { read: json(ConversationForked.transform(forkedFromWire)), json: at },
+        {
+          read: json(ConversationForked.transform(forkedFromWire)),
+          json: 'firstMessages' in at ? { hasta: at.firstMessages } : at,
+        },
         call,
       ),
   };

@@ -5,18 +5,34 @@ import {
   FilesResponse,
   FileUrlResponse,
   SttResult,
+  type LibraryFile,
 } from '../../shared/api';
 import { json, type ApiRequest, type CallOptions } from './api-request';
 import type { UploadProgressListener } from './progress-body';
+
+/** Our `LibraryFile`: the wire's `Archivo` with its name under our word. */
+const libraryFileFromWire = ({ id, nombre, mimeType, size, url }: Archivo): LibraryFile => ({
+  id,
+  name: nombre,
+  mimeType,
+  size,
+  url,
+});
 
 /** Files and audio (spec section): the account's file library and speech to text. */
 export function filesAudioApi(http: ApiRequest) {
   const r = apiRoutes;
   return {
-    listFiles: (call?: CallOptions) => http.call(r.listFiles, {}, { read: json(FilesResponse) }, call),
-    /** Raw bytes (not multipart) under the name `nombre`; answers the Archivo with a 6 h signed URL. */
+    listFiles: (call?: CallOptions) =>
+      http.call(
+        r.listFiles,
+        {},
+        { read: json(FilesResponse.transform((v) => v.archivos.map(libraryFileFromWire))) },
+        call,
+      ),
+    /** Raw bytes (not multipart) under `name` (the wire's `?nombre=`); answers the file with a 6 h signed URL. */
     uploadFile: (
-      nombre: string,
+      name: string,
       bytes: Uint8Array,
       mimeType = 'application/octet-stream',
       call?: CallOptions & { onProgress?: UploadProgressListener },
@@ -25,8 +41,8 @@ export function filesAudioApi(http: ApiRequest) {
         r.uploadFile,
         {},
         {
-          read: json(Archivo),
-          query: { nombre },
+          read: json(Archivo.transform(libraryFileFromWire)),
+          query: { nombre: name },
           bytes: { data: bytes, contentType: mimeType, onProgress: call?.onProgress },
         },
         call,

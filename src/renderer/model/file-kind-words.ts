@@ -1,4 +1,4 @@
-import type { Archivo } from '../../shared/api';
+import type { LibraryFile } from '../../shared/api';
 
 /** Kinds a person knows by name; the MIME type (`text/markdown`) is the wire's word, kept for the tooltip. */
 const knownKinds: Record<string, string> = {
@@ -21,18 +21,18 @@ const knownKinds: Record<string, string> = {
 const families: Record<string, string> = { image: 'image', audio: 'audio', video: 'video', text: 'text' };
 
 /** A name's extension in capitals (up to 5 letters), or '' when it has none. */
-export function fileExtension(nombre: string): string {
-  const dot = nombre.lastIndexOf('.');
-  return dot > 0 && dot < nombre.length - 1 ? nombre.slice(dot + 1, dot + 6).toUpperCase() : '';
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1, dot + 6).toUpperCase() : '';
 }
 
 /** What a library file is, in words: "Markdown text", "PNG image", else "<EXT> file". */
-export function fileKindWords(file: Pick<Archivo, 'nombre' | 'mimeType'>): string {
+export function fileKindWords(file: Pick<LibraryFile, 'name' | 'mimeType'>): string {
   const mime = (file.mimeType.split(';')[0] ?? '').trim().toLowerCase();
   const known = knownKinds[mime];
   if (known) return known;
   const [family, subtype = ''] = mime.split('/');
-  const extension = fileExtension(file.nombre);
+  const extension = fileExtension(file.name);
   const familyWord = families[family ?? ''];
   if (familyWord) {
     // An image with no extension is named by its subtype ("PNG image"); "x-" is a private prefix.

@@ -1,23 +1,24 @@
-import type { Archivo } from '../../shared/api';
+import type { LibraryFile } from '../../shared/api';
 import { fileExtension, fileKindWords } from './file-kind-words';
 
 export type LibrarySort = 'name' | 'size' | 'type' | 'recent';
 
 /** The library as shown: files whose name or type contain the query, in the chosen order. */
-export function visibleFiles(files: readonly Archivo[], query: string, sort: LibrarySort): Archivo[] {
+export function visibleFiles(files: readonly LibraryFile[], query: string, sort: LibrarySort): LibraryFile[] {
   const needle = query.trim().toLowerCase();
   const matching = needle
     ? files.filter(
         (file) =>
-          file.nombre.toLowerCase().includes(needle) ||
+          file.name.toLowerCase().includes(needle) ||
           file.mimeType.toLowerCase().includes(needle) ||
           fileKindWords(file).toLowerCase().includes(needle),
       )
     : [...files];
   // The API lists newest first; "recent" keeps its order.
   if (sort === 'recent') return matching;
-  const byName = (a: Archivo, b: Archivo) => a.nombre.localeCompare(b.nombre, undefined, { numeric: true });
-  const compare: Record<Exclude<LibrarySort, 'recent'>, (a: Archivo, b: Archivo) => number> = {
+  const byName = (a: LibraryFile, b: LibraryFile) =>
+    a.name.localeCompare(b.name, undefined, { numeric: true });
+  const compare: Record<Exclude<LibrarySort, 'recent'>, (a: LibraryFile, b: LibraryFile) => number> = {
     name: byName,
     size: (a, b) => b.size - a.size || byName(a, b),
     type: (a, b) => typeLabel(a).localeCompare(typeLabel(b)) || byName(a, b),
@@ -26,8 +27,8 @@ export function visibleFiles(files: readonly Archivo[], query: string, sort: Lib
 }
 
 /** A short, readable type: the extension in capitals, else the MIME subtype. */
-export function typeLabel(file: Pick<Archivo, 'nombre' | 'mimeType'>): string {
-  const extension = fileExtension(file.nombre);
+export function typeLabel(file: Pick<LibraryFile, 'name' | 'mimeType'>): string {
+  const extension = fileExtension(file.name);
   if (extension) return extension;
   const subtype = file.mimeType.split(';')[0]?.split('/')[1] ?? '';
   return subtype ? subtype.toUpperCase().slice(0, 8) : 'FILE';

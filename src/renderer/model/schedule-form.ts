@@ -1,4 +1,4 @@
-import type { ScheduleBody, TurnoProgramado } from '../../shared/api';
+import type { Schedule, ScheduleBody } from '../../shared/api';
 
 /** What the schedule form holds, as typed. Dates are `datetime-local` values in the person's time zone. */
 export interface ScheduleForm {
@@ -86,7 +86,7 @@ export function soonWords(iso: string, now: number): string {
 }
 
 /** "Repeats every 30 min until Fri 27 Nov, 09:00 CET", or "Once". */
-export function repeatWords(item: Pick<TurnoProgramado, 'repeatMin' | 'until'>, timeZone?: string): string {
+export function repeatWords(item: Pick<Schedule, 'repeatMin' | 'until'>, timeZone?: string): string {
   if (!item.repeatMin) return 'Once';
   const every = `Repeats every ${item.repeatMin} min`;
   return item.until ? `${every} until ${dueWords(item.until, timeZone)}` : every;

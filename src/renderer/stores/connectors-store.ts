@@ -1,10 +1,10 @@
 import { create } from 'zustand';
-import type { Connector } from '../../shared/api';
+import type { AccountConnector } from '../../shared/api';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 
 interface ConnectorsStore {
-  connectors: Connector[];
+  connectors: AccountConnector[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string;
   /** A connector whose provider page was opened; the list is read again when the window regains focus. */
@@ -24,9 +24,9 @@ export const useConnectorsStore = create<ConnectorsStore>((set, get) => ({
     const result = await desk().listConnectors();
     if (!result.ok) return set({ status: 'error', error: errorWords(result.error) });
     const waiting = get().waitingFor;
-    const done = waiting && result.value.connectors.find((c) => c.id === waiting)?.conectado;
+    const done = waiting && result.value.find((c) => c.id === waiting)?.connected;
     set({
-      connectors: result.value.connectors,
+      connectors: result.value,
       status: 'ready',
       error: '',
       ...(done ? { waitingFor: null } : {}),

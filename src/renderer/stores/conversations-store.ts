@@ -272,7 +272,7 @@ async function hasSchedules(agentId: string, sessionId: string): Promise<boolean
   const known = useSchedulesStore.getState().bySession[sessionId];
   if (known?.status === 'ready') return known.items.length > 0;
   const result = await desk().listSchedules(agentId, sessionId);
-  return !result.ok || result.value.programados.length > 0;
+  return !result.ok || result.value.length > 0;
 }
 
 function visible(items: ConversationSummary[], hidden: Record<string, true>): ConversationSummary[] {

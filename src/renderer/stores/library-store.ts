@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { LIMITS, type Archivo } from '../../shared/api';
+import { LIMITS, type LibraryFile } from '../../shared/api';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { readFiles } from '../ui/read-files';
@@ -24,7 +24,7 @@ interface LinkState {
 }
 
 interface LibraryStore {
-  files: Archivo[];
+  files: LibraryFile[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string;
   query: string;
@@ -50,7 +50,7 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
   const patchUpload = (id: string, patch: Partial<LibraryUpload>) =>
     set({ uploads: get().uploads.map((u) => (u.id === id ? { ...u, ...patch } : u)) });
 
-  const remember = (file: Archivo, receivedAt = Date.now()) => {
+  const remember = (file: LibraryFile, receivedAt = Date.now()) => {
     set({
       links: {
         ...get().links,
@@ -80,7 +80,7 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
     set({ uploads: [...get().uploads, entry] });
     const [read] = await readFiles([file]);
     const result = await desk().uploadFile({
-      nombre: entry.name,
+      name: entry.name,
       mimeType: file.type || 'application/octet-stream',
       dataBase64: read?.data ?? '',
       uploadId: id,
@@ -108,13 +108,13 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
       const receivedAt = Date.now();
       const result = await desk().listFiles();
       if (!result.ok) return set({ status: 'error', error: errorWords(result.error) });
-      const listed = new Set(result.value.archivos.map((f) => f.id));
+      const listed = new Set(result.value.map((f) => f.id));
       set({
-        files: result.value.archivos,
+        files: result.value,
         status: 'ready',
         uploads: get().uploads.filter((u) => !u.fileId || listed.has(u.fileId)),
       });
-      for (const file of result.value.archivos) remember(file, receivedAt);
+      for (const file of result.value) remember(file, receivedAt);
     },
     setQuery(query) {
       set({ query });

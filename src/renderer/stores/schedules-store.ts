@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import type { ScheduleBody, TurnoProgramado } from '../../shared/api';
+import type { Schedule, ScheduleBody } from '../../shared/api';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 
 interface ConversationSchedules {
   status: 'loading' | 'ready' | 'error';
-  items: TurnoProgramado[];
+  items: Schedule[];
   error: string;
 }
 
@@ -21,7 +21,7 @@ interface SchedulesStore {
   cancel(agentId: string, sessionId: string, id: string): Promise<string>;
 }
 
-const byDue = (a: TurnoProgramado, b: TurnoProgramado) => a.dueAt.localeCompare(b.dueAt);
+const byDue = (a: Schedule, b: Schedule) => a.dueAt.localeCompare(b.dueAt);
 
 export const useSchedulesStore = create<SchedulesStore>((set, get) => {
   const put = (sessionId: string, entry: ConversationSchedules) =>
@@ -42,13 +42,13 @@ export const useSchedulesStore = create<SchedulesStore>((set, get) => {
           items: before?.items ?? [],
           error: errorWords(result.error),
         });
-      put(sessionId, { status: 'ready', items: [...result.value.programados].sort(byDue), error: '' });
+      put(sessionId, { status: 'ready', items: [...result.value].sort(byDue), error: '' });
     },
     async create(agentId, sessionId, body) {
       const result = await desk().createSchedule(agentId, sessionId, body);
       if (!result.ok) return errorWords(result.error);
       const items = get().bySession[sessionId]?.items ?? [];
-      put(sessionId, { status: 'ready', items: [...items, result.value.programado].sort(byDue), error: '' });
+      put(sessionId, { status: 'ready', items: [...items, result.value].sort(byDue), error: '' });
       return '';
     },
     async cancel(agentId, sessionId, id) {

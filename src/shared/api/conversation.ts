@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { TurnState } from './common';
 import type { ChatMessage } from './message';
+import { ForkConversationBody } from './routes/extensions';
 
 /**
  * A conversation as every layer above the API client sees it, in our words. The API client
@@ -39,6 +41,24 @@ export interface ConversationPage {
   /** `ultimoTurno` */
   lastTurn: TurnSummary | null;
 }
+
+/** Whether a conversation has a public link (the wire's `Compartida`). */
+export interface Sharing {
+  /** `compartida` */
+  shared: boolean;
+  /** The public link's id; absent while the conversation was never shared. */
+  slug?: string;
+}
+
+/**
+ * Where a fork ends (our extension `forkConversation`): the original's first `firstMessages` messages (the
+ * wire's `hasta`), or every message through the turn `turnId`. The checks are the wire schema's own.
+ */
+export const ForkPoint = z.union([
+  z.strictObject({ firstMessages: ForkConversationBody.options[0].shape.hasta }),
+  ForkConversationBody.options[1],
+]);
+export type ForkPoint = z.infer<typeof ForkPoint>;
 
 /** A new conversation made from another's messages (our extension `forkConversation`). */
 export interface ForkedConversation {

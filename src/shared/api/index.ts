@@ -17,3 +17,6 @@ export * from './agent-about';
 export * from './agent';
 export * from './conversation';
 export * from './turn';
+export * from './schedule';
+export * from './library-file';
+export * from './connector';

@@ -3,23 +3,22 @@ import type {
   AcceptedTurn,
   ArchivedConversationSummary,
   CancelOutcome,
-  ConversationRestored,
-  Compartida,
   ConversationCreated,
   ConversationPage,
   ConversationSummary,
   ForkedConversation,
-  ForkConversationBody,
+  ForkPoint,
   PermissionBody,
   PermissionOutcome,
   SendMessageInput,
+  Sharing,
   SseEvent,
 } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskError, DeskResult, Unsubscribe } from './desk-result';
 
 /** A conversation's public link state plus the address people open. */
-export type ShareState = Compartida & { publicUrl: string | null };
+export type ShareState = Sharing & { publicUrl: string | null };
 
 export interface GetConversationOptions {
   /** Only the last `limit` messages; the page's `skipped` says how many were left out. */
@@ -80,12 +79,12 @@ export interface ConversationMethods {
   forkConversation(
     agentId: string,
     sessionId: string,
-    at: ForkConversationBody,
+    at: ForkPoint,
   ): Promise<DeskResult<ForkedConversation>>;
   /** Our service's extension (where `serverExtensions` lists it): archived conversations, newest first. */
   listArchivedConversations(agentId: string): Promise<DeskResult<ArchivedConversationSummary[]>>;
   /** Brings an archived conversation back to the list (our extension). */
-  restoreConversation(agentId: string, sessionId: string): Promise<DeskResult<ConversationRestored>>;
+  restoreConversation(agentId: string, sessionId: string): Promise<DeskResult<void>>;
   /**
    * Live events of one conversation: the server replays the current turn on
    * connect, then streams; connection changes arrive as `connection` updates.

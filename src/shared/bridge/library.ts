@@ -1,10 +1,10 @@
 /** The library area: the account's file library and audio transcription (scope `files`). */
-import type { Archivo, FileDeletedResult, FileUrlResponse, FilesResponse, SttResult } from '../api';
+import type { FileDeletedResult, FileUrlResponse, LibraryFile, SttResult } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskResult, Unsubscribe } from './desk-result';
 
 export interface UploadFileInput {
-  nombre: string;
+  name: string;
   /** Sent as the upload's Content-Type; defaults to application/octet-stream. */
   mimeType?: string;
   /** File bytes, base64 (plain JSON so every carrier can move it). */
@@ -22,7 +22,7 @@ export interface UploadProgress {
 
 /** A library file's bytes, read by the host (the signed URL lives on the server's origin). */
 export interface DownloadedFile {
-  nombre: string;
+  name: string;
   mimeType: string;
   dataBase64: string;
 }
@@ -35,9 +35,9 @@ export interface TranscribeInput {
 }
 
 export interface LibraryMethods {
-  listFiles(): Promise<DeskResult<FilesResponse>>;
-  /** Raw bytes with `nombre`; a cancelled upload fails with code `cancelled`. */
-  uploadFile(input: UploadFileInput): Promise<DeskResult<Archivo>>;
+  listFiles(): Promise<DeskResult<LibraryFile[]>>;
+  /** Raw bytes with their name; a cancelled upload fails with code `cancelled`. */
+  uploadFile(input: UploadFileInput): Promise<DeskResult<LibraryFile>>;
   /** Stops a running upload; resolves true when one was running. */
   cancelUpload(uploadId: string): Promise<DeskResult<boolean>>;
   deleteFile(fileId: string): Promise<DeskResult<FileDeletedResult>>;

@@ -1,20 +1,12 @@
 /** The schedules area: turns a conversation runs later or on repeat. */
-import type { ScheduleBody, ScheduleCreated, ScheduleListResponse, TurnoProgramado } from '../api';
+import type { Schedule, ScheduleBody } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskResult } from './desk-result';
 
 export interface ScheduleMethods {
-  listSchedules(agentId: string, sessionId: string): Promise<DeskResult<ScheduleListResponse>>;
-  createSchedule(
-    agentId: string,
-    sessionId: string,
-    body: ScheduleBody,
-  ): Promise<DeskResult<ScheduleCreated>>;
-  deleteSchedule(
-    agentId: string,
-    sessionId: string,
-    scheduleId: TurnoProgramado['id'],
-  ): Promise<DeskResult<void>>;
+  listSchedules(agentId: string, sessionId: string): Promise<DeskResult<Schedule[]>>;
+  createSchedule(agentId: string, sessionId: string, body: ScheduleBody): Promise<DeskResult<Schedule>>;
+  deleteSchedule(agentId: string, sessionId: string, scheduleId: Schedule['id']): Promise<DeskResult<void>>;
 }
 
 export const schedulesArea = bridgeArea<ScheduleMethods>()({

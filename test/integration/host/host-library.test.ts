@@ -35,12 +35,12 @@ describe('host library area', { timeout: 60_000 }, () => {
     const seen: UploadProgress[] = [];
     const stop = library.onUploadProgress((p) => seen.push(p));
     const uploaded = await library.uploadFile({
-      nombre: 'two-mb.bin',
+      name: 'two-mb.bin',
       dataBase64: bytes(2_000_000),
       uploadId: 'u1',
     });
     stop();
-    expect(uploaded).toMatchObject({ ok: true, value: { nombre: 'two-mb.bin', size: 2_000_000 } });
+    expect(uploaded).toMatchObject({ ok: true, value: { name: 'two-mb.bin', size: 2_000_000 } });
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen.every((p) => p.uploadId === 'u1' && p.total === 2_000_000)).toBe(true);
     expect(seen.map((p) => p.sent)).toEqual([...seen.map((p) => p.sent)].sort((a, b) => a - b));
@@ -53,26 +53,26 @@ describe('host library area', { timeout: 60_000 }, () => {
       if (p.uploadId === 'u2' && p.sent < p.total) void library.cancelUpload('u2');
     });
     const uploaded = await library.uploadFile({
-      nombre: 'cancelled.bin',
+      name: 'cancelled.bin',
       dataBase64: bytes(8_000_000),
       uploadId: 'u2',
     });
     stop();
     expect(uploaded).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     const listed = await library.listFiles();
-    expect(listed.ok && listed.value.archivos.map((f) => f.nombre)).not.toContain('cancelled.bin');
+    expect(listed.ok && listed.value.map((f) => f.name)).not.toContain('cancelled.bin');
     expect(await library.cancelUpload('u2')).toEqual({ ok: true, value: false });
   });
 
   it('reads a file back through its signed URL', async () => {
     const uploaded = await library.uploadFile({
-      nombre: 'hello.txt',
+      name: 'hello.txt',
       mimeType: 'text/plain',
       dataBase64: Buffer.from('hello library').toString('base64'),
     });
     if (!uploaded.ok) throw new Error(uploaded.error.message);
     const read = await library.downloadFile(uploaded.value.id);
-    expect(read).toMatchObject({ ok: true, value: { nombre: 'hello.txt', mimeType: 'text/plain' } });
+    expect(read).toMatchObject({ ok: true, value: { name: 'hello.txt', mimeType: 'text/plain' } });
     expect(read.ok && Buffer.from(read.value.dataBase64, 'base64').toString()).toBe('hello library');
     expect(await library.downloadFile('no-such-file')).toMatchObject({
       ok: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Archivo } from '../../../src/shared/api';
+import type { LibraryFile } from '../../../src/shared/api';
 import { sizeWords, typeLabel, visibleFiles } from '../../../src/renderer/model/library-view';
 import { needsRenewal, RENEW_MARGIN_MS, signedUrlExpiry } from '../../../src/renderer/model/signed-url';
 import {
@@ -14,12 +14,12 @@ import { insertAtCursor } from '../../../src/renderer/model/insert-at-cursor';
 import { encodeWav, level, resample } from '../../../src/renderer/model/wav-encoder';
 import { useAllowanceStore } from '../../../src/renderer/stores/allowance-store';
 
-const file = (nombre: string, size: number, mimeType = 'application/octet-stream'): Archivo => ({
-  id: nombre,
-  nombre,
+const file = (name: string, size: number, mimeType = 'application/octet-stream'): LibraryFile => ({
+  id: name,
+  name,
   size,
   mimeType,
-  url: `http://127.0.0.1/archivos/${nombre}`,
+  url: `http://127.0.0.1/archivos/${name}`,
 });
 
 describe('library view', () => {
@@ -30,13 +30,13 @@ describe('library view', () => {
   ];
 
   it('searches names and types, case-insensitively', () => {
-    expect(visibleFiles(files, 'NOTES', 'recent').map((f) => f.nombre)).toEqual(['a-notes.md']);
-    expect(visibleFiles(files, 'image/', 'recent').map((f) => f.nombre)).toEqual(['c.png']);
+    expect(visibleFiles(files, 'NOTES', 'recent').map((f) => f.name)).toEqual(['a-notes.md']);
+    expect(visibleFiles(files, 'image/', 'recent').map((f) => f.name)).toEqual(['c.png']);
     expect(visibleFiles(files, '  ', 'recent')).toHaveLength(3);
   });
 
   it('sorts by name, size (largest first), type, or keeps the API order', () => {
-    expect(visibleFiles(files, '', 'name').map((f) => f.nombre)).toEqual([
+    expect(visibleFiles(files, '', 'name').map((f) => f.name)).toEqual([
       'a-notes.md',
       'b-report.pdf',
       'c.png',
@@ -50,7 +50,7 @@ describe('library view', () => {
     expect(sizeWords(900)).toBe('900 B');
     expect(sizeWords(1536)).toBe('1.5 KB');
     expect(sizeWords(10 * 1024 * 1024)).toBe('10 MB');
-    expect(typeLabel({ nombre: 'README', mimeType: 'text/plain; charset=utf-8' })).toBe('PLAIN');
+    expect(typeLabel({ name: 'README', mimeType: 'text/plain; charset=utf-8' })).toBe('PLAIN');
   });
 });
 

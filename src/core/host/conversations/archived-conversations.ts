@@ -1,5 +1,6 @@
 import type { ConversationMethods } from '../../../shared/bridge';
 import { checkConversationIds, checkId } from '../plumbing/argument-checks';
+import { noBody } from '../plumbing/call-results';
 import type { WithApi } from '../plumbing/with-api';
 
 type ArchivedMethods = Pick<ConversationMethods, 'listArchivedConversations' | 'restoreConversation'>;
@@ -15,7 +16,7 @@ export function createArchivedMethods(withApi: WithApi): ArchivedMethods {
     async restoreConversation(agentId, sessionId) {
       const invalid = checkConversationIds(agentId, sessionId);
       if (invalid) return { ok: false, error: invalid };
-      return withApi((api) => api.restoreConversation(agentId, sessionId));
+      return withApi((api) => noBody(api.restoreConversation(agentId, sessionId)));
     },
   };
 }

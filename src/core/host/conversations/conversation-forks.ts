@@ -1,4 +1,4 @@
-import { ForkConversationBody } from '../../../shared/api';
+import { ForkPoint } from '../../../shared/api';
 import type { ConversationMethods } from '../../../shared/bridge';
 import { checkBody, checkConversationIds } from '../plumbing/argument-checks';
 import type { WithApi } from '../plumbing/with-api';
@@ -25,7 +25,7 @@ export function createForkMethods(withApi: WithApi): ForkMethods {
     async forkConversation(agentId, sessionId, at) {
       const invalid = checkConversationIds(agentId, sessionId);
       if (invalid) return { ok: false, error: invalid };
-      const body = checkBody(ForkConversationBody, at);
+      const body = checkBody(ForkPoint, at);
       if (!body.ok) return body;
       return withApi((api) => api.forkConversation(agentId, sessionId, body.value));
     },

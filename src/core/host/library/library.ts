@@ -29,7 +29,7 @@ export function createLibraryArea(deps: {
 
     async uploadFile(input) {
       if (typeof input !== 'object' || input === null) return fail('invalid_argument', 'A file is needed.');
-      const invalid = checkId(input.nombre, 'file name');
+      const invalid = checkId(input.name, 'file name');
       if (invalid) return { ok: false, error: invalid };
       if (typeof input.dataBase64 !== 'string') return fail('invalid_argument', 'The file has no contents.');
       const uploadId = typeof input.uploadId === 'string' && input.uploadId ? input.uploadId : undefined;
@@ -43,7 +43,7 @@ export function createLibraryArea(deps: {
         : undefined;
       try {
         return await deps.withApi((api) =>
-          api.uploadFile(input.nombre, bytes, input.mimeType ?? 'application/octet-stream', {
+          api.uploadFile(input.name, bytes, input.mimeType ?? 'application/octet-stream', {
             signal: abort.signal,
             ...(report ? { onProgress: report } : {}),
           }),
@@ -77,7 +77,7 @@ export function createLibraryArea(deps: {
       if (invalid) return { ok: false, error: invalid };
       const listed = await deps.withApi((api) => api.listFiles());
       if (!listed.ok) return listed;
-      const file = listed.value.archivos.find((f) => f.id === fileId);
+      const file = listed.value.find((f) => f.id === fileId);
       if (!file) return fail('not_found', 'That file is no longer in your library.');
       const link = await deps.withApi((api) => api.getFileUrl(fileId));
       if (!link.ok) return link;
@@ -87,11 +87,11 @@ export function createLibraryArea(deps: {
         if (!response.ok) return fail('not_found', `The file could not be read (HTTP ${response.status}).`);
         const bytes = new Uint8Array(await response.arrayBuffer());
         if (bytes.byteLength > LIMITS.workspaceFileBytesMax)
-          return fail('too_large', `${file.nombre} is larger than 10 MB.`);
+          return fail('too_large', `${file.name} is larger than 10 MB.`);
         return {
           ok: true,
           value: {
-            nombre: file.nombre,
+            name: file.name,
             mimeType: file.mimeType,
             dataBase64: Buffer.from(bytes).toString('base64'),
           },

@@ -1,4 +1,4 @@
-import type { Compartida } from '../../../shared/api';
+import type { Sharing } from '../../../shared/api';
 import type { DeskResult, ShareState } from '../../../shared/bridge';
 import type { ApiClient, ApiResult } from '../../api/api-client';
 import { sharedConversationUrl } from '../../api/public-links';
@@ -11,7 +11,7 @@ export async function shareCall(
   baseUrl: () => string | undefined,
   agentId: string,
   sessionId: string,
-  run: (api: ApiClient) => Promise<ApiResult<Compartida>>,
+  run: (api: ApiClient) => Promise<ApiResult<Sharing>>,
 ): Promise<DeskResult<ShareState>> {
   const invalid = checkConversationIds(agentId, sessionId);
   if (invalid) return { ok: false, error: invalid };
@@ -19,8 +19,6 @@ export async function shareCall(
   if (!result.ok) return result;
   const base = baseUrl();
   const publicUrl =
-    result.value.compartida && base && result.value.slug
-      ? sharedConversationUrl(base, result.value.slug)
-      : null;
+    result.value.shared && base && result.value.slug ? sharedConversationUrl(base, result.value.slug) : null;
   return { ok: true, value: { ...result.value, publicUrl } };
 }

@@ -19,7 +19,7 @@ import { ShareDialog } from './ShareDialog';
 export function ChatHeader(props: { agentId: string; sessionId: string; title: string }) {
   const { agentId, sessionId, title } = props;
   const agentName = useAgentsStore((s) => s.agents.find((a) => a.id === agentId)?.name);
-  const shared = useConversationsStore((s) => s.shares[sessionId]?.compartida === true);
+  const shared = useConversationsStore((s) => s.shares[sessionId]?.shared === true);
   const [dialog, setDialog] = useState<'rename' | 'archive' | 'share' | null>(null);
   const [exportNote, setExportNote] = useState('');
 

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import type { ForkConversationBody } from '../../../shared/api';
+import type { ForkPoint } from '../../../shared/api';
 import { useConversationsStore, type Thread, type ThreadMessage } from '../../stores/conversations-store';
 import { useSearchStore } from '../../stores/search-store';
 import { useUiStore } from '../../stores/ui-store';
@@ -27,8 +27,8 @@ const entryOf = (row: Row): TranscriptEntry =>
         : { role: 'reply' };
 
 /** Where a branch from a reply row ends: its place in the history, or its turn. */
-function branchPoint(row: Row): ForkConversationBody | undefined {
-  if (row.kind === 'history' && row.message.role === 'assistant') return { hasta: row.position + 1 };
+function branchPoint(row: Row): ForkPoint | undefined {
+  if (row.kind === 'history' && row.message.role === 'assistant') return { firstMessages: row.position + 1 };
   if (row.kind === 'live' && row.item.kind === 'turn') return { turnId: row.item.turnId };
   return undefined;
 }

@@ -18,7 +18,7 @@ export function ShareDialog(props: { agentId: string; sessionId: string; onClose
 
   return (
     <ConfirmDialog title="Share conversation" confirmLabel="Done" onCancel={onClose} onConfirm={onClose}>
-      {share?.compartida && share.publicUrl ? (
+      {share?.shared && share.publicUrl ? (
         <>
           <p>Anyone with this link can read the conversation.</p>
           <div className="share-link">

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import type { ForkConversationBody } from '../../../shared/api';
+import type { ForkPoint } from '../../../shared/api';
 import type { ThreadMessage } from '../../stores/conversations-store';
 import { isTerminal, type TextPart, type Turn, type UserItem } from '../../model/turn-reducer';
 import type { EntryContext } from '../../model/transcript-context';
@@ -18,7 +18,7 @@ export interface RowActions {
   /** A turn is running: nothing is sent again until it ends. */
   busy: boolean;
   /** Where a branch from this reply ends; absent where the server offers no branching. */
-  branch?: ForkConversationBody | undefined;
+  branch?: ForkPoint | undefined;
 }
 
 /** A message of the person from the history. */

@@ -1,4 +1,4 @@
-import type { ForkConversationBody } from '../../../shared/api';
+import type { ForkPoint } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useConversationsStore } from '../../stores/conversations-store';
@@ -17,11 +17,7 @@ export async function sendAgain(agentId: string, sessionId: string, text: string
 }
 
 /** A new conversation with this one's history up to `at`, opened at once. */
-export async function branchAt(
-  agentId: string,
-  sessionId: string,
-  at: ForkConversationBody,
-): Promise<string> {
+export async function branchAt(agentId: string, sessionId: string, at: ForkPoint): Promise<string> {
   const forked = await desk().forkConversation(agentId, sessionId, at);
   if (!forked.ok) return errorWords(forked.error);
   const conversations = useConversationsStore.getState();

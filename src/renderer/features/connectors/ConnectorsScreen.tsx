@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { Connector } from '../../../shared/api';
+import type { AccountConnector } from '../../../shared/api';
 import { useConnectorsStore } from '../../stores/connectors-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorLine } from '../../ui/ErrorLine';
 
-/** Why a connector cannot be used, in the person's words (the API only says `disponible: false`). */
+/** Why a connector cannot be used, in the person's words (the API only says it is not available). */
 const unavailableWords =
   'Not available on this server: its operator has not set this provider up (AgentDesk needs the provider’s client credentials on the server).';
 
@@ -14,7 +14,7 @@ export function ConnectorsScreen() {
   const status = useConnectorsStore((s) => s.status);
   const error = useConnectorsStore((s) => s.error);
   const waitingFor = useConnectorsStore((s) => s.waitingFor);
-  const [confirming, setConfirming] = useState<Connector | null>(null);
+  const [confirming, setConfirming] = useState<AccountConnector | null>(null);
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
@@ -46,25 +46,25 @@ export function ConnectorsScreen() {
         {connectors.length > 0 ? (
           <ul className="card-list" aria-label="Connector list">
             {connectors.map((connector) => (
-              <li key={connector.id} aria-label={connector.nombre}>
+              <li key={connector.id} aria-label={connector.name}>
                 <div className="card-main">
-                  <span>{connector.nombre}</span>
-                  {!connector.disponible ? (
+                  <span>{connector.name}</span>
+                  {!connector.available ? (
                     <span className="muted small-text">{unavailableWords}</span>
-                  ) : waitingFor === connector.id && !connector.conectado ? (
+                  ) : waitingFor === connector.id && !connector.connected ? (
                     <span className="muted small-text" role="status">
                       Finish in your browser, then come back to this window.
                     </span>
                   ) : null}
                 </div>
-                <span className={`pill ${connector.conectado ? 'ok' : ''}`}>
-                  {connector.conectado ? 'Connected' : connector.disponible ? 'Not connected' : 'Unavailable'}
+                <span className={`pill ${connector.connected ? 'ok' : ''}`}>
+                  {connector.connected ? 'Connected' : connector.available ? 'Not connected' : 'Unavailable'}
                 </span>
-                {connector.conectado ? (
+                {connector.connected ? (
                   <button type="button" className="small" onClick={() => setConfirming(connector)}>
                     Disconnect
                   </button>
-                ) : connector.disponible ? (
+                ) : connector.available ? (
                   <button
                     type="button"
                     className="small primary"
@@ -81,7 +81,7 @@ export function ConnectorsScreen() {
       </div>
       {confirming ? (
         <ConfirmDialog
-          title={`Disconnect ${confirming.nombre}?`}
+          title={`Disconnect ${confirming.name}?`}
           confirmLabel="Disconnect"
           danger
           onCancel={() => setConfirming(null)}

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { Archivo } from '../../../shared/api';
+import type { LibraryFile } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useLibraryStore } from '../../stores/library-store';
@@ -9,7 +9,7 @@ import { showDirectionControls } from '../../model/bidi-controls';
 
 /** One library file: what it is, and open, copy link, attach, delete. */
 export function FileRow(props: {
-  file: Archivo;
+  file: LibraryFile;
   /** Where the virtual list puts the row, and its place for assistive technology. */
   style: CSSProperties;
   rowIndex: number;
@@ -32,7 +32,7 @@ export function FileRow(props: {
     if ('error' in link) return props.onNote(link.error, true);
     try {
       await navigator.clipboard.writeText(link.url);
-      props.onNote(`Link to ${file.nombre} copied. It works for up to 6 hours.`, false);
+      props.onNote(`Link to ${file.name} copied. It works for up to 6 hours.`, false);
     } catch {
       props.onNote('The link could not be copied to the clipboard.', true);
     }
@@ -45,8 +45,8 @@ export function FileRow(props: {
           <span className="file-badge" aria-hidden="true">
             {typeLabel(file).slice(0, 4)}
           </span>
-          <span className="file-name-text" title={file.nombre}>
-            {showDirectionControls(file.nombre)}
+          <span className="file-name-text" title={file.name}>
+            {showDirectionControls(file.name)}
           </span>
         </span>
       </div>
@@ -57,19 +57,14 @@ export function FileRow(props: {
         {sizeWords(file.size)}
       </div>
       <div role="cell" className="file-actions">
-        <button
-          type="button"
-          className="small"
-          onClick={() => void open()}
-          aria-label={`Open ${file.nombre}`}
-        >
+        <button type="button" className="small" onClick={() => void open()} aria-label={`Open ${file.name}`}>
           Open
         </button>
         <button
           type="button"
           className="small"
           onClick={() => void copy()}
-          aria-label={`Copy link to ${file.nombre}`}
+          aria-label={`Copy link to ${file.name}`}
         >
           Copy link
         </button>
@@ -79,7 +74,7 @@ export function FileRow(props: {
           disabled={!props.canAttach}
           title={props.canAttach ? undefined : 'Open a conversation first'}
           onClick={props.onAttach}
-          aria-label={`Attach ${file.nombre} to message`}
+          aria-label={`Attach ${file.name} to message`}
         >
           Attach
         </button>
@@ -87,7 +82,7 @@ export function FileRow(props: {
           type="button"
           className="small danger"
           onClick={props.onDelete}
-          aria-label={`Delete ${file.nombre}`}
+          aria-label={`Delete ${file.name}`}
         >
           Delete
         </button>

@@ -1,17 +1,17 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type RefObject } from 'react';
-import type { Archivo } from '../../../shared/api';
+import type { LibraryFile } from '../../../shared/api';
 import { FileRow } from './FileRow';
 
 const ROW_HEIGHT = 41;
 
 /** The library's files as a virtual table: only the rows near the view are in the page, however many there are. */
 export function FileTable(props: {
-  files: readonly Archivo[];
+  files: readonly LibraryFile[];
   scroller: RefObject<HTMLDivElement | null>;
   canAttach: boolean;
-  onAttach(file: Archivo): void;
-  onDelete(file: Archivo): void;
+  onAttach(file: LibraryFile): void;
+  onDelete(file: LibraryFile): void;
   onNote(text: string, alert: boolean): void;
 }) {
   const { files } = props;

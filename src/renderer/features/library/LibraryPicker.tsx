@@ -57,7 +57,7 @@ export function LibraryPicker(props: { sessionId: string; onDone(problems: strin
           <li key={file.id}>
             <label>
               <input type="checkbox" checked={chosen.has(file.id)} onChange={() => toggle(file.id)} />
-              <span className="picker-name">{showDirectionControls(file.nombre)}</span>
+              <span className="picker-name">{showDirectionControls(file.name)}</span>
               <span className="muted small-text">{sizeWords(file.size)}</span>
             </label>
           </li>

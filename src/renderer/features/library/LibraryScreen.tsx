@@ -1,6 +1,6 @@
 import './library.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Archivo } from '../../../shared/api';
+import type { LibraryFile } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { followUploadProgress, useLibraryStore } from '../../stores/library-store';
@@ -24,7 +24,7 @@ export function LibraryScreen() {
   const sessionId = useConversationsStore((s) => s.selectedId);
   const agentId = useAgentsStore((s) => s.selectedAgentId);
   const scroller = useRef<HTMLDivElement>(null);
-  const [deleting, setDeleting] = useState<Archivo | null>(null);
+  const [deleting, setDeleting] = useState<LibraryFile | null>(null);
   const [note, setNote] = useState<{ text: string; alert: boolean } | null>(null);
 
   useEffect(() => {
@@ -37,7 +37,7 @@ export function LibraryScreen() {
 
   const { picker, openPicker, onPaste } = useFileIntake(upload, 'Choose files to upload');
 
-  const attach = async (file: Archivo) => {
+  const attach = async (file: LibraryFile) => {
     if (!sessionId || !agentId) return;
     const problems = await attachFromLibrary(sessionId, [file]);
     if (problems.length > 0) return setNote({ text: problems.join(' '), alert: true });
@@ -120,7 +120,7 @@ export function LibraryScreen() {
               .then((problem) => problem && setNote({ text: problem, alert: true }));
           }}
         >
-          <p>“{deleting.nombre}” will be deleted from your library, and its links stop working.</p>
+          <p>“{deleting.name}” will be deleted from your library, and its links stop working.</p>
         </ConfirmDialog>
       ) : null}
     </section>

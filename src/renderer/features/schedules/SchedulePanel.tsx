@@ -1,6 +1,6 @@
 import './schedules.css';
 import { useEffect, useRef, useState } from 'react';
-import type { TurnoProgramado } from '../../../shared/api';
+import type { Schedule } from '../../../shared/api';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { useSchedulesStore } from '../../stores/schedules-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -21,7 +21,7 @@ export function SchedulePanel(props: { agentId: string; sessionId: string }) {
   const lastTurn = useConversationsStore(
     (s) => s.byAgent[agentId]?.items.find((i) => i.id === sessionId)?.lastTurn?.turnId,
   );
-  const [cancelling, setCancelling] = useState<TurnoProgramado | null>(null);
+  const [cancelling, setCancelling] = useState<Schedule | null>(null);
   const [problem, setProblem] = useState('');
   const now = useNow(30_000);
   // Up to 1100 px wide the panel lies over the chat (schedules.css): there it is a modal dialog.

@@ -48,20 +48,21 @@ describe('api client against the local service', () => {
     value(await api.renameConversation(agentId, id, 'Plans'));
     const renamed = value(await api.listConversations(agentId)).find((c) => c.id === id);
     expect(renamed?.title).toBe('Plans');
-    expect(value(await api.getSharing(agentId, id)).compartida).toBe(false);
+    expect(value(await api.getSharing(agentId, id)).shared).toBe(false);
     const shared = value(await api.share(agentId, id));
-    expect(shared.compartida).toBe(true);
+    expect(shared.shared).toBe(true);
     expect(shared.slug).toBeTruthy();
-    expect(value(await api.unshare(agentId, id)).compartida).toBe(false);
+    expect(value(await api.unshare(agentId, id)).shared).toBe(false);
     value(await api.archiveConversation(agentId, id));
   });
 
   it('schedules and cancels a turn', async () => {
     const { id } = value(await api.createConversation(agentId));
-    const { programado } = value(await api.scheduleTurn(agentId, id, { prompt: 'later', inMinutes: 30 }));
-    expect(value(await api.listSchedule(agentId, id)).programados.map((p) => p.id)).toEqual([programado.id]);
-    value(await api.cancelScheduledTurn(agentId, id, programado.id));
-    expect(value(await api.listSchedule(agentId, id)).programados).toEqual([]);
+    const scheduled = value(await api.scheduleTurn(agentId, id, { prompt: 'later', inMinutes: 30 }));
+    expect(scheduled.prompt).toBe('later');
+    expect(value(await api.listSchedule(agentId, id)).map((p) => p.id)).toEqual([scheduled.id]);
+    value(await api.cancelScheduledTurn(agentId, id, scheduled.id));
+    expect(value(await api.listSchedule(agentId, id))).toEqual([]);
   });
 
   it('answers a closed permission request with a readable no_abierto error', async () => {
@@ -98,8 +99,8 @@ describe('api client against the local service', () => {
 
   it('uploads, lists, renews and deletes an account file', async () => {
     const file = value(await api.uploadFile('hello.txt', new TextEncoder().encode('hello'), 'text/plain'));
-    expect(file).toMatchObject({ nombre: 'hello.txt', size: 5 });
-    expect(value(await api.listFiles()).archivos.map((a) => a.id)).toContain(file.id);
+    expect(file).toMatchObject({ name: 'hello.txt', size: 5 });
+    expect(value(await api.listFiles()).map((a) => a.id)).toContain(file.id);
     expect(value(await api.getFileUrl(file.id)).url).toBeTruthy();
     expect(value(await api.deleteFile(file.id)).deleted).toBe(true);
   });
