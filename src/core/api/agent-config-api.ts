@@ -13,6 +13,7 @@ import {
   SkillsResponse,
   TryResult,
   type McpServer,
+  type MsgappNumberList,
   type PatchAgentBody,
   type SkillPutBody,
   type TryBodyInput,
@@ -22,6 +23,17 @@ import { NOT_TAKEN_BY_MACHINE, statusSentence } from './api-error';
 import { err, ok } from '../common/result';
 
 const STATUS_502 = statusSentence(502);
+
+/** The wire's numbers in our words (`cambiados` -> `changed`). */
+const numbers = MsgappNumbers.transform(
+  ({ numbers: list, hasWorkspace, hasSales, salesUrl, cambiados }): MsgappNumberList => ({
+    numbers: list.map(({ id, label, mine, takenByOther }) => ({ id, label, mine, takenByOther })),
+    hasWorkspace,
+    hasSales,
+    salesUrl,
+    ...(cambiados !== undefined ? { changed: cambiados } : {}),
+  }),
+);
 
 /** Bytes of a workspace file, or its listing when the path is a folder or the server lacks the bytes extension. */
 export type WorkspaceRead =
@@ -114,18 +126,23 @@ export function agentConfigApi(http: ApiRequest) {
         call,
       ),
     restartAgent: (id: string, call?: CallOptions) =>
-      http.call(r.restartAgent, { id }, { read: json(RestartResult) }, call),
+      http.call(
+        r.restartAgent,
+        { id },
+        { read: json(RestartResult.transform((v) => ({ restarted: v.reiniciado, sandboxId: v.sandboxId }))) },
+        call,
+      ),
     tryAgent: (id: string, body: TryBodyInput, call?: CallOptions) =>
       http.call(r.tryAgent, { id }, { read: json(TryResult), json: body }, call),
 
     getMsgappNumbers: (id: string, call?: CallOptions) =>
-      http.call(r.getAgentMsgapp1, { id }, { read: json(MsgappNumbers) }, call),
+      http.call(r.getAgentMsgapp1, { id }, { read: json(numbers) }, call),
     /** Pairs exactly these numbers with the agent, taking them from any other agent. */
-    setMsgappNumbers: (id: string, numbers: string[], call?: CallOptions) =>
+    setMsgappNumbers: (id: string, chosen: string[], call?: CallOptions) =>
       http.call(
         r.putAgentMsgapp1,
         { id },
-        { read: json(MsgappNumbers), json: { numbers }, resendable: true },
+        { read: json(numbers), json: { numbers: chosen }, resendable: true },
         call,
       ),
   };

@@ -171,7 +171,7 @@ export const useAgentConfigStore = create<AgentConfigStore>((set, get) => ({
         outcome: {
           section: get().section,
           kind: 'saved',
-          message: result.value.reiniciado
+          message: result.value.restarted
             ? 'Restarted. The agent is running again, with its workspace as it was.'
             : 'The agent did not restart.',
         },

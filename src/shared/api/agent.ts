@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { MsgappNumber } from './resources';
 import { CreateAgentBody } from './routes/agent-management';
 
 /**
- * An agent and the person's agent list, in our words. The API client (core/api/agent-words.ts) reads them
+ * An agent, the person's agent list, a machine's restart and its msgapp1 numbers, in our words. The API client (core/api/agent-words.ts) reads them
  * from the wire's `Agente` and `MeAgentsResponse` and writes `NewAgent` as the wire's `CreateAgentBody`;
  * every other layer uses only these names (docs/architecture.md, glossary).
  */
@@ -53,3 +54,21 @@ export const NewAgent = z.strictObject({
   startingPoint: CreateAgentBody.shape.inicio,
 });
 export type NewAgent = z.infer<typeof NewAgent>;
+
+/** A restarted agent machine (the wire's `RestartResult`: `reiniciado` -> `restarted`). */
+export interface AgentRestart {
+  restarted: boolean;
+  sandboxId: string;
+}
+
+/** The agent's business-chat (msgapp1) numbers (the wire's `MsgappNumbers`: `cambiados` -> `changed`). */
+export interface MsgappNumberList {
+  numbers: Pick<MsgappNumber, 'id' | 'label' | 'mine' | 'takenByOther'>[];
+  /** Without a workspace there are no numbers to link. */
+  hasWorkspace: boolean;
+  hasSales: boolean;
+  /** Where to pair a new number. */
+  salesUrl: string | null;
+  /** How many numbers the last change moved (only after a change). */
+  changed?: number;
+}

@@ -1,5 +1,4 @@
 /** The account area: the person's account on the active server, beyond signing in and out. */
-import type { DeletedAccount } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskResult } from './desk-result';
 
@@ -8,7 +7,7 @@ export interface AccountMethods {
    * `DELETE /api/v2/me`. Only when the server answers that the account is gone does the host forget
    * this profile's sign-in; a 409 blocker comes back as the failure with the server's `detalle`.
    */
-  deleteAccount(): Promise<DeskResult<DeletedAccount>>;
+  deleteAccount(): Promise<DeskResult<void>>;
 }
 
 export const accountArea = bridgeArea<AccountMethods>()({

@@ -4,14 +4,14 @@
  * Bytes travel as base64 so every carrier moves plain JSON.
  */
 import type {
+  AgentRestart,
   BundlePostResult,
   FilePutResult,
   FilesListing,
   McpPutResult,
   McpResponse,
   McpServerInput,
-  MsgappNumbers,
-  RestartResult,
+  MsgappNumberList,
   SkillPutBody,
   SkillPutResult,
   SkillsResponse,
@@ -54,15 +54,15 @@ export interface AgentConfigMethods {
   getMcpServers(agentId: string): Promise<DeskResult<McpResponse>>;
   /** Replaces the whole list; the answer says whether the machine was restarted (`reiniciado`). */
   setMcpServers(agentId: string, servers: McpServerInput[]): Promise<DeskResult<McpPutResult>>;
-  restartAgent(agentId: string): Promise<DeskResult<RestartResult>>;
+  restartAgent(agentId: string): Promise<DeskResult<AgentRestart>>;
   /** POST try, waiting up to 180 s; `tryId` lets `cancelTry` stop waiting (code `cancelled`). */
   tryAgent(agentId: string, body: TryBodyInput, tryId: string): Promise<DeskResult<TryResult>>;
   cancelTry(tryId: string): Promise<DeskResult<boolean>>;
   exportBundle(agentId: string, target: BundleExportTarget): Promise<DeskResult<BundleExported>>;
   /** Reads a bundle folder or `.zip` on this computer and sends it (10 MB per file, checked first). */
   importBundle(agentId: string, path: string): Promise<DeskResult<BundlePostResult>>;
-  getMsgappNumbers(agentId: string): Promise<DeskResult<MsgappNumbers>>;
-  setMsgappNumbers(agentId: string, numbers: string[]): Promise<DeskResult<MsgappNumbers>>;
+  getMsgappNumbers(agentId: string): Promise<DeskResult<MsgappNumberList>>;
+  setMsgappNumbers(agentId: string, numbers: string[]): Promise<DeskResult<MsgappNumberList>>;
 }
 
 export const agentConfigArea = bridgeArea<AgentConfigMethods>()({

@@ -1,4 +1,5 @@
 import type { AccountMethods } from '../../../shared/bridge';
+import { noBody } from '../plumbing/call-results';
 import type { WithApi } from '../plumbing/with-api';
 
 /** The account area: deleting the account on the active server. */
@@ -10,7 +11,7 @@ export function createAccountArea(deps: {
   return {
     async deleteAccount() {
       // A 409 blocker passes through with the server's `detalle`; nothing local changes then.
-      const result = await deps.withApi((api) => api.deleteAccount());
+      const result = await deps.withApi((api) => noBody(api.deleteAccount()));
       if (result.ok) await deps.forgetSignIn();
       return result;
     },

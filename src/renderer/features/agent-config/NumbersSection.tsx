@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MsgappPutBody, type MsgappNumbers } from '../../../shared/api';
+import { MsgappPutBody, type MsgappNumberList } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { checkForm } from '../../model/form-problems';
@@ -12,7 +12,7 @@ import { useDraft } from './use-draft';
 /** The business-chat (msgapp1) numbers this agent answers; taking one from another agent is said first. */
 export function NumbersSection(props: { agentId: string }) {
   const { agentId } = props;
-  const [numbers, setNumbers] = useState<MsgappNumbers | null>(null);
+  const [numbers, setNumbers] = useState<MsgappNumberList | null>(null);
   const [loadError, setLoadError] = useState('');
   const [saving, setSaving] = useState(false);
   const mine = numbers ? numbers.numbers.filter((n) => n.mine).map((n) => n.id) : [];
@@ -42,7 +42,7 @@ export function NumbersSection(props: { agentId: string }) {
     if (!result.ok) return store.noteError('numbers', result.error);
     setNumbers(result.value);
     store.setDirty('numbers', false);
-    const changed = result.value.cambiados ?? 0;
+    const changed = result.value.changed ?? 0;
     store.setOutcome({
       section: 'numbers',
       kind: 'saved',
