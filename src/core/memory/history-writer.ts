@@ -1,5 +1,6 @@
 import type { StoredMessage } from '../../shared/api';
 import type { HistoryMessage } from './history-merge';
+import { mergeIndex } from './index-merge';
 import type { MemoryDatabase } from './memory-database';
 
 /**
@@ -13,6 +14,8 @@ import type { MemoryDatabase } from './memory-database';
 /** Most text and messages in one slice: a few tens of milliseconds of indexing at most. */
 export const SLICE_CHARS = 32_000;
 export const SLICE_MESSAGES = 200;
+/** Index merge steps after a slice at most: enough to keep up with what a slice adds. */
+const SLICE_MERGE_STEPS = 4;
 
 /** [from, to) index ranges of `messages`, each within both limits (a longer message is a slice alone). */
 export function historySlices(
@@ -80,6 +83,8 @@ export async function writeHistoryInSlices(
       }
     })();
     await new Promise<void>((resolve) => setImmediate(resolve));
+    // What the slice added to the search index is merged in steps of its own (index-merge.ts).
+    await mergeIndex(db, SLICE_MERGE_STEPS, () => signal?.aborted === true);
   }
   return !signal?.aborted;
 }

@@ -1,3 +1,4 @@
+import { mergeIndex, mergeIndexInSteps } from './index-merge';
 import type { MemoryDatabase } from './memory-database';
 
 /** The longest indexed part, in characters; migration 005's triggers index a message up to this long as it is written. */
@@ -24,7 +25,9 @@ export class MessageIndexer {
   private done: Promise<void> = Promise.resolve();
   private stopped = false;
 
-  constructor(private readonly db: MemoryDatabase) {}
+  constructor(private readonly db: MemoryDatabase) {
+    mergeIndexInSteps(db);
+  }
 
   /** Starts indexing what is pending, unless it already runs (then it sees new messages too). */
   start(): Promise<void> {
@@ -45,11 +48,18 @@ export class MessageIndexer {
       // Never inside the caller's write: the first part waits for the next turn of the event loop too.
       await new Promise<void>((resolve) => setImmediate(resolve));
       let message = this.stopped ? undefined : this.next();
-      while (message && !this.stopped) {
-        if (!this.indexPart(message) || message.at >= message.content.length) message = undefined;
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        if (this.stopped) return;
-        message ??= this.next();
+      while (!this.stopped) {
+        while (message && !this.stopped) {
+          if (!this.indexPart(message) || message.at >= message.content.length) message = undefined;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (this.stopped) return;
+          message ??= this.next();
+        }
+        // Caught up: merge what the writes added to the index, a bounded step at a time; a message
+        // queued meanwhile is indexed next.
+        await mergeIndex(this.db, Infinity, () => this.stopped);
+        message = this.stopped ? undefined : this.next();
+        if (!message) return;
       }
     } finally {
       this.active = false;
