@@ -35,6 +35,7 @@
               turnId: `t${i}`,
               startedAt: Date.UTC(2026, 0, 1) + i * 1000,
               estado: 'done',
+              state: 'done',
               events: [
                 { event: 'thought', data: { text: `Thinking about part ${i}.` } },
                 {
@@ -51,10 +52,21 @@
     };
   };
   const range = (from, to, make) => Array.from({ length: Math.max(0, to - from) }, (_, k) => make(from + k));
+  // Each answer carries both the bridge's own words and the wire's (`titulo`, `agentes`...), which the bridge
+  // spoke before issue 25: `npm run bench -- --against <older revision>` runs this page on both.
+  const conversation = (id, title) => ({
+    id,
+    title,
+    updatedAt: at,
+    lastTurn: null,
+    titulo: title,
+    actualizada: at,
+    ultimoTurno: null,
+  });
   const conversations = [
-    { id: 'stream', titulo: 'Streaming', actualizada: at, ultimoTurno: null },
-    { id: 'long', titulo: 'Long thread', actualizada: at, ultimoTurno: null },
-    { id: 'code', titulo: 'Big code block', actualizada: at, ultimoTurno: null },
+    conversation('stream', 'Streaming'),
+    conversation('long', 'Long thread'),
+    conversation('code', 'Big code block'),
   ];
   const known = {
     getSession: () =>
@@ -69,6 +81,17 @@
     getPlatform: () => ok({ os: 'linux', shell: 'browser', modifierKey: 'Ctrl' }),
     listAgents: () =>
       ok({
+        agents: [
+          {
+            id: 'a',
+            name: 'Bench agent',
+            origin: 'gs',
+            protocol: 'acp',
+            connection: null,
+            needsToken: false,
+          },
+        ],
+        user: { id: 'u' },
         agentes: [
           {
             id: 'a',
@@ -82,12 +105,14 @@
         usuario: { id: 'u' },
       }),
     getAgentConfig: () => ok({ id: 'a', starters: [], models: [], model: 'm' }),
-    listConversations: () => ok({ conversaciones: conversations }),
+    listConversations: () => ok(Object.assign([...conversations], { conversaciones: conversations })),
     // The whole thread, whatever the limit: the worst case of a thread fully in the store.
     getConversation: (_agent, sessionId) =>
       ok({
         messages:
           sessionId === 'long' ? range(0, historySize, threadMessage) : (finished.get(sessionId) ?? []),
+        skipped: 0,
+        lastTurn: null,
         saltados: 0,
         ultimoTurno: null,
       }),
@@ -106,6 +131,7 @@
         agentId: 'a',
         conversationId: sessionId,
         title: null,
+        lastTurn: null,
         ultimoTurno: null,
         models: { options: [{ id: 'm', label: 'Model' }], current: 'm' },
         offline: false,
@@ -115,7 +141,7 @@
       listener({ online: true });
       return () => undefined;
     },
-    getShare: () => ok({ compartida: false, publicUrl: null }),
+    getShare: () => ok({ shared: false, compartida: false, publicUrl: null }),
     onConversationEvent: (_agent, sessionId, listener) => {
       listeners.set(sessionId, listener);
       listener({ kind: 'connection', connection: { state: 'open' } });
