@@ -1,4 +1,4 @@
-import type { PermissionEvent, ToolEvent } from '../shared/api';
+import type { PermissionEvent, ToolUpdate } from '../shared/api';
 import type { ConversationUpdate, DeskBridge, DeskError } from '../shared/bridge';
 import { LOST_TURN_MESSAGE } from '../core/events/sse-client';
 import { dim, type CliIo } from './terminal';
@@ -65,7 +65,7 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     if (lineOpen) write('\n');
   };
 
-  const showTool = (tool: ToolEvent): void => {
+  const showTool = (tool: ToolUpdate): void => {
     const key = `${tool.status ?? ''}|${tool.title ?? ''}`;
     if (toolStates.get(tool.id) === key) return;
     toolStates.set(tool.id, key);
@@ -165,7 +165,7 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
         } else if (
           turn?.id &&
           !turn.ended &&
-          'reposo' in event.data &&
+          'idle' in event.data &&
           connectionsOpened > turn.sentOnConnection
         ) {
           // A stream reopened after the turn was accepted says nothing runs: the turn was lost.

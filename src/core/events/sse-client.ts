@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { parseSseEvent } from '../../shared/api';
-import type { SseEvent } from '../../shared/api';
+import type { StreamEvent } from '../../shared/api';
 import type { AccessTokenSource } from '../auth/access-token-source';
 import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
@@ -9,6 +9,7 @@ import { apiErrorFromResponse } from '../api/api-error';
 import { realSleep } from '../common/result';
 import type { FetchLike, Sleep } from '../common/result';
 import { backoffDelay, parseRetryAfter } from '../api/retry-after';
+import { streamEventFromWire } from '../api/stream-words';
 
 /**
  * A conversation's event stream over fetch + eventsource-parser (EventSource cannot send the
@@ -17,14 +18,14 @@ import { backoffDelay, parseRetryAfter } from '../api/retry-after';
  * Last-Event-ID, and drops an event id it already delivered, so a reconnect neither loses
  * nor repeats events. A watchdog reconnects when nothing (not even a heartbeat) arrives for
  * 2.5 heartbeats. A turn the stream started but never ended, when the stream then says the
- * conversation is idle (`done {reposo}`, e.g. after the server restarted), is ended here with an
- * `error` and its `done {turnId}`, so no listener waits for it forever.
+ * conversation is idle (`done {idle}`, e.g. after the server restarted), is ended here with an
+ * `error` and its `done {turnId}`, so no listener waits for it forever. Events are handed on in
+ * our words (shared/api/stream-event.ts), read from the wire's once here.
  */
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
-/** A parsed event of the stream; `id` is the server's event id when it sent one. */
-export type StreamEvent = SseEvent & { id?: string };
+export type { StreamEvent };
 
 export interface StreamError {
   /** `stalled`, `network`, `invalid_event`, `signed_out`, or the HTTP error's code (`not_found`, `forbidden`, ...). */
@@ -127,8 +128,9 @@ export function subscribeEvents(options: SubscribeOptions): EventSubscription {
       report({ code: 'invalid_event', message: parsed.error.message, fatal: false });
       return;
     }
-    for (const event of endLostTurn(parsed.event)) emit(event);
-    emit(message.id !== undefined ? { ...parsed.event, id: message.id } : parsed.event);
+    const event = streamEventFromWire(parsed.event);
+    for (const lost of endLostTurn(event)) emit(lost);
+    emit(message.id !== undefined ? { ...event, id: message.id } : event);
   };
   const emit = (event: StreamEvent): void => {
     try {
@@ -138,11 +140,11 @@ export function subscribeEvents(options: SubscribeOptions): EventSubscription {
     }
   };
   /** Follows the running turn; an idle notice while one runs first ends that turn. */
-  const endLostTurn = (event: SseEvent): StreamEvent[] => {
-    const data = event.data as { turnId?: unknown; reposo?: unknown };
+  const endLostTurn = (event: StreamEvent): StreamEvent[] => {
+    const data = event.data as { turnId?: unknown; idle?: unknown };
     if (event.event === 'done') {
-      const lost = data.reposo === true ? runningTurnId : undefined;
-      if (data.reposo === true || data.turnId === runningTurnId) runningTurnId = undefined;
+      const lost = data.idle === true ? runningTurnId : undefined;
+      if (data.idle === true || data.turnId === runningTurnId) runningTurnId = undefined;
       if (!lost) return [];
       logger.warn(`event stream: turn ${lost} never ended before the stream went idle`);
       return [

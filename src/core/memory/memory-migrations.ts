@@ -281,4 +281,18 @@ export const memoryMigrations: readonly MemoryMigration[] = [
     id: '008_turn_state_word',
     sql: `ALTER TABLE turns RENAME COLUMN estado TO state;`,
   },
+  {
+    // A stored tool call's text in our word (ToolUpdate.detail), no longer the wire's `detalle`: the
+    // memory keeps events as the app saw them, in our words, so old turns replay and export the same.
+    id: '009_tool_detail_word',
+    sql: `
+      UPDATE turns SET record = json_set(record, '$.events', (
+        SELECT json_group_array(json(CASE
+            WHEN json_extract(e.value, '$.event') = 'tool' AND json_type(e.value, '$.data.detalle') IS NOT NULL
+            THEN json_remove(json_set(e.value, '$.data.detail', e.value -> '$.data.detalle'), '$.data.detalle')
+            ELSE e.value END))
+        FROM (SELECT value FROM json_each(record, '$.events') ORDER BY key) e))
+      WHERE json_valid(record) AND json_type(record, '$.events') = 'array' AND instr(record, '"detalle"') > 0;
+    `,
+  },
 ];

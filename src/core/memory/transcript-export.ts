@@ -84,7 +84,7 @@ function eventMarkdown({ event, data }: RecordedEvent): string[] {
       const title = text('title') || text('id');
       const lines = [`Kind: ${text('kind') || 'tool'}`, `Status: ${text('status') || 'unknown'}`];
       if (text('path')) lines.push(`Path: ${text('path')}`);
-      if (data['detalle'] !== undefined) lines.push('', fence(JSON.stringify(data['detalle'], null, 2)));
+      if (data['detail'] !== undefined) lines.push('', fence(JSON.stringify(data['detail'], null, 2)));
       return folded(`Tool call: ${title}`, lines.join('\n'));
     }
     case 'permission':

@@ -53,10 +53,9 @@ export function foldEvent(record: TurnRecord, event: RecordedEvent, index?: numb
   if (name === 'usage') record.usage = { ...data };
   else if (name === 'models') record.models = { ...data };
   else if (name === 'title' && typeof data['title'] === 'string') record.title = data['title'];
-  // A state the spec does not list ends the turn as `done`, as the chat's reducer reads it; the stream's
-  // `done` still speaks the wire (`estado`).
-  else if (name === 'done' && typeof data['estado'] === 'string')
-    record.state = turnStateOf(data['estado']) ?? 'done';
+  // A state the spec does not list ends the turn as `done`, as the chat's reducer reads it.
+  else if (name === 'done' && typeof data['state'] === 'string')
+    record.state = turnStateOf(data['state']) ?? 'done';
   else return false;
   return true;
 }

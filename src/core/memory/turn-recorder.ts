@@ -106,7 +106,7 @@ export class TurnRecorder {
     observed: ObservedEvent,
     data: Record<string, unknown>,
   ): string | null {
-    if (observed.event === 'done' && data['reposo'] === true) return null;
+    if (observed.event === 'done' && data['idle'] === true) return null;
     const named = typeof data['turnId'] === 'string' ? data['turnId'] : undefined;
     const stamped = observed.id?.includes('.')
       ? observed.id.slice(0, observed.id.lastIndexOf('.'))

@@ -1,27 +1,24 @@
 import {
-  parseSseEvent,
+  parseStreamEvent,
   type ModelOption,
   type PermissionOption,
-  type SseEvent,
-  type SseEventName,
-  type SsePayload,
+  type StreamEvent,
+  type StreamEventName,
+  type StreamPayload,
 } from '../../shared/api';
 
-export type { ModelOption, PermissionOption };
+export type { ModelOption, PermissionOption, StreamEvent, StreamEventName };
 
 /**
- * The SSE events of one conversation as the renderer sees them: the shared
- * contract's events (inferred from its zod schemas, so they cannot drift),
- * with the SSE `id:` the service stamps on every event.
+ * The events of one conversation as the renderer sees them: in our words (shared/api/stream-event.ts,
+ * inferred from its zod schemas, so they cannot drift), with the `id` the service stamps on every event.
  */
-export type StreamEvent = SseEvent & { id?: string };
-export type StreamEventName = SseEventName;
-export type StreamEventMap = { [N in SseEventName]: SsePayload<N> };
+export type StreamEventMap = { [N in StreamEventName]: StreamPayload<N> };
 
 /**
  * A string field a server adds beyond the shared schema (the schemas are loose,
  * so such fields arrive as unknown): the local service stamps `turnId` on most
- * events and `estado` on `done`. Undefined when absent or not a string.
+ * events. Undefined when absent or not a string.
  */
 export function extraString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -33,7 +30,7 @@ export function eventTurnId(event: StreamEvent): string | undefined {
 }
 
 /**
- * Validates an untyped `{event, data, id}` with the shared contract;
+ * Validates an untyped `{event, data, id}` in our words (e.g. one the memory stored);
  * undefined when the event is unknown or malformed.
  */
 export function toStreamEvent(raw: {
@@ -41,7 +38,7 @@ export function toStreamEvent(raw: {
   data: unknown;
   id?: string | null;
 }): StreamEvent | undefined {
-  const parsed = parseSseEvent(raw.event, raw.data);
+  const parsed = parseStreamEvent(raw.event, raw.data);
   if (!parsed.ok) return undefined;
   const event: StreamEvent = parsed.event;
   return raw.id ? { ...event, id: raw.id } : event;

@@ -55,7 +55,7 @@ const conversationLevel = new Set<StreamEvent['event']>(['title', 'models', 'cap
 
 function isSettled(state: ConversationStream, event: StreamEvent): boolean {
   if (!state.settled || conversationLevel.has(event.event)) return false;
-  if (event.event === 'done' && event.data.reposo) return false;
+  if (event.event === 'done' && 'idle' in event.data) return false;
   const turnId = eventTurnId(event) ?? state.currentTurnId;
   return !!turnId && state.settled.has(turnId);
 }
@@ -123,9 +123,7 @@ function apply(state: ConversationStream, event: StreamEvent): ConversationStrea
         state: turn.state === 'stopped' ? 'stopped' : 'error',
       }));
     case 'done':
-      return event.data.reposo
-        ? rest(state)
-        : finish(state, eventTurnId(event), extraString(event.data.estado));
+      return 'idle' in event.data ? rest(state) : finish(state, eventTurnId(event), event.data.state);
   }
 }
 
@@ -143,7 +141,7 @@ function finish(
   return next.currentTurnId === turn.turnId ? { ...next, currentTurnId: null } : next;
 }
 
-/** `done {reposo}`: nothing runs. A turn the stream had spoken about is over; one only just posted is not. */
+/** `done {idle}`: nothing runs. A turn the stream had spoken about is over; one only just posted is not. */
 function rest(state: ConversationStream): ConversationStream {
   const current = state.currentTurnId ? state.turns[state.currentTurnId] : undefined;
   if (current && current.live && !isTerminal(current.state)) {

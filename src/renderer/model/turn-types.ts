@@ -24,7 +24,7 @@ export interface ToolPart {
   kind?: string;
   status?: string;
   path?: string | null;
-  detalle?: unknown;
+  detail?: string;
 }
 export interface PermissionPart {
   type: 'permission';

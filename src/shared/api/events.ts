@@ -171,7 +171,16 @@ export function isSseEventName(name: string): name is SseEventName {
  * already-decoded value. Never throws.
  */
 export function parseSseEvent(name: string, data: unknown): SseParseResult {
-  if (!isSseEventName(name)) {
+  return parseNamedEvent<SseEvent>(SSE_EVENT_SCHEMAS, name, data);
+}
+
+/** Checks `data` against the schema `schemas` holds for `name` (the wire's events, or ours in stream-event.ts). */
+export function parseNamedEvent<E>(
+  schemas: Readonly<Record<string, z.ZodType>>,
+  name: string,
+  data: unknown,
+): { ok: true; event: E } | { ok: false; error: { code: SseParseErrorCode; message: string } } {
+  if (!Object.hasOwn(schemas, name)) {
     return { ok: false, error: { code: 'unknown_event', message: `Unknown event "${name}".` } };
   }
   let value = data;
@@ -182,7 +191,7 @@ export function parseSseEvent(name: string, data: unknown): SseParseResult {
       return { ok: false, error: { code: 'invalid_json', message: `The "${name}" event data is not JSON.` } };
     }
   }
-  const parsed = SSE_EVENT_SCHEMAS[name].safeParse(value);
+  const parsed = schemas[name]!.safeParse(value);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(payload)').join(', ');
     return {
@@ -190,7 +199,7 @@ export function parseSseEvent(name: string, data: unknown): SseParseResult {
       error: { code: 'invalid_payload', message: `The "${name}" event payload is invalid at: ${fields}.` },
     };
   }
-  return { ok: true, event: { event: name, data: parsed.data } as SseEvent };
+  return { ok: true, event: { event: name, data: parsed.data } as E };
 }
 
 /** The `event:`/`data:` pair a server writes for an event. */

@@ -20,3 +20,4 @@ export * from './turn';
 export * from './schedule';
 export * from './library-file';
 export * from './connector';
+export * from './stream-event';

@@ -12,7 +12,7 @@ import type {
   PermissionOutcome,
   SendMessageInput,
   Sharing,
-  SseEvent,
+  StreamEvent,
 } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskError, DeskResult, Unsubscribe } from './desk-result';
@@ -24,9 +24,6 @@ export interface GetConversationOptions {
   /** Only the last `limit` messages; the page's `skipped` says how many were left out. */
   limit?: number;
 }
-
-/** One SSE event of a conversation, with the stream's `id:` when the server stamped one. */
-export type ConversationStreamEvent = SseEvent & { id?: string };
 
 /**
  * The stream's connection, for a reconnecting indicator. `reconnecting`
@@ -41,7 +38,7 @@ export type StreamConnection =
   | { state: 'closed'; error?: DeskError };
 
 export type ConversationUpdate =
-  { kind: 'event'; event: ConversationStreamEvent } | { kind: 'connection'; connection: StreamConnection };
+  { kind: 'event'; event: StreamEvent } | { kind: 'connection'; connection: StreamConnection };
 
 export interface ConversationMethods {
   listConversations(agentId: string): Promise<DeskResult<ConversationSummary[]>>;

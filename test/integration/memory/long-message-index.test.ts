@@ -43,7 +43,7 @@ describe('indexing long messages in parts', () => {
         id: `u1.${i + 2}`,
       });
     }
-    recorder.observe('a1', 'c1', { event: 'done', data: { turnId: 'u1', estado: 'done' }, id: 'u1.999999' });
+    recorder.observe('a1', 'c1', { event: 'done', data: { turnId: 'u1', state: 'done' }, id: 'u1.999999' });
     recorder.flush();
     expect(found(store, 'zeppelinend')).toEqual([]);
     await store.indexed();
@@ -121,7 +121,7 @@ describe('indexing long messages in parts', () => {
     const reply = longReply();
     recorder.observe('a1', 'c1', { event: 'started', data: { turnId: 'u1' }, id: 'u1.1' });
     recorder.observe('a1', 'c1', { event: 'chunk', data: { text: reply }, id: 'u1.2' });
-    recorder.observe('a1', 'c1', { event: 'done', data: { turnId: 'u1', estado: 'done' }, id: 'u1.3' });
+    recorder.observe('a1', 'c1', { event: 'done', data: { turnId: 'u1', state: 'done' }, id: 'u1.3' });
     recorder.flush();
     await store.indexed();
     store.close();
@@ -154,7 +154,7 @@ describe('indexing long messages in parts', () => {
       recorder.observe('a1', 'c1', { event: 'started', data: { turnId }, id: `${turnId}.1` });
       recorder.observe('a1', 'c1', { event: 'thought', data: { text: 'hm' }, id: `${turnId}.2` });
       recorder.observe('a1', 'c1', { event: 'chunk', data: { text: reply }, id: `${turnId}.3` });
-      recorder.observe('a1', 'c1', { event: 'done', data: { turnId, estado: 'done' }, id: `${turnId}.4` });
+      recorder.observe('a1', 'c1', { event: 'done', data: { turnId, state: 'done' }, id: `${turnId}.4` });
       recorder.flush();
     };
     stream('u1', 'first?', 'the same on both sides');

@@ -124,4 +124,40 @@ describe('a transcript store kept in the wire words', () => {
     expect(store.loadTurn('c1', 't2')?.state).toBe('done');
     store.close();
   });
+
+  it("reads a stored tool call's text in our words (the wire's `detalle` becomes `detail`), other events untouched", () => {
+    const events = [
+      { event: 'chunk', data: { text: 'Looking' } },
+      {
+        event: 'tool',
+        data: { id: 'k1', title: 'Read a.txt', status: 'completed', detalle: 'line 1\nline 2' },
+      },
+      { event: 'tool', data: { id: 'k2', title: 'List', status: 'failed' } },
+      { event: 'error', data: { message: 'detalle is a word here, not a field' } },
+    ];
+    oldStore('009', (db) => {
+      db.prepare('INSERT INTO conversations (id, agent_id, title) VALUES (?, ?, ?)').run('c1', 'a1', 'Old');
+      const turn = db.prepare(
+        `INSERT INTO turns (conversation_id, turn_id, started_at, user_text, state, last_event, record)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      );
+      turn.run('c1', 't1', 1000, 'Read it', 'done', 4, JSON.stringify({ events, usage: { input: 3 } }));
+      turn.run('c1', 't2', 2000, 'Again', 'done', 1, JSON.stringify({ events: [events[0]] }));
+    });
+
+    const store = TranscriptStore.open(file);
+    const first = store.loadTurn('c1', 't1')!;
+    expect(first.events).toEqual([
+      events[0],
+      {
+        event: 'tool',
+        data: { id: 'k1', title: 'Read a.txt', status: 'completed', detail: 'line 1\nline 2' },
+      },
+      events[2],
+      events[3],
+    ]);
+    expect(first.usage).toEqual({ input: 3 });
+    expect(store.loadTurn('c1', 't2')?.events).toEqual([events[0]]);
+    store.close();
+  });
 });

@@ -34,7 +34,7 @@ function streamTurn(recorder: TurnRecorder, conversationId: string, turnId: stri
   send('tool', { id: 't1', status: 'completed' });
   for (const text of reply) send('chunk', { text, turnId });
   send('usage', { input: 10, output: 20, cost: 0.01 });
-  send('done', { turnId, estado: 'done' });
+  send('done', { turnId, state: 'done' });
 }
 
 describe('transcript store on disk', () => {
@@ -142,7 +142,7 @@ describe('transcript store on disk', () => {
     recorder.observe('agent-a', 'c1', { event: 'started', data: { turnId: 'u1' }, id: 'u1.1' });
     recorder.observe('agent-a', 'c1', { event: 'chunk', data: { text: 'Hel', turnId: 'u1' }, id: 'u1.2' });
     recorder.observe('agent-a', 'c1', { event: 'chunk', data: { text: 'lo', turnId: 'u1' }, id: 'u1.3' });
-    recorder.observe('agent-a', 'c1', { event: 'done', data: { turnId: 'u1', estado: 'done' }, id: 'u1.4' });
+    recorder.observe('agent-a', 'c1', { event: 'done', data: { turnId: 'u1', state: 'done' }, id: 'u1.4' });
     recorder.close();
     expect(store.storedTurns('c1')[0]!.replyText).toBe('Hello');
     store.close();

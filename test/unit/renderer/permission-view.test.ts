@@ -60,7 +60,7 @@ describe('permissionView', () => {
   });
 
   it('falls back to the tool part it is about', () => {
-    expect(permissionView(undefined, { kind: 'read', path: 'a.txt', detalle: 'why' })).toMatchObject({
+    expect(permissionView(undefined, { kind: 'read', path: 'a.txt', detail: 'why' })).toMatchObject({
       kind: 'read',
       path: 'a.txt',
       raw: '"why"',

@@ -196,32 +196,32 @@ describe('reduceTurnEvent', () => {
     expect(settled.turns['t1']?.parts[0]).toMatchObject({ type: 'permission', resolved: true });
   });
 
-  it('done {reposo} ends a turn the stream had spoken about, but not one only just posted', () => {
+  it('done {idle} ends a turn the stream had spoken about, but not one only just posted', () => {
     const posted = userMessageAccepted(
       userMessageSent(emptyStream, { key: 'u1', text: 'hi', attachments: [] }),
       'u1',
       { turnId: 't1', state: 'running', waitingTurns: 0 },
     );
-    const idle = run([ev('done', { reposo: true })], posted);
+    const idle = run([ev('done', { idle: true })], posted);
     expect(idle.turns['t1']?.state).toBe('running');
     expect(idle.idle).toBe(true);
-    const spoken = run([ev('chunk', { text: 'x', turnId: 't1' }), ev('done', { reposo: true })], posted);
+    const spoken = run([ev('chunk', { text: 'x', turnId: 't1' }), ev('done', { idle: true })], posted);
     expect(spoken.turns['t1']?.state).toBe('done');
   });
 
-  it('follows the service: started then status queued waits; status running and done {estado} settle it', () => {
+  it('follows the service: started then status queued waits; status running and done {state} settle it', () => {
     const queued = run([ev('started', { turnId: 't1' }), ev('status', { phase: 'queued', turnId: 't1' })]);
     expect(queued.turns['t1']?.state).toBe('queued');
     const running = run([ev('status', { phase: 'running', turnId: 't1' })], queued);
     expect(running.turns['t1']?.state).toBe('running');
-    const failed = run([ev('done', { turnId: 't1', estado: 'error' })], running);
+    const failed = run([ev('done', { turnId: 't1', state: 'error' })], running);
     expect(failed.turns['t1']?.state).toBe('error');
   });
 
   it('usage heard after the turn ended belongs to that turn, not to a new one', () => {
     const state = run([
       ev('started', { turnId: 't1' }),
-      ev('done', { turnId: 't1', estado: 'stopped' }),
+      ev('done', { turnId: 't1', state: 'stopped' }),
       ev('usage', { used: 26 }),
     ]);
     expect(Object.keys(state.turns)).toEqual(['t1']);

@@ -1,4 +1,5 @@
-import type { ConversationStreamEvent, ConversationUpdate, Unsubscribe } from '../../../shared/bridge';
+import type { StreamEvent } from '../../../shared/api';
+import type { ConversationUpdate, Unsubscribe } from '../../../shared/bridge';
 import type { FetchLike } from '../../common/result';
 import type { Logger } from '../../log/logger';
 import { subscribeEvents, type EventSubscription, type StreamError } from '../../events/sse-client';
@@ -13,7 +14,7 @@ export interface ConversationEventsOptions {
   connection: ActiveConnection;
   streams: StreamRegistry;
   /** Hears every event the renderer's streams deliver (sync takes its file hints from them). */
-  onEvent(agentId: string, event: ConversationStreamEvent, sessionId: string): void;
+  onEvent(agentId: string, event: StreamEvent, sessionId: string): void;
   fetch?: FetchLike | undefined;
   logger: Logger;
 }

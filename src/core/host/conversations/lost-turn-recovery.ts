@@ -7,28 +7,26 @@
  * `chunk`, and the turn ends as it ended on the server. Only when the messages do not hold it is
  * the loss passed on as it came. Events keep their order: those after a loss wait for its reading.
  */
-import { isTerminal, type ConversationPage, type TurnState } from '../../../shared/api';
-import type { ConversationStreamEvent } from '../../../shared/bridge';
+import { isTerminal, type ConversationPage, type StreamEvent, type TurnState } from '../../../shared/api';
 
 export interface LostTurnRecoveryOptions {
   /** The conversation's last messages, or undefined when they cannot be read. */
   read(): Promise<ConversationPage | undefined>;
-  emit(event: ConversationStreamEvent): void;
+  emit(event: StreamEvent): void;
 }
 
 /** Returns the stream's event handler: events pass through, a lost turn is looked up first. */
-export function recoverLostTurns(options: LostTurnRecoveryOptions): (event: ConversationStreamEvent) => void {
+export function recoverLostTurns(options: LostTurnRecoveryOptions): (event: StreamEvent) => void {
   /** Each turn's text as the stream delivered it. */
   const delivered = new Map<string, string>();
   /** A loss being looked up: the events after it (its own `done` included) wait. */
-  let lost:
-    { turnId: string; error: ConversationStreamEvent; waiting: ConversationStreamEvent[] } | undefined;
+  let lost: { turnId: string; error: StreamEvent; waiting: StreamEvent[] } | undefined;
 
-  const pass = (event: ConversationStreamEvent): void => {
+  const pass = (event: StreamEvent): void => {
     if (event.event === 'chunk' && event.data.turnId) {
       delivered.set(event.data.turnId, (delivered.get(event.data.turnId) ?? '') + event.data.text);
     }
-    if (event.event === 'started' || (event.event === 'done' && !('reposo' in event.data)))
+    if (event.event === 'started' || (event.event === 'done' && !('idle' in event.data)))
       trimDelivered(delivered);
     options.emit(event);
   };
@@ -56,7 +54,7 @@ export function recoverLostTurns(options: LostTurnRecoveryOptions): (event: Conv
     for (const event of loss.waiting) handle(event);
   };
 
-  const handle = (event: ConversationStreamEvent): void => {
+  const handle = (event: StreamEvent): void => {
     if (lost) {
       lost.waiting.push(event);
       return;

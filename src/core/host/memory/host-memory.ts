@@ -1,5 +1,11 @@
-import type { AgentList, Attachment, ConversationSummary, SendMessageInput } from '../../../shared/api';
-import type { ConversationStreamEvent, DeskResult } from '../../../shared/bridge';
+import type {
+  AgentList,
+  Attachment,
+  ConversationSummary,
+  SendMessageInput,
+  StreamEvent,
+} from '../../../shared/api';
+import type { DeskResult } from '../../../shared/bridge';
 import type { AttachmentMeta, MemoryConversation, MemoryMethods } from '../../../shared/bridge/memory';
 import type { Logger } from '../../log/logger';
 import { historyVersion } from '../../memory/history-indexer';
@@ -23,7 +29,7 @@ export interface MemoryAreaOptions {
 export interface MemoryArea {
   bridge: MemoryMethods;
   /** Records an event the host streams to the renderer. */
-  observe(agentId: string, sessionId: string, event: ConversationStreamEvent): void;
+  observe(agentId: string, sessionId: string, event: StreamEvent): void;
   /** Records what was sent with a turn the server accepted (text, attachment names, types, sizes). */
   noteSent(agentId: string, sessionId: string, input: SendMessageInput, turnId: string): void;
   /** Keeps a conversation's new title (after a rename the server accepted). */

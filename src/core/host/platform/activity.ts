@@ -1,4 +1,4 @@
-import type { SseEvent } from '../../../shared/api';
+import type { StreamEvent } from '../../../shared/api';
 
 /** What is running right now, from the events the app's own streams see. */
 export interface ActivitySnapshot {
@@ -8,7 +8,7 @@ export interface ActivitySnapshot {
 }
 
 export interface ActivityTracker {
-  observe(sessionId: string, event: SseEvent): void;
+  observe(sessionId: string, event: StreamEvent): void;
   snapshot(): ActivitySnapshot;
 }
 

@@ -7,7 +7,8 @@
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { ConversationStreamEvent, SyncMethods, DeskError, DeskResult } from '../../../shared/bridge';
+import type { StreamEvent } from '../../../shared/api';
+import type { SyncMethods, DeskError, DeskResult } from '../../../shared/bridge';
 import type { ApiClient } from '../../api/api-client';
 import type { Logger } from '../../log/logger';
 import { defaultSyncFolder, SyncManager } from '../../sync';
@@ -53,7 +54,7 @@ export interface HostSync {
   /** Connects and disconnects as the active connection signs in, out, or goes. */
   follow(connection: ActiveConnection): void;
   /** A conversation event the renderer's stream delivered: a turn's `done` or a file path means "look again". */
-  hint(agentId: string, event: ConversationStreamEvent): void;
+  hint(agentId: string, event: StreamEvent): void;
   close(): Promise<void>;
 }
 

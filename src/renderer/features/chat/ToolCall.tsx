@@ -18,12 +18,7 @@ export const ToolCall = memo(function ToolCall(props: { part: ToolPart; turnStop
   const shown = shownStatus(part, props.turnStopped === true);
   const status = toolStatusWord(shown);
   const kindWord = toolKindWord(part.kind);
-  const detail =
-    typeof part.detalle === 'string'
-      ? part.detalle
-      : part.detalle
-        ? JSON.stringify(part.detalle, null, 2)
-        : '';
+  const detail = part.detail ?? '';
   return (
     <div
       className={`tool-call status-${shown}`}

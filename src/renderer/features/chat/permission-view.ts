@@ -31,13 +31,13 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : un
 
 export function permissionView(
   toolCall: unknown,
-  about?: { kind?: string; path?: string | null; detalle?: unknown },
+  about?: { kind?: string; path?: string | null; detail?: string },
 ): PermissionView {
   const call = isLoose(toolCall) ? toolCall : {};
   const kind = text(call['kind']) ?? about?.kind;
   const locations = Array.isArray(call['locations']) ? call['locations'] : [];
   const path = text(isLoose(locations[0]) ? locations[0]['path'] : undefined) ?? about?.path ?? undefined;
-  const view: PermissionView = { raw: JSON.stringify(toolCall ?? about?.detalle ?? {}, null, 2) };
+  const view: PermissionView = { raw: JSON.stringify(toolCall ?? about?.detail ?? {}, null, 2) };
   if (kind) view.kind = kind;
   if (path) view.path = path;
   // The local service forwards `diff`; a plain ACP tool call carries it in `content`.

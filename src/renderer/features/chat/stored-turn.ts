@@ -15,7 +15,7 @@ export function replayStoredTurn(detail: TurnDetail): Turn | undefined {
   ];
   if (detail.usage) raw.push({ event: 'usage', data: { ...detail.usage, turnId } });
   const ended = detail.state ?? 'done';
-  raw.push({ event: 'done', data: { turnId, estado: ended } });
+  raw.push({ event: 'done', data: { turnId, state: ended } });
   const events = raw.map((r) => toStreamEvent(r)).filter((e): e is StreamEvent => e !== undefined);
   const turn = reduceTurnEvents(emptyStream, events).turns[turnId];
   return turn ? { ...turn, state: ended } : undefined;

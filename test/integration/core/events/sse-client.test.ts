@@ -172,7 +172,30 @@ describe('sse client', () => {
     expect(events.slice(2)).toEqual([
       { event: 'error', data: { message: LOST_TURN_MESSAGE, code: 'turn_lost', turnId: 't1' } },
       { event: 'done', data: { turnId: 't1' } },
-      { event: 'done', data: { reposo: true } },
+      { event: 'done', data: { idle: true } },
+    ]);
+  });
+
+  it("hands events on in our words: the wire's tool {detalle}, done {estado} and done {reposo} are read once here", async () => {
+    const { events } = await setup([
+      (_req, res) => {
+        openStream(res);
+        send(res, undefined, 'started', { turnId: 't1' });
+        send(res, undefined, 'tool', {
+          id: 'k1',
+          title: 'Read a.txt',
+          status: 'completed',
+          detalle: 'line 1',
+        });
+        send(res, undefined, 'done', { turnId: 't1', estado: 'stopped' });
+        send(res, undefined, 'done', { reposo: true });
+      },
+    ]);
+    await waitFor(() => events.length === 4);
+    expect(events.slice(1)).toEqual([
+      { event: 'tool', data: { id: 'k1', title: 'Read a.txt', status: 'completed', detail: 'line 1' } },
+      { event: 'done', data: { turnId: 't1', state: 'stopped' } },
+      { event: 'done', data: { idle: true } },
     ]);
   });
 

@@ -15,12 +15,12 @@ describe("a stored turn's state is one of the spec's turn states", () => {
       expect(turnStateOf(other)).toBeUndefined();
   });
 
-  it('folds `done {estado}` into the record; a state the spec does not list ends the turn as done', () => {
+  it('folds `done {state}` into the record; a state the spec does not list ends the turn as done', () => {
     const stopped = newTurnRecord('t1', 0);
-    expect(foldEvent(stopped, { event: 'done', data: { estado: 'stopped' } })).toBe(true);
+    expect(foldEvent(stopped, { event: 'done', data: { state: 'stopped' } })).toBe(true);
     expect(stopped.state).toBe('stopped');
     const odd = newTurnRecord('t2', 0);
-    expect(foldEvent(odd, { event: 'done', data: { estado: 'finished-ish' } })).toBe(true);
+    expect(foldEvent(odd, { event: 'done', data: { state: 'finished-ish' } })).toBe(true);
     expect(odd.state).toBe('done');
   });
 
