@@ -11,6 +11,8 @@ export interface ApiError {
   body?: unknown;
   /** With code `network`, when no connection could be made at all (refused, no route, unknown name): the server's origin. */
   unreachable?: string;
+  /** With code `agente_no_acp`: the engine that has no machine of its own (the body's `motor`). */
+  engine?: string;
 }
 
 const CODE_SENTENCES: Record<string, (body: Record<string, unknown>) => string> = {
@@ -84,7 +86,14 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   // An `error` that reads like words (e.g. "audio demasiado grande") is already a message.
   else if (errorField && errorField.includes(' ')) message = sentence(errorField);
   else message = STATUS_SENTENCES[status] ?? `The service had a problem (HTTP ${status}). Please try again.`;
-  return { code, status, message, ...(body === undefined || body === '' ? {} : { body }) };
+  const engine = code === 'agente_no_acp' && typeof record?.motor === 'string' ? record.motor : undefined;
+  return {
+    code,
+    status,
+    message,
+    ...(engine ? { engine } : {}),
+    ...(body === undefined || body === '' ? {} : { body }),
+  };
 }
 
 /** What a status means when the server gives no words of its own. */

@@ -180,8 +180,7 @@ export const useAgentConfigStore = create<AgentConfigStore>((set, get) => ({
   },
   noteError(section, error) {
     if (error.code === 'agente_no_acp') {
-      const motor = String((error as DeskError & { motor?: unknown }).motor ?? get().config?.engine ?? '');
-      set({ noMachine: motor });
+      set({ noMachine: error.engine ?? get().config?.engine ?? '' });
       // The page's view of the engine is stale: read what the server holds now.
       void get().load();
     }

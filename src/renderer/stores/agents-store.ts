@@ -19,7 +19,7 @@ interface AgentsStore {
   load(): Promise<void>;
   select(agentId: string): void;
   loadConfig(agentId: string): Promise<void>;
-  markNoConversations(agentId: string, motor: string): void;
+  markNoConversations(agentId: string, engine: string): void;
   /** Makes an agent (our service's extension) and selects it; '' or the problem in words. */
   createAgent(input: NewAgent): Promise<string>;
   /** Renames through the spec's PATCH `name`; '' or the problem in words. */
@@ -57,11 +57,11 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
       const { starters, models, model, engine, about } = result.value;
       set({ configs: { ...get().configs, [agentId]: { starters, models, model, engine, about } } });
     } else if (result.error.code === 'agente_no_acp') {
-      get().markNoConversations(agentId, String((result.error as { motor?: string }).motor ?? ''));
+      get().markNoConversations(agentId, result.error.engine ?? '');
     }
   },
-  markNoConversations(agentId, motor) {
-    set({ noConversations: { ...get().noConversations, [agentId]: motor } });
+  markNoConversations(agentId, engine) {
+    set({ noConversations: { ...get().noConversations, [agentId]: engine } });
   },
   async createAgent(input) {
     const made = await desk().createAgent(input);

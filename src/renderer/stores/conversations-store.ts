@@ -71,7 +71,7 @@ interface ConversationsStore {
 
 function noteFailure(agentId: string, error: DeskError): string {
   if (error.code === 'agente_no_acp') {
-    useAgentsStore.getState().markNoConversations(agentId, String((error as { motor?: string }).motor ?? ''));
+    useAgentsStore.getState().markNoConversations(agentId, error.engine ?? '');
   }
   return errorWords(error);
 }

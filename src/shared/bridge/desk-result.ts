@@ -20,6 +20,8 @@ export interface DeskError {
   message: string;
   status?: number;
   retryAfterSeconds?: number;
+  /** With `agente_no_acp`: the engine that has no machine of its own (the API's `motor`). */
+  engine?: string;
 }
 
 export type DeskResult<T> = { ok: true; value: T } | { ok: false; error: DeskError };

@@ -12,8 +12,11 @@ export const fail = <T>(code: string, message: string): DeskResult<T> => ({
 
 export function toDeskResult<T>(result: ApiResult<T>): DeskResult<T> {
   if (result.ok) return result;
-  const { code, message, status } = result.error;
-  return { ok: false, error: { code, message, ...(status ? { status } : {}) } };
+  const { code, message, status, engine } = result.error;
+  return {
+    ok: false,
+    error: { code, message, ...(status ? { status } : {}), ...(engine ? { engine } : {}) },
+  };
 }
 
 /** For API calls whose response body the spec does not show: success carries nothing. */

@@ -27,7 +27,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
   );
   const query = useUiStore((s) => s.query);
   const searchFocus = useUiStore((s) => s.searchFocus);
-  const motor = useAgentsStore((s) => s.noConversations[agentId]);
+  const engine = useAgentsStore((s) => s.noConversations[agentId]);
   const now = useNow(30_000);
   const waiting = useWaitingForPerson();
   const search = useRef<HTMLInputElement>(null);
@@ -41,7 +41,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
     [entry?.items, query, threads, liveTitles],
   );
 
-  if (motor !== undefined) {
+  if (engine !== undefined) {
     return (
       <section className="conversations" aria-label="Conversations">
         <p className="explain" role="note">
