@@ -57,7 +57,7 @@ describe('reduceTurnEvent', () => {
       ev('started', { turnId: 't1' }),
       ev('tool', { id: 'x1', title: 'Write a.txt', kind: 'edit', status: 'pending', path: 'a.txt' }),
       ev('chunk', { text: 'writing', turnId: 't1' }),
-      ev('tool', { id: 'x1', status: 'completed' }),
+      ev('tool', { id: 'x1', status: 'completed', detail: 'wrote 2 lines' }),
     ]);
     const parts = state.turns['t1']?.parts ?? [];
     expect(parts.filter((p) => p.type === 'tool')).toHaveLength(1);
@@ -67,6 +67,7 @@ describe('reduceTurnEvent', () => {
       kind: 'edit',
       status: 'completed',
       path: 'a.txt',
+      detail: 'wrote 2 lines',
     });
   });
 
