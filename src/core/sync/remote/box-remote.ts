@@ -73,11 +73,9 @@ export class BoxRemote implements RemoteSide {
       this.call((o) => api.getBundle(agentId, o), this.bundleBytes).then((r) =>
         unwrap(r, "Reading the agent's configuration"),
       ),
-      // The poll's look that found the workspace changed brought its listing: not asked twice.
-      this.versions.takeFresh() ??
-        this.call((o) => api.listWorkspace(agentId, '', o)).then((r) =>
-          unwrap(r, "Listing the agent's workspace"),
-        ),
+      this.call((o) => api.listWorkspace(agentId, '', o)).then((r) =>
+        unwrap(r, "Listing the agent's workspace"),
+      ),
     ]);
     this.noteBundleSize(bundle.files);
     // Only a listing moves the known version: a change the engine's own re-reads see is still news.

@@ -5,7 +5,6 @@
  * right before each write, and the poll compares whole listings.
  */
 import type { ApiClient } from '../../api/api-client';
-import type { FilesListing } from '../../../shared/api/responses';
 import { unwrap } from './api-remote-error';
 import { withDeadline, type DeadlineTiming } from './request-deadline';
 import { workspaceListingVersion } from './listing-version';
@@ -17,8 +16,6 @@ export class WorkspaceVersions {
   private probed = false;
   /** The workspace listing's version as of the last look. */
   private version: string | undefined;
-  /** The listing the last look brought, when it had changed (takeFresh). */
-  private fresh: { listing: FilesListing; at: number } | undefined;
 
   constructor(
     private readonly api: ApiClient,
@@ -51,19 +48,7 @@ export class WorkspaceVersions {
     const known = this.version;
     const result = await this.listing('', known ? { 'if-none-match': known } : undefined);
     if (!result.ok) return result.error.status !== 304;
-    const changed = workspaceListingVersion(result.value.files) !== known;
-    if (changed) this.fresh = { listing: result.value, at: Date.now() };
-    return changed;
-  }
-
-  /**
-   * The listing a look just brought because it changed, once, while younger than `maxAgeMs`: the
-   * pass that look sets off lists from it instead of asking the server for the same listing again.
-   */
-  takeFresh(maxAgeMs = 1000): FilesListing | undefined {
-    const fresh = this.fresh;
-    this.fresh = undefined;
-    return fresh && Date.now() - fresh.at <= maxAgeMs ? fresh.listing : undefined;
+    return workspaceListingVersion(result.value.files) !== known;
   }
 
   /**
