@@ -216,7 +216,8 @@ try {
   }
   recorder.observe('agent-0', 'stream', {
     event: 'done',
-    data: { turnId: 'u1', estado: 'done' },
+    // The event's words since issue 25 (`state`), and the wire's (`estado`) for an older revision (--against).
+    data: { turnId: 'u1', state: 'done', estado: 'done' },
     id: 'u1.99999',
   });
   // The host's event loop while the last write lands and the reply is indexed for search in parts.
