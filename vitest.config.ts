@@ -20,6 +20,8 @@ export default defineConfig({
     // Two cores here: keep worker count modest so service-backed tests stay stable.
     maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
+    // Names the run's throwaway PostgreSQL cluster; the first file that asks for a database starts it.
+    globalSetup: ['./test/support/postgres-run.ts'],
     projects: [
       {
         extends: true,
