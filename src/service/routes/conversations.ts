@@ -18,7 +18,7 @@ import type { AppEnv } from '../http/app-env';
 import { errorJson } from '../http/errors';
 import { registerRoute, type RouteHandler } from '../http/register-route';
 import { StreamGrantWatch } from '../http/stream-grant-watch';
-import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../turns/conversation-store';
+import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../conversations/conversation-store';
 import { createConversationService } from '../turns/conversation-service';
 import { eventStreamResponse } from '../turns/sse-stream';
 import { sharedPageRoutes } from './shared-page';

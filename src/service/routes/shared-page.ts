@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { apiRoutes } from '../../shared/api';
 import type { AppEnv } from '../http/app-env';
 import { registerRoute } from '../http/register-route';
-import { PUBLIC_PAGE_HEADERS, renderNotSharedPage, renderPublicPage } from '../turns/public-page';
-import { publicPageWords } from '../turns/public-page-words';
+import { PUBLIC_PAGE_HEADERS, renderNotSharedPage, renderPublicPage } from '../sharing/public-page';
+import { publicPageWords } from '../sharing/public-page-words';
 import type { ConversationService } from '../turns/conversation-service';
 
 /**

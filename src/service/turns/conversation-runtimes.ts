@@ -1,6 +1,6 @@
 import { ConversationEventLog } from './event-log';
 import { PERMISSION_TIMEOUT_MS, PermissionBroker } from './permission-broker';
-import type { Timers } from './timers';
+import type { Timers } from '../timers';
 import type { Turn } from './turn-record';
 
 /** What the service holds in memory for one conversation while this process runs. */

@@ -1,12 +1,12 @@
 import type { ScheduleBody, StoredMessage } from '../../shared/api';
 import type { Principal } from '../identity/principal';
 import type { OAuthTokenStore } from '../identity/oauth-tokens';
-import type { ConversationRow, StoredSchedule, TurnSummaryRow } from './conversation-store';
-import type { ForkOutcome, ForkPoint } from './conversation-forks';
+import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../conversations/conversation-store';
+import type { ForkOutcome, ForkPoint } from '../conversations/conversation-forks';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
-import { planFromBody } from './schedule-rules';
-import { looksLikeShareSlug, newShareSlug } from './share-slug';
+import { planFromBody } from '../schedules/schedule-rules';
+import { looksLikeShareSlug, newShareSlug } from '../sharing/share-slug';
 import type { TurnsService } from './turns-area';
 import type { Submission } from './turn-record';
 import type { CancelOutcome, SubmitResult } from './turn-answers';

@@ -1,4 +1,4 @@
-import type { ConversationStore } from './conversation-store';
+import type { ConversationStore } from '../conversations/conversation-store';
 import type { ConversationRuntimes } from './conversation-runtimes';
 
 export const SERVICE_RESTARTED_MESSAGE =

@@ -1,5 +1,5 @@
 import type { EngineHost, EngineMcpServer, TurnHandle, TurnResult } from '../engine/types';
-import type { ConversationStore } from './conversation-store';
+import type { ConversationStore } from '../conversations/conversation-store';
 import type { ConversationRuntime } from './conversation-runtimes';
 import { fanOutEngineEvent } from './engine-event-fanout';
 import { relayPermission } from './permission-relay';

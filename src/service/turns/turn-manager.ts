@@ -1,13 +1,13 @@
 import { isTerminal, type AcceptedTurnState, type TurnState } from '../../shared/api';
 import type { EngineHost, TurnResult } from '../engine/types';
 import type { Allowance } from './allowance';
-import type { ConversationStore } from './conversation-store';
+import type { ConversationStore } from '../conversations/conversation-store';
 import { ConversationRuntimes, type ConversationRuntime } from './conversation-runtimes';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
 import { closeInterruptedTurns } from './restart-recovery';
-import { titleFromMessage } from './thread-title';
-import type { Timers } from './timers';
+import { titleFromMessage } from '../conversations/thread-title';
+import type { Timers } from '../timers';
 import { acceptedBody, type Accepted, type CancelOutcome, type SubmitResult } from './turn-answers';
 import { launchTurn, type AgentSettingsLookup, type LaunchDeps } from './turn-launch';
 import { isClosing, newTurn, type Submission, type Turn } from './turn-record';

@@ -1,11 +1,15 @@
 import type { CoreContext } from '../core-context';
 import type { EngineHost } from '../engine/types';
-import { createConversationStore, type ConversationStore, type StoredSchedule } from './conversation-store';
-import { createArchivedStore, type ArchivedStore } from './archived-store';
-import { createConversationForks, type ConversationForks } from './conversation-forks';
-import { Scheduler } from './scheduler';
+import {
+  createConversationStore,
+  type ConversationStore,
+  type StoredSchedule,
+} from '../conversations/conversation-store';
+import { createArchivedStore, type ArchivedStore } from '../conversations/archived-store';
+import { createConversationForks, type ConversationForks } from '../conversations/conversation-forks';
+import { Scheduler } from '../schedules/scheduler';
 import { HeartbeatHub } from './sse-stream';
-import { timersFrom, type Timers } from './timers';
+import { timersFrom, type Timers } from '../timers';
 import { createAllowance, type Allowance, type QuotaConfig } from './allowance';
 import type { AgentSettingsLookup } from './turn-launch';
 import { TurnManager, type TurnHooks } from './turn-manager';

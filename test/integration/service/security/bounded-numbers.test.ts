@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TurnoProgramado } from '../../../../src/shared/api';
-import { ManualTimers } from '../../../../src/service/turns/manual-timers';
+import { ManualTimers } from '../../../../src/service/manual-timers';
 import { createHarness, type Harness } from '../turns/harness';
 
 // Real service and demo agent; time is injected (ManualTimers) so a periodic turn's pace can be counted.

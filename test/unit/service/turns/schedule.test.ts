@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextDueAfter, planFromBody } from '../../../../src/service/turns/schedule-rules';
-import { Scheduler, type ScheduledItem } from '../../../../src/service/turns/scheduler';
-import { ManualTimers } from '../../../../src/service/turns/manual-timers';
+import { nextDueAfter, planFromBody } from '../../../../src/service/schedules/schedule-rules';
+import { Scheduler, type ScheduledItem } from '../../../../src/service/schedules/scheduler';
+import { ManualTimers } from '../../../../src/service/manual-timers';
 
 const MIN = 60_000;
 const T0 = Date.parse('2030-01-01T00:00:00Z');

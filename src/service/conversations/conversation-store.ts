@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceDatabase } from '../db/database';
-import { saneStoredPlan } from './schedule-rules';
-import type { ScheduledItem, ScheduleSource } from './scheduler';
+import { saneStoredPlan } from '../schedules/schedule-rules';
+import type { ScheduledItem, ScheduleSource } from '../schedules/scheduler';
 import type { MessageRole, StoredMessage, TurnState } from '../../shared/api';
 
 /** Durable state of conversations (migration 002): messages, turns, idempotency, schedules, sharing. */

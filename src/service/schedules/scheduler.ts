@@ -1,5 +1,5 @@
 import { nextDueAfter, type SchedulePlan } from './schedule-rules';
-import type { TimerHandle, Timers } from './timers';
+import type { TimerHandle, Timers } from '../timers';
 
 export interface ScheduledItem extends SchedulePlan {
   id: string;
