@@ -24,7 +24,8 @@ const serviceRooms = [
   // agent-config reads turns (the allowance), never the reverse
   ...['agent-config/'],
   // the context every route receives, the HTTP edge, start-up
-  ...['context.ts', 'http/', 'auth/', 'routes/', 'app.ts', 'index.ts', 'cli.ts'],
+  // several processes on one PostgreSQL: shared events, agent leases, forwarding (issue 27)
+  ...['context.ts', 'http/', 'auth/', 'cluster/', 'routes/', 'app.ts', 'index.ts', 'cli.ts'],
 ];
 /** A room's path pattern: a name ending in `/` is a folder, any other a file at the top of `base`. */
 const roomPath = (base, name) =>
