@@ -8,9 +8,17 @@ import type { ResolveResult } from './permission-broker';
 import { closeInterruptedTurns } from './restart-recovery';
 import { titleFromMessage } from '../conversations/thread-title';
 import type { Timers } from '../timers';
-import { acceptedBody, type Accepted, type CancelOutcome, type SubmitResult } from './turn-answers';
-import { launchTurn, type AgentSettingsLookup, type LaunchDeps } from './turn-launch';
-import { isClosing, newTurn, type Submission, type Turn } from './turn-record';
+import type { SharedEvents } from '../core-context';
+import {
+  acceptedFromRecord,
+  acceptedOf,
+  type Accepted,
+  type CancelOutcome,
+  type SubmitResult,
+} from './turn-answers';
+import { launchTurn, readLaunchSettings, type AgentSettingsLookup, type LaunchDeps } from './turn-launch';
+import { lockRow, type Executor } from '../db/statement';
+import { isClosing, newTurn, type LaunchSettings, type Submission, type Turn } from './turn-record';
 import { routeIncoming } from './turn-state';
 
 /**
@@ -38,15 +46,37 @@ export interface TurnManagerOptions {
   allowance: Allowance;
   permissionTimeoutMs?: number;
   hooks?: TurnHooks;
+  /**
+   * Several processes on one PostgreSQL: events go through the store and any process streams them; turns
+   * left open by a process that died are closed by the cluster's heartbeat (cluster/agent-leases.ts), not here.
+   */
+  sharedEvents?: SharedEvents;
+}
+
+/** What an admission reads from the store, in its transaction, before it decides. */
+interface AdmissionReads {
+  seen: Record<string, unknown> | null;
+  refusal: string | null;
+  launch: LaunchSettings;
+  untitled: boolean;
 }
 
 export class TurnManager {
   private readonly runtimes: ConversationRuntimes;
   private readonly launchDeps: LaunchDeps;
   private draining = false;
+  /** Turns a previous run left open are closed before the first admission. */
+  private readonly ready: Promise<void>;
+  /** The admission under way (set only while its decision runs) and the writes it made. */
+  private tx: Executor | undefined;
+  private readonly txWrites: Promise<unknown>[] = [];
 
   constructor(private readonly options: TurnManagerOptions) {
-    this.runtimes = new ConversationRuntimes(options.timers, options.permissionTimeoutMs);
+    this.runtimes = new ConversationRuntimes(
+      options.timers,
+      options.permissionTimeoutMs,
+      options.sharedEvents && ((id) => options.sharedEvents!.mirror(id)),
+    );
     this.launchDeps = {
       engine: options.engine,
       store: options.store,
@@ -54,8 +84,11 @@ export class TurnManager {
       seedOf: options.seedOf,
       now: () => this.now(),
       finish: (rt, turn, result) => this.finish(rt, turn, result),
+      persist: (write) => this.persist(() => write()),
     };
-    closeInterruptedTurns(options.store, this.runtimes, this.now());
+    this.ready = options.sharedEvents
+      ? Promise.resolve()
+      : closeInterruptedTurns(options.store, this.runtimes, this.now());
   }
 
   /** While draining, new messages answer 503 `reiniciando` (the service is about to restart). */
@@ -70,70 +103,111 @@ export class TurnManager {
   // Admission
 
   /**
-   * Admits a message. Synchronous from the idempotency check to the record of the answer, so
-   * concurrent identical POSTs can never both create a turn.
+   * Admits a message. One transaction from the idempotency check to the record of the answer, queued
+   * after the store's earlier writes, holding the conversation's row on PostgreSQL; the decision itself is
+   * synchronous. So concurrent identical POSTs can never both create a turn.
    */
-  submit(s: Submission): SubmitResult {
+  async submit(s: Submission): Promise<SubmitResult> {
     if (this.draining) return { kind: 'draining' };
-    // One transaction: the turn, its message and the idempotency record land together.
-    return this.options.store.atomic(() => this.admit(s));
+    await this.ready;
+    const launch = await readLaunchSettings(this.launchDeps, s);
+    const { store, allowance } = this.options;
+    return store.atomic(async (trx) => {
+      await lockRow(trx, 'conversations', s.conversationId);
+      const seen = s.turnId ? await store.findRequest(s.conversationId, s.turnId, trx) : null;
+      const refusal = seen ? null : await allowance.refusal(s.personId, trx);
+      const untitled = (await store.findAny(s.conversationId, trx))?.title === null;
+      this.tx = trx;
+      let result: SubmitResult;
+      try {
+        result = this.admit(s, { seen, refusal, launch, untitled });
+      } finally {
+        this.tx = undefined;
+      }
+      const writes = await Promise.allSettled(this.txWrites.splice(0));
+      for (const write of writes) if (write.status === 'rejected') throw write.reason;
+      return result;
+    });
   }
 
-  private admit(s: Submission): SubmitResult {
+  /**
+   * Records in the store: during an admission, on its transaction; otherwise queued in order after the
+   * writes before it (a failure is logged: the turn goes on in memory).
+   */
+  private persist(write: (on: Executor | undefined) => Promise<unknown>): void {
+    const done = write(this.tx);
+    if (this.tx) this.txWrites.push(done);
+    else done.catch((error: unknown) => console.error(`turns: not recorded: ${(error as Error).message}`));
+  }
+
+  private admit(s: Submission, read: AdmissionReads): SubmitResult {
     const { store, engine } = this.options;
-    if (s.requestId) {
-      const seen = store.findRequest(s.conversationId, s.requestId);
+    if (s.turnId) {
+      const seen = read.seen;
       if (seen) {
-        const body = seen as unknown as Accepted;
-        return { kind: 'accepted', body: { ...body, repetido: true, enCola: engine.queuedCount(s.agentId) } };
+        const accepted = {
+          ...acceptedFromRecord(seen),
+          repeated: true,
+          queueLength: engine.queuedCount(s.agentId),
+        };
+        return { kind: 'accepted', accepted };
       }
     }
-    const refusal = this.options.allowance.refusal(s.personId);
+    const refusal = read.refusal;
     if (refusal) return { kind: 'quota_exhausted', message: refusal };
 
     const rt = this.runtimes.of(s.conversationId);
     const current = rt.current;
     let route = routeIncoming(current && { ...current, closing: isClosing(current) }, s.requester);
-    let body: Accepted | null = null;
+    let accepted: Accepted | null = null;
 
     if (route === 'inject' && current) {
-      body = this.inject(current, s);
-      if (!body) route = current.requester === s.requester ? 'replace' : 'queue';
+      accepted = this.inject(current, s);
+      if (!accepted) route = current.requester === s.requester ? 'replace' : 'queue';
     }
-    if (!body) {
-      const turn = newTurn(s);
+    if (!accepted) {
+      const turn = newTurn(s, read.launch, read.untitled);
       if (route === 'queue' && current) {
         turn.state = 'queued';
-        store.insertTurn(s.conversationId, turn.turnId, s.personId, s.requester, 'queued', this.now());
+        const at = this.now();
+        this.persist((on) =>
+          store.insertTurn(s.conversationId, turn.turnId, s.personId, s.requester, 'queued', at, on),
+        );
         rt.waiting.push(turn);
-        body = acceptedBody(turn, { estado: 'queued', enCola: engine.queuedCount(s.agentId) });
+        accepted = acceptedOf(turn, { state: 'queued', queueLength: engine.queuedCount(s.agentId) });
       } else {
         const replacing = route === 'replace' && current !== null;
         if (replacing) this.stopNow(rt, current!, false);
-        const estado = this.begin(rt, turn, true);
-        body = acceptedBody(turn, {
-          estado,
-          enCola: turn.handle?.queueLength ?? engine.queuedCount(s.agentId) + (estado === 'queued' ? 1 : 0),
-          reemplazoAnterior: replacing,
+        const state = this.begin(rt, turn, true);
+        accepted = acceptedOf(turn, {
+          state,
+          queueLength:
+            turn.handle?.queueLength ?? engine.queuedCount(s.agentId) + (state === 'queued' ? 1 : 0),
+          replaced: replacing,
         });
       }
     }
-    if (s.requestId) store.recordRequest(s.conversationId, s.requestId, body, this.now());
-    return { kind: 'accepted', body };
+    const answer = accepted;
+    const at = this.now();
+    if (s.turnId) this.persist((on) => store.recordRequest(s.conversationId, s.turnId!, answer, at, on));
+    return { kind: 'accepted', accepted };
   }
 
   /** Joins a message to the turn in flight; null when the engine no longer takes input. */
   private inject(turn: Turn, s: Submission): Accepted | null {
     if (turn.handle) {
-      if (!turn.handle.inject(s.content, s.images)) return null;
+      if (!turn.handle.inject(s.content, s.attachments)) return null;
     } else {
-      turn.early.push({ content: s.content, images: s.images });
+      turn.early.push({ content: s.content, attachments: s.attachments });
     }
-    this.options.store.addMessage(s.conversationId, turn.turnId, 'user', s.content, this.now());
-    return acceptedBody(turn, {
-      estado: turn.state === 'running' ? 'running' : 'queued',
-      enCola: this.options.engine.queuedCount(s.agentId),
-      inyectado: true,
+    const at = this.now();
+    this.persist((on) =>
+      this.options.store.addMessage(s.conversationId, turn.turnId, 'user', s.content, at, on),
+    );
+    return acceptedOf(turn, {
+      state: turn.state === 'running' ? 'running' : 'queued',
+      queueLength: this.options.engine.queuedCount(s.agentId),
+      injected: true,
     });
   }
 
@@ -146,7 +220,7 @@ export class TurnManager {
     const now = this.now();
     rt.current = turn;
     rt.log.beginTurn(turn.turnId);
-    store.addMessage(turn.conversationId, turn.turnId, 'user', turn.content, now);
+    this.persist((on) => store.addMessage(turn.conversationId, turn.turnId, 'user', turn.content, now, on));
     rt.log.append('started', { turnId: turn.turnId });
     let state: AcceptedTurnState;
     if (!rt.engineBusy) {
@@ -160,8 +234,11 @@ export class TurnManager {
       });
     }
     turn.state = state;
-    if (fresh) store.insertTurn(turn.conversationId, turn.turnId, turn.personId, turn.requester, state, now);
-    else store.setTurnState(turn.conversationId, turn.turnId, state, now);
+    this.persist((on) =>
+      fresh
+        ? store.insertTurn(turn.conversationId, turn.turnId, turn.personId, turn.requester, state, now, on)
+        : store.setTurnState(turn.conversationId, turn.turnId, state, now, on),
+    );
     rt.log.append('status', { phase: state, turnId: turn.turnId });
     return state;
   }
@@ -201,7 +278,10 @@ export class TurnManager {
     if (turn.state === 'queued' && rt.waiting.includes(turn)) {
       rt.waiting.splice(rt.waiting.indexOf(turn), 1);
       turn.state = 'stopped';
-      this.options.store.setTurnState(turn.conversationId, turn.turnId, 'stopped', this.now());
+      const at = this.now();
+      this.persist((on) =>
+        this.options.store.setTurnState(turn.conversationId, turn.turnId, 'stopped', at, on),
+      );
       turn.markFinished();
       return;
     }
@@ -216,13 +296,18 @@ export class TurnManager {
     turn.closing = true;
     rt.broker.cancelAll();
     if (turn.reply.trim() !== '')
-      store.addMessage(turn.conversationId, turn.turnId, 'assistant', turn.reply, now);
+      this.persist((on) =>
+        store.addMessage(turn.conversationId, turn.turnId, 'assistant', turn.reply, now, on),
+      );
     if (turn.firstTurn) {
       const title = titleFromMessage(turn.content);
-      if (store.titleIfEmpty(turn.conversationId, title)) rt.log.append('title', { title });
+      this.persist((on) => store.titleIfEmpty(turn.conversationId, title, on));
+      // Known from admission (the write above may still be queued): `title` comes before `done`.
+      if (turn.untitled) rt.log.append('title', { title });
     }
-    if (turn.tokens > 0) store.setTurnTokens(turn.conversationId, turn.turnId, turn.tokens);
-    store.setTurnState(turn.conversationId, turn.turnId, state, now);
+    const tokens = turn.tokens;
+    if (tokens > 0) this.persist((on) => store.setTurnTokens(turn.conversationId, turn.turnId, tokens, on));
+    this.persist((on) => store.setTurnState(turn.conversationId, turn.turnId, state, now, on));
     const next = startNext ? rt.waiting.shift() : undefined;
     // `estado` on done is our addition: the final state, so clients need no extra request.
     rt.log.endTurn(startNext && !next, { estado: state });
@@ -235,8 +320,8 @@ export class TurnManager {
   async cancel(conversationId: string, requester: string): Promise<CancelOutcome> {
     const rt = this.runtimes.find(conversationId);
     const turn = rt?.current;
-    if (!rt || !turn || isTerminal(turn.state)) return { detenido: false, motivo: 'sin_turno' };
-    if (turn.requester !== requester) return { detenido: false, motivo: 'otro_solicitante' };
+    if (!rt || !turn || isTerminal(turn.state)) return { stopped: false, reason: 'no_turn' };
+    if (turn.requester !== requester) return { stopped: false, reason: 'other_requester' };
     if (!turn.handle || turn.engineEnded) {
       this.stopNow(rt, turn, true);
     } else {
@@ -244,7 +329,7 @@ export class TurnManager {
       turn.abort.abort();
     }
     await turn.finished;
-    return { detenido: true };
+    return { stopped: true };
   }
 
   /** Stops whatever runs in a conversation (archive) and forgets its live state. */
@@ -264,6 +349,8 @@ export class TurnManager {
 
   /** Subscribes to a conversation's events; `replayed` comes first, then live events. */
   subscribe(conversationId: string, listener: EventListener, lastEventId?: string | null) {
+    const shared = this.options.sharedEvents;
+    if (shared) return shared.subscribe(conversationId, listener, lastEventId);
     return this.runtimes.of(conversationId).log.subscribe(listener, lastEventId);
   }
 

@@ -67,6 +67,7 @@ export function startTurns(
     allowance,
     permissionTimeoutMs: settings.permissionTimeoutMs,
     hooks: settings.hooks,
+    sharedEvents: ctx.sharedEvents,
     seedOf: (conversationId) => forks.seedOf(conversationId),
     agentSettings,
   });
@@ -80,7 +81,7 @@ export function startTurns(
       personId: conversation.person_id,
       conversationId: conversation.id,
       requester: 'programado',
-      requestId: `programado:${item.id}:${item.dueAt}`,
+      turnId: `programado:${item.id}:${item.dueAt}`,
       content: item.prompt,
       permissionMode: 'auto',
     });
