@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import pg from 'pg';
+import type { ServiceConfig } from '../config';
+import { isPostgresUrl } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { ConversationEventLog } from '../turns/event-log';
 import { SERVICE_RESTARTED_MESSAGE } from '../turns/restart-recovery';
@@ -26,6 +28,21 @@ export interface Cluster {
   /** Once listening: registers where the other processes reach this one, starts the heartbeat. */
   join(localUrl: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The cluster of this service when its store is PostgreSQL (`database` in the config, or DATABASE_URL):
+ * `cluster.leaseMs` in the config shortens the lease (tests). Undefined on the libsql file.
+ */
+export async function clusterFor(
+  config: ServiceConfig,
+  log: (line: string) => void,
+): Promise<Cluster | undefined> {
+  const databaseUrl =
+    typeof config['database'] === 'string' ? config['database'] : process.env['DATABASE_URL'];
+  if (!isPostgresUrl(databaseUrl)) return undefined;
+  const settings = (config['cluster'] ?? {}) as { leaseMs?: number };
+  return startCluster({ databaseUrl, leaseMs: settings.leaseMs, log });
 }
 
 export async function startCluster(options: {
