@@ -22,6 +22,7 @@ import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../convers
 import { createConversationService } from '../turns/conversation-service';
 import { eventStreamResponse } from '../turns/sse-stream';
 import { sharedPageRoutes } from './shared-page';
+import { acceptedJson, cancelJson } from './turn-bodies';
 
 /**
  * Conversations, turns and scheduled turns: `/api/v2/me/agents/{agentId}/conversations/...`, and the public
@@ -161,9 +162,9 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   onOne(apiRoutes.postMessage, (c, { body }, row) => {
     const who = { engine: callerAgent(c).engine, personId: callerAuth(c).personId, requester: requester(c) };
     const result = conversations.submit(row, who, {
-      requestId: body.turnId,
+      turnId: body.turnId,
       content: body.content,
-      images: body.images,
+      attachments: body.images,
       firstTurn: body.primerTurno,
       permissionMode: body.permisos,
     });
@@ -175,7 +176,7 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     if (result.kind === 'quota_exhausted') {
       return c.json({ error: 'quota_exhausted', message: result.message }, 402);
     }
-    return c.json(result.body, 202);
+    return c.json(acceptedJson(result.accepted), 202);
   });
 
   // The stream ends when the bearer that opened it stops being good (revoked, expired, account deleted).
@@ -195,7 +196,7 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // Refused for anyone but the requester: `detenido: false` with `motivo` (our addition).
   onOne(apiRoutes.cancelTurn, async (c, _input, row) =>
-    c.json(await conversations.cancel(row, requester(c))),
+    c.json(cancelJson(await conversations.cancel(row, requester(c)))),
   );
 
   onOne(apiRoutes.answerPermission, (c, { body }, row) => {

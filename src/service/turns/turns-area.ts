@@ -71,11 +71,11 @@ export function startTurns(
     seedOf: (conversationId) => forks.seedOf(conversationId),
     agentSettings,
   });
-  const scheduler = new Scheduler(store.schedules, timers, (item) => {
-    const conversation = store.findAny(item.conversationId);
-    const agent = conversation && ctx.identity.agents.find(conversation.agent_id);
+  const scheduler = new Scheduler(store.schedules, timers, async (item) => {
+    const conversation = await store.findAny(item.conversationId);
+    const agent = conversation && (await ctx.identity.agents.find(conversation.agent_id));
     if (!conversation || !agent || !engine.hasMachine(agent.engine)) return;
-    const result = manager.submit({
+    const result = await manager.submit({
       agentId: agent.id,
       engine: agent.engine,
       personId: conversation.person_id,
