@@ -2,6 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { storeConfig } from './test-store';
 import { promisify } from 'node:util';
 
 /**
@@ -34,6 +35,8 @@ export async function serviceCli(args: string[]): Promise<{ code: number; stdout
 
 export interface ServiceProcess {
   url: string;
+  /** The service's own process (Node runs it directly, no npm or tsx parent). */
+  pid: number;
   /** Everything the service printed. */
   output(): string;
   kill(signal: NodeJS.Signals): Promise<void>;
@@ -76,6 +79,7 @@ export async function startServiceProcess(
   options: { port: number; dataDir: string; args?: string[] },
   timeoutMs = 30_000,
 ): Promise<ServiceProcess> {
+  const { database } = await storeConfig(options.dataDir);
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -84,6 +88,7 @@ export async function startServiceProcess(
       String(options.port),
       '--data',
       options.dataDir,
+      ...(database ? ['--database', database] : []),
       ...(options.args ?? []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
@@ -106,6 +111,7 @@ export async function startServiceProcess(
   });
   return {
     url,
+    pid: child.pid ?? 0,
     output: () => output,
     kill: async (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -1,0 +1,274 @@
+/**
+ * `npm run bench:cluster` (part of bench:service): the service on PostgreSQL, one process and two.
+ * 1. The store's cost: an authenticated GET and posting a turn, on the libsql file and on PostgreSQL
+ *    (one process each, same machine, same load).
+ * 2. Open event streams: STREAMS streams of one conversation, spread over one process or two on one
+ *    PostgreSQL; a turn's `done` must reach every one; the time it takes and each process's RSS.
+ * 3. Turns per second: two people, each with an agent and CONVERSATIONS conversations sending turns
+ *    back to back, against one process, then two (each runs one person's agent, so both do work).
+ * A throwaway PostgreSQL cluster is started for the run (test/support/postgres.ts). Printed, and rows for
+ * `npm run bench`; the goals are that nothing fails, and that two processes are no slower than one.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensurePerson, firstAgentId, signIn, startTestService } from '../support/local-service';
+import { freshDatabase, nameRunCluster, stopRunCluster } from '../support/postgres';
+import { freePort, startServiceProcess, type ServiceProcess } from '../support/service-process';
+import { openEvents, type EventStreamReader } from '../support/sse';
+import { benchRow } from './bench-row';
+
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const STREAMS = Number(process.env['BENCH_CLUSTER_STREAMS'] ?? 1000);
+const CONVERSATIONS = Number(process.env['BENCH_CLUSTER_CONVERSATIONS'] ?? 4);
+const PEOPLE = [
+  { email: 'bench-one@example.test', password: 'bench password one' },
+  { email: 'bench-two@example.test', password: 'bench password two' },
+];
+
+interface Person {
+  token: string;
+  agentId: string;
+}
+
+interface Setup {
+  processes: ServiceProcess[];
+  people: Person[];
+  pids: number[];
+  stop(): Promise<void>;
+}
+
+/** A data folder (and a database when `database` is set), two signed-in people, then `count` processes. */
+async function setUp(count: number, database: string | null): Promise<Setup> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-bench-cluster-'));
+  if (database) await writeFile(join(dataDir, 'config.json'), JSON.stringify({ database }));
+  const setup = await startTestService({ dataDir });
+  const people: Person[] = [];
+  try {
+    for (const person of PEOPLE) {
+      await ensurePerson(setup, person.email, person.password);
+      const token = (await signIn(setup, person)).access_token;
+      people.push({ token, agentId: await firstAgentId(setup, token) });
+    }
+  } finally {
+    await setup.close();
+  }
+  const processes: ServiceProcess[] = [];
+  for (let i = 0; i < count; i++)
+    processes.push(await startServiceProcess({ port: await freePort(), dataDir }));
+  const pids = processes.map((p) => p.pid);
+  return {
+    processes,
+    people,
+    pids,
+    async stop() {
+      await Promise.all(processes.map((p) => p.kill('SIGTERM')));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function rssMb(pid: number): Promise<number | null> {
+  if (!pid) return null;
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Number.isNaN(kb) ? null : kb / 1024;
+}
+
+function api(service: ServiceProcess, person: Person, method: string, path: string, body?: unknown) {
+  return fetch(`${service.url}/api/v2/me/agents/${person.agentId}/conversations${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${person.token}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function newConversation(service: ServiceProcess, person: Person): Promise<string> {
+  return ((await (await api(service, person, 'POST', '')).json()) as { id: string }).id;
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+};
+
+/** p50 of `runs` sequential calls, after a warm-up. */
+async function timed(runs: number, call: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 5; i++) await call();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await call();
+    samples.push(performance.now() - t0);
+  }
+  return pct(samples, 0.5);
+}
+
+/** 1. An authenticated GET and posting a turn (the 202), p50, on one store. */
+async function storeCost(database: string | null): Promise<{ get: number; post: number }> {
+  const setup = await setUp(1, database);
+  try {
+    const [service] = setup.processes;
+    const [person] = setup.people;
+    const conversation = await newConversation(service!, person!);
+    const get = await timed(200, async () => (await api(service!, person!, 'GET', '')).arrayBuffer());
+    const stream = await openEvents(
+      `${service!.url}/api/v2/me/agents/${person!.agentId}/conversations/${conversation}/events`,
+      person!.token,
+    );
+    const post = await timed(40, async () => {
+      const turnId = randomUUID();
+      const sent = await api(service!, person!, 'POST', `/${conversation}/messages`, {
+        content: 'hi',
+        turnId,
+      });
+      const t = performance.now();
+      await sent.arrayBuffer();
+      await stream.nextNamed('done', (d) => d.turnId === turnId);
+      return t;
+    });
+    stream.close();
+    return { get, post };
+  } finally {
+    await setup.stop();
+  }
+}
+
+/** 2. STREAMS streams of one conversation over the processes; one turn's `done` must reach them all. */
+async function streams(count: number, database: string) {
+  const setup = await setUp(count, database);
+  try {
+    const person = setup.people[0]!;
+    const conversation = await newConversation(setup.processes[0]!, person);
+    const readers: EventStreamReader[] = [];
+    for (let i = 0; i < STREAMS; i += 100) {
+      const batch = Array.from({ length: Math.min(100, STREAMS - i) }, (_, n) => {
+        const service = setup.processes[(i + n) % count]!;
+        return openEvents(
+          `${service.url}/api/v2/me/agents/${person.agentId}/conversations/${conversation}/events`,
+          person.token,
+        );
+      });
+      readers.push(...(await Promise.all(batch)));
+    }
+    const open = readers.filter((r) => r.status === 200).length;
+    const turnId = randomUUID();
+    const t0 = performance.now();
+    await api(setup.processes[0]!, person, 'POST', `/${conversation}/messages`, {
+      content: 'hello all',
+      turnId,
+    });
+    await Promise.all(readers.map((r) => r.nextNamed('done', (d) => d.turnId === turnId, 60_000)));
+    const reachedAll = performance.now() - t0;
+    const rss = await Promise.all(setup.pids.map((pid) => rssMb(pid)));
+    for (const r of readers) r.close();
+    return { open, reachedAll, rss };
+  } finally {
+    await setup.stop();
+  }
+}
+
+/** 3. Turns completed per second, every conversation sending its next turn when the last one is done. */
+async function turnsPerSecond(count: number, database: string): Promise<{ rate: number; failed: number }> {
+  const setup = await setUp(count, database);
+  try {
+    const loops = setup.people.flatMap((person, p) =>
+      Array.from({ length: CONVERSATIONS }, () => ({ person, service: setup.processes[p % count]! })),
+    );
+    const ready = await Promise.all(
+      loops.map(async ({ person, service }) => {
+        const conversation = await newConversation(service, person);
+        const stream = await openEvents(
+          `${service.url}/api/v2/me/agents/${person.agentId}/conversations/${conversation}/events`,
+          person.token,
+        );
+        return { person, service, conversation, stream };
+      }),
+    );
+    let done = 0;
+    let failed = 0;
+    const until = performance.now() + SECONDS * 1000;
+    await Promise.all(
+      ready.map(async ({ person, service, conversation, stream }) => {
+        while (performance.now() < until) {
+          const turnId = randomUUID();
+          const sent = await api(service, person, 'POST', `/${conversation}/messages`, {
+            content: 'hi',
+            turnId,
+          });
+          if (sent.status !== 202) {
+            failed++;
+            continue;
+          }
+          const end = await stream.nextNamed('done', (d) => d.turnId === turnId, 60_000);
+          if (end.data.estado === 'done') done++;
+          else failed++;
+        }
+        stream.close();
+      }),
+    );
+    return { rate: done / SECONDS, failed };
+  } finally {
+    await setup.stop();
+  }
+}
+
+const runDir = nameRunCluster();
+try {
+  const libsql = await storeCost(null);
+  const postgres = await storeCost(await freshDatabase());
+  console.log(
+    `cluster: authenticated GET p50 ${libsql.get.toFixed(2)} ms on libsql, ${postgres.get.toFixed(2)} ms on PostgreSQL; ` +
+      `POST message (202) p50 ${libsql.post.toFixed(2)} ms on libsql, ${postgres.post.toFixed(2)} ms on PostgreSQL`,
+  );
+  benchRow({
+    id: 'cluster.get.postgresOverLibsql',
+    what: 'service: authenticated GET on PostgreSQL against libsql, p50',
+    value: postgres.get / libsql.get,
+    unit: '×',
+    shown: `${postgres.get.toFixed(2)} ms vs ${libsql.get.toFixed(2)} ms`,
+    goal: '< 3× libsql',
+    ok: postgres.get < 3 * libsql.get,
+  });
+  benchRow({
+    id: 'cluster.post.postgresOverLibsql',
+    what: 'service: POST message (202) on PostgreSQL against libsql, p50',
+    value: postgres.post / libsql.post,
+    unit: '×',
+    shown: `${postgres.post.toFixed(2)} ms vs ${libsql.post.toFixed(2)} ms`,
+    goal: '< 3× libsql',
+    ok: postgres.post < 3 * libsql.post,
+  });
+
+  for (const count of [1, 2]) {
+    const s = await streams(count, await freshDatabase());
+    console.log(
+      `cluster: ${s.open} open streams over ${count} process(es): one turn reached all in ${s.reachedAll.toFixed(0)} ms; ` +
+        `RSS ${s.rss.map((r) => (r === null ? '?' : `${r.toFixed(0)} MB`)).join(' + ')}`,
+    );
+    benchRow({
+      id: `cluster.streams.${count}`,
+      what: `service: ${STREAMS} open streams over ${count} process(es) on PostgreSQL, a turn reaches all`,
+      value: s.reachedAll,
+      unit: 'ms',
+      goal: 'every stream open and reached, < 5 s',
+      ok: s.open === STREAMS && s.reachedAll < 5000,
+    });
+  }
+  const rates: number[] = [];
+  for (const count of [1, 2]) {
+    const t = await turnsPerSecond(count, await freshDatabase());
+    rates.push(t.rate);
+    benchRow({
+      id: `cluster.turnsPerSecond.${count}`,
+      what: `service: turns per second, ${count} process(es) on PostgreSQL (2 agents, ${CONVERSATIONS} conversations each)`,
+      value: t.rate,
+      unit: 'turns/s',
+      goal: count === 1 ? 'no failed turn' : 'no failed turn, no slower than one process',
+      ok: t.failed === 0 && (count === 1 || t.rate >= rates[0]! * 0.9),
+    });
+  }
+} finally {
+  await stopRunCluster(runDir);
+}
