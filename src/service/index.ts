@@ -45,7 +45,7 @@ export interface RunningService {
   port: number;
   context: ServiceContext;
   /** The app's passwordless sign-in of the computer's owner (identity/launch-trust.ts); not an HTTP route. */
-  signInLaunchingApp(launchSecret: string, scope?: string): LaunchSignIn;
+  signInLaunchingApp(launchSecret: string, scope?: string): Promise<LaunchSignIn>;
   close(): Promise<void>;
 }
 
@@ -139,14 +139,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 async function openStore(dataDir: string, config: ServiceConfig) {
   const databaseUrl = databaseUrlOf(config);
   if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
-    throw new ServiceConfigError('database must be a postgres:// URL; leave it out to keep the embedded file.');
+    throw new ServiceConfigError(
+      'database must be a postgres:// URL; leave it out to keep the embedded file.',
+    );
   }
   return openDatabase(dataDir, { databaseUrl });
 }
 
 /** The running service as the app that started it holds it: `signInApp` presents that app's launch secret. */
 export interface AppService extends RunningService {
-  signInApp(scope: string): LaunchSignIn;
+  signInApp(scope: string): Promise<LaunchSignIn>;
 }
 
 /**

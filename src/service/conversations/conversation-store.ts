@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceDatabase } from '../db/database';
+import { prepare, type Executor } from '../db/statement';
+import { createWriteQueue } from '../db/write-queue';
 import { saneStoredPlan } from '../schedules/schedule-rules';
 import type { ScheduledItem, ScheduleSource } from '../schedules/scheduler';
 import type { MessageRole, StoredMessage, TurnState } from '../../shared/api';
@@ -50,178 +52,247 @@ const toSchedule = (row: ScheduleRow): StoredSchedule =>
 
 export function createConversationStore(db: ServiceDatabase) {
   const q = {
-    insert: db.prepare('INSERT INTO conversations (id, agent_id, person_id, created_at) VALUES (?, ?, ?, ?)'),
-    byId: db.prepare('SELECT * FROM conversations WHERE id = ? AND agent_id = ? AND archived_at IS NULL'),
-    byIdAny: db.prepare('SELECT * FROM conversations WHERE id = ? AND archived_at IS NULL'),
-    list: db.prepare(
+    insert: prepare(
+      db,
+      'INSERT INTO conversations (id, agent_id, person_id, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    byId: prepare(db, 'SELECT * FROM conversations WHERE id = ? AND agent_id = ? AND archived_at IS NULL'),
+    byIdAny: prepare(db, 'SELECT * FROM conversations WHERE id = ? AND archived_at IS NULL'),
+    list: prepare(
+      db,
       `SELECT * FROM conversations WHERE agent_id = ? AND archived_at IS NULL
        ORDER BY COALESCE(updated_at, created_at) DESC, rowid DESC`,
     ),
-    rename: db.prepare('UPDATE conversations SET title = ? WHERE id = ?'),
-    titleIfEmpty: db.prepare('UPDATE conversations SET title = ? WHERE id = ? AND title IS NULL'),
-    archive: db.prepare('UPDATE conversations SET archived_at = ?, share_slug = NULL WHERE id = ?'),
-    touch: db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?'),
-    setModel: db.prepare('UPDATE conversations SET model = ? WHERE id = ?'),
-    modelOf: db.prepare('SELECT model FROM conversations WHERE id = ?'),
-    setSlug: db.prepare('UPDATE conversations SET share_slug = ? WHERE id = ?'),
-    bySlug: db.prepare('SELECT * FROM conversations WHERE share_slug = ? AND archived_at IS NULL'),
-    addMessage: db.prepare(
+    rename: prepare(db, 'UPDATE conversations SET title = ? WHERE id = ?'),
+    titleIfEmpty: prepare(db, 'UPDATE conversations SET title = ? WHERE id = ? AND title IS NULL'),
+    archive: prepare(db, 'UPDATE conversations SET archived_at = ?, share_slug = NULL WHERE id = ?'),
+    touch: prepare(db, 'UPDATE conversations SET updated_at = ? WHERE id = ?'),
+    setModel: prepare(db, 'UPDATE conversations SET model = ? WHERE id = ?'),
+    modelOf: prepare(db, 'SELECT model FROM conversations WHERE id = ?'),
+    setSlug: prepare(db, 'UPDATE conversations SET share_slug = ? WHERE id = ?'),
+    bySlug: prepare(db, 'SELECT * FROM conversations WHERE share_slug = ? AND archived_at IS NULL'),
+    addMessage: prepare(
+      db,
       'INSERT INTO messages (conversation_id, turn_id, role, content, at) VALUES (?, ?, ?, ?, ?)',
     ),
-    countMessages: db.prepare('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?'),
-    tail: db.prepare(
+    countMessages: prepare(db, 'SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?'),
+    tail: prepare(
+      db,
       `SELECT role, content, at FROM
          (SELECT seq, role, content, at FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?)
-       ORDER BY seq`,
+       AS recent ORDER BY seq`,
     ),
-    allMessages: db.prepare('SELECT role, content, at FROM messages WHERE conversation_id = ? ORDER BY seq'),
-    insertTurn: db.prepare(
+    allMessages: prepare(db, 'SELECT role, content, at FROM messages WHERE conversation_id = ? ORDER BY seq'),
+    insertTurn: prepare(
+      db,
       `INSERT INTO turns (conversation_id, turn_id, person_id, requester, estado, at) VALUES (?, ?, ?, ?, ?, ?)`,
     ),
-    setState: db.prepare('UPDATE turns SET estado = ?, at = ? WHERE conversation_id = ? AND turn_id = ?'),
-    addTokens: db.prepare('UPDATE turns SET tokens = ? WHERE conversation_id = ? AND turn_id = ?'),
-    lastTurn: db.prepare(
+    setState: prepare(db, 'UPDATE turns SET estado = ?, at = ? WHERE conversation_id = ? AND turn_id = ?'),
+    addTokens: prepare(db, 'UPDATE turns SET tokens = ? WHERE conversation_id = ? AND turn_id = ?'),
+    lastTurn: prepare(
+      db,
       'SELECT turn_id, estado AS state, at FROM turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1',
     ),
-    interrupted: db.prepare(
+    interrupted: prepare(
+      db,
       "SELECT conversation_id, turn_id FROM turns WHERE estado IN ('queued', 'running')",
     ),
-    findRequest: db.prepare(
+    findRequest: prepare(
+      db,
       'SELECT accepted FROM turn_requests WHERE conversation_id = ? AND request_id = ?',
     ),
-    insertRequest: db.prepare(
+    insertRequest: prepare(
+      db,
       'INSERT INTO turn_requests (conversation_id, request_id, accepted, created_at) VALUES (?, ?, ?, ?)',
     ),
-    schedulesOf: db.prepare('SELECT * FROM scheduled_turns WHERE conversation_id = ? ORDER BY due_at, rowid'),
-    pendingSchedules: db.prepare(
+    schedulesOf: prepare(
+      db,
+      'SELECT * FROM scheduled_turns WHERE conversation_id = ? ORDER BY due_at, rowid',
+    ),
+    pendingSchedules: prepare(
+      db,
       `SELECT s.* FROM scheduled_turns s JOIN conversations c ON c.id = s.conversation_id
        WHERE c.archived_at IS NULL ORDER BY s.due_at, s.rowid`,
     ),
-    insertSchedule: db.prepare(
+    insertSchedule: prepare(
+      db,
       `INSERT INTO scheduled_turns (id, conversation_id, prompt, due_at, repeat_min, until, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    deleteSchedule: db.prepare('DELETE FROM scheduled_turns WHERE id = ? AND conversation_id = ?'),
-    deleteScheduleById: db.prepare('DELETE FROM scheduled_turns WHERE id = ?'),
-    deleteSchedulesOf: db.prepare('DELETE FROM scheduled_turns WHERE conversation_id = ?'),
-    reschedule: db.prepare('UPDATE scheduled_turns SET due_at = ? WHERE id = ?'),
+    deleteSchedule: prepare(db, 'DELETE FROM scheduled_turns WHERE id = ? AND conversation_id = ?'),
+    deleteScheduleById: prepare(db, 'DELETE FROM scheduled_turns WHERE id = ?'),
+    deleteSchedulesOf: prepare(db, 'DELETE FROM scheduled_turns WHERE conversation_id = ?'),
+    reschedule: prepare(db, 'UPDATE scheduled_turns SET due_at = ? WHERE id = ?'),
   };
+
+  const queue = createWriteQueue(db);
+  const { write, read } = queue;
 
   const schedules: ScheduleSource<StoredSchedule> = {
-    pending: () => (q.pendingSchedules.all() as ScheduleRow[]).map(toSchedule),
-    reschedule: (id, dueAt) => void q.reschedule.run(dueAt, id),
-    finish: (id) => void q.deleteScheduleById.run(id),
+    pending: async () =>
+      ((await read(undefined, (x) => q.pendingSchedules.on(x).all())) as ScheduleRow[]).map(toSchedule),
+    reschedule: (id, dueAt) =>
+      write(undefined, (x) => q.reschedule.on(x).run(dueAt, id)).then(() => undefined),
+    finish: (id) => write(undefined, (x) => q.deleteScheduleById.on(x).run(id)).then(() => undefined),
   };
 
+  // Every method takes an optional transaction (`on`); without one, writes go through the queue in order
+  // and reads wait for the writes queued before them (../db/write-queue.ts).
   return {
-    /** Runs `fn` in one transaction (all its writes land, or none). */
-    atomic<T>(fn: () => T): T {
-      return db.transaction(fn)() as T;
-    },
-    create(agentId: string, personId: string, now: number): string {
+    /** Runs `fn` in one transaction, in the order of the writes queued before (all its writes land, or none). */
+    atomic: queue.atomic,
+    async create(agentId: string, personId: string, now: number, on?: Executor): Promise<string> {
       const id = randomUUID();
-      q.insert.run(id, agentId, personId, now);
+      await write(on, (x) => q.insert.on(x).run(id, agentId, personId, now));
       return id;
     },
     /** The live (not archived) conversation of that agent, or null (answer 404). */
-    find(agentId: string, id: string): ConversationRow | null {
-      return (q.byId.get(id, agentId) as ConversationRow | undefined) ?? null;
+    async find(agentId: string, id: string, on?: Executor): Promise<ConversationRow | null> {
+      return ((await read(on, (x) => q.byId.on(x).get(id, agentId))) as ConversationRow | undefined) ?? null;
     },
     /** A live conversation by id alone (scheduler, public page). */
-    findAny(id: string): ConversationRow | null {
-      return (q.byIdAny.get(id) as ConversationRow | undefined) ?? null;
+    async findAny(id: string, on?: Executor): Promise<ConversationRow | null> {
+      return ((await read(on, (x) => q.byIdAny.on(x).get(id))) as ConversationRow | undefined) ?? null;
     },
-    list(agentId: string): ConversationRow[] {
-      return q.list.all(agentId) as ConversationRow[];
+    async list(agentId: string): Promise<ConversationRow[]> {
+      return (await read(undefined, (x) => q.list.on(x).all(agentId))) as ConversationRow[];
     },
-    rename(id: string, title: string): void {
-      q.rename.run(title, id);
+    async rename(id: string, title: string): Promise<void> {
+      await write(undefined, (x) => q.rename.on(x).run(title, id));
     },
     /** Titles a thread that has no title yet; returns whether it did. */
-    titleIfEmpty(id: string, title: string): boolean {
-      return q.titleIfEmpty.run(title, id).changes > 0;
+    async titleIfEmpty(id: string, title: string, on?: Executor): Promise<boolean> {
+      return (await write(on, (x) => q.titleIfEmpty.on(x).run(title, id))).changes > 0;
     },
     /** Archiving also unshares and cancels the conversation's scheduled turns. */
-    archive(id: string, now: number): void {
-      db.transaction(() => {
-        q.archive.run(now, id);
-        q.deleteSchedulesOf.run(id);
-      })();
+    async archive(id: string, now: number): Promise<void> {
+      await queue.atomic(async (trx) => {
+        await q.archive.on(trx).run(now, id);
+        await q.deleteSchedulesOf.on(trx).run(id);
+      });
     },
-    setModel(id: string, model: string): void {
-      q.setModel.run(model, id);
+    async setModel(id: string, model: string): Promise<void> {
+      await write(undefined, (x) => q.setModel.on(x).run(model, id));
     },
-    modelOf(id: string): string | null {
-      return (q.modelOf.get(id) as { model: string | null } | undefined)?.model ?? null;
+    async modelOf(id: string, on?: Executor): Promise<string | null> {
+      const row = (await read(on, (x) => q.modelOf.on(x).get(id))) as { model: string | null } | undefined;
+      return row?.model ?? null;
     },
-    setShareSlug(id: string, slug: string | null): void {
-      q.setSlug.run(slug, id);
+    async setShareSlug(id: string, slug: string | null): Promise<void> {
+      await write(undefined, (x) => q.setSlug.on(x).run(slug, id));
     },
-    findShared(slug: string): ConversationRow | null {
-      return (q.bySlug.get(slug) as ConversationRow | undefined) ?? null;
+    async findShared(slug: string): Promise<ConversationRow | null> {
+      return (
+        ((await read(undefined, (x) => q.bySlug.on(x).get(slug))) as ConversationRow | undefined) ?? null
+      );
     },
 
-    addMessage(
+    async addMessage(
       conversationId: string,
       turnId: string | null,
       role: MessageRole,
       content: string,
       at: number,
-    ) {
-      q.addMessage.run(conversationId, turnId, role, content, at);
-      q.touch.run(at, conversationId);
+      on?: Executor,
+    ): Promise<void> {
+      await write(on, async (x) => {
+        await q.addMessage.on(x).run(conversationId, turnId, role, content, at);
+        await q.touch.on(x).run(at, conversationId);
+      });
     },
     /** The last `limit` messages, oldest first, and how many earlier ones were left out. */
-    tail(conversationId: string, limit: number): { messages: StoredMessage[]; skipped: number } {
-      const total = (q.countMessages.get(conversationId) as { n: number }).n;
-      const messages = q.tail.all(conversationId, limit) as StoredMessage[];
-      return { messages, skipped: total - messages.length };
+    async tail(
+      conversationId: string,
+      limit: number,
+    ): Promise<{ messages: StoredMessage[]; skipped: number }> {
+      return read(undefined, async (x) => {
+        const total = ((await q.countMessages.on(x).get(conversationId)) as { n: number }).n;
+        const messages = (await q.tail.on(x).all(conversationId, limit)) as StoredMessage[];
+        return { messages, skipped: total - messages.length };
+      });
     },
-    allMessages(conversationId: string): StoredMessage[] {
-      return q.allMessages.all(conversationId) as StoredMessage[];
+    async allMessages(conversationId: string, on?: Executor): Promise<StoredMessage[]> {
+      return (await read(on, (x) => q.allMessages.on(x).all(conversationId))) as StoredMessage[];
     },
 
-    insertTurn(
+    async insertTurn(
       conversationId: string,
       turnId: string,
       personId: string,
       requester: string,
       state: TurnState,
       at: number,
-    ) {
-      q.insertTurn.run(conversationId, turnId, personId, requester, state, at);
+      on?: Executor,
+    ): Promise<void> {
+      await write(on, (x) => q.insertTurn.on(x).run(conversationId, turnId, personId, requester, state, at));
     },
-    setTurnState(conversationId: string, turnId: string, state: TurnState, at: number): void {
-      q.setState.run(state, at, conversationId, turnId);
+    async setTurnState(
+      conversationId: string,
+      turnId: string,
+      state: TurnState,
+      at: number,
+      on?: Executor,
+    ): Promise<void> {
+      await write(on, (x) => q.setState.on(x).run(state, at, conversationId, turnId));
     },
-    setTurnTokens(conversationId: string, turnId: string, tokens: number): void {
-      q.addTokens.run(tokens, conversationId, turnId);
+    async setTurnTokens(
+      conversationId: string,
+      turnId: string,
+      tokens: number,
+      on?: Executor,
+    ): Promise<void> {
+      await write(on, (x) => q.addTokens.on(x).run(tokens, conversationId, turnId));
     },
-    lastTurn(conversationId: string): TurnSummaryRow | null {
-      return (q.lastTurn.get(conversationId) as TurnSummaryRow | undefined) ?? null;
+    async lastTurn(conversationId: string): Promise<TurnSummaryRow | null> {
+      return (
+        ((await read(undefined, (x) => q.lastTurn.on(x).get(conversationId))) as
+          TurnSummaryRow | undefined) ?? null
+      );
     },
     /** Turns a previous run left queued or running (the process stopped under them). */
-    unfinishedTurns(): { conversation_id: string; turn_id: string }[] {
-      return q.interrupted.all() as { conversation_id: string; turn_id: string }[];
+    async unfinishedTurns(): Promise<{ conversation_id: string; turn_id: string }[]> {
+      return (await read(undefined, (x) => q.interrupted.on(x).all())) as {
+        conversation_id: string;
+        turn_id: string;
+      }[];
     },
 
-    findRequest(conversationId: string, requestId: string): Record<string, unknown> | null {
-      const row = q.findRequest.get(conversationId, requestId) as { accepted: string } | undefined;
+    async findRequest(
+      conversationId: string,
+      requestId: string,
+      on?: Executor,
+    ): Promise<Record<string, unknown> | null> {
+      const row = (await read(on, (x) => q.findRequest.on(x).get(conversationId, requestId))) as
+        { accepted: string } | undefined;
       return row ? (JSON.parse(row.accepted) as Record<string, unknown>) : null;
     },
-    recordRequest(conversationId: string, requestId: string, accepted: object, now: number): void {
-      q.insertRequest.run(conversationId, requestId, JSON.stringify(accepted), now);
+    async recordRequest(
+      conversationId: string,
+      requestId: string,
+      accepted: object,
+      now: number,
+      on?: Executor,
+    ): Promise<void> {
+      await write(on, (x) =>
+        q.insertRequest.on(x).run(conversationId, requestId, JSON.stringify(accepted), now),
+      );
     },
 
     schedules,
-    schedulesOf(conversationId: string): StoredSchedule[] {
-      return (q.schedulesOf.all(conversationId) as ScheduleRow[]).map(toSchedule);
+    async schedulesOf(conversationId: string): Promise<StoredSchedule[]> {
+      return ((await read(undefined, (x) => q.schedulesOf.on(x).all(conversationId))) as ScheduleRow[]).map(
+        toSchedule,
+      );
     },
-    addSchedule(conversationId: string, item: ScheduledItem, now: number): void {
-      q.insertSchedule.run(item.id, conversationId, item.prompt, item.dueAt, item.repeatMin, item.until, now);
+    async addSchedule(conversationId: string, item: ScheduledItem, now: number): Promise<void> {
+      await write(undefined, (x) =>
+        q.insertSchedule
+          .on(x)
+          .run(item.id, conversationId, item.prompt, item.dueAt, item.repeatMin, item.until, now),
+      );
     },
-    cancelSchedule(conversationId: string, id: string): boolean {
-      return q.deleteSchedule.run(id, conversationId).changes > 0;
+    async cancelSchedule(conversationId: string, id: string): Promise<boolean> {
+      return (await write(undefined, (x) => q.deleteSchedule.on(x).run(id, conversationId))).changes > 0;
     },
   };
 }

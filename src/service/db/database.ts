@@ -15,6 +15,12 @@ import { engineOf, splitStatements } from './statement';
 // The stores write SQL text, not typed builder calls, so the table types are not declared here.
 export type ServiceDatabase = Kysely<unknown>;
 
+/** The store a config asks for: `database` (config.json or `--database`), else DATABASE_URL; none: the file. */
+export function databaseUrlOf(config: { database?: unknown }): string | undefined {
+  const url = typeof config.database === 'string' ? config.database : process.env['DATABASE_URL'];
+  return url === '' ? undefined : url;
+}
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
 }

@@ -82,10 +82,10 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
         return row ? handler(c, input, row) : notFound(c);
       },
       {
-        before: (c) => {
+        before: async (c) => {
           const refused = machineOnly(c);
           if (refused) return refused;
-          const row = find(c);
+          const row = await find(c);
           if (!row) return notFound(c);
           found.set(c, row);
           return null;
@@ -98,9 +98,9 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // --- Conversations ---------------------------------------------------------------------
 
-  onList(apiRoutes.listConversations, (c) => {
+  onList(apiRoutes.listConversations, async (c) => {
     const body: ConversationsResponse = {
-      conversaciones: conversations.list(callerAgent(c).id).map(({ row, lastTurn }) => ({
+      conversaciones: (await conversations.list(callerAgent(c).id)).map(({ row, lastTurn }) => ({
         id: row.id,
         titulo: row.title,
         actualizada: iso(row.updated_at),
@@ -110,13 +110,15 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.json(body);
   });
 
-  onList(apiRoutes.createConversation, (c) => {
-    const body: ConversationCreated = { id: conversations.create(callerAgent(c).id, callerAuth(c).personId) };
+  onList(apiRoutes.createConversation, async (c) => {
+    const body: ConversationCreated = {
+      id: await conversations.create(callerAgent(c).id, callerAuth(c).personId),
+    };
     return c.json(body, 201);
   });
 
-  onOne(apiRoutes.getConversation, (c, { query }, row) => {
-    const read = conversations.read(row, query.limit ?? DEFAULT_CONVERSATION_TAIL);
+  onOne(apiRoutes.getConversation, async (c, { query }, row) => {
+    const read = await conversations.read(row, query.limit ?? DEFAULT_CONVERSATION_TAIL);
     const body: ConversationResponse = {
       messages: read.messages.map((m) => ({
         role: m.role,
@@ -129,8 +131,8 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.json(body);
   });
 
-  onOne(apiRoutes.renameConversation, (c, { body }, row) => {
-    conversations.rename(row, body.title);
+  onOne(apiRoutes.renameConversation, async (c, { body }, row) => {
+    await conversations.rename(row, body.title);
     // Body not shown by the spec; ours echoes the new title.
     return c.json({ id: row.id, titulo: body.title });
   });
@@ -142,8 +144,8 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   });
 
   // Our extension: a new conversation with this one's messages up to a point (docs/extensions.md).
-  onOne(apiRoutes.forkConversation, (c, { body }, row) => {
-    const forked = conversations.fork(row, body);
+  onOne(apiRoutes.forkConversation, async (c, { body }, row) => {
+    const forked = await conversations.fork(row, body);
     if (!forked.ok) return errorJson(c, 400, 'body_invalido', forked.refusal.message);
     return c.json({ id: forked.value.id, titulo: forked.value.title }, 201);
   });
@@ -151,17 +153,21 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   // --- Sharing ---------------------------------------------------------------------------
 
   onOne(apiRoutes.getShare, (c, _input, row) => c.json(compartida(row.share_slug)));
-  onOne(apiRoutes.share, (c, _input, row) => c.json(compartida(conversations.share(row))));
-  onOne(apiRoutes.unshare, (c, _input, row) => {
-    conversations.unshare(row);
+  onOne(apiRoutes.share, async (c, _input, row) => c.json(compartida(await conversations.share(row))));
+  onOne(apiRoutes.unshare, async (c, _input, row) => {
+    await conversations.unshare(row);
     return c.json(compartida(null));
   });
 
   // --- Turns -----------------------------------------------------------------------------
 
-  onOne(apiRoutes.postMessage, (c, { body }, row) => {
-    const who = { engine: callerAgent(c).engine, personId: callerAuth(c).personId, requester: requester(c) };
-    const result = conversations.submit(row, who, {
+  onOne(apiRoutes.postMessage, async (c, { body }, row) => {
+    const who = {
+      engine: callerAgent(c).engine,
+      personId: callerAuth(c).personId,
+      requester: await requester(c),
+    };
+    const result = await conversations.submit(row, who, {
       turnId: body.turnId,
       content: body.content,
       attachments: body.images,
@@ -190,13 +196,13 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
         ctx.turns.heartbeats,
       ),
       bearer,
-      () => authenticate(ctx, bearer) !== null,
+      async () => (await authenticate(ctx, bearer)) !== null,
     );
   });
 
   // Refused for anyone but the requester: `detenido: false` with `motivo` (our addition).
   onOne(apiRoutes.cancelTurn, async (c, _input, row) =>
-    c.json(cancelJson(await conversations.cancel(row, requester(c)))),
+    c.json(cancelJson(await conversations.cancel(row, await requester(c)))),
   );
 
   onOne(apiRoutes.answerPermission, (c, { body }, row) => {
@@ -220,18 +226,18 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // --- Schedules -------------------------------------------------------------------------
 
-  onOne(apiRoutes.listSchedule, (c, _input, row) =>
-    c.json({ programados: conversations.schedules(row).map(programado) }),
+  onOne(apiRoutes.listSchedule, async (c, _input, row) =>
+    c.json({ programados: (await conversations.schedules(row)).map(programado) }),
   );
 
-  onOne(apiRoutes.createSchedule, (c, { body }, row) => {
-    const added = conversations.addSchedule(row, body);
+  onOne(apiRoutes.createSchedule, async (c, { body }, row) => {
+    const added = await conversations.addSchedule(row, body);
     if (!added.ok) return errorJson(c, 400, added.error, added.detalle);
     return c.json({ programado: programado(added.item) }, 201);
   });
 
-  onOne(apiRoutes.cancelSchedule, (c, { params }, row) => {
-    if (!conversations.cancelSchedule(row, params.id)) return notFound(c);
+  onOne(apiRoutes.cancelSchedule, async (c, { params }, row) => {
+    if (!(await conversations.cancelSchedule(row, params.id))) return notFound(c);
     // Body not shown by the spec; ours says it is cancelled.
     return c.json({ id: params.id, cancelado: true });
   });

@@ -13,10 +13,10 @@ import type { ConversationService } from '../turns/conversation-service';
  */
 export function sharedPageRoutes(conversations: Pick<ConversationService, 'shared'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  registerRoute(app, apiRoutes.sharedConversationPage, (c, { params }) => {
+  registerRoute(app, apiRoutes.sharedConversationPage, async (c, { params }) => {
     const { slug } = params;
     const words = publicPageWords(c.req.header('Accept-Language'));
-    const shared = conversations.shared(slug);
+    const shared = await conversations.shared(slug);
     if (!shared)
       return c.html(renderNotSharedPage(words), 404, { ...PUBLIC_PAGE_HEADERS, Vary: 'Accept-Language' });
     const messages = shared.messages.map((m) => ({
