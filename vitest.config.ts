@@ -44,6 +44,19 @@ export default defineConfig({
           include: ownModules,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The service's integration files again, every service on PostgreSQL instead of the embedded
+          // file (test/support/test-store.ts; README "Run it on a server"). The cluster files are
+          // PostgreSQL-only already and run once, in shared-modules.
+          name: 'service-postgres',
+          include: ['test/integration/service/**/*.test.ts'],
+          exclude: ['test/integration/service/cluster/**', 'test/integration/service/cluster-*.test.ts'],
+          env: { AGENTDESK_TEST_STORE: 'postgres' },
+          isolate: false,
+        },
+      },
     ],
   },
 });
