@@ -70,8 +70,12 @@ async function cluster() {
       token,
       lastEventId ? { lastEventId } : {},
     );
-  return { a, b, call, newConversation, send, events };
+  return { a, b, agentId, call, newConversation, send, events };
 }
+
+/** Whether the process said it took the agent's machine (its lease), in its own log. */
+const runsAgent = (service: ServiceProcess, agentId: string) =>
+  service.output().includes(`cluster: this process now runs agent ${agentId}`);
 
 const idsAndNames = (events: { id: string | undefined; event: string }[]) =>
   events.map((e) => `${e.id} ${e.event}`);
@@ -102,7 +106,7 @@ describe('two service processes on one PostgreSQL', { timeout: 180_000 }, () => 
   });
 
   it('runs a message, a permission answer and a cancel sent to the other process where the agent runs', async () => {
-    const { a, b, call, newConversation, send, events } = await cluster();
+    const { a, b, agentId, call, newConversation, send, events } = await cluster();
     const conversation = await newConversation(a); // A now runs the agent
     const stream = await events(b, conversation);
 
@@ -127,14 +131,18 @@ describe('two service processes on one PostgreSQL', { timeout: 180_000 }, () => 
     const stopped = await stream.untilDone(waiting);
     expect(stopped.at(-1)!.data).toMatchObject({ turnId: waiting, estado: 'stopped' });
     stream.close();
+    // Every turn ran on A: B never took the agent's machine.
+    expect(runsAgent(a, agentId)).toBe(true);
+    expect(runsAgent(b, agentId)).toBe(false);
   });
 
   it('ends the turn of a process killed mid-turn, and runs the next turn on the other process', async () => {
-    const { a, b, newConversation, send, events } = await cluster();
+    const { a, b, agentId, newConversation, send, events } = await cluster();
     const conversation = await newConversation(a); // A runs the agent
     const stream = await events(b, conversation);
     const long = await send(b, conversation, 'wait 60');
     await stream.nextNamed('tool', (d) => d.status === 'in_progress');
+    expect(runsAgent(b, agentId)).toBe(false);
 
     await a.kill('SIGKILL');
     const error = await stream.nextNamed('error');
@@ -146,6 +154,7 @@ describe('two service processes on one PostgreSQL', { timeout: 180_000 }, () => 
     const ran = await stream.untilDone(next);
     expect(ran.some((e) => e.event === 'chunk')).toBe(true);
     expect(ran.at(-1)!.data).toMatchObject({ turnId: next, estado: 'done' });
+    expect(runsAgent(b, agentId)).toBe(true);
     stream.close();
   });
 });
