@@ -48,11 +48,17 @@ export default defineConfig({
         extends: true,
         test: {
           // The service's integration files again, every service on PostgreSQL instead of the embedded
-          // file (test/support/test-store.ts; README "Run it on a server"). The cluster files are
-          // PostgreSQL-only already and run once, in shared-modules.
+          // file (test/support/test-store.ts; README "Run it on a server"). Files that choose their
+          // engines themselves (cluster, harness, store) run once, in shared-modules.
           name: 'service-postgres',
           include: ['test/integration/service/**/*.test.ts'],
-          exclude: ['test/integration/service/cluster/**', 'test/integration/service/cluster-*.test.ts'],
+          exclude: [
+            'test/integration/service/cluster/**',
+            'test/integration/service/cluster-*.test.ts',
+            'test/integration/service/postgres-*.test.ts',
+            // Runs each case on both engines itself.
+            'test/integration/service/store/**',
+          ],
           env: { AGENTDESK_TEST_STORE: 'postgres' },
           isolate: false,
         },

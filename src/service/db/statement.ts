@@ -79,5 +79,6 @@ export async function lockRow(trx: Executor, table: string, id: string): Promise
 
 /** Holds `table` against other writers until the transaction `trx` ends (PostgreSQL; see lockRow). */
 export async function lockTable(trx: Executor, table: string): Promise<void> {
-  if (engineOf(trx) === 'postgres') await sql.raw(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`).execute(trx);
+  if (engineOf(trx) === 'postgres')
+    await sql.raw(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`).execute(trx);
 }

@@ -62,7 +62,10 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
       return { messages: tail.messages, skipped: tail.skipped, lastTurn: await store.lastTurn(row.id) };
     },
 
-    rename: (row: ConversationRow, title: string): Promise<void> => store.rename(row.id, title),
+    rename: (row: ConversationRow, title: string): Promise<void> => {
+      manager.titled(row.id);
+      return store.rename(row.id, title);
+    },
 
     /** Our extension: a new conversation with this one's messages up to a point. */
     fork: (row: ConversationRow, at: ForkPoint): Promise<ForkOutcome> => forks.fork(row, at, timers.now()),

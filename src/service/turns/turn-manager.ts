@@ -359,6 +359,12 @@ export class TurnManager {
     return this.runtimes.find(conversationId)?.models?.options ?? null;
   }
 
+  /** The conversation was renamed: a first turn that ends now leaves its title alone and announces none. */
+  titled(conversationId: string): void {
+    const rt = this.runtimes.find(conversationId);
+    for (const turn of [rt?.current, ...(rt?.waiting ?? [])]) if (turn) turn.untitled = false;
+  }
+
   /** Current turn's id, or null when idle. */
   currentTurnId(conversationId: string): string | null {
     return this.runtimes.find(conversationId)?.current?.turnId ?? null;
