@@ -10,12 +10,10 @@
  * `npm run bench`; the goals are that nothing fails, and that two processes are no slower than one.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ensurePerson, firstAgentId, signIn, startTestService } from '../support/local-service';
+import { readFile } from 'node:fs/promises';
 import { freshDatabase, nameRunCluster, stopRunCluster } from '../support/postgres';
-import { freePort, startServiceProcess, type ServiceProcess } from '../support/service-process';
+import type { ServiceProcess } from '../support/service-process';
+import { startSharedServer, type SharedServer } from '../support/shared-server';
 import { openEvents, type EventStreamReader } from '../support/sse';
 import { benchRow } from './bench-row';
 
@@ -27,46 +25,12 @@ const PEOPLE = [
   { email: 'bench-two@example.test', password: 'bench password two' },
 ];
 
-interface Person {
-  token: string;
-  agentId: string;
-}
-
-interface Setup {
-  processes: ServiceProcess[];
-  people: Person[];
-  pids: number[];
-  stop(): Promise<void>;
-}
+type Person = SharedServer['people'][number];
 
 /** A data folder (and a database when `database` is set), two signed-in people, then `count` processes. */
-async function setUp(count: number, database: string | null): Promise<Setup> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-bench-cluster-'));
-  if (database) await writeFile(join(dataDir, 'config.json'), JSON.stringify({ database }));
-  const setup = await startTestService({ dataDir });
-  const people: Person[] = [];
-  try {
-    for (const person of PEOPLE) {
-      await ensurePerson(setup, person.email, person.password);
-      const token = (await signIn(setup, person)).access_token;
-      people.push({ token, agentId: await firstAgentId(setup, token) });
-    }
-  } finally {
-    await setup.close();
-  }
-  const processes: ServiceProcess[] = [];
-  for (let i = 0; i < count; i++)
-    processes.push(await startServiceProcess({ port: await freePort(), dataDir }));
-  const pids = processes.map((p) => p.pid);
-  return {
-    processes,
-    people,
-    pids,
-    async stop() {
-      await Promise.all(processes.map((p) => p.kill('SIGTERM')));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+async function setUp(count: number, database: string | null) {
+  const server = await startSharedServer({ processes: count, database, people: PEOPLE });
+  return { ...server, pids: server.processes.map((p) => p.pid) };
 }
 
 async function rssMb(pid: number): Promise<number | null> {
@@ -93,16 +57,18 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 };
 
-/** p50 of `runs` sequential calls, after a warm-up. */
-async function timed(runs: number, call: () => Promise<unknown>): Promise<number> {
+/** p50 of `runs` sequential calls, after a warm-up; each call returns how long its measured part took. */
+async function timed(runs: number, call: () => Promise<number>): Promise<number> {
   for (let i = 0; i < 5; i++) await call();
   const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await call();
-    samples.push(performance.now() - t0);
-  }
+  for (let i = 0; i < runs; i++) samples.push(await call());
   return pct(samples, 0.5);
+}
+
+async function took(call: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await call();
+  return performance.now() - t0;
 }
 
 /** 1. An authenticated GET and posting a turn (the 202), p50, on one store. */
@@ -112,21 +78,23 @@ async function storeCost(database: string | null): Promise<{ get: number; post: 
     const [service] = setup.processes;
     const [person] = setup.people;
     const conversation = await newConversation(service!, person!);
-    const get = await timed(200, async () => (await api(service!, person!, 'GET', '')).arrayBuffer());
+    const get = await timed(200, () =>
+      took(async () => (await api(service!, person!, 'GET', '')).arrayBuffer()),
+    );
     const stream = await openEvents(
       `${service!.url}/api/v2/me/agents/${person!.agentId}/conversations/${conversation}/events`,
       person!.token,
     );
     const post = await timed(40, async () => {
       const turnId = randomUUID();
-      const sent = await api(service!, person!, 'POST', `/${conversation}/messages`, {
-        content: 'hi',
-        turnId,
-      });
-      const t = performance.now();
-      await sent.arrayBuffer();
+      const accepted = await took(async () =>
+        (
+          await api(service!, person!, 'POST', `/${conversation}/messages`, { content: 'hi', turnId })
+        ).arrayBuffer(),
+      );
+      // The next turn is posted once this one is over, so each 202 is a new turn's.
       await stream.nextNamed('done', (d) => d.turnId === turnId);
-      return t;
+      return accepted;
     });
     stream.close();
     return { get, post };
@@ -141,6 +109,18 @@ async function streams(count: number, database: string) {
   try {
     const person = setup.people[0]!;
     const conversation = await newConversation(setup.processes[0]!, person);
+    // The agent's machine is started and warm before the measured turn.
+    const warm = await openEvents(
+      `${setup.processes[0]!.url}/api/v2/me/agents/${person.agentId}/conversations/${conversation}/events`,
+      person.token,
+    );
+    const warmTurn = randomUUID();
+    await api(setup.processes[0]!, person, 'POST', `/${conversation}/messages`, {
+      content: 'warm up',
+      turnId: warmTurn,
+    });
+    await warm.nextNamed('done', (d) => d.turnId === warmTurn, 60_000);
+    warm.close();
     const readers: EventStreamReader[] = [];
     for (let i = 0; i < STREAMS; i += 100) {
       const batch = Array.from({ length: Math.min(100, STREAMS - i) }, (_, n) => {

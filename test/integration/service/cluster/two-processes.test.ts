@@ -7,40 +7,24 @@
  * - the process that runs the agent killed with SIGKILL mid-turn: the turn ends for the client (`error`,
  *   then `done {estado: error}`), and the next turn runs on the other process.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { ensurePerson, firstAgentId, signIn, startTestService } from '../../../support/local-service';
 import { freshDatabase } from '../../../support/postgres';
-import { freePort, startServiceProcess, type ServiceProcess } from '../../../support/service-process';
+import type { ServiceProcess } from '../../../support/service-process';
+import { startSharedServer } from '../../../support/shared-server';
 import { openEvents, type EventStreamReader } from '../../../support/sse';
 
 /** Short, so a dead process's agent moves within seconds; long enough for a busy machine's heartbeats. */
 const LEASE_MS = 4000;
 
 async function cluster() {
-  const database = await freshDatabase();
-  const dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-cluster-'));
-  onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
-  await writeFile(join(dataDir, 'config.json'), JSON.stringify({ database, cluster: { leaseMs: LEASE_MS } }));
-  // The account and a token that every process accepts (both are in PostgreSQL).
-  const setup = await startTestService({ dataDir });
-  let token: string;
-  let agentId: string;
-  try {
-    await ensurePerson(setup);
-    token = (await signIn(setup)).access_token;
-    agentId = await firstAgentId(setup, token);
-  } finally {
-    await setup.close();
-  }
-  const start = async (): Promise<ServiceProcess> => {
-    const service = await startServiceProcess({ port: await freePort(), dataDir });
-    onTestFinished(() => service.kill('SIGKILL'));
-    return service;
-  };
-  const [a, b] = await Promise.all([start(), start()]);
+  const server = await startSharedServer({
+    processes: 2,
+    database: await freshDatabase(),
+    config: { cluster: { leaseMs: LEASE_MS } },
+  });
+  onTestFinished(() => server.stop());
+  const [a, b] = server.processes as [ServiceProcess, ServiceProcess];
+  const { token, agentId } = server.people[0]!;
   const call = (service: ServiceProcess, path: string, init: { method?: string; body?: unknown } = {}) =>
     fetch(`${service.url}/api/v2/me/agents/${agentId}/conversations${path}`, {
       method: init.method ?? 'GET',
