@@ -110,7 +110,7 @@ describe('everything else is refused', () => {
     });
   });
 
-  it('has no trust path on a service started alone (npm run service): not even the empty secret', () => {
+  it('has no trust path on a service started alone (npm run service): not even the empty secret', async () => {
     expect(await alone.signInLaunchingApp('', 'profile')).toEqual({
       ok: false,
       reason: 'this service was not started by the app',
