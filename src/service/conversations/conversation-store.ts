@@ -257,24 +257,25 @@ export function createConversationStore(db: ServiceDatabase) {
       }[];
     },
 
+    /** The idempotency record of a turn id (the column `request_id`), as the turn manager stored it. */
     async findRequest(
       conversationId: string,
-      requestId: string,
+      turnId: string,
       on?: Executor,
     ): Promise<Record<string, unknown> | null> {
-      const row = (await read(on, (x) => q.findRequest.on(x).get(conversationId, requestId))) as
+      const row = (await read(on, (x) => q.findRequest.on(x).get(conversationId, turnId))) as
         { accepted: string } | undefined;
       return row ? (JSON.parse(row.accepted) as Record<string, unknown>) : null;
     },
     async recordRequest(
       conversationId: string,
-      requestId: string,
+      turnId: string,
       accepted: object,
       now: number,
       on?: Executor,
     ): Promise<void> {
       await write(on, (x) =>
-        q.insertRequest.on(x).run(conversationId, requestId, JSON.stringify(accepted), now),
+        q.insertRequest.on(x).run(conversationId, turnId, JSON.stringify(accepted), now),
       );
     },
 
