@@ -24,8 +24,13 @@ const run = promisify(execFile);
 
 /** `npm run service -- <args>` (an admin command, or a start that must fail) run to its end. */
 export async function serviceCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  // An admin command works on the store of the data folder it names: on the PostgreSQL pass, through
+  // DATABASE_URL, as the README tells admins to.
+  const data = args[args.indexOf('--data') + 1];
+  const { database } = args.includes('--data') && data ? await storeConfig(data) : {};
+  const env = database ? { ...process.env, DATABASE_URL: database } : process.env;
   try {
-    const { stdout, stderr } = await run(process.execPath, [...serviceFromSource, ...args]);
+    const { stdout, stderr } = await run(process.execPath, [...serviceFromSource, ...args], { env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -27,17 +27,26 @@ export interface Statement<Row> {
   on(trx: Executor): Statement<Row>;
 }
 
+/**
+ * PostgreSQL's text cannot hold NUL: it is kept as U+FFFD there, as both engines keep a lone surrogate, so
+ * hostile text is stored (or matches nothing) instead of failing the request.
+ */
+function storable(db: Executor, params: unknown[]): unknown[] {
+  if (engineOf(db) !== 'postgres') return params;
+  return params.map((value) => (typeof value === 'string' ? value.replaceAll('\0', '\uFFFD') : value));
+}
+
 /** A reusable statement over `db`, shaped like the synchronous one the stores used before (get/all/run). */
 export function prepare<Row = unknown>(db: Executor, text: string): Statement<Row> {
   return {
     async get(...params) {
-      return (await query<Row>(text, params).execute(db)).rows[0];
+      return (await query<Row>(text, storable(db, params)).execute(db)).rows[0];
     },
     async all(...params) {
-      return (await query<Row>(text, params).execute(db)).rows;
+      return (await query<Row>(text, storable(db, params)).execute(db)).rows;
     },
     async run(...params) {
-      const result = await query<Row>(text, params).execute(db);
+      const result = await query<Row>(text, storable(db, params)).execute(db);
       return { changes: Number(result.numAffectedRows ?? 0) };
     },
     on: (trx) => prepare<Row>(trx, text),
@@ -74,7 +83,7 @@ export function engineOf(db: Executor): 'sqlite' | 'postgres' {
  */
 export async function lockRow(trx: Executor, table: string, id: string): Promise<void> {
   if (engineOf(trx) === 'postgres')
-    await query(`SELECT 1 FROM ${table} WHERE id = ? FOR UPDATE`, [id]).execute(trx);
+    await query(`SELECT 1 FROM ${table} WHERE id = ? FOR UPDATE`, storable(trx, [id])).execute(trx);
 }
 
 /** Holds `table` against other writers until the transaction `trx` ends (PostgreSQL; see lockRow). */
