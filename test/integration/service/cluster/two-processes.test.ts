@@ -25,10 +25,14 @@ async function cluster() {
   onTestFinished(() => server.stop());
   const [a, b] = server.processes as [ServiceProcess, ServiceProcess];
   const { token, agentId } = server.people[0]!;
-  const call = (service: ServiceProcess, path: string, init: { method?: string; body?: unknown } = {}) =>
+  const call = (
+    service: ServiceProcess,
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) =>
     fetch(`${service.url}/api/v2/me/agents/${agentId}/conversations${path}`, {
       method: init.method ?? 'GET',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
   const newConversation = async (service: ServiceProcess): Promise<string> => {
@@ -108,7 +112,14 @@ describe('two service processes on one PostgreSQL', { timeout: 180_000 }, () => 
     const wrote = await stream.untilDone(writing);
     expect(wrote.at(-1)!.data).toMatchObject({ turnId: writing, estado: 'done' });
 
-    const waiting = await send(b, conversation, 'wait 60');
+    // A caller forging the hand-over marker gets no say in where the turn runs.
+    const forged = await call(b, `/${conversation}/messages`, {
+      method: 'POST',
+      body: { content: 'wait 60' },
+      headers: { 'x-agentdesk-cluster': 'guessed' },
+    });
+    expect(forged.status).toBe(202);
+    const waiting = ((await forged.json()) as { turnId: string }).turnId;
     await stream.nextNamed('tool', (d) => d.status === 'in_progress');
     const cancelled = await call(b, `/${conversation}/cancel`, { method: 'POST' });
     expect(await cancelled.json()).toEqual({ detenido: true });
