@@ -20,7 +20,8 @@ export interface LeaseOptions {
 
 export class AgentLeases {
   readonly processId = randomUUID();
-  private readonly held = new Set<string>();
+  /** Agents this process holds, each with when its lease surely still runs (a local clock reading). */
+  private readonly held = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
 
@@ -48,6 +49,9 @@ export class AgentLeases {
 
   /** Takes the agent's lease when it is free, expired or already ours; else says who holds it. */
   async claim(agentId: string): Promise<Claim> {
+    // Renewed not long ago: no one else can hold it yet, so no round trip on the busy path.
+    if ((this.held.get(agentId) ?? 0) > Date.now()) return { mine: true };
+    const asked = Date.now();
     const taken = await this.pool.query(
       `INSERT INTO cluster_leases (agent_id, holder, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
        ON CONFLICT (agent_id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
@@ -57,7 +61,7 @@ export class AgentLeases {
     );
     if (taken.rowCount === 1) {
       if (!this.held.has(agentId)) this.options.log(`cluster: this process now runs agent ${agentId}`);
-      this.held.add(agentId);
+      this.held.set(agentId, this.safeUntil(asked));
       return { mine: true };
     }
     const { rows } = await this.pool.query<{ url: string | null }>(
@@ -70,13 +74,19 @@ export class AgentLeases {
   }
 
   /** Agents whose machine this process runs. */
-  get agents(): ReadonlySet<string> {
-    return this.held;
+  get agents(): string[] {
+    return [...this.held.keys()];
+  }
+
+  /** A lease written at `asked` (or later) runs at least until this, by our clock, with a margin for drift. */
+  private safeUntil(asked: number): number {
+    return asked + Math.floor(this.options.leaseMs / 2);
   }
 
   private async tick(): Promise<void> {
     try {
       const { leaseMs } = this.options;
+      const asked = Date.now();
       await this.pool.query(
         `UPDATE cluster_processes SET seen_until = now() + $2 * interval '1 millisecond' WHERE id = $1`,
         [this.processId, leaseMs],
@@ -86,7 +96,8 @@ export class AgentLeases {
         [this.processId, leaseMs],
       );
       const still = new Set(renewed.rows.map((r) => r.agent_id));
-      for (const agentId of [...this.held].filter((a) => !still.has(a))) {
+      for (const agentId of still) if (this.held.has(agentId)) this.held.set(agentId, this.safeUntil(asked));
+      for (const agentId of [...this.held.keys()].filter((a) => !still.has(a))) {
         // Our heartbeat came too late and another process took the agent over.
         this.held.delete(agentId);
         this.options.log(`cluster: lost the lease of agent ${agentId}`);
