@@ -28,11 +28,10 @@ export interface Statement<Row> {
 }
 
 /**
- * PostgreSQL's text cannot hold NUL: it is kept as U+FFFD there, as both engines keep a lone surrogate, so
- * hostile text is stored (or matches nothing) instead of failing the request.
+ * NUL in text is kept as U+FFFD, as both engines keep a lone surrogate: PostgreSQL's text cannot hold it (the
+ * request would fail) and libsql would cut the text there. Hostile text is stored, or matches nothing.
  */
-function storable(db: Executor, params: unknown[]): unknown[] {
-  if (engineOf(db) !== 'postgres') return params;
+function storable(params: unknown[]): unknown[] {
   return params.map((value) => (typeof value === 'string' ? value.replaceAll('\0', '\uFFFD') : value));
 }
 
@@ -40,13 +39,13 @@ function storable(db: Executor, params: unknown[]): unknown[] {
 export function prepare<Row = unknown>(db: Executor, text: string): Statement<Row> {
   return {
     async get(...params) {
-      return (await query<Row>(text, storable(db, params)).execute(db)).rows[0];
+      return (await query<Row>(text, storable(params)).execute(db)).rows[0];
     },
     async all(...params) {
-      return (await query<Row>(text, storable(db, params)).execute(db)).rows;
+      return (await query<Row>(text, storable(params)).execute(db)).rows;
     },
     async run(...params) {
-      const result = await query<Row>(text, storable(db, params)).execute(db);
+      const result = await query<Row>(text, storable(params)).execute(db);
       return { changes: Number(result.numAffectedRows ?? 0) };
     },
     on: (trx) => prepare<Row>(trx, text),
@@ -83,7 +82,7 @@ export function engineOf(db: Executor): 'sqlite' | 'postgres' {
  */
 export async function lockRow(trx: Executor, table: string, id: string): Promise<void> {
   if (engineOf(trx) === 'postgres')
-    await query(`SELECT 1 FROM ${table} WHERE id = ? FOR UPDATE`, storable(trx, [id])).execute(trx);
+    await query(`SELECT 1 FROM ${table} WHERE id = ? FOR UPDATE`, storable([id])).execute(trx);
 }
 
 /** Holds `table` against other writers until the transaction `trx` ends (PostgreSQL; see lockRow). */

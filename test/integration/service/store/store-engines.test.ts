@@ -76,6 +76,20 @@ describe.each(engines)('on %s', (_name, open) => {
     }
   });
 
+  it('takes hostile text (NUL, a lone surrogate) in values and lookups without failing', async () => {
+    const db = await open();
+    try {
+      const hostile = 'a\u0000b\ud800c';
+      await prepare(db, 'INSERT INTO settings (key, value) VALUES (?, ?)').run('k', hostile);
+      const row = await prepare<{ value: string }>(db, 'SELECT value FROM settings WHERE key = ?').get('k');
+      expect(row?.value.startsWith('a\ufffdb')).toBe(true);
+      expect(row?.value.endsWith('c')).toBe(true);
+      expect(await prepare(db, 'SELECT * FROM settings WHERE key = ?').get(hostile)).toBeUndefined();
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('rolls a failed transaction back whole', async () => {
     const db = await open();
     try {
