@@ -80,7 +80,8 @@ function fromRow(row: Row): AgentSettings {
 /** Agent settings in `agent_configs`, plus the two identity columns this area may change (name, engine). */
 export function createAgentConfigStore(db: ServiceDatabase, clock: Clock) {
   const select = prepare(db, 'SELECT * FROM agent_configs WHERE agent_id = ?');
-  const upsert = prepare(db, 
+  const upsert = prepare(
+    db,
     `INSERT INTO agent_configs (agent_id, model, prompt, prompt_mode, channels, web_search, starters, msgapp2_page,
        tools_gs, tools_extensions, tools_canales, mcp, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -36,7 +36,8 @@ export function createMsgappNumbers(
   workspace: () => WorkspaceConfig | undefined,
 ) {
   const links = prepare(db, 'SELECT number_id, agent_id, active FROM msgapp1_links');
-  const upsert = prepare(db, 
+  const upsert = prepare(
+    db,
     `INSERT INTO msgapp1_links (number_id, agent_id, active, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (number_id) DO UPDATE SET agent_id = excluded.agent_id, active = excluded.active, updated_at = excluded.updated_at`,
   );

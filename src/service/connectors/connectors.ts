@@ -83,7 +83,8 @@ export function createConnectors(deps: {
       throw new Error(`connector id "${config.id}" must match ${CONNECTOR_ID}`);
     providers.set(config.id, toProvider(config));
   }
-  const insertStart = prepare(db, 
+  const insertStart = prepare(
+    db,
     'INSERT INTO connector_starts (state_hash, person_id, connector_id, code_verifier, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
   const takeStart = prepare(db, 'DELETE FROM connector_starts WHERE state_hash = ? RETURNING *');
@@ -92,10 +93,10 @@ export function createConnectors(deps: {
     db,
     'SELECT connector_id FROM connector_links WHERE person_id = ?',
   );
-  const linkedIds = async (personId: string) =>
-    (await linksOf.all(personId)).map((row) => row.connector_id);
+  const linkedIds = async (personId: string) => (await linksOf.all(personId)).map((row) => row.connector_id);
   const linkOf = prepare(db, 'SELECT * FROM connector_links WHERE person_id = ? AND connector_id = ?');
-  const upsertLink = prepare(db, 
+  const upsertLink = prepare(
+    db,
     `INSERT INTO connector_links (person_id, connector_id, access_token_sealed, refresh_token_sealed, scope, connected_at)
      VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (person_id, connector_id) DO UPDATE SET access_token_sealed = excluded.access_token_sealed,

@@ -22,7 +22,8 @@ export function isValidPushToken(token: string, plataforma: Plataforma): boolean
  * one phone, one signed-in account.
  */
 export function createDeviceStore(db: ServiceDatabase, clock: Clock) {
-  const upsert = prepare(db, 
+  const upsert = prepare(
+    db,
     `INSERT INTO devices (token_hash, person_id, plataforma, entorno, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (token_hash) DO UPDATE SET person_id = excluded.person_id, plataforma = excluded.plataforma,
        entorno = excluded.entorno, updated_at = excluded.updated_at`,

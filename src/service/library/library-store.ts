@@ -62,10 +62,12 @@ export function mimeTypeFor(nombre: string, contentType: string | undefined): st
 
 /** The person's file library: rows in the database, bytes under `<dataDir>/library/<personId>/<id>`. */
 export function createLibraryStore(db: ServiceDatabase, clock: Clock, dataDir: string) {
-  const insert = prepare(db, 
+  const insert = prepare(
+    db,
     'INSERT INTO account_files (id, person_id, nombre, mime_type, size, sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const listStmt = prepare(db, 
+  const listStmt = prepare(
+    db,
     'SELECT * FROM account_files WHERE person_id = ? ORDER BY created_at DESC, rowid DESC',
   );
   const byId = prepare(db, 'SELECT * FROM account_files WHERE id = ?');
