@@ -7,7 +7,6 @@ import type { ScheduledItem, ScheduleSource } from '../schedules/scheduler';
 import type { MessageRole, StoredMessage, TurnState } from '../../shared/api';
 
 /** Durable state of conversations (migration 002): messages, turns, idempotency, schedules, sharing. */
-
 export interface ConversationRow {
   id: string;
   agent_id: string;
