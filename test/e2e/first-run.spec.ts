@@ -69,7 +69,7 @@ test('a fresh data folder: "This computer", one click, and the message box is re
 
   // On the service: one owner, with no password, whose first agent holds that conversation.
   const { persons } = service().context.identity;
-  expect(persons.count()).toBe(1);
+  expect(await persons.count()).toBe(1);
   expect(await persons.authenticate((await persons.first())!.email, '')).toBeNull();
   const listed = (await (await api('/api/v2/me/agents')).json()) as {
     agentes: { id: string; nombre: string }[];
