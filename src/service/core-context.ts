@@ -54,6 +54,11 @@ export interface CoreContext {
    * go through the store, so a stream served by any process follows a turn run by another.
    */
   readonly sharedEvents?: SharedEvents;
+  /**
+   * Several processes: whether this process runs the agent's machine, taking the agent's lease when it is
+   * free (cluster/agent-leases.ts). Only the process that runs it fires the agent's scheduled turns.
+   */
+  readonly runsAgent?: (agentId: string) => Promise<boolean>;
   /** Registers a disposer run when the service closes (last registered, first run). */
   onClose(dispose: () => void | Promise<void>): void;
 }

@@ -80,7 +80,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     identity,
     account: createAccountDeletion(db),
-    ...(cluster ? { sharedEvents: cluster.feed } : {}),
+    ...(cluster
+      ? { sharedEvents: cluster.feed, runsAgent: async (id: string) => (await cluster.leases.claim(id)).mine }
+      : {}),
     onClose: (dispose: () => void | Promise<void>) => {
       disposers.push(dispose);
     },

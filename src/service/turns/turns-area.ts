@@ -7,7 +7,7 @@ import {
 } from '../conversations/conversation-store';
 import { createArchivedStore, type ArchivedStore } from '../conversations/archived-store';
 import { createConversationForks, type ConversationForks } from '../conversations/conversation-forks';
-import { Scheduler } from '../schedules/scheduler';
+import { Scheduler, type ScheduleSource } from '../schedules/scheduler';
 import { HeartbeatHub } from './sse-stream';
 import { timersFrom, type Timers } from '../timers';
 import { createAllowance, type Allowance, type QuotaConfig } from './allowance';
@@ -71,7 +71,7 @@ export function startTurns(
     seedOf: (conversationId) => forks.seedOf(conversationId),
     agentSettings,
   });
-  const scheduler = new Scheduler(store.schedules, timers, async (item) => {
+  const scheduler = new Scheduler(ownSchedules(ctx, store), timers, async (item) => {
     const conversation = await store.findAny(item.conversationId);
     const agent = conversation && (await ctx.identity.agents.find(conversation.agent_id));
     if (!conversation || !agent || !engine.hasMachine(agent.engine)) return;
@@ -101,9 +101,38 @@ export function startTurns(
     setDraining: (on) => manager.setDraining(on),
   };
   scheduler.start();
+  // Several processes: an agent's lease can come to this process (its holder died), and with it scheduled
+  // turns this process's timer does not know of yet.
+  const rearm = ctx.runsAgent && setInterval(() => scheduler.changed(), REARM_MS);
+  if (rearm) rearm.unref();
   ctx.onClose(() => {
+    if (rearm) clearInterval(rearm);
     scheduler.close();
     heartbeats.stop();
   });
   return turns;
+}
+
+/** How often, with several processes, the scheduler looks again for the scheduled turns it now owns. */
+const REARM_MS = 5_000;
+
+/**
+ * The scheduled turns this process fires: all of them, or with several processes only those of agents it
+ * runs (it takes a free agent's lease), so a scheduled turn never starts a second machine for its agent and
+ * no two processes fire one item.
+ */
+function ownSchedules(ctx: CoreContext, store: ConversationStore): ScheduleSource<StoredSchedule> {
+  const runsAgent = ctx.runsAgent;
+  if (!runsAgent) return store.schedules;
+  return {
+    ...store.schedules,
+    pending: async () => {
+      const owned: StoredSchedule[] = [];
+      for (const item of await store.schedules.pending()) {
+        const conversation = await store.findAny(item.conversationId);
+        if (conversation && (await runsAgent(conversation.agent_id))) owned.push(item);
+      }
+      return owned;
+    },
+  };
 }

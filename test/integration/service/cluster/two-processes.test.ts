@@ -5,11 +5,12 @@
  * - a message, a permission answer and a cancel sent to the process that does not run the agent reach
  *   the one that does;
  * - the process that runs the agent killed with SIGKILL mid-turn: the turn ends for the client (`error`,
- *   then `done {estado: error}`), and the next turn runs on the other process.
+ *   then `done {estado: error}`), and the next turn runs on the other process;
+ * - a scheduled turn fires once, in the process that runs its agent.
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { freshDatabase } from '../../../support/postgres';
-import type { ServiceProcess } from '../../../support/service-process';
+import { freePort, startServiceProcess, type ServiceProcess } from '../../../support/service-process';
 import { startSharedServer } from '../../../support/shared-server';
 import { openEvents, type EventStreamReader } from '../../../support/sse';
 
@@ -58,12 +59,18 @@ async function cluster() {
       token,
       lastEventId ? { lastEventId } : {},
     );
-  return { a, b, agentId, call, newConversation, send, events };
+  /** One more process on the same server, started after what the test set up. */
+  const another = async (): Promise<ServiceProcess> => {
+    const service = await startServiceProcess({ port: await freePort(), dataDir: server.dataDir });
+    onTestFinished(() => service.kill('SIGKILL'));
+    return service;
+  };
+  return { a, b, agentId, call, newConversation, send, events, another };
 }
 
-/** Whether the process said it took the agent's machine (its lease), in its own log. */
+/** Whether the process started a machine for the agent (its machine pool says so in its own log). */
 const runsAgent = (service: ServiceProcess, agentId: string) =>
-  service.output().includes(`cluster: this process now runs agent ${agentId}`);
+  service.output().includes(`[${agentId}] starting `);
 
 const idsAndNames = (events: { id: string | undefined; event: string }[]) =>
   events.map((e) => `${e.id} ${e.event}`);
@@ -150,6 +157,31 @@ describe('two service processes on one PostgreSQL', { timeout: 180_000 }, () => 
     expect(ran.some((e) => e.event === 'chunk')).toBe(true);
     expect(ran.at(-1)!.data).toMatchObject({ turnId: next, estado: 'done' });
     expect(runsAgent(b, agentId)).toBe(true);
+    stream.close();
+  });
+
+  it('fires a scheduled turn once, in the process that runs its agent', async () => {
+    const { a, b, agentId, call, newConversation, events, another } = await cluster();
+    const conversation = await newConversation(a); // A runs the agent
+    const stream = await events(b, conversation);
+    const added = await call(b, `/${conversation}/schedule`, {
+      method: 'POST',
+      body: { prompt: 'hello on time', inMinutes: 0.3 },
+    });
+    expect(added.status).toBe(201);
+    // A process started now finds the item pending at its start, as A does: only A may fire it.
+    const c = await another();
+    const started = await stream.nextNamed('started');
+    const turnId = String(started.data.turnId);
+    const ran = await stream.untilDone(turnId);
+    expect(ran.at(-1)!.data).toMatchObject({ turnId, estado: 'done' });
+    const thread = (await (await call(b, `/${conversation}?limit=50`)).json()) as {
+      messages: { role: string; content: string }[];
+    };
+    expect(thread.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['hello on time']);
+    expect(runsAgent(a, agentId)).toBe(true);
+    expect(runsAgent(b, agentId)).toBe(false);
+    expect(runsAgent(c, agentId)).toBe(false);
     stream.close();
   });
 });
