@@ -207,7 +207,7 @@ test('a long thread opens at its tail, and earlier messages load as you scroll u
   const store = app.service().context.turns.store;
   const start = Date.now() - 120_000;
   for (let i = 1; i <= 120; i++)
-    store.addMessage(
+    await store.addMessage(
       created.id,
       null,
       i % 2 ? 'user' : 'assistant',
