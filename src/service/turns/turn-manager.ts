@@ -1,75 +1,32 @@
 import { isTerminal, type AcceptedTurnState, type TurnState } from '../../shared/api';
-import type { EngineHost, TurnResult } from '../engine/types';
-import type { Allowance } from './allowance';
-import type { ConversationStore } from '../conversations/conversation-store';
+import type { TurnResult } from '../engine/types';
 import { ConversationRuntimes, type ConversationRuntime } from './conversation-runtimes';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
 import { closeInterruptedTurns } from './restart-recovery';
 import { titleFromMessage } from '../conversations/thread-title';
-import type { Timers } from '../timers';
-import type { SharedEvents } from '../core-context';
-import {
-  acceptedFromRecord,
-  acceptedOf,
-  type Accepted,
-  type CancelOutcome,
-  type SubmitResult,
-} from './turn-answers';
-import { launchTurn, readLaunchSettings, type AgentSettingsLookup, type LaunchDeps } from './turn-launch';
+import type { CancelOutcome, SubmitResult } from './turn-answers';
+import { launchTurn, readLaunchSettings, type LaunchDeps } from './turn-launch';
 import { lockRow, type Executor } from '../db/statement';
-import { isClosing, newTurn, type LaunchSettings, type Submission, type Turn } from './turn-record';
-import { routeIncoming } from './turn-state';
+import { OrderedWrites } from './ordered-writes';
+import type { TurnManagerOptions } from './turn-manager-options';
+import { admit, type AdmissionDeps } from './turn-admission';
+import type { Submission, Turn } from './turn-record';
 
 /**
  * The lifecycle of every conversation's turns: admission (new / injected / replacing / waiting),
  * the start, the close (reply, title, state, `done`, the next waiting turn), cancel and forget.
- * One turn at a time per conversation. The engine call is in turn-launch.ts, the event fan-out in
+ * One turn at a time per conversation. The admission's decision is in turn-admission.ts, the engine call is in turn-launch.ts, the event fan-out in
  * engine-event-fanout.ts, permissions in permission-relay.ts, the allowance in allowance.ts.
  */
-
-export interface TurnHooks {
-  /**
-   * Runs in a turn's closing phase, after the agent's reply ended and before `done`.
-   * A test seam: holding it open makes the "turn was already closing" row testable.
-   */
-  closing?: (info: { conversationId: string; turnId: string }) => Promise<void> | void;
-}
-
-export interface TurnManagerOptions {
-  store: ConversationStore;
-  engine: EngineHost;
-  agentSettings?: AgentSettingsLookup;
-  /** A fork's carried-over messages, for the agent's first session in it (conversation-forks.ts). */
-  seedOf?: LaunchDeps['seedOf'];
-  timers: Timers;
-  allowance: Allowance;
-  permissionTimeoutMs?: number;
-  hooks?: TurnHooks;
-  /**
-   * Several processes on one PostgreSQL: events go through the store and any process streams them; turns
-   * left open by a process that died are closed by the cluster's heartbeat (cluster/agent-leases.ts), not here.
-   */
-  sharedEvents?: SharedEvents;
-}
-
-/** What an admission reads from the store, in its transaction, before it decides. */
-interface AdmissionReads {
-  seen: Record<string, unknown> | null;
-  refusal: string | null;
-  launch: LaunchSettings;
-  untitled: boolean;
-}
-
 export class TurnManager {
   private readonly runtimes: ConversationRuntimes;
   private readonly launchDeps: LaunchDeps;
   private draining = false;
   /** Turns a previous run left open are closed before the first admission. */
   private readonly ready: Promise<void>;
-  /** The admission under way (set only while its decision runs) and the writes it made. */
-  private tx: Executor | undefined;
-  private readonly txWrites: Promise<unknown>[] = [];
+  private readonly writes = new OrderedWrites();
+  private readonly admission: AdmissionDeps;
 
   constructor(private readonly options: TurnManagerOptions) {
     this.runtimes = new ConversationRuntimes(
@@ -85,6 +42,15 @@ export class TurnManager {
       now: () => this.now(),
       finish: (rt, turn, result) => this.finish(rt, turn, result),
       persist: (write) => this.persist(() => write()),
+    };
+    this.admission = {
+      store: options.store,
+      engine: options.engine,
+      runtimes: this.runtimes,
+      now: () => this.now(),
+      persist: (write) => this.persist(write),
+      begin: (rt, turn) => this.begin(rt, turn, true),
+      stopNow: (rt, turn) => this.stopNow(rt, turn, false),
     };
     this.ready = options.sharedEvents
       ? Promise.resolve()
@@ -117,98 +83,12 @@ export class TurnManager {
       const seen = s.turnId ? await store.findRequest(s.conversationId, s.turnId, trx) : null;
       const refusal = seen ? null : await allowance.refusal(s.personId, trx);
       const untitled = (await store.findAny(s.conversationId, trx))?.title === null;
-      this.tx = trx;
-      let result: SubmitResult;
-      try {
-        result = this.admit(s, { seen, refusal, launch, untitled });
-      } finally {
-        this.tx = undefined;
-      }
-      const writes = await Promise.allSettled(this.txWrites.splice(0));
-      for (const write of writes) if (write.status === 'rejected') throw write.reason;
-      return result;
+      return this.writes.during(trx, () => admit(this.admission, s, { seen, refusal, launch, untitled }));
     });
   }
 
-  /**
-   * Records in the store: during an admission, on its transaction; otherwise queued in order after the
-   * writes before it (a failure is logged: the turn goes on in memory).
-   */
   private persist(write: (on: Executor | undefined) => Promise<unknown>): void {
-    const done = write(this.tx);
-    if (this.tx) this.txWrites.push(done);
-    else done.catch((error: unknown) => console.error(`turns: not recorded: ${(error as Error).message}`));
-  }
-
-  private admit(s: Submission, read: AdmissionReads): SubmitResult {
-    const { store, engine } = this.options;
-    if (s.turnId) {
-      const seen = read.seen;
-      if (seen) {
-        const accepted = {
-          ...acceptedFromRecord(seen),
-          repeated: true,
-          queueLength: engine.queuedCount(s.agentId),
-        };
-        return { kind: 'accepted', accepted };
-      }
-    }
-    const refusal = read.refusal;
-    if (refusal) return { kind: 'quota_exhausted', message: refusal };
-
-    const rt = this.runtimes.of(s.conversationId);
-    const current = rt.current;
-    let route = routeIncoming(current && { ...current, closing: isClosing(current) }, s.requester);
-    let accepted: Accepted | null = null;
-
-    if (route === 'inject' && current) {
-      accepted = this.inject(current, s);
-      if (!accepted) route = current.requester === s.requester ? 'replace' : 'queue';
-    }
-    if (!accepted) {
-      const turn = newTurn(s, read.launch, read.untitled);
-      if (route === 'queue' && current) {
-        turn.state = 'queued';
-        const at = this.now();
-        this.persist((on) =>
-          store.insertTurn(s.conversationId, turn.turnId, s.personId, s.requester, 'queued', at, on),
-        );
-        rt.waiting.push(turn);
-        accepted = acceptedOf(turn, { state: 'queued', queueLength: engine.queuedCount(s.agentId) });
-      } else {
-        const replacing = route === 'replace' && current !== null;
-        if (replacing) this.stopNow(rt, current!, false);
-        const state = this.begin(rt, turn, true);
-        accepted = acceptedOf(turn, {
-          state,
-          queueLength:
-            turn.handle?.queueLength ?? engine.queuedCount(s.agentId) + (state === 'queued' ? 1 : 0),
-          replaced: replacing,
-        });
-      }
-    }
-    const answer = accepted;
-    const at = this.now();
-    if (s.turnId) this.persist((on) => store.recordRequest(s.conversationId, s.turnId!, answer, at, on));
-    return { kind: 'accepted', accepted };
-  }
-
-  /** Joins a message to the turn in flight; null when the engine no longer takes input. */
-  private inject(turn: Turn, s: Submission): Accepted | null {
-    if (turn.handle) {
-      if (!turn.handle.inject(s.content, s.attachments)) return null;
-    } else {
-      turn.early.push({ content: s.content, attachments: s.attachments });
-    }
-    const at = this.now();
-    this.persist((on) =>
-      this.options.store.addMessage(s.conversationId, turn.turnId, 'user', s.content, at, on),
-    );
-    return acceptedOf(turn, {
-      state: turn.state === 'running' ? 'running' : 'queued',
-      queueLength: this.options.engine.queuedCount(s.agentId),
-      injected: true,
-    });
+    this.writes.persist(write);
   }
 
   /**

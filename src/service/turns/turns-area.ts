@@ -12,7 +12,8 @@ import { HeartbeatHub } from './sse-stream';
 import { timersFrom, type Timers } from '../timers';
 import { createAllowance, type Allowance, type QuotaConfig } from './allowance';
 import type { AgentSettingsLookup } from './turn-launch';
-import { TurnManager, type TurnHooks } from './turn-manager';
+import { TurnManager } from './turn-manager';
+import type { TurnHooks } from './turn-manager-options';
 
 /** Heartbeat of the event stream (spec: every 25 s). */
 export const HEARTBEAT_MS = 25_000;
