@@ -12,15 +12,20 @@ const room = (name) => `^src/${name}/`;
  */
 const serviceRooms = [
   // settings and time
-  ...['data/', 'outcome.ts', 'config.ts', 'clock.ts', 'log-writer.ts', 'serving.ts', 'serve-flags.ts'],
+  ...['data/', 'outcome.ts', 'config.ts', 'clock.ts', 'timers.ts', 'manual-timers.ts', 'log-writer.ts'],
+  ...['serving.ts', 'serve-flags.ts'],
   // stores and the helpers several rooms share
   ...['security/', 'db/', 'identity/', 'workspace/', 'core-context.ts'],
   // parts the domain areas stand on
   ...['pages/', 'engine/', 'library/', 'stt/', 'connectors/', 'demo-agent/'],
-  // the two domain areas: agent-config reads turns, never the reverse
-  ...['turns/', 'agent-config/'],
+  // the conversation area from the bottom up: a shared page and schedules stand alone, the conversation store
+  // keeps schedules, turns run on the store (turns-area.ts builds the area, conversation-service.ts serves routes)
+  ...['sharing/', 'schedules/', 'conversations/', 'turns/'],
+  // agent-config reads turns (the allowance), never the reverse
+  ...['agent-config/'],
   // the context every route receives, the HTTP edge, start-up
-  ...['context.ts', 'http/', 'auth/', 'routes/', 'app.ts', 'index.ts', 'cli.ts'],
+  // several processes on one PostgreSQL: shared events, agent leases, forwarding (issue 27)
+  ...['context.ts', 'http/', 'auth/', 'cluster/', 'routes/', 'app.ts', 'index.ts', 'cli.ts'],
 ];
 /** A room's path pattern: a name ending in `/` is a folder, any other a file at the top of `base`. */
 const roomPath = (base, name) =>

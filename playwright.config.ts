@@ -24,6 +24,8 @@ export default defineConfig({
   workers: Math.max(1, Math.min(availableParallelism(), 4)),
   retries: 0,
   reporter: [['list'], ['./test/e2e/summary-reporter.ts']],
+  // Names the run's throwaway PostgreSQL cluster; the first spec that asks for a database starts it.
+  globalSetup: './test/support/postgres-run.ts',
   use: {
     headless: true,
     screenshot: 'only-on-failure',

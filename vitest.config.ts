@@ -10,6 +10,22 @@ const ownModules = [
   'test/unit/main/window.test.ts',
 ];
 
+/** Service integration files the PostgreSQL pass leaves out (README, "PostgreSQL instead of the file"). */
+const storeBlindFiles = [
+  'test/integration/service/engine/**',
+  'test/integration/service/http/**',
+  'test/integration/service/server/public-url.test.ts',
+  'test/integration/service/server/trusted-proxy.test.ts',
+  'test/integration/service/security/route-fuzz.test.ts',
+  'test/integration/service/security/openapi-*.test.ts',
+  'test/integration/service/security/hostile-input-{wire,paths,bodies}.test.ts',
+  'test/integration/service/security/{workspace-links,host-guard,private-modes}.test.ts',
+  'test/integration/service/spec-conformance/{raw-bodies,hostile-requests,workspace-paths,cache-headers}.test.ts',
+  'test/integration/service/agent-config/{files,skills-mcp,parts,library-stt,config}.test.ts',
+  'test/integration/service/agent-config/lent-tools-{sdk-client,methods}.test.ts',
+  'test/integration/service/identity/{cli,bearer-matrix}.test.ts',
+];
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -20,6 +36,8 @@ export default defineConfig({
     // Two cores here: keep worker count modest so service-backed tests stay stable.
     maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
+    // Names the run's throwaway PostgreSQL cluster; the first file that asks for a database starts it.
+    globalSetup: ['./test/support/postgres-run.ts'],
     projects: [
       {
         extends: true,
@@ -40,6 +58,28 @@ export default defineConfig({
         test: {
           name: 'own-modules',
           include: ownModules,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The service's integration files that use the store, again, every service on PostgreSQL instead
+          // of the embedded file (test/support/test-store.ts; README "Run it on a server").
+          name: 'service-postgres',
+          include: ['test/integration/service/**/*.test.ts'],
+          exclude: [
+            // Files that choose their engines themselves.
+            'test/integration/service/cluster/**',
+            'test/integration/service/cluster-*.test.ts',
+            'test/integration/service/postgres-*.test.ts',
+            'test/integration/service/store/**',
+            // Files about what no store changes (the HTTP edge, the engine host, schema and fuzz sweeps,
+            // the workspace on disk): a second pass of them would add minutes to `npm test` and test
+            // nothing new. Everything else, every file that reads or writes the store, runs on both.
+            ...storeBlindFiles,
+          ],
+          env: { AGENTDESK_TEST_STORE: 'postgres' },
+          isolate: false,
         },
       },
     ],

@@ -1,12 +1,14 @@
 /**
  * What the test suite needs from the machine besides npm packages: a Chromium for the
- * end-to-end tests, and the speech tools the transcription tests use (espeak-ng makes speech,
- * ffmpeg re-encodes it, pocketsphinx transcribes it). As root on Debian they are installed with
- * apt-get; anywhere else each missing one is named with the one line that gets it.
+ * end-to-end tests, the speech tools the transcription tests use (espeak-ng makes speech,
+ * ffmpeg re-encodes it, pocketsphinx transcribes it), and PostgreSQL's server (the store tests
+ * start a throwaway cluster of their own, test/support/postgres.ts). As root on Debian they are
+ * installed with apt-get; anywhere else each missing one is named with the one line that gets it.
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { postgresBinDir } from '../test/support/postgres-binaries';
 
 interface Requirement {
   /** What the person reads. */
@@ -56,6 +58,13 @@ const speech: Requirement[] = [
   },
 ];
 
+const postgres: Requirement = {
+  what: "PostgreSQL's server (the store tests run against a throwaway cluster)",
+  present: () => postgresBinDir() !== undefined,
+  debianPackages: ['postgresql'],
+  hint: 'apt-get install postgresql, or set AGENTDESK_POSTGRES_BIN=/path/to/postgresql/bin',
+};
+
 const browser: Requirement = {
   what: 'Chromium (the end-to-end tests drive it)',
   present: chromiumPresent,
@@ -82,7 +91,7 @@ function aptInstall(packages: string[]): boolean {
 export async function ensureSystemPackages(options: {
   needBrowser: boolean;
 }): Promise<{ ok: true } | { ok: false; problems: string[] }> {
-  const required = options.needBrowser ? [browser, ...speech] : speech;
+  const required = options.needBrowser ? [browser, postgres, ...speech] : [postgres, ...speech];
   let missing = required.filter((r) => !r.present());
   if (missing.length > 0 && canUseApt()) {
     aptInstall(missing.flatMap((r) => r.debianPackages));

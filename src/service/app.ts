@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { API_BASE, lookupRoute } from '../shared/api';
 import { apiGuard, methodNotAllowed, notFound } from './auth/bearer';
+import type { Cluster } from './cluster/cluster';
 import type { ServiceContext } from './context';
 import type { AppEnv } from './http/app-env';
 import { dotSegmentGuard } from './http/dot-segment-guard';
@@ -28,7 +29,7 @@ import { signInRoutes } from './routes/sign-in';
 import { sttRoutes } from './routes/stt';
 
 /** The whole HTTP surface of the local service. */
-export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
+export function buildApp(ctx: ServiceContext, cluster?: Pick<Cluster, 'forward'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.log));
   app.use('*', clientInfo(ctx.serving));
@@ -41,6 +42,8 @@ export function buildApp(ctx: ServiceContext): Hono<AppEnv> {
   app.use('*', settleRefusedBodies());
   // Every /api/v2 path: bearer, route table, scope and agent ownership are checked before any handler.
   app.use(`${API_BASE}/*`, apiGuard(ctx));
+  // Several processes: a request that needs an agent's machine runs in the process that holds it.
+  if (cluster) app.use(`${API_BASE}/*`, cluster.forward);
 
   // Route modules, one per area: `src/service/routes/<area>.ts` exporting `xxxRoutes(ctx): Hono<AppEnv>`,
   // whose handlers meet their route table entries through `registerRoute`. Each area adds ONE line below.

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { systemClock } from './clock';
-import { openDatabase } from './db/database';
+import { databaseUrlOf, openDatabase } from './db/database';
 import { createIdentity } from './identity';
 import { readConfigFile } from './config';
 import { INVITE_LIFETIME_DAYS } from './identity/invites';
@@ -62,10 +62,11 @@ async function serveCommand(argv: string[]): Promise<number> {
   return new Promise<number>(() => {});
 }
 
-function openIdentity(data: unknown) {
+/** The admin commands work on the store the service uses: config.json's `database`, else DATABASE_URL, else the file. */
+async function openIdentity(data: unknown) {
   const dataDir = resolve(typeof data === 'string' ? data : 'data');
   makePrivateDirSync(dataDir);
-  const db = openDatabase(dataDir);
+  const db = await openDatabase(dataDir, { databaseUrl: databaseUrlOf(await readConfigFile(dataDir)) });
   return { db, identity: createIdentity(db, systemClock) };
 }
 
@@ -75,7 +76,7 @@ async function userAdd(argv: string[]): Promise<number> {
     options: { email: { type: 'string' }, password: { type: 'string' }, data: { type: 'string' } },
   });
   if (!values.email || !values.password) return fail('usage', 'user add needs --email and --password.');
-  const { db, identity } = openIdentity(values.data);
+  const { db, identity } = await openIdentity(values.data);
   try {
     const result = await identity.persons.create(values.email, values.password);
     if (!result.ok) {
@@ -89,7 +90,7 @@ async function userAdd(argv: string[]): Promise<number> {
     console.log(JSON.stringify(result.person));
     return 0;
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -126,18 +127,18 @@ async function inviteAdd(argv: string[]): Promise<number> {
       'usage',
       "invite add needs the server's public URL: set publicUrl in config.json or pass --public-url.",
     );
-  const { db, identity } = openIdentity(dataDir);
+  const { db, identity } = await openIdentity(dataDir);
   try {
-    if (identity.persons.findByEmail(values.email))
+    if (await identity.persons.findByEmail(values.email))
       return fail('email_taken', 'A person with that e-mail already exists.');
-    const invite = identity.invites.create(values.email, days);
+    const invite = await identity.invites.create(values.email, days);
     const url = `${origin}/invite?code=${encodeURIComponent(invite.code)}`;
     console.log(
       JSON.stringify({ email: invite.email, url, expires_at: new Date(invite.expiresAt).toISOString() }),
     );
     return 0;
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -159,9 +160,9 @@ async function clientAdd(argv: string[]): Promise<number> {
   }
   const bad = redirectUris.find((uri) => !URL.canParse(uri));
   if (bad) return fail('invalid_redirect_uri', `"${bad}" is not an absolute URI.`);
-  const { db, identity } = openIdentity(values.data);
+  const { db, identity } = await openIdentity(values.data);
   try {
-    const created = identity.clients.create({
+    const created = await identity.clients.create({
       name: values.name,
       redirectUris,
       scopes: values.scopes,
@@ -171,7 +172,7 @@ async function clientAdd(argv: string[]): Promise<number> {
     console.log(JSON.stringify(created));
     return 0;
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 

@@ -28,6 +28,8 @@ export interface ServiceConfig {
   bind?: string;
   /** `{ freeFailures, firstDelaySeconds }` of the sign-in throttle. */
   signInThrottle?: { freeFailures?: number; firstDelaySeconds?: number };
+  /** A postgres:// URL: every table in PostgreSQL (`--database`; else DATABASE_URL); absent: `<dataDir>/service.db`. */
+  database?: string;
   [key: string]: unknown;
 }
 

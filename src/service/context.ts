@@ -28,7 +28,7 @@ export async function buildServiceContext(core: CoreContext): Promise<ServiceCon
   const turns = startTurns(
     core,
     engines,
-    (agentId, channel) => later.agentConfig?.turnOptions(agentId, channel) ?? {},
+    async (agentId, channel) => (await later.agentConfig?.turnOptions(agentId, channel)) ?? {},
   );
   const agentConfig = await startAgentConfig(core, { engines, allowance: turns.allowance });
   later.agentConfig = agentConfig;

@@ -5,6 +5,25 @@ import type { AccountDeletion } from './identity/account-deletion';
 import type { Identity } from './identity';
 import type { Serving } from './serving';
 
+/** A conversation event as streamed: `id:`, `event:` and the JSON `data:`. */
+export interface StreamEvent {
+  id: string;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** Conversation events shared by every process (cluster/event-feed.ts). */
+export interface SharedEvents {
+  /** Persists one conversation's events, in the order they are logged. */
+  mirror(conversationId: string): (event: StreamEvent) => void;
+  /** The replay after `lastEventId` (turns/event-log.ts rules), then live events. */
+  subscribe(
+    conversationId: string,
+    listener: (event: StreamEvent) => void,
+    lastEventId?: string | null,
+  ): Promise<{ replayed: StreamEvent[]; close(): void }>;
+}
+
 /** The fields the service itself sets before any area starts; every area is built from them (./context.ts). */
 export interface CoreContext {
   readonly db: ServiceDatabase;
@@ -30,6 +49,16 @@ export interface CoreContext {
   readonly log: (line: string) => void;
   readonly identity: Identity;
   readonly account: AccountDeletion;
+  /**
+   * Set when several service processes share one PostgreSQL store (cluster/): every conversation's events
+   * go through the store, so a stream served by any process follows a turn run by another.
+   */
+  readonly sharedEvents?: SharedEvents;
+  /**
+   * Several processes: whether this process runs the agent's machine, taking the agent's lease when it is
+   * free (cluster/agent-leases.ts). Only the process that runs it fires the agent's scheduled turns.
+   */
+  readonly runsAgent?: (agentId: string) => Promise<boolean>;
   /** Registers a disposer run when the service closes (last registered, first run). */
   onClose(dispose: () => void | Promise<void>): void;
 }

@@ -2,16 +2,17 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { buildApp } from './app';
+import { clusterFor } from './cluster/cluster';
 import { systemClock, type Clock } from './clock';
 import { readConfigFile, type ServiceConfig } from './config';
 import { buildServiceContext, type CoreContext, type ServiceContext } from './context';
-import { openDatabase } from './db/database';
+import { databaseUrlOf, isPostgresUrl, openDatabase } from './db/database';
 import { createIdentity } from './identity';
 import { createAccountDeletion } from './identity/account-deletion';
 import { createLaunchTrust, type LaunchSignIn } from './identity/launch-trust';
 import { makePrivateDir } from './security/private-files';
 import { answerClientErrors } from './http/client-errors';
-import { readServing } from './serving';
+import { readServing, ServiceConfigError } from './serving';
 
 export type { Clock, TestClock } from './clock';
 export { createTestClock, systemClock } from './clock';
@@ -44,7 +45,7 @@ export interface RunningService {
   port: number;
   context: ServiceContext;
   /** The app's passwordless sign-in of the computer's owner (identity/launch-trust.ts); not an HTTP route. */
-  signInLaunchingApp(launchSecret: string, scope?: string): LaunchSignIn;
+  signInLaunchingApp(launchSecret: string, scope?: string): Promise<LaunchSignIn>;
   close(): Promise<void>;
 }
 
@@ -58,10 +59,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const serving = readServing(config);
   const clock = options.clock ?? systemClock;
   const log = options.log ?? (() => {});
-  const db = openDatabase(options.dataDir);
+  const db = await openStore(options.dataDir, config);
   const disposers: (() => void | Promise<void>)[] = [];
+  // Several processes on one PostgreSQL (cluster/): shared events, agent leases, forwarding. Closed last.
+  const cluster = await clusterFor(config, log);
+  if (cluster) disposers.push(() => cluster.close());
   const identity = createIdentity(db, clock, { signInThrottle: config.signInThrottle });
-  identity.clients.registerConfigured(config.clients);
+  await identity.clients.registerConfigured(config.clients);
 
   const core: CoreContext = {
     db,
@@ -76,6 +80,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     identity,
     account: createAccountDeletion(db),
+    ...(cluster
+      ? { sharedEvents: cluster.feed, runsAgent: async (id: string) => (await cluster.leases.claim(id)).mine }
+      : {}),
     onClose: (dispose: () => void | Promise<void>) => {
       disposers.push(dispose);
     },
@@ -89,14 +96,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         log(`close: ${(error as Error).message}`);
       }
     }
-    db.close();
+    await db.destroy();
   }
 
   let server: ServerType;
   let context: ServiceContext;
   try {
     context = await buildServiceContext(core);
-    const app = buildApp(context);
+    const app = buildApp(context, cluster);
     const port = options.port ?? (typeof config.port === 'number' ? config.port : 0);
     server = await listen(app.fetch, port, serving.bind);
   } catch (error) {
@@ -108,6 +115,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const url = `http://${urlHost(serving.bind)}:${port}`;
   context.listenPort = port;
   context.localUrl = url;
+  await cluster?.join(url);
   context.baseUrl = serving.publicOrigin ?? `http://127.0.0.1:${port}`;
   let closing: Promise<void> | undefined;
   const launchTrust = createLaunchTrust(identity, options.launchSecret);
@@ -129,9 +137,20 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
 }
 
+/** The store `config` names; a URL that is no postgres:// one is a config error, as a bad public URL is. */
+async function openStore(dataDir: string, config: ServiceConfig) {
+  const databaseUrl = databaseUrlOf(config);
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
+    throw new ServiceConfigError(
+      'database must be a postgres:// URL; leave it out to keep the embedded file.',
+    );
+  }
+  return openDatabase(dataDir, { databaseUrl });
+}
+
 /** The running service as the app that started it holds it: `signInApp` presents that app's launch secret. */
 export interface AppService extends RunningService {
-  signInApp(scope: string): LaunchSignIn;
+  signInApp(scope: string): Promise<LaunchSignIn>;
 }
 
 /**

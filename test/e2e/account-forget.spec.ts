@@ -22,7 +22,7 @@ test.afterAll(async () => {
   await other?.cleanup();
 });
 
-const liveSignInsOnOther = (): number => liveSignIns(other, OTHER_EMAIL);
+const liveSignInsOnOther = (): Promise<number> => liveSignIns(other, OTHER_EMAIL);
 
 test('Forget removes a saved server and revokes its sign-in there', async ({ page }) => {
   await openApp(page, app);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startTestService, type TestService } from '../support/local-service';
+import { liveSignIns as countLiveSignIns } from './support/live-sign-ins';
 import {
   openApp,
   screens,
@@ -31,17 +32,9 @@ test.afterAll(async () => {
   await other?.cleanup();
 });
 
-const personId = () => app.service().context.identity.persons.findByEmail(EMAIL)?.id;
 /** Sign-ins of the person the server still honours (one token family per sign-in). */
-const liveSignIns = (): number =>
-  (
-    app
-      .service()
-      .context.db.prepare(
-        'SELECT COUNT(DISTINCT family_id) AS n FROM oauth_tokens WHERE person_id = ? AND revoked_at IS NULL',
-      )
-      .get(personId()) as { n: number }
-  ).n;
+const liveSignIns = (): Promise<number> => countLiveSignIns(app.service(), EMAIL);
+const personId = async () => (await app.service().context.identity.persons.findByEmail(EMAIL))?.id;
 
 async function openAccount(page: Page): Promise<void> {
   await openApp(page, app);
@@ -97,11 +90,11 @@ test('another server is added, and the app switches between the saved accounts',
 
 test('sign out revokes the sign-in on the server', async ({ page }) => {
   await app.api('/api/v2/me/agents'); // the test's own sign-in, which must outlive the app's
-  const before = liveSignIns();
+  const before = await liveSignIns();
   await openAccount(page);
   await page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Start on this computer' })).toBeVisible();
-  expect(liveSignIns()).toBe(before - 1);
+  expect(await liveSignIns()).toBe(before - 1);
   await signInThroughTheApp(page, app.mode, EMAIL, app.password);
 });
 
@@ -123,13 +116,13 @@ test('deleting the account: typed confirmation, a blocker shown by its detalle, 
   await dialog.getByRole('button', { name: 'Delete account' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Eres dueño de un espacio compartido con miembros.');
   await page.screenshot({ path: join(screens, 'account-delete-blocked.png') });
-  expect(personId()).toBeDefined();
+  expect(await personId()).toBeDefined();
   expect((await app.api('/api/v2/me/agents')).status).toBe(200);
   await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
 
   unblock();
   await dialog.getByRole('button', { name: 'Delete account' }).click();
   await expect(page.getByRole('button', { name: 'Start on this computer' })).toBeVisible();
-  expect(personId()).toBeUndefined();
+  expect(await personId()).toBeUndefined();
   expect((await app.api('/api/v2/me/agents')).status).toBe(401);
 });

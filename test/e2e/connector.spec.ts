@@ -44,8 +44,8 @@ test('the demo connector connects through a real browser round trip, and disconn
   await expect(page.getByRole('heading', { name: 'Demo provider (local) is connected' })).toBeVisible();
   expect((await demoConnector()).conectado).toBe(true);
 
-  const personId = service.context.identity.persons.findByEmail(DEFAULT_EMAIL)!.id;
-  const token = service.context.agentConfig.connectors.accessToken(personId, 'demo')!;
+  const personId = (await service.context.identity.persons.findByEmail(DEFAULT_EMAIL))!.id;
+  const token = (await service.context.agentConfig.connectors.accessToken(personId, 'demo'))!;
   const userinfo = () =>
     fetch(service.context.agentConfig.demoProvider.userinfoEndpoint, {
       headers: { Authorization: `Bearer ${token}` },

@@ -8,6 +8,7 @@ import { MEMORY_ONLY_WARNING } from '../../src/core/auth/secret-store';
 import type { RunningService } from '../../src/service/index';
 import { screens } from './support/app-session';
 import { ownerApi } from './support/owner-api';
+import { tokenFamilies } from '../support/store-query';
 
 // The first run on "This computer", as `npm run web` starts it (the app's own service trusts the app that
 // started it): a fresh data folder, one click, and the message box is ready. No account form, no password,
@@ -68,8 +69,8 @@ test('a fresh data folder: "This computer", one click, and the message box is re
 
   // On the service: one owner, with no password, whose first agent holds that conversation.
   const { persons } = service().context.identity;
-  expect(persons.count()).toBe(1);
-  expect(await persons.authenticate(persons.first()!.email, '')).toBeNull();
+  expect(await persons.count()).toBe(1);
+  expect(await persons.authenticate((await persons.first())!.email, '')).toBeNull();
   const listed = (await (await api('/api/v2/me/agents')).json()) as {
     agentes: { id: string; nombre: string }[];
   };
@@ -90,11 +91,7 @@ test('the app’s trust gives the person’s browser nothing, and no page can us
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   // A page of another site in the same browser tries every way it has.
-  const familiesBefore = (
-    service().context.db.prepare('SELECT COUNT(DISTINCT family_id) AS n FROM oauth_tokens').get() as {
-      n: number;
-    }
-  ).n;
+  const familiesBefore = await tokenFamilies(service());
   await context.route('http://evil.example/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>evil</title><p>hello</p>' }),
   );
@@ -138,11 +135,7 @@ test('the app’s trust gives the person’s browser nothing, and no page can us
     expect(outcome, name).not.toContain('access_token');
     expect(outcome, name).not.toMatch(/^200 (basic|cors)/);
   }
-  const familiesAfter = (
-    service().context.db.prepare('SELECT COUNT(DISTINCT family_id) AS n FROM oauth_tokens').get() as {
-      n: number;
-    }
-  ).n;
+  const familiesAfter = await tokenFamilies(service());
   expect(familiesAfter).toBe(familiesBefore);
   await evil.close();
 });
@@ -172,7 +165,7 @@ test('reopening the app on the same data signs in again with no password, as the
     await expect(warning).toHaveCount(0);
     await page.getByRole('button', { name: 'Start on this computer' }).click();
     await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
-    expect(again.service()!.context.identity.persons.count()).toBe(1);
+    expect(await again.service()!.context.identity.persons.count()).toBe(1);
   } finally {
     await again.close();
   }

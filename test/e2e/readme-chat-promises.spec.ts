@@ -156,8 +156,12 @@ test('a message sent while a reply runs joins that reply', async ({ page }) => {
 
 test('search ignores accents and case, and narrows to one agent or a date range', async ({ page }) => {
   const context = app.service().context;
-  const person = context.identity.persons.findByEmail(app.email)!;
-  context.identity.agents.create(person.id, { name: 'Pastry agent', engine: 'engine-b', protocolo: 'acp' });
+  const person = (await context.identity.persons.findByEmail(app.email))!;
+  await context.identity.agents.create(person.id, {
+    name: 'Pastry agent',
+    engine: 'engine-b',
+    protocolo: 'acp',
+  });
   await openApp(page, app);
   // Each agent's row (the list's first button is New agent, not an agent).
   const rowsOf = page.getByRole('navigation', { name: 'Agents' }).getByRole('listitem');
@@ -203,7 +207,7 @@ test('a long thread opens at its tail, and earlier messages load as you scroll u
   const store = app.service().context.turns.store;
   const start = Date.now() - 120_000;
   for (let i = 1; i <= 120; i++)
-    store.addMessage(
+    await store.addMessage(
       created.id,
       null,
       i % 2 ? 'user' : 'assistant',

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ManualTimers } from '../../src/service/turns/manual-timers';
+import { ManualTimers } from '../../src/service/manual-timers';
 import { openApp, screens, startApp, type AppSession } from './support/app-session';
 import { newConversation } from './support/chat-page';
 import { chooseInHeaderMenu } from './support/header-menu';

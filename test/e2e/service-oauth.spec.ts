@@ -41,7 +41,7 @@ test('a third-party client signs a new person in with PKCE, refreshes and revoke
     issuer,
     await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', [oauth.allowInsecureRequests]: true }),
   );
-  const registered = service.context.identity.clients.create({
+  const registered = await service.context.identity.clients.create({
     name: 'Notes app',
     redirectUris: ['http://127.0.0.1/callback'],
     scopes: 'profile agents:read',

@@ -77,7 +77,7 @@ test('signs in to a custom server as a third-party client through the sign-in an
 }) => {
   const service = mode.service();
   expect(service).toBeDefined();
-  const client = service!.context.identity.clients.create({
+  const client = await service!.context.identity.clients.create({
     name: 'Team Desk',
     redirectUris: ['http://127.0.0.1/callback'],
     scopes: 'profile agents:read agents:write files',

@@ -249,10 +249,10 @@ test('a reload mid-reply picks the stream up from the reply’s start, without d
 
 test('sign out revokes the sign-in on the server', async ({ page }) => {
   await app.api.listAgents(); // the test's own sign-in, which must outlive the app's
-  const before = liveSignIns(app.service, DEFAULT_EMAIL);
+  const before = await liveSignIns(app.service, DEFAULT_EMAIL);
   await openApp(page);
   await showScreen(page, 'Account');
   await page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Start on this computer' })).toBeVisible();
-  expect(liveSignIns(app.service, DEFAULT_EMAIL)).toBe(before - 1);
+  expect(await liveSignIns(app.service, DEFAULT_EMAIL)).toBe(before - 1);
 });

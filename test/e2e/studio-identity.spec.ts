@@ -94,8 +94,12 @@ test('unsaved edits are guarded; the section list works by keyboard; the shortcu
 
 test('unsaved edits are also guarded when another agent or the sync panel is picked', async ({ page }) => {
   const context = rig.mode.service()!.context;
-  const person = context.identity.persons.findByEmail('studio@example.test')!;
-  context.identity.agents.create(person.id, { name: 'Second agent', engine: 'engine-b', protocolo: 'acp' });
+  const person = (await context.identity.persons.findByEmail('studio@example.test'))!;
+  await context.identity.agents.create(person.id, {
+    name: 'Second agent',
+    engine: 'engine-b',
+    protocolo: 'acp',
+  });
   await page.goto(rig.mode.url);
   await page.getByRole('button', { name: /^Configure agent/ }).click();
   const section = await openSection(page, 'Identity');

@@ -19,8 +19,8 @@ test('msgapp1 numbers: mine and taken by another agent, a warning before taking 
   await signInAndOpen(page, rig);
   // A second agent of the same person answers n2.
   const context = rig.mode.service()!.context;
-  const person = context.identity.persons.findByEmail('studio@example.test')!;
-  const other = context.identity.agents.create(person.id, {
+  const person = (await context.identity.persons.findByEmail('studio@example.test'))!;
+  const other = await context.identity.agents.create(person.id, {
     name: 'Other agent',
     engine: 'engine-b',
     protocolo: 'acp',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TokenResponse } from '../../src/shared/api';
 import { startService, type RunningService, type ServiceOptions } from '../../src/service/index';
+import { storeConfig } from './test-store';
 
 /** A local service on 127.0.0.1, an ephemeral port and a temp data folder. */
 /**
@@ -24,7 +25,8 @@ export const DESKTOP_CLIENT_ID = 'agentdesk-desktop';
 
 export async function startTestService(options: Partial<ServiceOptions> = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'agentdesk-service-')));
-  const service = await startService({ port: 0, ...options, dataDir });
+  const config = { ...(await storeConfig(dataDir)), ...options.config };
+  const service = await startService({ port: 0, ...options, dataDir, config });
   return {
     ...service,
     dataDir,
@@ -42,7 +44,7 @@ export async function ensurePerson(
   password = DEFAULT_PASSWORD,
 ): Promise<{ id: string; email: string }> {
   const persons = service.context.identity.persons;
-  const existing = persons.findByEmail(email);
+  const existing = await persons.findByEmail(email);
   if (existing) return existing;
   const created = await persons.create(email, password);
   if (!created.ok) throw new Error(`cannot create ${email}: ${created.code}`);

@@ -2,6 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { storeConfig } from './test-store';
 import { promisify } from 'node:util';
 
 /**
@@ -23,8 +24,13 @@ const run = promisify(execFile);
 
 /** `npm run service -- <args>` (an admin command, or a start that must fail) run to its end. */
 export async function serviceCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  // An admin command works on the store of the data folder it names: on the PostgreSQL pass, through
+  // DATABASE_URL, as the README tells admins to.
+  const data = args[args.indexOf('--data') + 1];
+  const { database } = args.includes('--data') && data ? await storeConfig(data) : {};
+  const env = database ? { ...process.env, DATABASE_URL: database } : process.env;
   try {
-    const { stdout, stderr } = await run(process.execPath, [...serviceFromSource, ...args]);
+    const { stdout, stderr } = await run(process.execPath, [...serviceFromSource, ...args], { env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -34,6 +40,8 @@ export async function serviceCli(args: string[]): Promise<{ code: number; stdout
 
 export interface ServiceProcess {
   url: string;
+  /** The service's own process (Node runs it directly, no npm or tsx parent). */
+  pid: number;
   /** Everything the service printed. */
   output(): string;
   kill(signal: NodeJS.Signals): Promise<void>;
@@ -76,6 +84,7 @@ export async function startServiceProcess(
   options: { port: number; dataDir: string; args?: string[] },
   timeoutMs = 30_000,
 ): Promise<ServiceProcess> {
+  const { database } = await storeConfig(options.dataDir);
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -84,6 +93,7 @@ export async function startServiceProcess(
       String(options.port),
       '--data',
       options.dataDir,
+      ...(database ? ['--database', database] : []),
       ...(options.args ?? []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
@@ -106,6 +116,7 @@ export async function startServiceProcess(
   });
   return {
     url,
+    pid: child.pid ?? 0,
     output: () => output,
     kill: async (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -35,6 +35,7 @@ import { CopyLinkButton } from '../ui/CopyLinkButton';
 import { SidebarResizer } from './shell/SidebarResizer';
 import { UpdateBanner } from './shell/UpdateBanner';
 import { useWindowMemory } from './shell/use-window-memory';
+import './shell/sidebar.css';
 import './shell/shell.css';
 
 /** The signed-in app: agents and conversations on the left, the chat on the right. */

@@ -1,3 +1,4 @@
+import './window-drop.css';
 import type { ReactNode } from 'react';
 import { useWindowDrop } from './use-window-drop';
 

@@ -52,7 +52,10 @@ export interface AgentConfigArea {
    * and its MCP servers plus the service's lent tools for that channel. The turns layer should spread
    * this into `startTurn` so conversations get them too, as `try` does.
    */
-  turnOptions(agentId: string, channel: ToolChannelName): { model?: string; mcpServers: EngineMcpServer[] };
+  turnOptions(
+    agentId: string,
+    channel: ToolChannelName,
+  ): Promise<{ model?: string; mcpServers: EngineMcpServer[] }>;
 }
 
 /** What the agent configuration stands on besides the core: the engine host, and the allowance `try` spends. */
@@ -78,17 +81,17 @@ export async function startAgentConfig(
   const tryRunner = createTryRunner({
     engine: () => engines,
     timeoutMs: settings.tryTimeoutMs ?? LIMITS.tryTurnTimeoutMs,
-    quotaLeft: (agentId) => {
-      const owner = ctx.identity.agents.find(agentId)?.personId;
+    quotaLeft: async (agentId) => {
+      const owner = (await ctx.identity.agents.find(agentId))?.personId;
       return owner ? allowance.refusal(owner) : null;
     },
-    charge: (agentId, tokens) => {
-      const personId = ctx.identity.agents.find(agentId)?.personId;
-      if (personId) allowance.chargeTryTurn({ personId, agentId, tokens, at: ctx.clock.now() });
+    charge: async (agentId, tokens) => {
+      const personId = (await ctx.identity.agents.find(agentId))?.personId;
+      if (personId) await allowance.chargeTryTurn({ personId, agentId, tokens, at: ctx.clock.now() });
     },
     bundleOf: async (agentId) => {
-      const agent = ctx.identity.agents.find(agentId);
-      const s = store.read(agentId);
+      const agent = await ctx.identity.agents.find(agentId);
+      const s = await store.read(agentId);
       const engine = agent?.engine ?? 'house-lite';
       return assembleBundle({
         prompt: s.prompt,
@@ -143,8 +146,8 @@ export async function startAgentConfig(
     connectors,
     demoProvider,
     devices,
-    turnOptions(agentId, channel) {
-      const saved = store.read(agentId);
+    async turnOptions(agentId, channel) {
+      const saved = await store.read(agentId);
       return {
         ...(saved.model ? { model: saved.model } : {}),
         mcpServers: [...saved.mcp, lentToolsServer(ctx.localUrl, signingKey, agentId, channel)],

@@ -63,7 +63,7 @@ export async function patchAgent(
     return refuse('nothing_to_change', 'Nothing would change: every given field already has that value.');
 
   const protocolo = toMachine ? 'acp' : 'http';
-  deps.store.save(agent.id, { name, engine: toEngine, protocolo }, next);
+  await deps.store.save(agent.id, { name, engine: toEngine, protocolo }, next);
   const updated: AgentRecord = { ...agent, name, engine: toEngine, protocolo };
   if (toEngine !== agent.engine) {
     if (deps.hasMachine(agent.engine)) await deps.stop(agent.id);
@@ -108,7 +108,7 @@ async function planChange(
   body: PatchAgentBody,
   toEngine: string,
 ): Promise<Outcome<{ name: string; next: AgentSettings; changed: string[] }, 'unknown_model'>> {
-  const settings = deps.store.read(agent.id);
+  const settings = await deps.store.read(agent.id);
   const next: AgentSettings = structuredClone(settings);
   const changed: string[] = [];
   let name = agent.name;

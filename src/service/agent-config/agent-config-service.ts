@@ -74,7 +74,7 @@ export function createAgentConfigService(deps: {
     agent: AgentRecord,
     opts: { full?: boolean; fields?: ReadonlySet<string> } = {},
   ): Promise<AgentConfig> {
-    const settings = store.read(agent.id);
+    const settings = await store.read(agent.id);
     const want = (field: string) => !opts.fields || opts.fields.has(field);
     const machine = hasMachine(agent.engine);
     const config: AgentConfig = { id: agent.id };

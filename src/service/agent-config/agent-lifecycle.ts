@@ -39,12 +39,12 @@ export async function createAgent(
       'unknown_starting_point',
       `"${body.inicio}" is not a starting point here; GET the starting points for the list.`,
     );
-  if (ctx.identity.agents.list(personId).length >= MAX_AGENTS_PER_PERSON)
+  if ((await ctx.identity.agents.list(personId)).length >= MAX_AGENTS_PER_PERSON)
     return refuse(
       'too_many_agents',
       `An account holds at most ${MAX_AGENTS_PER_PERSON} agents; delete one first.`,
     );
-  const agent = ctx.identity.agents.create(personId, {
+  const agent = await ctx.identity.agents.create(personId, {
     name: body.nombre.trim(),
     engine: FIRST_AGENT.engine,
     protocolo: FIRST_AGENT.protocolo,
@@ -55,7 +55,7 @@ export async function createAgent(
     const skills = service.skillsOf(agent.id, agent.engine);
     for (const slug of recipe.skills) await installSkill(skills, slug, { fromCatalog: true });
   }
-  return success(ctx.identity.agents.find(agent.id) ?? agent);
+  return success((await ctx.identity.agents.find(agent.id)) ?? agent);
 }
 
 /** Why an agent was not deleted: not the person's, their only one, or a reply of it running. */
@@ -63,19 +63,19 @@ export type DeleteAgentRefusal = 'not_found' | 'last_agent' | 'reply_running';
 export type DeleteAgentOutcome = Outcome<null, DeleteAgentRefusal>;
 
 /** Why the agent may not be deleted now, or null: not the person's, their only one, or a reply running. */
-function deleteRefusal(
+async function deleteRefusal(
   ctx: AgentLifecycleDeps,
   personId: string,
   agentId: string,
-): { ok: false; refusal: Refusal<DeleteAgentRefusal> } | null {
-  const agent = ctx.identity.agents.findOwned(personId, agentId);
+): Promise<{ ok: false; refusal: Refusal<DeleteAgentRefusal> } | null> {
+  const agent = await ctx.identity.agents.findOwned(personId, agentId);
   if (!agent) return refuse('not_found', 'No such agent.');
-  if (ctx.identity.agents.list(personId).length <= 1)
+  if ((await ctx.identity.agents.list(personId)).length <= 1)
     return refuse('last_agent', 'This is the account’s only agent; make another before deleting it.');
   // A reply still running would write into rows about to go: the person stops it first.
-  const running = ctx.turns.store
-    .list(agentId)
-    .some((conversation) => ctx.turns.manager.currentTurnId(conversation.id) !== null);
+  const running = (await ctx.turns.store.list(agentId)).some(
+    (conversation) => ctx.turns.manager.currentTurnId(conversation.id) !== null,
+  );
   if (running)
     return refuse('reply_running', 'A reply of this agent is still running; stop it, then delete the agent.');
   return null;
@@ -90,14 +90,14 @@ export async function deleteAgent(
   personId: string,
   agentId: string,
 ): Promise<DeleteAgentOutcome> {
-  const refused = deleteRefusal(ctx, personId, agentId);
+  const refused = await deleteRefusal(ctx, personId, agentId);
   if (refused) return refused;
   await ctx.engines.stop(agentId);
   // Asked again after the wait: a delete of the account's other agent, of this one, or a new reply may have
-  // come meanwhile; from here to the row's removal nothing else runs.
-  const refusedNow = deleteRefusal(ctx, personId, agentId);
+  // come meanwhile.
+  const refusedNow = await deleteRefusal(ctx, personId, agentId);
   if (refusedNow) return refusedNow;
-  ctx.identity.agents.remove(personId, agentId);
+  await ctx.identity.agents.remove(personId, agentId);
   await rm(ctx.agentConfig.service.layoutOf(agentId).root, { recursive: true, force: true });
   return success(null);
 }

@@ -22,7 +22,7 @@ export function createBundleTransfer(deps: BundleTransferDeps) {
   const { service, store } = deps;
 
   async function exportBundle(agent: AgentRecord): Promise<Bundle> {
-    const settings = store.read(agent.id);
+    const settings = await store.read(agent.id);
     const entries = await assembleBundle({
       prompt: settings.prompt,
       mcp: settings.mcp,
@@ -44,7 +44,7 @@ export function createBundleTransfer(deps: BundleTransferDeps) {
     const planned = planBundle(files);
     if (!planned.ok) return { ok: false, tooLarge: planned.tooLarge };
     const { plan } = planned;
-    const settings = store.read(agent.id);
+    const settings = await store.read(agent.id);
     const mcpChanged = plan.mcp !== null && JSON.stringify(plan.mcp) !== JSON.stringify(settings.mcp);
     if (plan.prompt !== null) settings.prompt = plan.prompt;
     if (plan.mcp !== null) settings.mcp = plan.mcp;
@@ -64,7 +64,7 @@ export function createBundleTransfer(deps: BundleTransferDeps) {
     for (const [slug, skill] of plan.skills) await skills.install(slug, skill.markdown, skill.assets);
     if (existing.stat) await knowledge.delete(folder);
     for (const entry of plan.knowledge) await knowledge.write(knowledge.parse(entry.path), entry.bytes);
-    store.write(agent.id, settings);
+    await store.write(agent.id, settings);
     await service.writeMachine(agent, settings);
     let restartNote = '';
     if (mcpChanged && service.hasMachine(agent.engine)) {

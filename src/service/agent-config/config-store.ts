@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { prepare, type Executor } from '../db/statement';
 import type { McpServer } from './mcp-servers';
 import type { ToolChannelName, ToolVetoes, Vetoes } from './service-tools';
 
@@ -78,12 +79,12 @@ function fromRow(row: Row): AgentSettings {
 
 /** Agent settings in `agent_configs`, plus the two identity columns this area may change (name, engine). */
 export function createAgentConfigStore(db: ServiceDatabase, clock: Clock) {
-  const select = db.prepare('SELECT * FROM agent_configs WHERE agent_id = ?');
-  const upsert = db.prepare(
+  const select = prepare(db, 'SELECT * FROM agent_configs WHERE agent_id = ?');
+  const upsert = prepare(
+    db,
     `INSERT INTO agent_configs (agent_id, model, prompt, prompt_mode, channels, web_search, starters, msgapp2_page,
        tools_gs, tools_extensions, tools_canales, mcp, updated_at)
-     VALUES (@agent_id, @model, @prompt, @prompt_mode, @channels, @web_search, @starters, @msgapp2_page,
-       @tools_gs, @tools_extensions, @tools_canales, @mcp, @updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (agent_id) DO UPDATE SET model = excluded.model, prompt = excluded.prompt,
        prompt_mode = excluded.prompt_mode, channels = excluded.channels, web_search = excluded.web_search,
        starters = excluded.starters, msgapp2_page = excluded.msgapp2_page, tools_gs = excluded.tools_gs,
@@ -91,49 +92,47 @@ export function createAgentConfigStore(db: ServiceDatabase, clock: Clock) {
        updated_at = excluded.updated_at`,
   );
   // `agents` belongs to identity; name and engine are the agent configuration's to change (PATCH).
-  const setIdentity = db.prepare('UPDATE agents SET name = ?, engine = ?, protocolo = ? WHERE id = ?');
+  const setIdentity = prepare(db, 'UPDATE agents SET name = ?, engine = ?, protocolo = ? WHERE id = ?');
 
-  function read(agentId: string): AgentSettings {
-    const row = select.get(agentId) as Row | undefined;
+  async function read(agentId: string): Promise<AgentSettings> {
+    const row = (await select.get(agentId)) as Row | undefined;
     return row ? fromRow(row) : structuredClone(DEFAULT_SETTINGS);
   }
 
-  function write(agentId: string, s: AgentSettings): void {
-    upsert.run({
-      agent_id: agentId,
-      model: s.model,
-      prompt: s.prompt,
-      prompt_mode: s.promptMode,
-      channels: JSON.stringify(s.channels),
-      web_search: s.webSearch ? 1 : 0,
-      starters: JSON.stringify(s.starters),
-      msgapp2_page: s.msgapp2Page ? 1 : 0,
-      tools_gs: JSON.stringify(s.vetoes.gs),
-      tools_extensions: JSON.stringify(s.vetoes.extensions),
-      tools_canales: JSON.stringify(s.vetoes.canales),
-      mcp: JSON.stringify(s.mcp),
-      updated_at: clock.now(),
-    });
+  async function write(agentId: string, s: AgentSettings, on: Executor = db): Promise<void> {
+    await upsert
+      .on(on)
+      .run(
+        agentId,
+        s.model,
+        s.prompt,
+        s.promptMode,
+        JSON.stringify(s.channels),
+        s.webSearch ? 1 : 0,
+        JSON.stringify(s.starters),
+        s.msgapp2Page ? 1 : 0,
+        JSON.stringify(s.vetoes.gs),
+        JSON.stringify(s.vetoes.extensions),
+        JSON.stringify(s.vetoes.canales),
+        JSON.stringify(s.mcp),
+        clock.now(),
+      );
   }
 
   return {
     read,
     write,
     /** Saves identity and settings in one transaction. */
-    save: db.transaction(
-      (
-        agentId: string,
-        identity: { name: string; engine: string; protocolo: string },
-        settings: AgentSettings,
-      ) => {
-        setIdentity.run(identity.name, identity.engine, identity.protocolo, agentId);
-        write(agentId, settings);
-      },
-    ) as (
+    async save(
       agentId: string,
       identity: { name: string; engine: string; protocolo: string },
       settings: AgentSettings,
-    ) => void,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await setIdentity.on(trx).run(identity.name, identity.engine, identity.protocolo, agentId);
+        await write(agentId, settings, trx);
+      });
+    },
   };
 }
 

@@ -95,7 +95,7 @@ export async function callLentTool(
   switch (name) {
     case 'account_files':
       return text(
-        ctx.library.list(ctx.personId).map((f) => ({
+        (await ctx.library.list(ctx.personId)).map((f) => ({
           nombre: f.nombre,
           mimeType: f.mimeType,
           size: f.size,
@@ -104,8 +104,7 @@ export async function callLentTool(
       );
     case 'connectors':
       return text(
-        ctx.connectors
-          .list(ctx.personId)
+        (await ctx.connectors.list(ctx.personId))
           .filter((c) => c.conectado)
           .map((c) => ({ id: c.id, nombre: c.nombre })),
       );

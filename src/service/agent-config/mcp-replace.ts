@@ -13,9 +13,9 @@ export async function replaceMcpServers(
   agent: AgentRecord,
   servers: McpServer[],
 ): Promise<{ restarted: boolean }> {
-  const settings = deps.store.read(agent.id);
+  const settings = await deps.store.read(agent.id);
   settings.mcp = servers;
-  deps.store.write(agent.id, settings);
+  await deps.store.write(agent.id, settings);
   await deps.service.writeMachine(agent, settings);
   const { restarted } = await deps.restart(agent.id, agent.engine);
   return { restarted };

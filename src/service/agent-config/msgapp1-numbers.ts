@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { lockTable, prepare } from '../db/statement';
 
 /**
  * The service's workspace config (`workspace` in `<dataDir>/config.json`). Without it there is no
@@ -34,16 +35,17 @@ export function createMsgappNumbers(
   clock: Clock,
   workspace: () => WorkspaceConfig | undefined,
 ) {
-  const links = db.prepare('SELECT number_id, agent_id, active FROM msgapp1_links');
-  const upsert = db.prepare(
+  const links = prepare(db, 'SELECT number_id, agent_id, active FROM msgapp1_links');
+  const upsert = prepare(
+    db,
     `INSERT INTO msgapp1_links (number_id, agent_id, active, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (number_id) DO UPDATE SET agent_id = excluded.agent_id, active = excluded.active, updated_at = excluded.updated_at`,
   );
 
   const numbersOf = () => workspace()?.msgapp1?.numbers ?? [];
 
-  function view(agentId: string): MsgappNumbersView {
-    const byNumber = new Map((links.all() as LinkRow[]).map((row) => [row.number_id, row]));
+  async function view(agentId: string): Promise<MsgappNumbersView> {
+    const byNumber = new Map(((await links.all()) as LinkRow[]).map((row) => [row.number_id, row]));
     const ws = workspace();
     const salesUrl = ws?.msgapp1?.salesUrl ?? null;
     return {
@@ -68,30 +70,34 @@ export function createMsgappNumbers(
    * another agent if needed); each of its numbers not listed is silenced but stays paired. Returns how many
    * numbers changed, or the unknown ids.
    */
-  const put = db.transaction(
-    (agentId: string, ids: string[]): { ok: true; cambiados: number } | { ok: false; unknown: string[] } => {
+  const put = (
+    agentId: string,
+    ids: string[],
+  ): Promise<{ ok: true; cambiados: number } | { ok: false; unknown: string[] }> =>
+    db.transaction().execute(async (trx) => {
+      // Two agents taking the same number at once: the second waits, then sees the first's pairing.
+      await lockTable(trx, 'msgapp1_links');
       const known = new Set(numbersOf().map((n) => n.id));
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length) return { ok: false, unknown };
       const wanted = new Set(ids);
       const now = clock.now();
       let cambiados = 0;
-      const byNumber = new Map((links.all() as LinkRow[]).map((row) => [row.number_id, row]));
+      const byNumber = new Map(((await links.on(trx).all()) as LinkRow[]).map((row) => [row.number_id, row]));
       for (const id of known) {
         const link = byNumber.get(id);
         if (wanted.has(id)) {
           if (!link || link.agent_id !== agentId || link.active !== 1) {
-            upsert.run(id, agentId, 1, now);
+            await upsert.on(trx).run(id, agentId, 1, now);
             cambiados += 1;
           }
         } else if (link && link.agent_id === agentId && link.active === 1) {
-          upsert.run(id, agentId, 0, now);
+          await upsert.on(trx).run(id, agentId, 0, now);
           cambiados += 1;
         }
       }
-      return { ok: true, cambiados };
-    },
-  ) as (agentId: string, ids: string[]) => { ok: true; cambiados: number } | { ok: false; unknown: string[] };
+      return { ok: true as const, cambiados };
+    });
 
   return { view, put };
 }

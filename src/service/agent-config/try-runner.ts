@@ -42,9 +42,9 @@ export function createTryRunner(deps: {
   bundleOf: (agentId: string) => Promise<BundleEntry[]>;
   timeoutMs: number;
   /** Why the agent owner's allowance refuses a turn, or null: a try turn is paid like any turn (402). */
-  quotaLeft?: (agentId: string) => string | null;
+  quotaLeft?: (agentId: string) => Promise<string | null>;
   /** Records a try turn that ran, with its tokens: it consumes the allowance like any turn. */
-  charge?: (agentId: string, tokens: number) => void;
+  charge?: (agentId: string, tokens: number) => Promise<void>;
 }) {
   const running = new Set<string>();
   /** house-lite memory per try session (process lifetime). */
@@ -52,7 +52,7 @@ export function createTryRunner(deps: {
 
   async function run(req: TryRequest): Promise<TryOutcome> {
     const channel = req.as ?? 'prueba';
-    const exhausted = deps.quotaLeft?.(req.agentId);
+    const exhausted = await deps.quotaLeft?.(req.agentId);
     if (exhausted) return refuse('quota_exhausted', exhausted);
     const key = `${req.agentId}|${channel}|${req.session}`;
     if (running.has(key))
@@ -66,7 +66,7 @@ export function createTryRunner(deps: {
       return success({ text: result.text, error: result.error, session: req.session });
     } finally {
       running.delete(key);
-      deps.charge?.(req.agentId, spent.tokens);
+      await deps.charge?.(req.agentId, spent.tokens);
     }
   }
 

@@ -27,12 +27,12 @@ export function readBearer(header: string | undefined): string | null {
 }
 
 /** Resolves a bearer token to its principal; null when unknown, expired or revoked. */
-export function authenticate(ctx: ServiceContext, token: string): Principal | null {
+export async function authenticate(ctx: ServiceContext, token: string): Promise<Principal | null> {
   if (token.startsWith(AGENT_TOKEN_PREFIX)) {
-    const grant = ctx.identity.agentTokens.resolve(token);
+    const grant = await ctx.identity.agentTokens.resolve(token);
     return grant ? { kind: 'agent', personId: grant.personId, agentId: grant.agentId } : null;
   }
-  const grant = ctx.identity.tokens.resolveAccess(token);
+  const grant = await ctx.identity.tokens.resolveAccess(token);
   return grant
     ? { kind: 'oauth', personId: grant.personId, clientId: grant.clientId, scopes: grant.scopes }
     : null;
@@ -44,18 +44,18 @@ export type Denial = { status: 401 } | { status: 403; scope: Scope } | { status:
  * The rules of the spec, in order: an agent token is only good on `/api/v2/agents/{id}/*` (401 elsewhere);
  * a missing scope is 403; an agent that is not the caller's (or not this agent token's) is 404, never 403.
  */
-export function authorize(
+export async function authorize(
   ctx: ServiceContext,
   principal: Principal,
   access: { credential: CredentialKind; scope: Scope | null; agentId: string | null },
-): { ok: true; agent: AgentRecord | null } | ({ ok: false } & Denial) {
+): Promise<{ ok: true; agent: AgentRecord | null } | ({ ok: false } & Denial)> {
   if (principal.kind === 'agent' && access.credential !== 'agent-or-oauth') return { ok: false, status: 401 };
   if (principal.kind === 'oauth' && access.scope !== null && !principal.scopes.includes(access.scope)) {
     return { ok: false, status: 403, scope: access.scope };
   }
   if (access.agentId === null) return { ok: true, agent: null };
   if (principal.kind === 'agent' && principal.agentId !== access.agentId) return { ok: false, status: 404 };
-  const agent = ctx.identity.agents.findOwned(principal.personId, access.agentId);
+  const agent = await ctx.identity.agents.findOwned(principal.personId, access.agentId);
   return agent ? { ok: true, agent } : { ok: false, status: 404 };
 }
 
@@ -109,7 +109,7 @@ export function apiGuard(
   );
   return async (c, next) => {
     const token = readBearer(c.req.header('Authorization'));
-    const principal = token === null ? null : authenticate(ctx, token);
+    const principal = token === null ? null : await authenticate(ctx, token);
     if (!principal) return unauthorized(c, token !== null);
     const target = rawTarget(c);
     if (target !== null && hasDotSegment(target)) {
@@ -128,7 +128,7 @@ export function apiGuard(
       const meant = routeOfUnreadablePath(lookup, c.req.method, c.req.path);
       if (!meant) return notFound(c);
       const agentParam = agentParamOf(meant.route);
-      const verdict = authorize(ctx, principal, {
+      const verdict = await authorize(ctx, principal, {
         ...meant.route,
         agentId: agentParam ? (meant.params[agentParam] ?? null) : null,
       });
@@ -139,7 +139,7 @@ export function apiGuard(
 
     const param = agentParamOf(found.route);
     const agentId = param ? (found.params[param] ?? null) : null;
-    const verdict = authorize(ctx, principal, { ...found.route, agentId });
+    const verdict = await authorize(ctx, principal, { ...found.route, agentId });
     if (!verdict.ok) return deny(c, verdict, true);
 
     const auth: AuthInfo = {

@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { prepare } from '../db/statement';
 import { sha256Hex } from '../security/token-hash';
 import type { TokenSealer } from './token-sealer';
 
@@ -82,20 +83,26 @@ export function createConnectors(deps: {
       throw new Error(`connector id "${config.id}" must match ${CONNECTOR_ID}`);
     providers.set(config.id, toProvider(config));
   }
-  const insertStart = db.prepare(
+  const insertStart = prepare(
+    db,
     'INSERT INTO connector_starts (state_hash, person_id, connector_id, code_verifier, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const takeStart = db.prepare('DELETE FROM connector_starts WHERE state_hash = ? RETURNING *');
-  const purgeStarts = db.prepare('DELETE FROM connector_starts WHERE expires_at <= ?');
-  const linksOf = db.prepare('SELECT connector_id FROM connector_links WHERE person_id = ?').pluck();
-  const linkOf = db.prepare('SELECT * FROM connector_links WHERE person_id = ? AND connector_id = ?');
-  const upsertLink = db.prepare(
+  const takeStart = prepare(db, 'DELETE FROM connector_starts WHERE state_hash = ? RETURNING *');
+  const purgeStarts = prepare(db, 'DELETE FROM connector_starts WHERE expires_at <= ?');
+  const linksOf = prepare<{ connector_id: string }>(
+    db,
+    'SELECT connector_id FROM connector_links WHERE person_id = ?',
+  );
+  const linkedIds = async (personId: string) => (await linksOf.all(personId)).map((row) => row.connector_id);
+  const linkOf = prepare(db, 'SELECT * FROM connector_links WHERE person_id = ? AND connector_id = ?');
+  const upsertLink = prepare(
+    db,
     `INSERT INTO connector_links (person_id, connector_id, access_token_sealed, refresh_token_sealed, scope, connected_at)
      VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (person_id, connector_id) DO UPDATE SET access_token_sealed = excluded.access_token_sealed,
        refresh_token_sealed = excluded.refresh_token_sealed, scope = excluded.scope, connected_at = excluded.connected_at`,
   );
-  const deleteLink = db.prepare('DELETE FROM connector_links WHERE person_id = ? AND connector_id = ?');
+  const deleteLink = prepare(db, 'DELETE FROM connector_links WHERE person_id = ? AND connector_id = ?');
   const callbackUrl = () => `${deps.baseUrl()}${CONNECTOR_CALLBACK_PATH}`;
 
   interface LinkRow {
@@ -117,8 +124,8 @@ export function createConnectors(deps: {
   }
 
   return {
-    list(personId: string) {
-      const linked = new Set(linksOf.all(personId) as string[]);
+    async list(personId: string) {
+      const linked = new Set(await linkedIds(personId));
       return [...providers.values()].map((p) => ({
         id: p.id,
         nombre: p.nombre,
@@ -132,10 +139,10 @@ export function createConnectors(deps: {
       const provider = providers.get(connectorId);
       if (!provider) return { ok: false, error: 'not_found' };
       if (!provider.as || !provider.client) return { ok: false, error: 'no_disponible' };
-      purgeStarts.run(clock.now());
+      await purgeStarts.run(clock.now());
       const state = oauth.generateRandomState();
       const verifier = oauth.generateRandomCodeVerifier();
-      insertStart.run(
+      await insertStart.run(
         sha256Hex(state),
         personId,
         connectorId,
@@ -157,7 +164,7 @@ export function createConnectors(deps: {
     async finish(params: URLSearchParams): Promise<CallbackResult> {
       const state = params.get('state');
       if (!state) return { ok: false, message: 'The provider sent the browser back without a state.' };
-      const start = takeStart.get(sha256Hex(state)) as
+      const start = (await takeStart.get(sha256Hex(state))) as
         { person_id: string; connector_id: string; code_verifier: string; expires_at: number } | undefined;
       if (!start || start.expires_at <= clock.now()) {
         return {
@@ -181,7 +188,7 @@ export function createConnectors(deps: {
           requestOptions(provider.as),
         );
         const tokens = await oauth.processAuthorizationCodeResponse(provider.as, provider.client, response);
-        upsertLink.run(
+        await upsertLink.run(
           start.person_id,
           provider.id,
           sealer.seal(tokens.access_token),
@@ -207,26 +214,26 @@ export function createConnectors(deps: {
     async disconnect(personId: string, connectorId: string): Promise<boolean> {
       const provider = providers.get(connectorId);
       if (!provider) return false;
-      const row = linkOf.get(personId, connectorId) as LinkRow | undefined;
+      const row = (await linkOf.get(personId, connectorId)) as LinkRow | undefined;
       if (!row) return true;
       try {
         await revoke(provider, row);
       } catch (err) {
         deps.log(`connector ${connectorId}: revocation failed (${(err as Error).message})`);
       }
-      deleteLink.run(personId, connectorId);
+      await deleteLink.run(personId, connectorId);
       return true;
     },
 
     /** The stored access token of a connected provider (for tools that call it), or null. */
-    accessToken(personId: string, connectorId: string): string | null {
-      const row = linkOf.get(personId, connectorId) as LinkRow | undefined;
+    async accessToken(personId: string, connectorId: string): Promise<string | null> {
+      const row = (await linkOf.get(personId, connectorId)) as LinkRow | undefined;
       return row ? sealer.open(row.access_token_sealed) : null;
     },
 
     /** Account deletion: revoke every link of the person. */
     async disconnectAll(personId: string): Promise<void> {
-      for (const id of linksOf.all(personId) as string[]) await this.disconnect(personId, id);
+      for (const id of await linkedIds(personId)) await this.disconnect(personId, id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { prepare } from '../db/statement';
 import { sha256Hex } from '../security/token-hash';
 
 export type Plataforma = 'ios' | 'android';
@@ -21,24 +22,25 @@ export function isValidPushToken(token: string, plataforma: Plataforma): boolean
  * one phone, one signed-in account.
  */
 export function createDeviceStore(db: ServiceDatabase, clock: Clock) {
-  const upsert = db.prepare(
+  const upsert = prepare(
+    db,
     `INSERT INTO devices (token_hash, person_id, plataforma, entorno, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (token_hash) DO UPDATE SET person_id = excluded.person_id, plataforma = excluded.plataforma,
        entorno = excluded.entorno, updated_at = excluded.updated_at`,
   );
-  const remove = db.prepare('DELETE FROM devices WHERE token_hash = ? AND person_id = ?');
-  const count = db.prepare('SELECT COUNT(*) FROM devices WHERE person_id = ?').pluck();
+  const remove = prepare(db, 'DELETE FROM devices WHERE token_hash = ? AND person_id = ?');
+  const count = prepare<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM devices WHERE person_id = ?');
   return {
-    register(personId: string, token: string, plataforma: Plataforma, entorno: Entorno): void {
+    async register(personId: string, token: string, plataforma: Plataforma, entorno: Entorno): Promise<void> {
       const now = clock.now();
-      upsert.run(sha256Hex(token), personId, plataforma, entorno, now, now);
+      await upsert.run(sha256Hex(token), personId, plataforma, entorno, now, now);
     },
     /** True when the person had that device. */
-    unregister(personId: string, token: string): boolean {
-      return remove.run(sha256Hex(token), personId).changes > 0;
+    async unregister(personId: string, token: string): Promise<boolean> {
+      return (await remove.run(sha256Hex(token), personId)).changes > 0;
     },
-    count(personId: string): number {
-      return count.get(personId) as number;
+    async count(personId: string): Promise<number> {
+      return (await count.get(personId))!.n;
     },
   };
 }

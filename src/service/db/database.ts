@@ -1,41 +1,114 @@
 import Database from 'libsql';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { join } from 'node:path';
 import { makePrivateFilesSync } from '../security/private-files';
 import { migrations as allMigrations, type Migration } from './migrations';
+import { forPostgres } from './postgres-schema';
+import { engineOf, splitStatements } from './statement';
 
-export type ServiceDatabase = InstanceType<typeof Database>;
+/**
+ * The service's store: one Kysely instance over the embedded libsql file (`<dataDir>/service.db`, the
+ * default) or over PostgreSQL (`database` in config.json, `--database`, or DATABASE_URL). Every store
+ * runs the same SQL text on both (./statement.ts); only the schema steps are translated (./postgres-schema.ts).
+ */
+// The stores write SQL text, not typed builder calls, so the table types are not declared here.
+export type ServiceDatabase = Kysely<unknown>;
 
-/** Opens (creating if needed) the service database in `dataDir`, in WAL mode, and applies pending migrations. */
-export function openDatabase(
+/** The store a config asks for: `database` (config.json or `--database`), else DATABASE_URL; none: the file. */
+export function databaseUrlOf(config: { database?: unknown }): string | undefined {
+  const url = typeof config.database === 'string' ? config.database : process.env['DATABASE_URL'];
+  return url === '' ? undefined : url;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
+}
+
+/**
+ * Opens the store and applies pending migrations: PostgreSQL when `databaseUrl` is a postgres:// URL,
+ * else the libsql file in `dataDir` (created if needed, WAL mode).
+ */
+export async function openDatabase(
   dataDir: string,
-  migrations: readonly Migration[] = allMigrations,
-): ServiceDatabase {
-  const file = join(dataDir, 'service.db');
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  // Password hashes and conversations: the person only, whatever the process umask.
-  makePrivateFilesSync([file, `${file}-wal`, `${file}-shm`]);
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('synchronous = NORMAL');
-  applyMigrations(db, migrations);
+  options: { databaseUrl?: string; migrations?: readonly Migration[] } = {},
+): Promise<ServiceDatabase> {
+  const { databaseUrl, migrations = allMigrations } = options;
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
+    throw new Error('database must be a postgres:// URL (leave it out for the embedded file)');
+  }
+  const db = isPostgresUrl(databaseUrl) ? openPostgres(databaseUrl) : openFile(dataDir);
+  try {
+    await applyMigrations(db, migrations);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   return db;
 }
 
-/** Applies, in order and each in its own transaction, the steps not yet recorded in `schema_migrations`. */
-export function applyMigrations(db: ServiceDatabase, migrations: readonly Migration[]): string[] {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-  const done = new Set(
-    (db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((row) => row.id),
-  );
-  const applied: string[] = [];
-  for (const step of migrations) {
-    if (done.has(step.id)) continue;
-    db.transaction(() => {
-      db.exec(step.sql);
-      db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)').run(step.id, Date.now());
-    })();
-    applied.push(step.id);
-  }
-  return applied;
+function openFile(dataDir: string): ServiceDatabase {
+  const file = join(dataDir, 'service.db');
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  // Password hashes and conversations: the person only, whatever the process umask.
+  makePrivateFilesSync([file, `${file}-wal`, `${file}-shm`]);
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  // The dialect's one connection, behind a mutex: statements and transactions run one at a time.
+  return new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
+}
+
+// BIGINT (our millisecond times, counts) and NUMERIC (SUM) arrive as text from pg by default; the stores
+// want numbers, as libsql gives them. Millisecond times and token counts stay far below 2^53.
+const numberTypes = [pg.types.builtins.INT8, pg.types.builtins.NUMERIC];
+
+function openPostgres(url: string): ServiceDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        numberTypes.includes(oid)
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+}
+
+// Any number: it only has to be the same in every process that migrates this database.
+const MIGRATION_LOCK = 270_001;
+
+/**
+ * Applies, in order and in one transaction, the steps not yet recorded in `schema_migrations`; returns
+ * their ids. On PostgreSQL a transaction lock makes a second process starting at once wait, then see them done.
+ */
+export async function applyMigrations(
+  db: ServiceDatabase,
+  migrations: readonly Migration[],
+): Promise<string[]> {
+  const postgres = engineOf(db) === 'postgres';
+  return db.transaction().execute(async (trx) => {
+    if (postgres) await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`.execute(
+      trx,
+    );
+    const done = new Set(
+      (await sql<{ id: string }>`SELECT id FROM schema_migrations`.execute(trx)).rows.map((row) => row.id),
+    );
+    const applied: string[] = [];
+    for (const step of migrations) {
+      if (done.has(step.id)) continue;
+      for (const statement of splitStatements(postgres ? forPostgres(step.sql) : step.sql)) {
+        await sql.raw(statement).execute(trx);
+      }
+      await sql`INSERT INTO schema_migrations (id, applied_at) VALUES (${step.id}, ${Date.now()})`.execute(
+        trx,
+      );
+      applied.push(step.id);
+    }
+    return applied;
+  });
 }

@@ -25,24 +25,28 @@ function writeCookie(ctx: ServiceContext, c: Context, session: BrowserSession): 
   });
 }
 
-export function currentSession(ctx: ServiceContext, c: Context): BrowserSession | null {
+export function currentSession(ctx: ServiceContext, c: Context): Promise<BrowserSession | null> {
   return ctx.identity.sessions.find(getCookie(c, cookieName(ctx)));
 }
 
 /** The current session, or a new anonymous one (so a sign-in form has a CSRF token bound to this browser). */
-export function ensureSession(ctx: ServiceContext, c: Context): BrowserSession {
-  const existing = currentSession(ctx, c);
+export async function ensureSession(ctx: ServiceContext, c: Context): Promise<BrowserSession> {
+  const existing = await currentSession(ctx, c);
   if (existing) return existing;
-  const session = ctx.identity.sessions.create(null);
+  const session = await ctx.identity.sessions.create(null);
   writeCookie(ctx, c, session);
   return session;
 }
 
 /** Signing in (or out) always replaces the session, so a cookie planted before sign-in is worthless after it. */
-export function replaceSession(ctx: ServiceContext, c: Context, personId: string | null): BrowserSession {
-  const old = currentSession(ctx, c);
-  if (old) ctx.identity.sessions.end(old.secret);
-  const session = ctx.identity.sessions.create(personId);
+export async function replaceSession(
+  ctx: ServiceContext,
+  c: Context,
+  personId: string | null,
+): Promise<BrowserSession> {
+  const old = await currentSession(ctx, c);
+  if (old) await ctx.identity.sessions.end(old.secret);
+  const session = await ctx.identity.sessions.create(personId);
   writeCookie(ctx, c, session);
   return session;
 }

@@ -5,18 +5,18 @@
  * checks every open stream, each distinct grant once per tick (a client's streams share its bearer).
  */
 export class StreamGrantWatch {
-  private readonly checks = new Set<(verdicts: Map<string, boolean>) => void>();
+  private readonly checks = new Set<(verdicts: Map<string, Promise<boolean>>) => void>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly intervalMs = 1000) {}
 
   /** `response` with a body that ends as soon as `stillAllowed()` answers false for `grant` (e.g. the bearer). */
-  watch(response: Response, grant: string, stillAllowed: () => boolean): Response {
+  watch(response: Response, grant: string, stillAllowed: () => Promise<boolean> | boolean): Response {
     const source = response.body;
     if (!source) return response;
     const reader = source.getReader();
     let ended = false;
-    let check: ((verdicts: Map<string, boolean>) => void) | null = null;
+    let check: ((verdicts: Map<string, Promise<boolean>>) => void) | null = null;
     const end = (): void => {
       ended = true;
       if (check) this.checks.delete(check);
@@ -24,14 +24,17 @@ export class StreamGrantWatch {
     };
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
-        const onTick = (verdicts: Map<string, boolean>): void => {
+        const onTick = (verdicts: Map<string, Promise<boolean>>): void => {
           if (ended) return;
-          const allowed = verdicts.get(grant) ?? stillAllowed();
-          verdicts.set(grant, allowed);
-          if (allowed) return;
-          end();
-          controller.close();
-          void reader.cancel('the sign-in behind this stream ended').catch(() => {});
+          // A store that cannot answer this tick ends no stream; the next tick asks again.
+          const verdict = verdicts.get(grant) ?? Promise.resolve(stillAllowed()).catch(() => true);
+          verdicts.set(grant, verdict);
+          void verdict.then((allowed) => {
+            if (allowed || ended) return;
+            end();
+            controller.close();
+            void reader.cancel('the sign-in behind this stream ended').catch(() => {});
+          });
         };
         check = onTick;
         this.add(onTick);
@@ -52,11 +55,11 @@ export class StreamGrantWatch {
     return new Response(body, { status: response.status, headers: response.headers });
   }
 
-  private add(check: (verdicts: Map<string, boolean>) => void): void {
+  private add(check: (verdicts: Map<string, Promise<boolean>>) => void): void {
     this.checks.add(check);
     if (this.timer) return;
     this.timer = setInterval(() => {
-      const verdicts = new Map<string, boolean>();
+      const verdicts = new Map<string, Promise<boolean>>();
       for (const each of [...this.checks]) each(verdicts);
     }, this.intervalMs);
     this.timer.unref();

@@ -1,4 +1,5 @@
 import type { ServiceDatabase } from '../db/database';
+import { prepare } from '../db/statement';
 
 /**
  * An area's part in deleting an account (DELETE /api/v2/me). Areas register one at start:
@@ -16,8 +17,8 @@ export type AccountDeletionResult = { ok: true } | { ok: false; blocker: string 
 
 export function createAccountDeletion(db: ServiceDatabase) {
   const participants = new Set<AccountDeletionParticipant>();
-  const agentIds = db.prepare('SELECT id FROM agents WHERE person_id = ?').pluck();
-  const deletePerson = db.prepare('DELETE FROM persons WHERE id = ?');
+  const agentIds = prepare<{ id: string }>(db, 'SELECT id FROM agents WHERE person_id = ?');
+  const deletePerson = prepare(db, 'DELETE FROM persons WHERE id = ?');
 
   return {
     register(participant: AccountDeletionParticipant): () => void {
@@ -29,10 +30,10 @@ export function createAccountDeletion(db: ServiceDatabase) {
         const blocker = await participant.blocker?.(personId);
         if (blocker) return { ok: false, blocker };
       }
-      const agents = agentIds.all(personId) as string[];
+      const agents = (await agentIds.all(personId)).map((row) => row.id);
       for (const participant of participants) await participant.remove?.(personId, agents);
       // Cascades to agents, agent tokens, OAuth tokens, codes and browser sessions.
-      deletePerson.run(personId);
+      await deletePerson.run(personId);
       return { ok: true };
     },
   };

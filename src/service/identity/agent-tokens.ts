@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { prepare } from '../db/statement';
 import { randomSecret, sha256Hex } from '../security/token-hash';
 
 export const AGENT_TOKEN_PREFIX = 'gat_';
@@ -19,27 +20,32 @@ export interface AgentTokenGrant {
 }
 
 export function createAgentTokenStore(db: ServiceDatabase, clock: Clock) {
-  const insert = db.prepare(
+  const insert = prepare(
+    db,
     'INSERT INTO agent_tokens (id, token_hash, agent_id, hint, created_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const listStmt = db.prepare(
+  const listStmt = prepare(
+    db,
     'SELECT id, agent_id, hint, created_at FROM agent_tokens WHERE agent_id = ? AND revoked_at IS NULL ORDER BY created_at',
   );
-  const resolveStmt = db.prepare(
+  const resolveStmt = prepare(
+    db,
     `SELECT t.agent_id, a.person_id FROM agent_tokens t JOIN agents a ON a.id = t.agent_id
      WHERE t.token_hash = ? AND t.revoked_at IS NULL`,
   );
-  const revokeStmt = db.prepare(
+  const revokeStmt = prepare(
+    db,
     `UPDATE agent_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL
        AND agent_id IN (SELECT id FROM agents WHERE person_id = ?)`,
   );
-  const countLive = db.prepare(
+  const countLive = prepare(
+    db,
     'SELECT COUNT(*) AS n FROM agent_tokens WHERE agent_id = ? AND revoked_at IS NULL',
   );
 
   return {
     /** Creates a token; the plain value is returned once and never stored. */
-    create(agentId: string): { token: string; info: AgentTokenInfo } {
+    async create(agentId: string): Promise<{ token: string; info: AgentTokenInfo }> {
       const token = randomSecret(AGENT_TOKEN_PREFIX);
       const info = {
         id: randomUUID(),
@@ -47,24 +53,25 @@ export function createAgentTokenStore(db: ServiceDatabase, clock: Clock) {
         hint: `${AGENT_TOKEN_PREFIX}…${token.slice(-4)}`,
         createdAt: clock.now(),
       };
-      insert.run(info.id, sha256Hex(token), agentId, info.hint, info.createdAt);
+      await insert.run(info.id, sha256Hex(token), agentId, info.hint, info.createdAt);
       return { token, info };
     },
-    list(agentId: string): AgentTokenInfo[] {
+    async list(agentId: string): Promise<AgentTokenInfo[]> {
       return (
-        listStmt.all(agentId) as { id: string; agent_id: string; hint: string; created_at: number }[]
+        (await listStmt.all(agentId)) as { id: string; agent_id: string; hint: string; created_at: number }[]
       ).map((row) => ({ id: row.id, agentId: row.agent_id, hint: row.hint, createdAt: row.created_at }));
     },
-    hasLiveToken(agentId: string): boolean {
-      return (countLive.get(agentId) as { n: number }).n > 0;
+    async hasLiveToken(agentId: string): Promise<boolean> {
+      return ((await countLive.get(agentId)) as { n: number }).n > 0;
     },
     /** Revokes a token of one of `personId`'s agents; false when there is no such live token. */
-    revoke(personId: string, tokenId: string): boolean {
-      return revokeStmt.run(clock.now(), tokenId, personId).changes === 1;
+    async revoke(personId: string, tokenId: string): Promise<boolean> {
+      return (await revokeStmt.run(clock.now(), tokenId, personId)).changes === 1;
     },
-    resolve(token: string): AgentTokenGrant | null {
+    async resolve(token: string): Promise<AgentTokenGrant | null> {
       if (!token.startsWith(AGENT_TOKEN_PREFIX)) return null;
-      const row = resolveStmt.get(sha256Hex(token)) as { agent_id: string; person_id: string } | undefined;
+      const row = (await resolveStmt.get(sha256Hex(token))) as
+        { agent_id: string; person_id: string } | undefined;
       return row ? { agentId: row.agent_id, personId: row.person_id } : null;
     },
   };

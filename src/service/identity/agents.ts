@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { lockRow, prepare, type Executor } from '../db/statement';
 
 /** The identity part of an agent; other areas keep their own columns/tables keyed by `id`. */
 export interface AgentRecord {
@@ -73,21 +74,24 @@ export type AgentCreatedListener = (agent: AgentRecord) => void;
 
 export function createAgentStore(db: ServiceDatabase, clock: Clock) {
   // One query answers both the agent and whether it has a live token (GET /me/agents is the hot path).
-  const columns = `a.*, EXISTS (SELECT 1 FROM agent_tokens t WHERE t.agent_id = a.id AND t.revoked_at IS NULL)
-    AS has_live_token`;
-  const listStmt = db.prepare(
+  const columns = `a.*, CASE WHEN EXISTS (SELECT 1 FROM agent_tokens t WHERE t.agent_id = a.id AND t.revoked_at IS NULL)
+    THEN 1 ELSE 0 END AS has_live_token`;
+  const listStmt = prepare(
+    db,
     `SELECT ${columns} FROM agents a WHERE a.person_id = ? ORDER BY a.created_at, a.rowid`,
   );
-  const byId = db.prepare(`SELECT ${columns} FROM agents a WHERE a.id = ?`);
-  const insert = db.prepare(
+  const byId = prepare(db, `SELECT ${columns} FROM agents a WHERE a.id = ?`);
+  const insert = prepare(
+    db,
     'INSERT INTO agents (id, person_id, name, engine, origen, protocolo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const listeners = new Set<AgentCreatedListener>();
 
-  function create(
+  async function insertAgent(
     personId: string,
     input: { name: string; engine: string; protocolo: AgentRecord['protocolo'] },
-  ): AgentRecord {
+    on: Executor,
+  ): Promise<AgentRecord> {
     const agent: AgentRecord = {
       id: randomUUID(),
       personId,
@@ -98,43 +102,61 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock) {
       createdAt: clock.now(),
       hasLiveToken: false,
     };
-    insert.run(agent.id, personId, agent.name, agent.engine, agent.origen, agent.protocolo, agent.createdAt);
+    await insert
+      .on(on)
+      .run(agent.id, personId, agent.name, agent.engine, agent.origen, agent.protocolo, agent.createdAt);
+    return agent;
+  }
+
+  function created(agent: AgentRecord): AgentRecord {
     for (const listener of listeners) listener(agent);
     return agent;
   }
 
-  const enrolIfEmpty = db.transaction((personId: string, name: string): AgentRecord[] => {
-    const rows = listStmt.all(personId) as AgentRow[];
-    if (rows.length > 0) return rows.map(toRecord);
-    return [create(personId, { ...FIRST_AGENT, name })];
-  }) as (personId: string, name: string) => AgentRecord[];
-  const remove = db.prepare('DELETE FROM agents WHERE id = ? AND person_id = ?');
+  async function create(
+    personId: string,
+    input: { name: string; engine: string; protocolo: AgentRecord['protocolo'] },
+  ): Promise<AgentRecord> {
+    return created(await insertAgent(personId, input, db));
+  }
+
+  async function enrolIfEmpty(personId: string, name: string): Promise<AgentRecord[]> {
+    const made = await db.transaction().execute(async (trx) => {
+      // Two first requests at once enrol one agent: the second waits here, then finds it.
+      await lockRow(trx, 'persons', personId);
+      const rows = (await listStmt.on(trx).all(personId)) as AgentRow[];
+      if (rows.length > 0) return rows.map(toRecord);
+      return insertAgent(personId, { ...FIRST_AGENT, name }, trx);
+    });
+    return Array.isArray(made) ? made : [created(made)];
+  }
+  const remove = prepare(db, 'DELETE FROM agents WHERE id = ? AND person_id = ?');
 
   return {
     create,
-    list(personId: string): AgentRecord[] {
-      return (listStmt.all(personId) as AgentRow[]).map(toRecord);
+    async list(personId: string): Promise<AgentRecord[]> {
+      return ((await listStmt.all(personId)) as AgentRow[]).map(toRecord);
     },
     /**
      * The person's agents, enrolling the first one when there are none (GET /api/v2/me/agents, account page),
      * named in the caller's language (`firstAgentName`).
      */
-    listEnrolling(personId: string, firstName: string = FIRST_AGENT.name): AgentRecord[] {
+    async listEnrolling(personId: string, firstName: string = FIRST_AGENT.name): Promise<AgentRecord[]> {
       // Most calls find agents: read without a transaction, and take one only to enrol.
-      const rows = listStmt.all(personId) as AgentRow[];
+      const rows = (await listStmt.all(personId)) as AgentRow[];
       return rows.length > 0 ? rows.map(toRecord) : enrolIfEmpty(personId, firstName);
     },
     /** Deletes the agent's row; its conversations, settings and tokens go with it (ON DELETE CASCADE). */
-    remove(personId: string, agentId: string): boolean {
-      return remove.run(agentId, personId).changes > 0;
+    async remove(personId: string, agentId: string): Promise<boolean> {
+      return (await remove.run(agentId, personId)).changes > 0;
     },
-    find(agentId: string): AgentRecord | null {
-      const row = byId.get(agentId) as AgentRow | undefined;
+    async find(agentId: string): Promise<AgentRecord | null> {
+      const row = (await byId.get(agentId)) as AgentRow | undefined;
       return row ? toRecord(row) : null;
     },
     /** The agent when it belongs to `personId`; null otherwise (callers answer 404, never 403). */
-    findOwned(personId: string, agentId: string): AgentRecord | null {
-      const row = byId.get(agentId) as AgentRow | undefined;
+    async findOwned(personId: string, agentId: string): Promise<AgentRecord | null> {
+      const row = (await byId.get(agentId)) as AgentRow | undefined;
       return row && row.person_id === personId ? toRecord(row) : null;
     },
     /** Other areas seed their per-agent state here (default config, workspace folder...). */

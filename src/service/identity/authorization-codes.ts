@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { prepare } from '../db/statement';
 import { throttled } from '../db/throttle';
 import { randomSecret, safeEqual, sha256Hex } from '../security/token-hash';
 
@@ -32,24 +33,26 @@ export type RedeemResult =
   | { ok: false; reusedFamily?: string };
 
 export function createCodeStore(db: ServiceDatabase, clock: Clock) {
-  const insert = db.prepare(
+  const insert = prepare(
+    db,
     `INSERT INTO authorization_codes
        (code_hash, client_id, person_id, redirect_uri, scope, code_challenge, family_id, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const select = db.prepare('SELECT * FROM authorization_codes WHERE code_hash = ?');
-  const markUsed = db.prepare(
+  const select = prepare(db, 'SELECT * FROM authorization_codes WHERE code_hash = ?');
+  const markUsed = prepare(
+    db,
     'UPDATE authorization_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL',
   );
-  const purgeStmt = db.prepare('DELETE FROM authorization_codes WHERE expires_at < ?');
+  const purgeStmt = prepare(db, 'DELETE FROM authorization_codes WHERE expires_at < ?');
   // Expired codes are useless after a day even for reuse detection; sweep them now and then.
   const purge = throttled(clock, 60_000, () => purgeStmt.run(clock.now() - 86_400_000));
 
   return {
-    issue(input: Omit<IssuedCode, 'familyId'> & { codeChallenge: string }): string {
+    async issue(input: Omit<IssuedCode, 'familyId'> & { codeChallenge: string }): Promise<string> {
       const code = randomSecret();
-      purge();
-      insert.run(
+      await purge();
+      await insert.run(
         sha256Hex(code),
         input.clientId,
         input.personId,
@@ -62,18 +65,19 @@ export function createCodeStore(db: ServiceDatabase, clock: Clock) {
       return code;
     },
     /** Checks everything the token endpoint must check; every failure looks the same to the caller. */
-    redeem(
+    async redeem(
       code: string,
       clientId: string,
       redirectUri: string | undefined,
       verifier: string | undefined,
-    ): RedeemResult {
+    ): Promise<RedeemResult> {
       const hash = sha256Hex(code);
-      const row = select.get(hash) as CodeRow | undefined;
+      const row = (await select.get(hash)) as CodeRow | undefined;
       if (!row || row.client_id !== clientId) return { ok: false };
       if (row.used_at !== null) return { ok: false, reusedFamily: row.family_id };
       // Mark used before any other check: a code is spent by its first presentation.
-      if (markUsed.run(clock.now(), hash).changes !== 1) return { ok: false, reusedFamily: row.family_id };
+      if ((await markUsed.run(clock.now(), hash)).changes !== 1)
+        return { ok: false, reusedFamily: row.family_id };
       if (clock.now() >= row.expires_at) return { ok: false };
       if (redirectUri === undefined || redirectUri !== row.redirect_uri) return { ok: false };
       if (verifier === undefined || !verifierMatches(verifier, row.code_challenge)) return { ok: false };

@@ -28,14 +28,14 @@ export type AuthorizeStep =
  * checks the request, then issues a 60 s code, asks who is there, or asks for consent.
  * `repeated` names the query parameters given more than once.
  */
-export function decideAuthorize(
+export async function decideAuthorize(
   identity: Pick<Identity, 'clients' | 'codes' | 'persons' | 'signInInteractions'>,
   input: Record<string, string | undefined>,
   session: AuthorizeSession | null,
   decision?: 'allow' | 'deny',
   repeated: readonly string[] = [],
-): AuthorizeStep {
-  const check = checkAuthorizeRequest(identity.clients, input, repeated);
+): Promise<AuthorizeStep> {
+  const check = await checkAuthorizeRequest(identity.clients, input, repeated);
   if (check.kind === 'page') return { kind: 'error_page', title: check.title, sentence: check.sentence };
   if (check.kind === 'redirect') {
     const { redirectUri, error, description, state } = check;
@@ -43,11 +43,11 @@ export function decideAuthorize(
   }
   const { request } = check;
   const next = routePath(apiRoutes.authorize, {}, request.params);
-  const person = session?.personId ? identity.persons.findById(session.personId) : null;
+  const person = session?.personId ? await identity.persons.findById(session.personId) : null;
   if (!person)
     return {
       kind: 'sign_in',
-      firstRun: identity.persons.count() === 0,
+      firstRun: (await identity.persons.count()) === 0,
       next,
       clientName: request.client.name,
     };
@@ -70,12 +70,12 @@ export function decideAuthorize(
 }
 
 /** Signed in and allowed: a 60 s code back to the client. */
-function issueCode(
+async function issueCode(
   identity: Pick<Identity, 'codes'>,
   request: AuthorizeRequest,
   personId: string,
-): AuthorizeStep {
-  const code = identity.codes.issue({
+): Promise<AuthorizeStep> {
+  const code = await identity.codes.issue({
     clientId: request.client.id,
     personId,
     redirectUri: request.redirectUri,

@@ -35,11 +35,11 @@ const PARAMS = [
  * `repeated` names parameters given more than once (RFC 6749 §3.1 forbids it): a repeated `client_id` or
  * `redirect_uri` leaves no address to trust, so it is a page; any other is `invalid_request` sent back.
  */
-export function checkAuthorizeRequest(
+export async function checkAuthorizeRequest(
   clients: ClientStore,
   input: Record<string, string | undefined>,
   repeated: readonly string[] = [],
-): AuthorizeCheck {
+): Promise<AuthorizeCheck> {
   const ambiguous = repeated.find((name) => name === 'client_id' || name === 'redirect_uri');
   if (ambiguous) {
     return {
@@ -48,7 +48,7 @@ export function checkAuthorizeRequest(
       sentence: `The parameter ${ambiguous} is given more than once, so you are not sent anywhere.`,
     };
   }
-  const client = input.client_id ? clients.find(input.client_id) : null;
+  const client = input.client_id ? await clients.find(input.client_id) : null;
   if (!client) {
     return {
       kind: 'page',

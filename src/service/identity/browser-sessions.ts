@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { prepare } from '../db/statement';
 import { throttled } from '../db/throttle';
 import { randomSecret, sha256Hex } from '../security/token-hash';
 
@@ -20,20 +21,21 @@ interface SessionRow {
 }
 
 export function createBrowserSessionStore(db: ServiceDatabase, clock: Clock) {
-  const insert = db.prepare(
+  const insert = prepare(
+    db,
     'INSERT INTO browser_sessions (id_hash, person_id, csrf, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const select = db.prepare('SELECT person_id, csrf, expires_at FROM browser_sessions WHERE id_hash = ?');
-  const remove = db.prepare('DELETE FROM browser_sessions WHERE id_hash = ?');
-  const purgeStmt = db.prepare('DELETE FROM browser_sessions WHERE expires_at < ?');
+  const select = prepare(db, 'SELECT person_id, csrf, expires_at FROM browser_sessions WHERE id_hash = ?');
+  const remove = prepare(db, 'DELETE FROM browser_sessions WHERE id_hash = ?');
+  const purgeStmt = prepare(db, 'DELETE FROM browser_sessions WHERE expires_at < ?');
   const purge = throttled(clock, 60_000, () => purgeStmt.run(clock.now()));
 
   return {
     /** A new session; signing in always starts a new one, so a planted cookie never becomes signed in. */
-    create(personId: string | null): BrowserSession {
-      purge();
+    async create(personId: string | null): Promise<BrowserSession> {
+      await purge();
       const session = { secret: randomSecret(), personId, csrf: randomSecret('', 24) };
-      insert.run(
+      await insert.run(
         sha256Hex(session.secret),
         personId,
         session.csrf,
@@ -42,14 +44,14 @@ export function createBrowserSessionStore(db: ServiceDatabase, clock: Clock) {
       );
       return session;
     },
-    find(secret: string | undefined): BrowserSession | null {
+    async find(secret: string | undefined): Promise<BrowserSession | null> {
       if (!secret) return null;
-      const row = select.get(sha256Hex(secret)) as SessionRow | undefined;
+      const row = (await select.get(sha256Hex(secret))) as SessionRow | undefined;
       if (!row || clock.now() >= row.expires_at) return null;
       return { secret, personId: row.person_id, csrf: row.csrf };
     },
-    end(secret: string): void {
-      remove.run(sha256Hex(secret));
+    async end(secret: string): Promise<void> {
+      await remove.run(sha256Hex(secret));
     },
   };
 }

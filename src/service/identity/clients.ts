@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { ConfiguredClient } from '../config';
 import type { ServiceDatabase } from '../db/database';
+import { prepare, type Executor } from '../db/statement';
 import { randomSecret, safeEqual, sha256Hex } from '../security/token-hash';
 import { redirectUriAllowed } from './redirect-uri';
 import { ALL_SCOPES, splitScopes } from './scopes';
@@ -45,10 +46,11 @@ interface ClientRow {
 }
 
 export function createClientStore(db: ServiceDatabase, clock: Clock) {
-  const select = db.prepare('SELECT * FROM oauth_clients WHERE id = ?');
-  const upsert = db.prepare(
+  const select = prepare(db, 'SELECT * FROM oauth_clients WHERE id = ?');
+  const upsert = prepare(
+    db,
     `INSERT INTO oauth_clients (id, name, secret_hash, redirect_uris, scopes, first_party, created_at)
-     VALUES (@id, @name, @secret_hash, @redirect_uris, @scopes, @first_party, @created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, secret_hash = excluded.secret_hash,
        redirect_uris = excluded.redirect_uris, scopes = excluded.scopes, first_party = excluded.first_party`,
   );
@@ -64,30 +66,32 @@ export function createClientStore(db: ServiceDatabase, clock: Clock) {
     };
   }
 
-  function register(client: ConfiguredClient): void {
-    upsert.run({
-      id: client.client_id,
-      name: client.name,
-      secret_hash: client.client_secret_sha256 ?? null,
-      redirect_uris: JSON.stringify(client.redirect_uris),
-      scopes: splitScopes(client.scopes).join(' '),
-      first_party: client.first_party ? 1 : 0,
-      created_at: clock.now(),
-    });
+  async function register(client: ConfiguredClient, on: Executor = db): Promise<void> {
+    await upsert
+      .on(on)
+      .run(
+        client.client_id,
+        client.name,
+        client.client_secret_sha256 ?? null,
+        JSON.stringify(client.redirect_uris),
+        splitScopes(client.scopes).join(' '),
+        client.first_party ? 1 : 0,
+        clock.now(),
+      );
   }
 
   return {
     /** Registers the built-in desktop client and those of the config file (idempotent, run at start). */
-    registerConfigured(clients: readonly ConfiguredClient[] = []): void {
-      db.transaction(() => {
-        register(desktopClient);
-        for (const client of clients) register(client);
-      })();
+    async registerConfigured(clients: readonly ConfiguredClient[] = []): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await register(desktopClient, trx);
+        for (const client of clients) await register(client, trx);
+      });
     },
-    create(input: NewClient): { client_id: string; client_secret?: string } {
+    async create(input: NewClient): Promise<{ client_id: string; client_secret?: string }> {
       const clientId = randomUUID();
       const secret = input.confidential ? randomSecret('gcs_') : undefined;
-      register({
+      await register({
         client_id: clientId,
         name: input.name,
         redirect_uris: input.redirectUris,
@@ -97,16 +101,16 @@ export function createClientStore(db: ServiceDatabase, clock: Clock) {
       });
       return secret ? { client_id: clientId, client_secret: secret } : { client_id: clientId };
     },
-    find(id: string): OAuthClient | null {
-      const row = select.get(id) as ClientRow | undefined;
+    async find(id: string): Promise<OAuthClient | null> {
+      const row = (await select.get(id)) as ClientRow | undefined;
       return row ? toClient(row) : null;
     },
     /**
      * Client authentication at the token and revoke endpoints. A confidential client must present its secret;
      * a public client must not claim one it does not have.
      */
-    authenticate(id: string, secret: string | undefined): OAuthClient | null {
-      const row = select.get(id) as ClientRow | undefined;
+    async authenticate(id: string, secret: string | undefined): Promise<OAuthClient | null> {
+      const row = (await select.get(id)) as ClientRow | undefined;
       if (!row) return null;
       if (row.secret_hash === null) return secret === undefined ? toClient(row) : null;
       if (secret === undefined || !safeEqual(sha256Hex(secret), row.secret_hash)) return null;

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { prepare } from '../db/statement';
 import { randomSecret, sha256Hex } from '../security/token-hash';
 
 /** How long an invitation can be used, unless `invite add --days` says otherwise. */
@@ -15,29 +16,33 @@ export interface Invite {
  * handed out as a link; only its hash is stored.
  */
 export function createInviteStore(db: ServiceDatabase, clock: Clock) {
-  const insert = db.prepare(
+  const insert = prepare(
+    db,
     'INSERT INTO invites (code_hash, email, expires_at, created_at) VALUES (?, ?, ?, ?)',
   );
-  const select = db.prepare(
+  const select = prepare(
+    db,
     'SELECT email, expires_at FROM invites WHERE code_hash = ? AND used_at IS NULL AND expires_at > ?',
   );
-  const take = db.prepare(
+  const take = prepare(
+    db,
     'UPDATE invites SET used_at = ? WHERE code_hash = ? AND used_at IS NULL AND expires_at > ?',
   );
-  const giveBack = db.prepare('UPDATE invites SET used_at = NULL WHERE code_hash = ?');
+  const giveBack = prepare(db, 'UPDATE invites SET used_at = NULL WHERE code_hash = ?');
 
   /** The invitation behind `code`, if it is still unused and unexpired. */
-  function find(code: string | undefined): Invite | null {
+  async function find(code: string | undefined): Promise<Invite | null> {
     if (!code) return null;
-    const row = select.get(sha256Hex(code), clock.now()) as { email: string; expires_at: number } | undefined;
+    const row = (await select.get(sha256Hex(code), clock.now())) as
+      { email: string; expires_at: number } | undefined;
     return row ? { email: row.email, expiresAt: row.expires_at } : null;
   }
 
   return {
-    create(email: string, lifetimeDays = INVITE_LIFETIME_DAYS): Invite & { code: string } {
+    async create(email: string, lifetimeDays = INVITE_LIFETIME_DAYS): Promise<Invite & { code: string }> {
       const code = randomSecret('inv_');
       const expiresAt = clock.now() + lifetimeDays * 24 * 3600_000;
-      insert.run(sha256Hex(code), email.trim(), expiresAt, clock.now());
+      await insert.run(sha256Hex(code), email.trim(), expiresAt, clock.now());
       return { code, email: email.trim(), expiresAt };
     },
     find,
@@ -49,10 +54,10 @@ export function createInviteStore(db: ServiceDatabase, clock: Clock) {
       code: string,
       use: (invite: Invite) => Promise<T>,
     ): Promise<T | null> {
-      const invite = find(code);
-      if (!invite || take.run(clock.now(), sha256Hex(code), clock.now()).changes !== 1) return null;
+      const invite = await find(code);
+      if (!invite || (await take.run(clock.now(), sha256Hex(code), clock.now())).changes !== 1) return null;
       const result = await use(invite);
-      if (!result.ok) giveBack.run(sha256Hex(code));
+      if (!result.ok) await giveBack.run(sha256Hex(code));
       return result;
     },
   };

@@ -17,7 +17,7 @@ export type LaunchSignIn = { ok: true; tokens: TokenResponse } | { ok: false; re
 
 export interface LaunchTrust {
   /** Tokens of the computer's owner for the desktop client, or why not. */
-  signIn(presentedSecret: string | undefined, scope?: string): LaunchSignIn;
+  signIn(presentedSecret: string | undefined, scope?: string): Promise<LaunchSignIn>;
 }
 
 /** A plain e-mail-shaped name for an owner made without a form: the system user at this computer. */
@@ -36,16 +36,22 @@ export function ownerEmail(): string {
 
 export function createLaunchTrust(identity: Identity, launchSecret: string | undefined): LaunchTrust {
   return {
-    signIn(presented, scope) {
+    async signIn(presented, scope) {
       if (!launchSecret) return { ok: false, reason: 'this service was not started by the app' };
       if (typeof presented !== 'string' || !safeEqual(presented, launchSecret))
         return { ok: false, reason: 'wrong launch secret' };
-      const client = identity.clients.find(DESKTOP_CLIENT_ID);
+      const client = await identity.clients.find(DESKTOP_CLIENT_ID);
       if (!client) return { ok: false, reason: 'the desktop client is not registered' };
       // The computer's owner is the first account made here; a fresh service makes one with no password.
-      const owner = identity.persons.first() ?? identity.persons.createWithoutPassword(ownerEmail());
+      const owner =
+        (await identity.persons.first()) ?? (await identity.persons.createWithoutPassword(ownerEmail()));
       const scopes = narrowScopes(scope, client.scopes).join(' ');
-      const tokens = identity.tokens.issuePair(identity.tokens.newFamilyId(), client.id, owner.id, scopes);
+      const tokens = await identity.tokens.issuePair(
+        identity.tokens.newFamilyId(),
+        client.id,
+        owner.id,
+        scopes,
+      );
       return { ok: true, tokens };
     },
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { prepare, type Executor } from '../db/statement';
 import { throttled } from '../db/throttle';
 import { randomSecret, sha256Hex } from '../security/token-hash';
 
@@ -37,45 +38,58 @@ interface TokenRow {
 export type RefreshResult = { ok: true; tokens: TokenResponse } | { ok: false };
 
 export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
-  const insert = db.prepare(
+  const insert = prepare(
+    db,
     `INSERT INTO oauth_tokens (token_hash, kind, family_id, client_id, person_id, scope, expires_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const select = db.prepare('SELECT * FROM oauth_tokens WHERE token_hash = ?');
-  const rotate = db.prepare(
+  const select = prepare(db, 'SELECT * FROM oauth_tokens WHERE token_hash = ?');
+  const rotate = prepare(
+    db,
     'UPDATE oauth_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL',
   );
-  const revokeFamilyStmt = db.prepare(
+  const revokeFamilyStmt = prepare(
+    db,
     'UPDATE oauth_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL',
   );
-  const purgeStmt = db.prepare('DELETE FROM oauth_tokens WHERE expires_at < ?');
+  const purgeStmt = prepare(db, 'DELETE FROM oauth_tokens WHERE expires_at < ?');
   // Long-dead rows (a day past expiry) no longer help reuse detection; sweep them now and then.
   const purge = throttled(clock, 60_000, () => purgeStmt.run(clock.now() - 86_400_000));
 
-  function issuePair(familyId: string, clientId: string, personId: string, scope: string): TokenResponse {
+  async function issuePair(
+    familyId: string,
+    clientId: string,
+    personId: string,
+    scope: string,
+    on: Executor = db,
+  ): Promise<TokenResponse> {
     const now = clock.now();
     const access = randomSecret();
     const refresh = randomSecret();
-    insert.run(
-      sha256Hex(access),
-      'access',
-      familyId,
-      clientId,
-      personId,
-      scope,
-      now + ACCESS_TOKEN_LIFETIME_S * 1000,
-      now,
-    );
-    insert.run(
-      sha256Hex(refresh),
-      'refresh',
-      familyId,
-      clientId,
-      personId,
-      scope,
-      now + REFRESH_TOKEN_LIFETIME_MS,
-      now,
-    );
+    await insert
+      .on(on)
+      .run(
+        sha256Hex(access),
+        'access',
+        familyId,
+        clientId,
+        personId,
+        scope,
+        now + ACCESS_TOKEN_LIFETIME_S * 1000,
+        now,
+      );
+    await insert
+      .on(on)
+      .run(
+        sha256Hex(refresh),
+        'refresh',
+        familyId,
+        clientId,
+        personId,
+        scope,
+        now + REFRESH_TOKEN_LIFETIME_MS,
+        now,
+      );
     return {
       access_token: access,
       refresh_token: refresh,
@@ -85,31 +99,37 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
     };
   }
 
-  function revokeFamily(familyId: string): void {
-    revokeFamilyStmt.run(clock.now(), familyId);
+  async function revokeFamily(familyId: string, on: Executor = db): Promise<void> {
+    await revokeFamilyStmt.on(on).run(clock.now(), familyId);
   }
 
   return {
     issuePair,
     revokeFamily,
     /** Rotates a refresh token. Presenting one that was already rotated revokes its whole family. */
-    refresh: db.transaction((refreshToken: string, clientId: string): RefreshResult => {
-      const hash = sha256Hex(refreshToken);
-      const row = select.get(hash) as TokenRow | undefined;
-      if (!row || row.kind !== 'refresh' || row.client_id !== clientId) return { ok: false };
-      if (row.revoked_at !== null) return { ok: false };
-      if (row.rotated_at !== null) {
-        revokeFamily(row.family_id);
-        return { ok: false };
-      }
-      if (clock.now() >= row.expires_at) return { ok: false };
-      rotate.run(clock.now(), hash);
-      purge();
-      return { ok: true, tokens: issuePair(row.family_id, row.client_id, row.person_id, row.scope) };
-    }) as (refreshToken: string, clientId: string) => RefreshResult,
+    refresh: async (refreshToken: string, clientId: string): Promise<RefreshResult> => {
+      const result = await db.transaction().execute(async (trx): Promise<RefreshResult> => {
+        const hash = sha256Hex(refreshToken);
+        const row = (await select.on(trx).get(hash)) as TokenRow | undefined;
+        if (!row || row.kind !== 'refresh' || row.client_id !== clientId) return { ok: false };
+        if (row.revoked_at !== null) return { ok: false };
+        // Rotated before, or by a request racing this one (the update waits for it, then finds it rotated).
+        if (row.rotated_at !== null || (await rotate.on(trx).run(clock.now(), hash)).changes !== 1) {
+          await revokeFamily(row.family_id, trx);
+          return { ok: false };
+        }
+        if (clock.now() >= row.expires_at) return { ok: false };
+        return {
+          ok: true,
+          tokens: await issuePair(row.family_id, row.client_id, row.person_id, row.scope, trx),
+        };
+      });
+      await purge();
+      return result;
+    },
     /** A live access token's grant, or null (unknown, expired, revoked). */
-    resolveAccess(token: string): AccessGrant | null {
-      const row = select.get(sha256Hex(token)) as TokenRow | undefined;
+    async resolveAccess(token: string): Promise<AccessGrant | null> {
+      const row = (await select.get(sha256Hex(token))) as TokenRow | undefined;
       if (!row || row.kind !== 'access' || row.revoked_at !== null || clock.now() >= row.expires_at)
         return null;
       return {
@@ -119,14 +139,14 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
       };
     },
     /** The grant family (one sign-in of one client; it survives refreshes) of a known token, or null. */
-    familyOf(token: string): string | null {
-      const row = select.get(sha256Hex(token)) as TokenRow | undefined;
+    async familyOf(token: string): Promise<string | null> {
+      const row = (await select.get(sha256Hex(token))) as TokenRow | undefined;
       return row ? row.family_id : null;
     },
     /** RFC 7009: revoking either token of a grant ends the whole grant. Unknown tokens are ignored. */
-    revoke(token: string, clientId: string): void {
-      const row = select.get(sha256Hex(token)) as TokenRow | undefined;
-      if (row && row.client_id === clientId) revokeFamily(row.family_id);
+    async revoke(token: string, clientId: string): Promise<void> {
+      const row = (await select.get(sha256Hex(token))) as TokenRow | undefined;
+      if (row && row.client_id === clientId) await revokeFamily(row.family_id);
     },
     newFamilyId: (): string => randomUUID(),
   };

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { prepare } from '../db/statement';
 import { throttled } from '../db/throttle';
 import { sha256Hex } from '../security/token-hash';
 
@@ -31,9 +32,13 @@ export function createSignInThrottle(db: ServiceDatabase, clock: Clock, config: 
     { key: sha256Hex(`account:${email.trim().toLowerCase()}`), free: freeAccount },
     { key: sha256Hex(`address:${address}`), free: freeAccount * 4 },
   ];
-  const waitOf = db.prepare('SELECT MAX(wait_until) AS until FROM sign_in_failures WHERE key_hash IN (?, ?)');
+  const waitOf = prepare(
+    db,
+    'SELECT MAX(wait_until) AS until FROM sign_in_failures WHERE key_hash IN (?, ?)',
+  );
   // A row idle for FORGET_AFTER_MS counts from 1 again, even before the purge removes it.
-  const count = db.prepare(
+  const count = prepare(
+    db,
     `INSERT INTO sign_in_failures (key_hash, failures, wait_until, last_at) VALUES (?, 1, 0, ?)
      ON CONFLICT (key_hash) DO UPDATE SET
        failures = CASE WHEN sign_in_failures.last_at < ? THEN 1 ELSE sign_in_failures.failures + 1 END,
@@ -41,35 +46,36 @@ export function createSignInThrottle(db: ServiceDatabase, clock: Clock, config: 
      RETURNING failures`,
   );
   // Two processes counting at once each set the wait their own count asks; the longer one stays.
-  const setWait = db.prepare(
+  const setWait = prepare(
+    db,
     'UPDATE sign_in_failures SET wait_until = ? WHERE key_hash = ? AND wait_until < ?',
   );
-  const forget = db.prepare('DELETE FROM sign_in_failures WHERE key_hash = ?');
-  const purgeStmt = db.prepare('DELETE FROM sign_in_failures WHERE last_at < ?');
+  const forget = prepare(db, 'DELETE FROM sign_in_failures WHERE key_hash = ?');
+  const purgeStmt = prepare(db, 'DELETE FROM sign_in_failures WHERE last_at < ?');
   const purge = throttled(clock, 60_000, () => purgeStmt.run(clock.now() - FORGET_AFTER_MS));
 
   return {
     /** Whether an attempt for this account from this address may be checked now. */
-    check(email: string, address: string): ThrottleCheck {
+    async check(email: string, address: string): Promise<ThrottleCheck> {
       const now = clock.now();
       const [account, client] = keys(email, address);
-      const { until } = waitOf.get(account!.key, client!.key) as { until: number | null };
+      const { until } = (await waitOf.get(account!.key, client!.key)) as { until: number | null };
       return until !== null && until > now ? { ok: false, retryAfterMs: until - now } : { ok: true };
     },
-    failed(email: string, address: string): void {
+    async failed(email: string, address: string): Promise<void> {
       const now = clock.now();
-      purge();
+      await purge();
       for (const { key, free } of keys(email, address)) {
-        const { failures } = count.get(key, now, now - FORGET_AFTER_MS) as { failures: number };
+        const { failures } = (await count.get(key, now, now - FORGET_AFTER_MS)) as { failures: number };
         const over = failures - free;
         if (over <= 0) continue;
         const until = now + Math.min(MAX_DELAY_MS, firstDelayMs * 2 ** Math.min(over - 1, 30));
-        setWait.run(until, key, until);
+        await setWait.run(until, key, until);
       }
     },
     /** The right password: its account starts afresh (the address keeps its count against spraying). */
-    succeeded(email: string): void {
-      forget.run(keys(email, '')[0]!.key);
+    async succeeded(email: string): Promise<void> {
+      await forget.run(keys(email, '')[0]!.key);
     },
   };
 }

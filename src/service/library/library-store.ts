@@ -4,6 +4,7 @@ import path from 'node:path';
 import { getMimeType } from 'hono/utils/mime';
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
+import { prepare } from '../db/statement';
 import { writeAtomically } from '../workspace/write-atomically';
 
 /** An account file's record (the API's Archivo without its URL, which is signed per answer). */
@@ -61,14 +62,16 @@ export function mimeTypeFor(nombre: string, contentType: string | undefined): st
 
 /** The person's file library: rows in the database, bytes under `<dataDir>/library/<personId>/<id>`. */
 export function createLibraryStore(db: ServiceDatabase, clock: Clock, dataDir: string) {
-  const insert = db.prepare(
+  const insert = prepare(
+    db,
     'INSERT INTO account_files (id, person_id, nombre, mime_type, size, sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const listStmt = db.prepare(
+  const listStmt = prepare(
+    db,
     'SELECT * FROM account_files WHERE person_id = ? ORDER BY created_at DESC, rowid DESC',
   );
-  const byId = db.prepare('SELECT * FROM account_files WHERE id = ?');
-  const remove = db.prepare('DELETE FROM account_files WHERE id = ? AND person_id = ?');
+  const byId = prepare(db, 'SELECT * FROM account_files WHERE id = ?');
+  const remove = prepare(db, 'DELETE FROM account_files WHERE id = ? AND person_id = ?');
   const root = path.join(dataDir, 'library');
   const bytesPath = (personId: string, id: string) => path.join(root, personId, id);
 
@@ -85,32 +88,32 @@ export function createLibraryStore(db: ServiceDatabase, clock: Clock, dataDir: s
       await mkdir(path.join(root, personId), { recursive: true });
       await writeAtomically(bytesPath(personId, file.id), bytes);
       const sha = createHash('sha256').update(bytes).digest('hex');
-      insert.run(file.id, personId, nombre, mimeType, file.size, sha, file.createdAt);
+      await insert.run(file.id, personId, nombre, mimeType, file.size, sha, file.createdAt);
       return file;
     },
-    list(personId: string): LibraryFile[] {
-      return (listStmt.all(personId) as Row[]).map(toFile);
+    async list(personId: string): Promise<LibraryFile[]> {
+      return ((await listStmt.all(personId)) as Row[]).map(toFile);
     },
     /** Any person's file by id (the signed route has no bearer; the signature names the file). */
-    find(id: string): LibraryFile | null {
-      const row = byId.get(id) as Row | undefined;
+    async find(id: string): Promise<LibraryFile | null> {
+      const row = (await byId.get(id)) as Row | undefined;
       return row ? toFile(row) : null;
     },
-    findOwned(personId: string, id: string): LibraryFile | null {
-      const file = this.find(id);
+    async findOwned(personId: string, id: string): Promise<LibraryFile | null> {
+      const file = await this.find(id);
       return file && file.personId === personId ? file : null;
     },
     async read(file: LibraryFile): Promise<Buffer> {
       return readFile(bytesPath(file.personId, file.id));
     },
     async delete(personId: string, id: string): Promise<boolean> {
-      const gone = remove.run(id, personId).changes > 0;
+      const gone = (await remove.run(id, personId)).changes > 0;
       if (gone) await rm(bytesPath(personId, id), { force: true });
       return gone;
     },
     /** Account deletion: every file of the person, rows and bytes. */
     async deleteAll(personId: string): Promise<void> {
-      db.prepare('DELETE FROM account_files WHERE person_id = ?').run(personId);
+      await prepare(db, 'DELETE FROM account_files WHERE person_id = ?').run(personId);
       await rm(path.join(root, personId), { recursive: true, force: true });
     },
   };

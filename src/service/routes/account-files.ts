@@ -23,8 +23,8 @@ export function accountFilesRoutes(ctx: ServiceContext): Hono<AppEnv> {
     url: urlOf(file),
   });
 
-  registerRoute(app, apiRoutes.listFiles, (c) =>
-    c.json({ archivos: area().library.list(callerPersonId(c)).map(archivo) }),
+  registerRoute(app, apiRoutes.listFiles, async (c) =>
+    c.json({ archivos: (await area().library.list(callerPersonId(c))).map(archivo) }),
   );
 
   registerRoute(
@@ -52,8 +52,8 @@ export function accountFilesRoutes(ctx: ServiceContext): Hono<AppEnv> {
     },
   );
 
-  registerRoute(app, apiRoutes.getFileUrl, (c, { params }) => {
-    const file = area().library.findOwned(callerPersonId(c), params.id);
+  registerRoute(app, apiRoutes.getFileUrl, async (c, { params }) => {
+    const file = await area().library.findOwned(callerPersonId(c), params.id);
     return file ? c.json({ url: urlOf(file) }) : notFound(c, 'No such file in your library.');
   });
 
@@ -95,7 +95,7 @@ export function accountFilesRoutes(ctx: ServiceContext): Hono<AppEnv> {
             headers,
           );
         }
-        const file = area().library.find(id);
+        const file = await area().library.find(id);
         if (!file) return notFound(c, 'The file was deleted.');
         const bytes = await area().library.read(file);
         return c.body(new Uint8Array(bytes), 200, {

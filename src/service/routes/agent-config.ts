@@ -212,7 +212,9 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // --- MCP -----------------------------------------------------------------------------------
 
-  onMachine(apiRoutes.getAgentMcp, (c) => c.json({ servers: area().store.read(callerAgent(c).id).mcp }));
+  onMachine(apiRoutes.getAgentMcp, async (c) =>
+    c.json({ servers: (await area().store.read(callerAgent(c).id)).mcp }),
+  );
 
   onMachine(
     apiRoutes.putAgentMcp,
@@ -262,16 +264,16 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // --- msgapp1 numbers -----------------------------------------------------------------------
 
-  on(apiRoutes.getAgentMsgapp1, (c) => c.json(area().msgapp1.view(callerAgent(c).id)));
+  on(apiRoutes.getAgentMsgapp1, async (c) => c.json(await area().msgapp1.view(callerAgent(c).id)));
 
-  on(apiRoutes.putAgentMsgapp1, (c, { body }) => {
+  on(apiRoutes.putAgentMsgapp1, async (c, { body }) => {
     const agent = callerAgent(c);
-    const result = area().msgapp1.put(agent.id, body.numbers);
+    const result = await area().msgapp1.put(agent.id, body.numbers);
     if (!result.ok) {
       const detalle = `Unknown number id(s): ${result.unknown.join(', ')}; use numbers[].id from GET.`;
       return errorJson(c, 400, 'body_invalido', detalle);
     }
-    return c.json({ ...area().msgapp1.view(agent.id), cambiados: result.cambiados });
+    return c.json({ ...(await area().msgapp1.view(agent.id)), cambiados: result.cambiados });
   });
 
   // --- Public: the vendored catalog folders (a catalog item's `url`) --------------------------

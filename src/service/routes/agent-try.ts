@@ -19,7 +19,7 @@ export function agentTryRoutes(ctx: ServiceContext): Hono<AppEnv> {
       session: body.session,
       reset: body.reset === true,
       ...(body.as ? { as: body.as } : {}),
-      ...ctx.agentConfig.turnOptions(agent.id, body.as ?? 'prueba'),
+      ...(await ctx.agentConfig.turnOptions(agent.id, body.as ?? 'prueba')),
     });
     if (!outcome.ok) {
       const { code, message } = outcome.refusal;

@@ -22,11 +22,13 @@ export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   registerRoute(
     app,
     apiRoutes.listArchivedConversations,
-    (c) => {
+    async (c) => {
       const { store, archived } = ctx.turns;
+      const rows = await archived.list(callerAgent(c).id);
+      const lastTurns = await Promise.all(rows.map((row) => store.lastTurn(row.id)));
       const body: ArchivedConversations = {
-        conversaciones: archived.list(callerAgent(c).id).map((row) => {
-          const last = store.lastTurn(row.id);
+        conversaciones: rows.map((row, index) => {
+          const last = lastTurns[index];
           return {
             id: row.id,
             titulo: row.title,
@@ -46,8 +48,8 @@ export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   registerRoute(
     app,
     apiRoutes.restoreConversation,
-    (c, { params }) => {
-      if (!ctx.turns.archived.restore(callerAgent(c).id, params.sessionId)) return notFound(c);
+    async (c, { params }) => {
+      if (!(await ctx.turns.archived.restore(callerAgent(c).id, params.sessionId))) return notFound(c);
       const body: ConversationRestored = { id: params.sessionId, restaurada: true };
       return c.json(body);
     },

@@ -18,8 +18,8 @@ export function connectorRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const connectors = () => ctx.agentConfig.connectors;
 
-  registerRoute(app, apiRoutes.listConnectors, (c) =>
-    c.json({ connectors: connectors().list(callerPersonId(c)) }),
+  registerRoute(app, apiRoutes.listConnectors, async (c) =>
+    c.json({ connectors: await connectors().list(callerPersonId(c)) }),
   );
 
   registerRoute(app, apiRoutes.startConnector, async (c, { params }) => {

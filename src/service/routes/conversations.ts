@@ -18,10 +18,11 @@ import type { AppEnv } from '../http/app-env';
 import { errorJson } from '../http/errors';
 import { registerRoute, type RouteHandler } from '../http/register-route';
 import { StreamGrantWatch } from '../http/stream-grant-watch';
-import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../turns/conversation-store';
+import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../conversations/conversation-store';
 import { createConversationService } from '../turns/conversation-service';
 import { eventStreamResponse } from '../turns/sse-stream';
 import { sharedPageRoutes } from './shared-page';
+import { acceptedJson, cancelJson } from './turn-bodies';
 
 /**
  * Conversations, turns and scheduled turns: `/api/v2/me/agents/{agentId}/conversations/...`, and the public
@@ -81,10 +82,10 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
         return row ? handler(c, input, row) : notFound(c);
       },
       {
-        before: (c) => {
+        before: async (c) => {
           const refused = machineOnly(c);
           if (refused) return refused;
-          const row = find(c);
+          const row = await find(c);
           if (!row) return notFound(c);
           found.set(c, row);
           return null;
@@ -97,9 +98,9 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // --- Conversations ---------------------------------------------------------------------
 
-  onList(apiRoutes.listConversations, (c) => {
+  onList(apiRoutes.listConversations, async (c) => {
     const body: ConversationsResponse = {
-      conversaciones: conversations.list(callerAgent(c).id).map(({ row, lastTurn }) => ({
+      conversaciones: (await conversations.list(callerAgent(c).id)).map(({ row, lastTurn }) => ({
         id: row.id,
         titulo: row.title,
         actualizada: iso(row.updated_at),
@@ -109,13 +110,15 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.json(body);
   });
 
-  onList(apiRoutes.createConversation, (c) => {
-    const body: ConversationCreated = { id: conversations.create(callerAgent(c).id, callerAuth(c).personId) };
+  onList(apiRoutes.createConversation, async (c) => {
+    const body: ConversationCreated = {
+      id: await conversations.create(callerAgent(c).id, callerAuth(c).personId),
+    };
     return c.json(body, 201);
   });
 
-  onOne(apiRoutes.getConversation, (c, { query }, row) => {
-    const read = conversations.read(row, query.limit ?? DEFAULT_CONVERSATION_TAIL);
+  onOne(apiRoutes.getConversation, async (c, { query }, row) => {
+    const read = await conversations.read(row, query.limit ?? DEFAULT_CONVERSATION_TAIL);
     const body: ConversationResponse = {
       messages: read.messages.map((m) => ({
         role: m.role,
@@ -128,8 +131,8 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.json(body);
   });
 
-  onOne(apiRoutes.renameConversation, (c, { body }, row) => {
-    conversations.rename(row, body.title);
+  onOne(apiRoutes.renameConversation, async (c, { body }, row) => {
+    await conversations.rename(row, body.title);
     // Body not shown by the spec; ours echoes the new title.
     return c.json({ id: row.id, titulo: body.title });
   });
@@ -141,8 +144,8 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   });
 
   // Our extension: a new conversation with this one's messages up to a point (docs/extensions.md).
-  onOne(apiRoutes.forkConversation, (c, { body }, row) => {
-    const forked = conversations.fork(row, body);
+  onOne(apiRoutes.forkConversation, async (c, { body }, row) => {
+    const forked = await conversations.fork(row, body);
     if (!forked.ok) return errorJson(c, 400, 'body_invalido', forked.refusal.message);
     return c.json({ id: forked.value.id, titulo: forked.value.title }, 201);
   });
@@ -150,20 +153,24 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   // --- Sharing ---------------------------------------------------------------------------
 
   onOne(apiRoutes.getShare, (c, _input, row) => c.json(compartida(row.share_slug)));
-  onOne(apiRoutes.share, (c, _input, row) => c.json(compartida(conversations.share(row))));
-  onOne(apiRoutes.unshare, (c, _input, row) => {
-    conversations.unshare(row);
+  onOne(apiRoutes.share, async (c, _input, row) => c.json(compartida(await conversations.share(row))));
+  onOne(apiRoutes.unshare, async (c, _input, row) => {
+    await conversations.unshare(row);
     return c.json(compartida(null));
   });
 
   // --- Turns -----------------------------------------------------------------------------
 
-  onOne(apiRoutes.postMessage, (c, { body }, row) => {
-    const who = { engine: callerAgent(c).engine, personId: callerAuth(c).personId, requester: requester(c) };
-    const result = conversations.submit(row, who, {
-      requestId: body.turnId,
+  onOne(apiRoutes.postMessage, async (c, { body }, row) => {
+    const who = {
+      engine: callerAgent(c).engine,
+      personId: callerAuth(c).personId,
+      requester: await requester(c),
+    };
+    const result = await conversations.submit(row, who, {
+      turnId: body.turnId,
       content: body.content,
-      images: body.images,
+      attachments: body.images,
       firstTurn: body.primerTurno,
       permissionMode: body.permisos,
     });
@@ -175,7 +182,7 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     if (result.kind === 'quota_exhausted') {
       return c.json({ error: 'quota_exhausted', message: result.message }, 402);
     }
-    return c.json(result.body, 202);
+    return c.json(acceptedJson(result.accepted), 202);
   });
 
   // The stream ends when the bearer that opened it stops being good (revoked, expired, account deleted).
@@ -189,13 +196,13 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
         ctx.turns.heartbeats,
       ),
       bearer,
-      () => authenticate(ctx, bearer) !== null,
+      async () => (await authenticate(ctx, bearer)) !== null,
     );
   });
 
   // Refused for anyone but the requester: `detenido: false` with `motivo` (our addition).
   onOne(apiRoutes.cancelTurn, async (c, _input, row) =>
-    c.json(await conversations.cancel(row, requester(c))),
+    c.json(cancelJson(await conversations.cancel(row, await requester(c)))),
   );
 
   onOne(apiRoutes.answerPermission, (c, { body }, row) => {
@@ -219,18 +226,18 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // --- Schedules -------------------------------------------------------------------------
 
-  onOne(apiRoutes.listSchedule, (c, _input, row) =>
-    c.json({ programados: conversations.schedules(row).map(programado) }),
+  onOne(apiRoutes.listSchedule, async (c, _input, row) =>
+    c.json({ programados: (await conversations.schedules(row)).map(programado) }),
   );
 
-  onOne(apiRoutes.createSchedule, (c, { body }, row) => {
-    const added = conversations.addSchedule(row, body);
+  onOne(apiRoutes.createSchedule, async (c, { body }, row) => {
+    const added = await conversations.addSchedule(row, body);
     if (!added.ok) return errorJson(c, 400, added.error, added.detalle);
     return c.json({ programado: programado(added.item) }, 201);
   });
 
-  onOne(apiRoutes.cancelSchedule, (c, { params }, row) => {
-    if (!conversations.cancelSchedule(row, params.id)) return notFound(c);
+  onOne(apiRoutes.cancelSchedule, async (c, { params }, row) => {
+    if (!(await conversations.cancelSchedule(row, params.id))) return notFound(c);
     // Body not shown by the spec; ours says it is cancelled.
     return c.json({ id: params.id, cancelado: true });
   });

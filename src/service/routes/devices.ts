@@ -31,7 +31,7 @@ export function deviceRoutes(ctx: ServiceContext): Hono<AppEnv> {
   registerRoute(
     app,
     apiRoutes.registerDevice,
-    (c, { body }) => {
+    async (c, { body }) => {
       const { token, plataforma, entorno } = body;
       if (!isValidPushToken(token, plataforma)) {
         return errorJson(
@@ -43,7 +43,7 @@ export function deviceRoutes(ctx: ServiceContext): Hono<AppEnv> {
             : 'An Android push token is 32 to 4096 characters of letters, digits, "-", "_", ":" and ".".',
         );
       }
-      ctx.agentConfig.devices.register(callerPersonId(c), token, plataforma, entorno ?? 'production');
+      await ctx.agentConfig.devices.register(callerPersonId(c), token, plataforma, entorno ?? 'production');
       return c.json({ ok: true });
     },
     { invalid: invalidRegistration },
@@ -52,10 +52,10 @@ export function deviceRoutes(ctx: ServiceContext): Hono<AppEnv> {
   registerRoute(
     app,
     apiRoutes.unregisterDevice,
-    (c, { query, body }) => {
+    async (c, { query, body }) => {
       const token = query.token ?? body?.token;
       if (!token) return errorJson(c, 400, INVALID_TOKEN, IDENTIFY);
-      ctx.agentConfig.devices.unregister(callerPersonId(c), token);
+      await ctx.agentConfig.devices.unregister(callerPersonId(c), token);
       return c.body(null, 204);
     },
     { invalid: () => ({ error: INVALID_TOKEN, detalle: IDENTIFY }) },

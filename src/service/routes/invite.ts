@@ -34,12 +34,12 @@ export function inviteRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.html(page, 403, PAGE_HEADERS);
   });
 
-  app.get('/invite', (c) => {
+  app.get('/invite', async (c) => {
     const code = c.req.query('code') ?? '';
-    const invite = invites.find(code);
+    const invite = await invites.find(code);
     if (!invite) return unusable(c);
     return c.html(
-      invitePage({ csrf: ensureSession(ctx, c).csrf, code, email: invite.email }),
+      invitePage({ csrf: (await ensureSession(ctx, c)).csrf, code, email: invite.email }),
       200,
       PAGE_HEADERS,
     );
@@ -49,12 +49,12 @@ export function inviteRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const form = await readForm(c.req.raw);
     if (!form.ok) return c.html(errorPage('Bad form', form.detail), 400, PAGE_HEADERS);
     const { csrf, code = '', password = '', password2 = '' } = form.fields;
-    const session = currentSession(ctx, c);
+    const session = await currentSession(ctx, c);
     if (!csrfValid(session, csrf)) {
       const page = errorPage('This form has expired', 'Go back, reload the page and try again.');
       return c.html(page, 400, PAGE_HEADERS);
     }
-    const invite = invites.find(code);
+    const invite = await invites.find(code);
     if (!invite) return unusable(c);
     const again = (error: string) =>
       c.html(invitePage({ csrf: session.csrf, code, email: invite.email, error }), 400, PAGE_HEADERS);
@@ -67,7 +67,7 @@ export function inviteRoutes(ctx: ServiceContext): Hono<AppEnv> {
           ? 'That e-mail already has an account here: sign in instead.'
           : 'Choose a password of at least 8 characters.',
       );
-    replaceSession(ctx, c, created.person.id);
+    await replaceSession(ctx, c, created.person.id);
     return c.body(null, 303, { Location: '/account', 'Cache-Control': 'no-store' });
   });
 

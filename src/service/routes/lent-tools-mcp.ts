@@ -32,7 +32,7 @@ export function lentToolsMcpRoutes(ctx: ServiceContext): Hono<AppEnv> {
       // With the challenge every 401 carries (RFC 9110 §15.5.2), like the API's own bearer routes.
       return unauthorized(c, token !== null);
     }
-    const agent = ctx.identity.agents.find(agentId);
+    const agent = await ctx.identity.agents.find(agentId);
     if (!agent) return c.text('Not found', 404);
     if (Number(c.req.header('Content-Length') ?? 0) > BODY_MAX) return c.text('Payload too large', 413);
 
@@ -72,16 +72,16 @@ function lentToolsServer(ctx: ServiceContext, caller: LentToolsCaller): Server {
     { name: 'agentdesk-gs', version: '1.0.0' },
     { capabilities: { tools: { listChanged: false } } },
   );
-  const vetoes = () => area.store.read(caller.agentId).vetoes;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: listLentTools({ vetoes: vetoes(), channel: caller.channel }),
+  const vetoes = async () => (await area.store.read(caller.agentId)).vetoes;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: listLentTools({ vetoes: await vetoes(), channel: caller.channel }),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const machine = area.service.hasMachine(caller.engine);
     const result = await callLentTool(
       {
         personId: caller.personId,
-        vetoes: vetoes(),
+        vetoes: await vetoes(),
         channel: caller.channel,
         library: area.library,
         connectors: area.connectors,

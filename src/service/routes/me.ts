@@ -11,12 +11,12 @@ import { firstAgentName, type AgentRecord } from '../identity/agents';
 export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  registerRoute(app, apiRoutes.getMyAgents, (c) => {
+  registerRoute(app, apiRoutes.getMyAgents, async (c) => {
     const auth = callerAuth(c);
     const firstName = firstAgentName(c.req.header('accept-language'));
-    const agentes = ctx.identity.agents.listEnrolling(auth.personId, firstName).map(toAgente);
+    const agentes = (await ctx.identity.agents.listEnrolling(auth.personId, firstName)).map(toAgente);
     const withEmail = auth.principal.kind === 'oauth' && auth.principal.scopes.includes('profile');
-    const person = withEmail ? ctx.identity.persons.findById(auth.personId) : null;
+    const person = withEmail ? await ctx.identity.persons.findById(auth.personId) : null;
     const usuario = person ? { id: auth.personId, email: person.email } : { id: auth.personId };
     const body: MeAgentsResponse = { agentes, usuario };
     return c.json(body);

@@ -30,21 +30,21 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const { identity } = ctx;
 
   /** Shared by GET (first arrival, after sign-in) and POST (consent answer): the decision as a page or redirect. */
-  function authorize(
+  async function authorize(
     c: Context,
     input: Record<string, string | undefined>,
     decision?: 'allow' | 'deny',
     repeated: readonly string[] = [],
-  ): Response | Promise<Response> {
-    const session = currentSession(ctx, c);
-    const step = decideAuthorize(identity, input, session, decision, repeated);
+  ): Promise<Response> {
+    const session = await currentSession(ctx, c);
+    const step = await decideAuthorize(identity, input, session, decision, repeated);
     switch (step.kind) {
       case 'error_page':
         return c.html(errorPage(step.title, step.sentence), 400, PAGE_HEADERS);
       case 'redirect':
         return redirect(c, step.location);
       case 'sign_in': {
-        const csrf = ensureSession(ctx, c).csrf;
+        const csrf = (await ensureSession(ctx, c)).csrf;
         const page = step.firstRun
           ? firstRunPage({ csrf, next: step.next })
           : signInPage({ csrf, next: step.next, clientName: step.clientName });
@@ -52,7 +52,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
       }
       case 'continue':
       case 'consent': {
-        const csrf = (session ?? ensureSession(ctx, c)).csrf;
+        const csrf = (session ?? (await ensureSession(ctx, c))).csrf;
         const page =
           step.kind === 'consent' ? consentPage({ csrf, ...step }) : continuePage({ csrf, ...step });
         return c.html(page, 200, PAGE_HEADERS);
@@ -72,7 +72,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const form = await readForm(c.req.raw);
     if (!form.ok) return c.html(errorPage('Bad form', form.detail), 400, PAGE_HEADERS);
     const { csrf, decision, ...params } = form.fields;
-    if (!csrfValid(currentSession(ctx, c), csrf)) {
+    if (!csrfValid(await currentSession(ctx, c), csrf)) {
       return c.html(
         errorPage('This form has expired', 'Start again from the application that sent you here.'),
         400,
@@ -98,7 +98,7 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
     }
     const clientId = basic ? basic.id : fields.client_id;
     const secret = basic ? basic.secret : fields.client_secret;
-    const client = clientId ? identity.clients.authenticate(clientId, secret) : null;
+    const client = clientId ? await identity.clients.authenticate(clientId, secret) : null;
     if (!client) return oauthError(c, 401, 'invalid_client', 'Unknown client or wrong client credentials.');
 
     const grantType = fields.grant_type;
@@ -106,22 +106,27 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
     if (grantType === 'authorization_code') {
       if (!fields.code) return oauthError(c, 400, 'invalid_request', 'code is required.');
-      const result = identity.codes.redeem(fields.code, client.id, fields.redirect_uri, fields.code_verifier);
+      const result = await identity.codes.redeem(
+        fields.code,
+        client.id,
+        fields.redirect_uri,
+        fields.code_verifier,
+      );
       if (!result.ok) {
         // A code presented twice: whatever the first presentation issued is revoked too.
-        if (result.reusedFamily) identity.tokens.revokeFamily(result.reusedFamily);
+        if (result.reusedFamily) await identity.tokens.revokeFamily(result.reusedFamily);
         return oauthError(c, 400, 'invalid_grant', INVALID_GRANT);
       }
       const { grant } = result;
       return c.json(
-        identity.tokens.issuePair(grant.familyId, grant.clientId, grant.personId, grant.scope),
+        await identity.tokens.issuePair(grant.familyId, grant.clientId, grant.personId, grant.scope),
         200,
         NO_STORE,
       );
     }
     if (grantType === 'refresh_token') {
       if (!fields.refresh_token) return oauthError(c, 400, 'invalid_request', 'refresh_token is required.');
-      const result = identity.tokens.refresh(fields.refresh_token, client.id);
+      const result = await identity.tokens.refresh(fields.refresh_token, client.id);
       if (!result.ok) return oauthError(c, 400, 'invalid_grant', INVALID_GRANT);
       return c.json(result.tokens, 200, NO_STORE);
     }
@@ -141,8 +146,8 @@ export function oauthRoutes(ctx: ServiceContext): Hono<AppEnv> {
       const fields = form.fields;
       const clientId = basic && basic !== 'malformed' ? basic.id : fields.client_id;
       const secret = basic && basic !== 'malformed' ? basic.secret : fields.client_secret;
-      const client = clientId ? identity.clients.authenticate(clientId, secret) : null;
-      if (client && fields.token) identity.tokens.revoke(fields.token, client.id);
+      const client = clientId ? await identity.clients.authenticate(clientId, secret) : null;
+      if (client && fields.token) await identity.tokens.revoke(fields.token, client.id);
     }
     const body: RevokeResult = {};
     return c.json(body, 200, NO_STORE);

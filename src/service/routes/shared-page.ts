@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { apiRoutes } from '../../shared/api';
 import type { AppEnv } from '../http/app-env';
 import { registerRoute } from '../http/register-route';
-import { PUBLIC_PAGE_HEADERS, renderNotSharedPage, renderPublicPage } from '../turns/public-page';
-import { publicPageWords } from '../turns/public-page-words';
+import { PUBLIC_PAGE_HEADERS, renderNotSharedPage, renderPublicPage } from '../sharing/public-page';
+import { publicPageWords } from '../sharing/public-page-words';
 import type { ConversationService } from '../turns/conversation-service';
 
 /**
@@ -13,10 +13,10 @@ import type { ConversationService } from '../turns/conversation-service';
  */
 export function sharedPageRoutes(conversations: Pick<ConversationService, 'shared'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  registerRoute(app, apiRoutes.sharedConversationPage, (c, { params }) => {
+  registerRoute(app, apiRoutes.sharedConversationPage, async (c, { params }) => {
     const { slug } = params;
     const words = publicPageWords(c.req.header('Accept-Language'));
-    const shared = conversations.shared(slug);
+    const shared = await conversations.shared(slug);
     if (!shared)
       return c.html(renderNotSharedPage(words), 404, { ...PUBLIC_PAGE_HEADERS, Vary: 'Accept-Language' });
     const messages = shared.messages.map((m) => ({

@@ -44,11 +44,11 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
     return c.html(page, 403, PAGE_HEADERS);
   });
 
-  app.get('/signin', (c) => {
+  app.get('/signin', async (c) => {
     const next = safeNext(c.req.query('next'));
-    if (currentSession(ctx, c)?.personId) return seeOther(c, next);
-    if (persons.count() === 0) return seeOther(c, `/first-run?next=${encodeURIComponent(next)}`);
-    return c.html(signInPage({ csrf: ensureSession(ctx, c).csrf, next }), 200, PAGE_HEADERS);
+    if ((await currentSession(ctx, c))?.personId) return seeOther(c, next);
+    if ((await persons.count()) === 0) return seeOther(c, `/first-run?next=${encodeURIComponent(next)}`);
+    return c.html(signInPage({ csrf: (await ensureSession(ctx, c)).csrf, next }), 200, PAGE_HEADERS);
   });
 
   app.post('/signin', async (c) => {
@@ -56,10 +56,10 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
     if (!form.ok) return c.html(errorPage('Bad form', form.detail), 400, PAGE_HEADERS);
     const { csrf, email = '', password = '' } = form.fields;
     const next = safeNext(form.fields.next);
-    const session = currentSession(ctx, c);
+    const session = await currentSession(ctx, c);
     if (!csrfValid(session, csrf)) return expired(c);
     const address = c.get('client').address;
-    const allowed = signInThrottle.check(email, address);
+    const allowed = await signInThrottle.check(email, address);
     if (!allowed.ok) {
       const seconds = Math.ceil(allowed.retryAfterMs / 1000);
       const error = `Too many failed attempts. Wait ${seconds} s, then try again.`;
@@ -71,19 +71,19 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
       return c.html(signInPage({ csrf: session.csrf, next, email, errors: missing }), 400, PAGE_HEADERS);
     const person = await persons.authenticate(email, password);
     if (!person) {
-      signInThrottle.failed(email, address);
+      await signInThrottle.failed(email, address);
       const page = signInPage({ csrf: session.csrf, next, email, error: 'Wrong e-mail or password.' });
       return c.html(page, 401, PAGE_HEADERS);
     }
-    signInThrottle.succeeded(email);
-    signedInFor(replaceSession(ctx, c, person.id).secret, next);
+    await signInThrottle.succeeded(email);
+    signedInFor((await replaceSession(ctx, c, person.id)).secret, next);
     return seeOther(c, next);
   });
 
-  app.get('/first-run', (c) => {
+  app.get('/first-run', async (c) => {
     const next = safeNext(c.req.query('next'));
-    if (persons.count() > 0) return seeOther(c, `/signin?next=${encodeURIComponent(next)}`);
-    return c.html(firstRunPage({ csrf: ensureSession(ctx, c).csrf, next }), 200, PAGE_HEADERS);
+    if ((await persons.count()) > 0) return seeOther(c, `/signin?next=${encodeURIComponent(next)}`);
+    return c.html(firstRunPage({ csrf: (await ensureSession(ctx, c)).csrf, next }), 200, PAGE_HEADERS);
   });
 
   app.post('/first-run', async (c) => {
@@ -91,10 +91,10 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
     if (!form.ok) return c.html(errorPage('Bad form', form.detail), 400, PAGE_HEADERS);
     const { csrf, email = '', password = '', password2 = '' } = form.fields;
     const next = safeNext(form.fields.next);
-    const session = currentSession(ctx, c);
+    const session = await currentSession(ctx, c);
     if (!csrfValid(session, csrf)) return expired(c);
     // Only the very first account is made here; later ones through `user add`.
-    if (persons.count() > 0) return seeOther(c, `/signin?next=${encodeURIComponent(next)}`);
+    if ((await persons.count()) > 0) return seeOther(c, `/signin?next=${encodeURIComponent(next)}`);
     const again = (errors: FieldErrors) =>
       c.html(firstRunPage({ csrf: session.csrf, next, email, errors }), 400, PAGE_HEADERS);
     const problems = newAccountProblems(email, password, password2);
@@ -107,14 +107,14 @@ export function signInRoutes(ctx: ServiceContext): Hono<AppEnv> {
           : { form: 'Give a valid e-mail and a password of at least 8 characters.' },
       );
     }
-    signedInFor(replaceSession(ctx, c, created.person.id).secret, next);
+    signedInFor((await replaceSession(ctx, c, created.person.id)).secret, next);
     return seeOther(c, next);
   });
 
   app.post('/signout', async (c) => {
     const form = await readForm(c.req.raw);
-    if (!form.ok || !csrfValid(currentSession(ctx, c), form.fields.csrf)) return expired(c);
-    replaceSession(ctx, c, null);
+    if (!form.ok || !csrfValid(await currentSession(ctx, c), form.fields.csrf)) return expired(c);
+    await replaceSession(ctx, c, null);
     return seeOther(c, '/signin');
   });
 

@@ -1,4 +1,5 @@
 import type { ServiceDatabase } from '../db/database';
+import { prepare, type Executor } from '../db/statement';
 
 export interface QuotaConfig {
   /** Turns a person may start in total, conversation and try turns alike (unset: unlimited). */
@@ -14,29 +15,33 @@ export interface QuotaConfig {
  */
 export interface Allowance {
   /** Why the person's allowance refuses a new turn, or null. */
-  refusal(personId: string): string | null;
+  refusal(personId: string, on?: Executor): Promise<string | null>;
   /** Records a try turn that ran; the spec has it consume balance like any turn. */
-  chargeTryTurn(charge: { personId: string; agentId: string; tokens: number; at: number }): void;
-  used(personId: string): { turns: number; tokens: number };
+  chargeTryTurn(charge: { personId: string; agentId: string; tokens: number; at: number }): Promise<void>;
+  used(personId: string, on?: Executor): Promise<{ turns: number; tokens: number }>;
 }
 
 export function createAllowance(db: ServiceDatabase, quota: QuotaConfig | undefined): Allowance {
-  const usedQuery = db.prepare(
+  const usedQuery = prepare(
+    db,
     `SELECT
        (SELECT COUNT(*) FROM turns WHERE person_id = ?) + (SELECT COUNT(*) FROM try_turns WHERE person_id = ?) AS turns,
        (SELECT COALESCE(SUM(tokens), 0) FROM turns WHERE person_id = ?)
          + (SELECT COALESCE(SUM(tokens), 0) FROM try_turns WHERE person_id = ?) AS tokens`,
   );
-  const insertTry = db.prepare('INSERT INTO try_turns (person_id, agent_id, tokens, at) VALUES (?, ?, ?, ?)');
+  const insertTry = prepare(
+    db,
+    'INSERT INTO try_turns (person_id, agent_id, tokens, at) VALUES (?, ?, ?, ?)',
+  );
 
-  const used = (personId: string) =>
-    usedQuery.get(personId, personId, personId, personId) as { turns: number; tokens: number };
+  const used = async (personId: string, on: Executor = db) =>
+    (await usedQuery.on(on).get(personId, personId, personId, personId)) as { turns: number; tokens: number };
 
   return {
     used,
-    refusal(personId) {
+    async refusal(personId, on) {
       if (!quota || (quota.turns === undefined && quota.tokens === undefined)) return null;
-      const spent = used(personId);
+      const spent = await used(personId, on);
       if (quota.turns !== undefined && spent.turns >= quota.turns) {
         return `Has usado los ${quota.turns} turnos de tu asignación.`;
       }
@@ -45,8 +50,8 @@ export function createAllowance(db: ServiceDatabase, quota: QuotaConfig | undefi
       }
       return null;
     },
-    chargeTryTurn({ personId, agentId, tokens, at }) {
-      insertTry.run(personId, agentId, tokens, at);
+    async chargeTryTurn({ personId, agentId, tokens, at }) {
+      await insertTry.run(personId, agentId, tokens, at);
     },
   };
 }

@@ -1,6 +1,6 @@
-import { ConversationEventLog } from './event-log';
+import { ConversationEventLog, type EventListener } from './event-log';
 import { PERMISSION_TIMEOUT_MS, PermissionBroker } from './permission-broker';
-import type { Timers } from './timers';
+import type { Timers } from '../timers';
 import type { Turn } from './turn-record';
 
 /** What the service holds in memory for one conversation while this process runs. */
@@ -23,6 +23,8 @@ export class ConversationRuntimes {
   constructor(
     private readonly timers: Timers,
     private readonly permissionTimeoutMs = PERMISSION_TIMEOUT_MS,
+    /** Sees every conversation's events as they are logged (several processes: cluster/event-feed.ts). */
+    private readonly mirrorOf?: (conversationId: string) => EventListener,
   ) {}
 
   /** The conversation's runtime, created when it has none yet. */
@@ -30,7 +32,7 @@ export class ConversationRuntimes {
     let rt = this.byId.get(conversationId);
     if (!rt) {
       rt = {
-        log: new ConversationEventLog(),
+        log: new ConversationEventLog(this.mirrorOf?.(conversationId)),
         broker: new PermissionBroker(this.timers, this.permissionTimeoutMs),
         current: null,
         waiting: [],

@@ -1,12 +1,12 @@
 import type { ScheduleBody, StoredMessage } from '../../shared/api';
 import type { Principal } from '../identity/principal';
 import type { OAuthTokenStore } from '../identity/oauth-tokens';
-import type { ConversationRow, StoredSchedule, TurnSummaryRow } from './conversation-store';
-import type { ForkOutcome, ForkPoint } from './conversation-forks';
+import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../conversations/conversation-store';
+import type { ForkOutcome, ForkPoint } from '../conversations/conversation-forks';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
-import { planFromBody } from './schedule-rules';
-import { looksLikeShareSlug, newShareSlug } from './share-slug';
+import { planFromBody } from '../schedules/schedule-rules';
+import { looksLikeShareSlug, newShareSlug } from '../sharing/share-slug';
 import type { TurnsService } from './turns-area';
 import type { Submission } from './turn-record';
 import type { CancelOutcome, SubmitResult } from './turn-answers';
@@ -14,7 +14,7 @@ import type { CancelOutcome, SubmitResult } from './turn-answers';
 /** A message as the route hands it over: the body of POST messages in our own words. */
 export type IncomingMessage = Pick<
   Submission,
-  'requestId' | 'content' | 'images' | 'firstTurn' | 'permissionMode'
+  'turnId' | 'content' | 'attachments' | 'firstTurn' | 'permissionMode'
 >;
 
 export type ModelChange = { ok: true } | { ok: false; known: string[] };
@@ -34,8 +34,8 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
    * sign-in of one client on one device; it survives token refreshes). Two sign-ins of the same person are
    * two requesters (our reading of the spec).
    */
-  function requesterOf(principal: Principal, bearer: string | null): string {
-    const family = bearer === null ? null : tokens.familyOf(bearer);
+  async function requesterOf(principal: Principal, bearer: string | null): Promise<string> {
+    const family = bearer === null ? null : await tokens.familyOf(bearer);
     if (family) return `grant:${family}`;
     return principal.kind === 'oauth' ? `client:${principal.clientId}` : `agent:${principal.agentId}`;
   }
@@ -44,24 +44,31 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
     requesterOf,
 
     /** The caller's live conversation, or null. */
-    find: (agentId: string, sessionId: string): ConversationRow | null => store.find(agentId, sessionId),
+    find: (agentId: string, sessionId: string): Promise<ConversationRow | null> =>
+      store.find(agentId, sessionId),
 
-    create: (agentId: string, personId: string): string => store.create(agentId, personId, timers.now()),
+    create: (agentId: string, personId: string): Promise<string> =>
+      store.create(agentId, personId, timers.now()),
 
     /** The agent's live conversations, newest first, each with its latest turn. */
-    list: (agentId: string): { row: ConversationRow; lastTurn: TurnSummaryRow | null }[] =>
-      store.list(agentId).map((row) => ({ row, lastTurn: store.lastTurn(row.id) })),
+    list: async (agentId: string): Promise<{ row: ConversationRow; lastTurn: TurnSummaryRow | null }[]> =>
+      Promise.all(
+        (await store.list(agentId)).map(async (row) => ({ row, lastTurn: await store.lastTurn(row.id) })),
+      ),
 
     /** Its last `limit` messages, how many earlier ones were left out, and its latest turn. */
-    read(row: ConversationRow, limit: number) {
-      const tail = store.tail(row.id, limit);
-      return { messages: tail.messages, skipped: tail.skipped, lastTurn: store.lastTurn(row.id) };
+    async read(row: ConversationRow, limit: number) {
+      const tail = await store.tail(row.id, limit);
+      return { messages: tail.messages, skipped: tail.skipped, lastTurn: await store.lastTurn(row.id) };
     },
 
-    rename: (row: ConversationRow, title: string): void => store.rename(row.id, title),
+    rename: (row: ConversationRow, title: string): Promise<void> => {
+      manager.titled(row.id);
+      return store.rename(row.id, title);
+    },
 
     /** Our extension: a new conversation with this one's messages up to a point. */
-    fork: (row: ConversationRow, at: ForkPoint): ForkOutcome => forks.fork(row, at, timers.now()),
+    fork: (row: ConversationRow, at: ForkPoint): Promise<ForkOutcome> => forks.fork(row, at, timers.now()),
 
     /** Its events from `lastEventId` on (replayed), then live; returns the unsubscribe. */
     subscribe: (row: ConversationRow, listener: EventListener, lastEventId?: string | null) =>
@@ -73,33 +80,33 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
     /** Stops its turn, archives it, lets the agent drop its session, and drops its scheduled turns. */
     async archive(row: ConversationRow): Promise<void> {
       await manager.forget(row.id);
-      store.archive(row.id, timers.now());
+      await store.archive(row.id, timers.now());
       // The agent's memory of it is not needed any more; an agent that cannot forget keeps it.
       await engine.forgetConversation(row.agent_id, row.id).catch(() => undefined);
       scheduler.changed();
     },
 
     /** Sharing again keeps the same link. */
-    share(row: ConversationRow): string {
+    async share(row: ConversationRow): Promise<string> {
       if (row.share_slug) return row.share_slug;
       const slug = newShareSlug();
-      store.setShareSlug(row.id, slug);
+      await store.setShareSlug(row.id, slug);
       return slug;
     },
 
-    unshare: (row: ConversationRow): void => store.setShareSlug(row.id, null),
+    unshare: (row: ConversationRow): Promise<void> => store.setShareSlug(row.id, null),
 
     /** The conversation shared under `slug` and all its messages, or null (unknown, unshared, or not a slug). */
-    shared(slug: string): { title: string | null; messages: StoredMessage[] } | null {
-      const row = looksLikeShareSlug(slug) ? store.findShared(slug) : null;
-      return row ? { title: row.title, messages: store.allMessages(row.id) } : null;
+    async shared(slug: string): Promise<{ title: string | null; messages: StoredMessage[] } | null> {
+      const row = looksLikeShareSlug(slug) ? await store.findShared(slug) : null;
+      return row ? { title: row.title, messages: await store.allMessages(row.id) } : null;
     },
 
     submit(
       row: ConversationRow,
       who: { engine: string; personId: string; requester: string },
       message: IncomingMessage,
-    ): SubmitResult {
+    ): Promise<SubmitResult> {
       return manager.submit({
         agentId: row.agent_id,
         engine: who.engine,
@@ -125,23 +132,23 @@ export function createConversationService(turns: TurnsService, tokens: Pick<OAut
           () => [],
         ));
       if (!known.some((m) => m.id === model)) return { ok: false, known: known.map((m) => m.id) };
-      store.setModel(row.id, model);
+      await store.setModel(row.id, model);
       return { ok: true };
     },
 
-    schedules: (row: ConversationRow): StoredSchedule[] => store.schedulesOf(row.id),
+    schedules: (row: ConversationRow): Promise<StoredSchedule[]> => store.schedulesOf(row.id),
 
-    addSchedule(row: ConversationRow, body: ScheduleBody): ScheduleAdded {
+    async addSchedule(row: ConversationRow, body: ScheduleBody): Promise<ScheduleAdded> {
       const planned = planFromBody(body, timers.now());
       if (!planned.ok) return planned;
       const item = { id: crypto.randomUUID(), ...planned.plan };
-      store.addSchedule(row.id, item, timers.now());
+      await store.addSchedule(row.id, item, timers.now());
       scheduler.changed();
       return { ok: true, item: { ...item, conversationId: row.id } };
     },
 
-    cancelSchedule(row: ConversationRow, id: string): boolean {
-      if (!store.cancelSchedule(row.id, id)) return false;
+    async cancelSchedule(row: ConversationRow, id: string): Promise<boolean> {
+      if (!(await store.cancelSchedule(row.id, id))) return false;
       scheduler.changed();
       return true;
     },

@@ -27,7 +27,7 @@ export interface LoggedEvent {
 
 export type EventListener = (event: LoggedEvent) => void;
 
-interface TurnLog {
+export interface TurnLog {
   turnId: string;
   events: LoggedEvent[];
 }
@@ -41,6 +41,25 @@ export class ConversationEventLog {
   private open = false;
   /** The latest turn is a leftover of an earlier run, closed at start: replay its ending to all. */
   private leftover = false;
+
+  /**
+   * `mirror` sees every event as it is logged, in order (several processes on PostgreSQL persist them
+   * there, so any process can stream them: cluster/event-feed.ts).
+   */
+  constructor(private readonly mirror?: EventListener) {}
+
+  /** A log holding turns read back from elsewhere (cluster/event-feed.ts), to replay them. */
+  static restore(turns: TurnLog[]): ConversationEventLog {
+    const log = new ConversationEventLog();
+    log.turns.push(...turns.slice(-2));
+    const last = log.turns.at(-1);
+    log.leftover = last?.turnId.endsWith('~restart') ?? false;
+    log.open =
+      last !== undefined &&
+      !log.leftover &&
+      !last.events.some((e) => e.event === 'done' && e.data.turnId === last.turnId);
+    return log;
+  }
 
   /** Starts a new turn's log; the one before it is kept for resuming across the boundary. */
   beginTurn(turnId: string): void {
@@ -60,6 +79,7 @@ export class ConversationEventLog {
     if (!turn) throw new Error('event-log: append before any turn began');
     const logged: LoggedEvent = { id: `${turn.turnId}.${turn.events.length + 1}`, event, data };
     turn.events.push(logged);
+    this.mirror?.(logged);
     for (const listener of [...this.listeners]) listener(logged);
     return logged;
   }
@@ -79,8 +99,11 @@ export class ConversationEventLog {
   /** Closes a turn an earlier run of the service left open: `error {message}`, then its `done`. */
   closeLeftover(turnId: string, message: string, estado: Extract<TurnState, 'error' | 'stopped'>): void {
     const log: TurnLog = { turnId: `${turnId}~restart`, events: [] };
-    const add = (event: string, data: Record<string, unknown>) =>
-      log.events.push({ id: `${log.turnId}.${log.events.length + 1}`, event, data });
+    const add = (event: string, data: Record<string, unknown>) => {
+      const logged = { id: `${log.turnId}.${log.events.length + 1}`, event, data };
+      log.events.push(logged);
+      this.mirror?.(logged);
+    };
     add('error', { message, code: 'service_restarted', turnId });
     add('done', { turnId, estado });
     add('done', { reposo: true });

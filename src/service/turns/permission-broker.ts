@@ -1,4 +1,4 @@
-import type { TimerHandle, Timers } from './timers';
+import type { TimerHandle, Timers } from '../timers';
 
 /** How long an open permission request waits for an answer before it is denied (spec: 10 min). */
 export const PERMISSION_TIMEOUT_MS = 10 * 60 * 1000;

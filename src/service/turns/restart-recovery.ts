@@ -1,4 +1,4 @@
-import type { ConversationStore } from './conversation-store';
+import type { ConversationStore } from '../conversations/conversation-store';
 import type { ConversationRuntimes } from './conversation-runtimes';
 
 export const SERVICE_RESTARTED_MESSAGE =
@@ -8,13 +8,13 @@ export const SERVICE_RESTARTED_MESSAGE =
  * A previous run stopped under these turns, and their agent sessions died with it: they end as
  * errors, and whoever subscribes is told so (a reconnecting client would otherwise wait).
  */
-export function closeInterruptedTurns(
+export async function closeInterruptedTurns(
   store: ConversationStore,
   runtimes: ConversationRuntimes,
   now: number,
-): void {
-  for (const row of store.unfinishedTurns()) {
-    store.setTurnState(row.conversation_id, row.turn_id, 'error', now);
+): Promise<void> {
+  for (const row of await store.unfinishedTurns()) {
+    await store.setTurnState(row.conversation_id, row.turn_id, 'error', now);
     runtimes.of(row.conversation_id).log.closeLeftover(row.turn_id, SERVICE_RESTARTED_MESSAGE, 'error');
   }
 }

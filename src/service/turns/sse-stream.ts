@@ -43,7 +43,7 @@ export interface Subscribable {
   subscribe(
     listener: (event: LoggedEvent) => void,
     lastEventId: string | null,
-  ): { replayed: LoggedEvent[]; close(): void };
+  ): { replayed: LoggedEvent[]; close(): void } | Promise<{ replayed: LoggedEvent[]; close(): void }>;
 }
 
 /**
@@ -59,7 +59,7 @@ export function eventStreamResponse(c: Context, source: Subscribable, hub: Heart
     const queue: LoggedEvent[] = [];
     let wake: (() => void) | null = null;
     let open = true;
-    const subscription = source.subscribe((event) => {
+    const subscription = await source.subscribe((event) => {
       queue.push(event);
       wake?.();
     }, lastEventId);

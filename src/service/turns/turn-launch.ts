@@ -1,27 +1,31 @@
 import type { EngineHost, EngineMcpServer, TurnHandle, TurnResult } from '../engine/types';
-import type { ConversationStore } from './conversation-store';
+import type { ConversationStore } from '../conversations/conversation-store';
 import type { ConversationRuntime } from './conversation-runtimes';
 import { fanOutEngineEvent } from './engine-event-fanout';
 import { relayPermission } from './permission-relay';
-import type { Turn } from './turn-record';
+import type { LaunchSettings, Turn } from './turn-record';
 import { isTerminal, type MessageText } from '../../shared/api';
 
 /**
  * The agent's saved settings for a turn on a channel (its model and MCP servers, lent tools
- * included). Read at launch, so a change applies from the next turn.
+ * included). Read when a turn is admitted, so a change applies from the next turn.
  */
 export type AgentSettingsLookup = (
   agentId: string,
   channel: 'chat' | 'programado',
-) => { model?: string; mcpServers?: EngineMcpServer[] };
+) =>
+  | Promise<{ model?: string; mcpServers?: EngineMcpServer[] }>
+  | { model?: string; mcpServers?: EngineMcpServer[] };
 
 export interface LaunchDeps {
   engine: EngineHost;
   store: ConversationStore;
   agentSettings?: AgentSettingsLookup;
   /** The messages a forked conversation carried over; undefined for any other. */
-  seedOf?: ((conversationId: string) => MessageText[] | undefined) | undefined;
+  seedOf?: ((conversationId: string) => Promise<MessageText[] | undefined>) | undefined;
   now(): number;
+  /** Records in the store, in order with the turn's other writes. */
+  persist(write: () => Promise<unknown>): void;
   /** Called once the engine has ended its part of the turn. */
   finish(rt: ConversationRuntime, turn: Turn, result: TurnResult): Promise<void>;
 }
@@ -33,10 +37,7 @@ export interface LaunchDeps {
  */
 export function launchTurn(deps: LaunchDeps, rt: ConversationRuntime, turn: Turn, deferred: boolean): void {
   const { engine, store } = deps;
-  const saved = deps.agentSettings?.(turn.agentId, turn.requester === 'programado' ? 'programado' : 'chat');
-  // A model chosen for this conversation wins over the agent's saved one.
-  const model = store.modelOf(turn.conversationId) ?? saved?.model;
-  const history = deps.seedOf?.(turn.conversationId);
+  const { model, mcpServers, history } = turn.launch;
   rt.engineBusy = true;
   let freeEngine!: () => void;
   rt.engineFree = new Promise<void>((resolve) => (freeEngine = resolve));
@@ -47,9 +48,9 @@ export function launchTurn(deps: LaunchDeps, rt: ConversationRuntime, turn: Turn
       engine: turn.engine,
       conversationId: turn.conversationId,
       content: turn.content,
-      attachments: turn.images,
+      attachments: turn.attachments,
       model,
-      ...(saved?.mcpServers ? { mcpServers: saved.mcpServers } : {}),
+      ...(mcpServers ? { mcpServers } : {}),
       ...(history ? { history } : {}),
       onEvent: (event) => fanOutEngineEvent(rt, turn, event),
       requestPermission: (req, signal) => relayPermission(rt, turn, req, signal),
@@ -59,10 +60,11 @@ export function launchTurn(deps: LaunchDeps, rt: ConversationRuntime, turn: Turn
     handle = refusedHandle((err as Error).message);
   }
   turn.handle = handle;
-  for (const extra of turn.early.splice(0)) handle.inject(extra.content, extra.images);
+  for (const extra of turn.early.splice(0)) handle.inject(extra.content, extra.attachments);
   const markRunning = () => {
     turn.state = 'running';
-    store.setTurnState(turn.conversationId, turn.turnId, 'running', deps.now());
+    const at = deps.now();
+    deps.persist(() => store.setTurnState(turn.conversationId, turn.turnId, 'running', at));
     rt.log.append('status', { phase: 'running', turnId: turn.turnId });
   };
   if (handle.queued) {
@@ -78,6 +80,24 @@ export function launchTurn(deps: LaunchDeps, rt: ConversationRuntime, turn: Turn
     freeEngine();
     return deps.finish(rt, turn, result);
   });
+}
+
+/**
+ * Reads what a turn will be launched with, before it is admitted: a model chosen for this conversation wins
+ * over the agent's saved one; a fork gives the agent the messages it carried over.
+ */
+export async function readLaunchSettings(
+  deps: Pick<LaunchDeps, 'store' | 'agentSettings' | 'seedOf'>,
+  s: { agentId: string; conversationId: string; requester: string },
+): Promise<LaunchSettings> {
+  const saved = await deps.agentSettings?.(s.agentId, s.requester === 'programado' ? 'programado' : 'chat');
+  const model = (await deps.store.modelOf(s.conversationId)) ?? saved?.model;
+  const history = await deps.seedOf?.(s.conversationId);
+  return {
+    ...(model ? { model } : {}),
+    ...(saved?.mcpServers ? { mcpServers: saved.mcpServers } : {}),
+    ...(history ? { history } : {}),
+  };
 }
 
 /** The engine refused the turn outright: it ends as an error, like a failed spawn. */

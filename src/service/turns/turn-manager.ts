@@ -1,52 +1,39 @@
 import { isTerminal, type AcceptedTurnState, type TurnState } from '../../shared/api';
-import type { EngineHost, TurnResult } from '../engine/types';
-import type { Allowance } from './allowance';
-import type { ConversationStore } from './conversation-store';
+import type { TurnResult } from '../engine/types';
 import { ConversationRuntimes, type ConversationRuntime } from './conversation-runtimes';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
 import { closeInterruptedTurns } from './restart-recovery';
-import { titleFromMessage } from './thread-title';
-import type { Timers } from './timers';
-import { acceptedBody, type Accepted, type CancelOutcome, type SubmitResult } from './turn-answers';
-import { launchTurn, type AgentSettingsLookup, type LaunchDeps } from './turn-launch';
-import { isClosing, newTurn, type Submission, type Turn } from './turn-record';
-import { routeIncoming } from './turn-state';
+import { titleFromMessage } from '../conversations/thread-title';
+import type { CancelOutcome, SubmitResult } from './turn-answers';
+import { launchTurn, readLaunchSettings, type LaunchDeps } from './turn-launch';
+import { lockRow, type Executor } from '../db/statement';
+import { OrderedWrites } from './ordered-writes';
+import type { TurnManagerOptions } from './turn-manager-options';
+import { admit, type AdmissionDeps } from './turn-admission';
+import type { Submission, Turn } from './turn-record';
 
 /**
  * The lifecycle of every conversation's turns: admission (new / injected / replacing / waiting),
  * the start, the close (reply, title, state, `done`, the next waiting turn), cancel and forget.
- * One turn at a time per conversation. The engine call is in turn-launch.ts, the event fan-out in
+ * One turn at a time per conversation. The admission's decision is in turn-admission.ts, the engine call is in turn-launch.ts, the event fan-out in
  * engine-event-fanout.ts, permissions in permission-relay.ts, the allowance in allowance.ts.
  */
-
-export interface TurnHooks {
-  /**
-   * Runs in a turn's closing phase, after the agent's reply ended and before `done`.
-   * A test seam: holding it open makes the "turn was already closing" row testable.
-   */
-  closing?: (info: { conversationId: string; turnId: string }) => Promise<void> | void;
-}
-
-export interface TurnManagerOptions {
-  store: ConversationStore;
-  engine: EngineHost;
-  agentSettings?: AgentSettingsLookup;
-  /** A fork's carried-over messages, for the agent's first session in it (conversation-forks.ts). */
-  seedOf?: LaunchDeps['seedOf'];
-  timers: Timers;
-  allowance: Allowance;
-  permissionTimeoutMs?: number;
-  hooks?: TurnHooks;
-}
-
 export class TurnManager {
   private readonly runtimes: ConversationRuntimes;
   private readonly launchDeps: LaunchDeps;
   private draining = false;
+  /** Turns a previous run left open are closed before the first admission. */
+  private readonly ready: Promise<void>;
+  private readonly writes = new OrderedWrites();
+  private readonly admission: AdmissionDeps;
 
   constructor(private readonly options: TurnManagerOptions) {
-    this.runtimes = new ConversationRuntimes(options.timers, options.permissionTimeoutMs);
+    this.runtimes = new ConversationRuntimes(
+      options.timers,
+      options.permissionTimeoutMs,
+      options.sharedEvents && ((id) => options.sharedEvents!.mirror(id)),
+    );
     this.launchDeps = {
       engine: options.engine,
       store: options.store,
@@ -54,8 +41,20 @@ export class TurnManager {
       seedOf: options.seedOf,
       now: () => this.now(),
       finish: (rt, turn, result) => this.finish(rt, turn, result),
+      persist: (write) => this.persist(() => write()),
     };
-    closeInterruptedTurns(options.store, this.runtimes, this.now());
+    this.admission = {
+      store: options.store,
+      engine: options.engine,
+      runtimes: this.runtimes,
+      now: () => this.now(),
+      persist: (write) => this.persist(write),
+      begin: (rt, turn) => this.begin(rt, turn, true),
+      stopNow: (rt, turn) => this.stopNow(rt, turn, false),
+    };
+    this.ready = options.sharedEvents
+      ? Promise.resolve()
+      : closeInterruptedTurns(options.store, this.runtimes, this.now());
   }
 
   /** While draining, new messages answer 503 `reiniciando` (the service is about to restart). */
@@ -70,71 +69,26 @@ export class TurnManager {
   // Admission
 
   /**
-   * Admits a message. Synchronous from the idempotency check to the record of the answer, so
-   * concurrent identical POSTs can never both create a turn.
+   * Admits a message. One transaction from the idempotency check to the record of the answer, queued
+   * after the store's earlier writes, holding the conversation's row on PostgreSQL; the decision itself is
+   * synchronous. So concurrent identical POSTs can never both create a turn.
    */
-  submit(s: Submission): SubmitResult {
+  async submit(s: Submission): Promise<SubmitResult> {
     if (this.draining) return { kind: 'draining' };
-    // One transaction: the turn, its message and the idempotency record land together.
-    return this.options.store.atomic(() => this.admit(s));
-  }
-
-  private admit(s: Submission): SubmitResult {
-    const { store, engine } = this.options;
-    if (s.requestId) {
-      const seen = store.findRequest(s.conversationId, s.requestId);
-      if (seen) {
-        const body = seen as unknown as Accepted;
-        return { kind: 'accepted', body: { ...body, repetido: true, enCola: engine.queuedCount(s.agentId) } };
-      }
-    }
-    const refusal = this.options.allowance.refusal(s.personId);
-    if (refusal) return { kind: 'quota_exhausted', message: refusal };
-
-    const rt = this.runtimes.of(s.conversationId);
-    const current = rt.current;
-    let route = routeIncoming(current && { ...current, closing: isClosing(current) }, s.requester);
-    let body: Accepted | null = null;
-
-    if (route === 'inject' && current) {
-      body = this.inject(current, s);
-      if (!body) route = current.requester === s.requester ? 'replace' : 'queue';
-    }
-    if (!body) {
-      const turn = newTurn(s);
-      if (route === 'queue' && current) {
-        turn.state = 'queued';
-        store.insertTurn(s.conversationId, turn.turnId, s.personId, s.requester, 'queued', this.now());
-        rt.waiting.push(turn);
-        body = acceptedBody(turn, { estado: 'queued', enCola: engine.queuedCount(s.agentId) });
-      } else {
-        const replacing = route === 'replace' && current !== null;
-        if (replacing) this.stopNow(rt, current!, false);
-        const estado = this.begin(rt, turn, true);
-        body = acceptedBody(turn, {
-          estado,
-          enCola: turn.handle?.queueLength ?? engine.queuedCount(s.agentId) + (estado === 'queued' ? 1 : 0),
-          reemplazoAnterior: replacing,
-        });
-      }
-    }
-    if (s.requestId) store.recordRequest(s.conversationId, s.requestId, body, this.now());
-    return { kind: 'accepted', body };
-  }
-
-  /** Joins a message to the turn in flight; null when the engine no longer takes input. */
-  private inject(turn: Turn, s: Submission): Accepted | null {
-    if (turn.handle) {
-      if (!turn.handle.inject(s.content, s.images)) return null;
-    } else {
-      turn.early.push({ content: s.content, images: s.images });
-    }
-    this.options.store.addMessage(s.conversationId, turn.turnId, 'user', s.content, this.now());
-    return acceptedBody(turn, {
-      estado: turn.state === 'running' ? 'running' : 'queued',
-      enCola: this.options.engine.queuedCount(s.agentId),
-      inyectado: true,
+    await this.ready;
+    const launch = await readLaunchSettings(this.launchDeps, s);
+    const { store, allowance } = this.options;
+    return store.atomic(async (trx) => {
+      await lockRow(trx, 'conversations', s.conversationId);
+      const seen = s.turnId ? await store.findRequest(s.conversationId, s.turnId, trx) : null;
+      const refusal = seen ? null : await allowance.refusal(s.personId, trx);
+      const untitled = (await store.findAny(s.conversationId, trx))?.title === null;
+      return this.writes.during(trx, () => admit(this.admission, s, { seen, refusal, launch, untitled }));
     });
+  }
+
+  private persist(write: (on: Executor | undefined) => Promise<unknown>): void {
+    this.writes.persist(write);
   }
 
   /**
@@ -146,7 +100,7 @@ export class TurnManager {
     const now = this.now();
     rt.current = turn;
     rt.log.beginTurn(turn.turnId);
-    store.addMessage(turn.conversationId, turn.turnId, 'user', turn.content, now);
+    this.persist((on) => store.addMessage(turn.conversationId, turn.turnId, 'user', turn.content, now, on));
     rt.log.append('started', { turnId: turn.turnId });
     let state: AcceptedTurnState;
     if (!rt.engineBusy) {
@@ -160,8 +114,11 @@ export class TurnManager {
       });
     }
     turn.state = state;
-    if (fresh) store.insertTurn(turn.conversationId, turn.turnId, turn.personId, turn.requester, state, now);
-    else store.setTurnState(turn.conversationId, turn.turnId, state, now);
+    this.persist((on) =>
+      fresh
+        ? store.insertTurn(turn.conversationId, turn.turnId, turn.personId, turn.requester, state, now, on)
+        : store.setTurnState(turn.conversationId, turn.turnId, state, now, on),
+    );
     rt.log.append('status', { phase: state, turnId: turn.turnId });
     return state;
   }
@@ -201,7 +158,10 @@ export class TurnManager {
     if (turn.state === 'queued' && rt.waiting.includes(turn)) {
       rt.waiting.splice(rt.waiting.indexOf(turn), 1);
       turn.state = 'stopped';
-      this.options.store.setTurnState(turn.conversationId, turn.turnId, 'stopped', this.now());
+      const at = this.now();
+      this.persist((on) =>
+        this.options.store.setTurnState(turn.conversationId, turn.turnId, 'stopped', at, on),
+      );
       turn.markFinished();
       return;
     }
@@ -216,13 +176,18 @@ export class TurnManager {
     turn.closing = true;
     rt.broker.cancelAll();
     if (turn.reply.trim() !== '')
-      store.addMessage(turn.conversationId, turn.turnId, 'assistant', turn.reply, now);
+      this.persist((on) =>
+        store.addMessage(turn.conversationId, turn.turnId, 'assistant', turn.reply, now, on),
+      );
     if (turn.firstTurn) {
       const title = titleFromMessage(turn.content);
-      if (store.titleIfEmpty(turn.conversationId, title)) rt.log.append('title', { title });
+      this.persist((on) => store.titleIfEmpty(turn.conversationId, title, on));
+      // Known from admission (the write above may still be queued): `title` comes before `done`.
+      if (turn.untitled) rt.log.append('title', { title });
     }
-    if (turn.tokens > 0) store.setTurnTokens(turn.conversationId, turn.turnId, turn.tokens);
-    store.setTurnState(turn.conversationId, turn.turnId, state, now);
+    const tokens = turn.tokens;
+    if (tokens > 0) this.persist((on) => store.setTurnTokens(turn.conversationId, turn.turnId, tokens, on));
+    this.persist((on) => store.setTurnState(turn.conversationId, turn.turnId, state, now, on));
     const next = startNext ? rt.waiting.shift() : undefined;
     // `estado` on done is our addition: the final state, so clients need no extra request.
     rt.log.endTurn(startNext && !next, { estado: state });
@@ -235,8 +200,8 @@ export class TurnManager {
   async cancel(conversationId: string, requester: string): Promise<CancelOutcome> {
     const rt = this.runtimes.find(conversationId);
     const turn = rt?.current;
-    if (!rt || !turn || isTerminal(turn.state)) return { detenido: false, motivo: 'sin_turno' };
-    if (turn.requester !== requester) return { detenido: false, motivo: 'otro_solicitante' };
+    if (!rt || !turn || isTerminal(turn.state)) return { stopped: false, reason: 'no_turn' };
+    if (turn.requester !== requester) return { stopped: false, reason: 'other_requester' };
     if (!turn.handle || turn.engineEnded) {
       this.stopNow(rt, turn, true);
     } else {
@@ -244,7 +209,7 @@ export class TurnManager {
       turn.abort.abort();
     }
     await turn.finished;
-    return { detenido: true };
+    return { stopped: true };
   }
 
   /** Stops whatever runs in a conversation (archive) and forgets its live state. */
@@ -264,12 +229,20 @@ export class TurnManager {
 
   /** Subscribes to a conversation's events; `replayed` comes first, then live events. */
   subscribe(conversationId: string, listener: EventListener, lastEventId?: string | null) {
+    const shared = this.options.sharedEvents;
+    if (shared) return shared.subscribe(conversationId, listener, lastEventId);
     return this.runtimes.of(conversationId).log.subscribe(listener, lastEventId);
   }
 
   /** The latest `models` a turn of this conversation reported (null before any). */
   knownModels(conversationId: string): { id: string; label: string }[] | null {
     return this.runtimes.find(conversationId)?.models?.options ?? null;
+  }
+
+  /** The conversation was renamed: a first turn that ends now leaves its title alone and announces none. */
+  titled(conversationId: string): void {
+    const rt = this.runtimes.find(conversationId);
+    for (const turn of [rt?.current, ...(rt?.waiting ?? [])]) if (turn) turn.untitled = false;
   }
 
   /** Current turn's id, or null when idle. */

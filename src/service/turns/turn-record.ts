@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Attachment, PermissionMode, TurnState } from '../../shared/api';
-import type { TurnHandle } from '../engine/types';
+import type { EngineMcpServer, TurnHandle } from '../engine/types';
+import type { MessageText } from '../../shared/api';
 
 /** A message handed to the turn manager by a route or the scheduler. */
 export interface Submission {
@@ -10,10 +11,10 @@ export interface Submission {
   conversationId: string;
   /** Who asks: an OAuth grant family, or `programado` for scheduled turns. */
   requester: string;
-  /** The caller's idempotency key (`turnId` of the body). */
-  requestId?: string;
+  /** The caller's turn id, also its idempotency key; one is made when it gives none. */
+  turnId?: string;
   content: string;
-  images?: Attachment[];
+  attachments?: Attachment[];
   firstTurn?: boolean;
   permissionMode?: PermissionMode;
 }
@@ -29,7 +30,7 @@ export interface Turn {
   permissionMode: PermissionMode;
   firstTurn: boolean;
   content: string;
-  images?: Attachment[];
+  attachments?: Attachment[];
   state: TurnState;
   /** Our closing phase (reply ended, finishing up) or a stop under way. */
   closing: boolean;
@@ -38,18 +39,29 @@ export interface Turn {
   handle: TurnHandle | null;
   abort: AbortController;
   /** Injections that arrived before the engine call started. */
-  early: { content: string; images?: Attachment[] }[];
+  early: { content: string; attachments?: Attachment[] }[];
   reply: string;
   tokens: number;
+  /** Read from the store when the turn is admitted (the engine call itself is synchronous). */
+  launch: LaunchSettings;
+  /** The conversation had no title when the turn was admitted: a first turn titles it. */
+  untitled: boolean;
   finished: Promise<void>;
   markFinished: () => void;
 }
 
-export function newTurn(s: Submission): Turn {
+/** What a turn is launched with: the conversation's or agent's model, the agent's tools, a fork's history. */
+export interface LaunchSettings {
+  model?: string;
+  mcpServers?: EngineMcpServer[];
+  history?: MessageText[];
+}
+
+export function newTurn(s: Submission, launch: LaunchSettings = {}, untitled = false): Turn {
   let markFinished!: () => void;
   const finished = new Promise<void>((resolve) => (markFinished = resolve));
   return {
-    turnId: s.requestId ?? randomUUID(),
+    turnId: s.turnId ?? randomUUID(),
     conversationId: s.conversationId,
     agentId: s.agentId,
     engine: s.engine,
@@ -58,7 +70,7 @@ export function newTurn(s: Submission): Turn {
     permissionMode: s.permissionMode ?? 'auto',
     firstTurn: s.firstTurn ?? false,
     content: s.content,
-    images: s.images,
+    attachments: s.attachments,
     state: 'queued',
     closing: false,
     engineEnded: false,
@@ -67,6 +79,8 @@ export function newTurn(s: Submission): Turn {
     early: [],
     reply: '',
     tokens: 0,
+    launch,
+    untitled,
     finished,
     markFinished,
   };

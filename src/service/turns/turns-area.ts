@@ -1,14 +1,19 @@
 import type { CoreContext } from '../core-context';
 import type { EngineHost } from '../engine/types';
-import { createConversationStore, type ConversationStore, type StoredSchedule } from './conversation-store';
-import { createArchivedStore, type ArchivedStore } from './archived-store';
-import { createConversationForks, type ConversationForks } from './conversation-forks';
-import { Scheduler } from './scheduler';
+import {
+  createConversationStore,
+  type ConversationStore,
+  type StoredSchedule,
+} from '../conversations/conversation-store';
+import { createArchivedStore, type ArchivedStore } from '../conversations/archived-store';
+import { createConversationForks, type ConversationForks } from '../conversations/conversation-forks';
+import { Scheduler, type ScheduleSource } from '../schedules/scheduler';
 import { HeartbeatHub } from './sse-stream';
-import { timersFrom, type Timers } from './timers';
+import { timersFrom, type Timers } from '../timers';
 import { createAllowance, type Allowance, type QuotaConfig } from './allowance';
 import type { AgentSettingsLookup } from './turn-launch';
-import { TurnManager, type TurnHooks } from './turn-manager';
+import { TurnManager } from './turn-manager';
+import type { TurnHooks } from './turn-manager-options';
 
 /** Heartbeat of the event stream (spec: every 25 s). */
 export const HEARTBEAT_MS = 25_000;
@@ -63,20 +68,21 @@ export function startTurns(
     allowance,
     permissionTimeoutMs: settings.permissionTimeoutMs,
     hooks: settings.hooks,
+    sharedEvents: ctx.sharedEvents,
     seedOf: (conversationId) => forks.seedOf(conversationId),
     agentSettings,
   });
-  const scheduler = new Scheduler(store.schedules, timers, (item) => {
-    const conversation = store.findAny(item.conversationId);
-    const agent = conversation && ctx.identity.agents.find(conversation.agent_id);
+  const scheduler = new Scheduler(ownSchedules(ctx, store), timers, async (item) => {
+    const conversation = await store.findAny(item.conversationId);
+    const agent = conversation && (await ctx.identity.agents.find(conversation.agent_id));
     if (!conversation || !agent || !engine.hasMachine(agent.engine)) return;
-    const result = manager.submit({
+    const result = await manager.submit({
       agentId: agent.id,
       engine: agent.engine,
       personId: conversation.person_id,
       conversationId: conversation.id,
       requester: 'programado',
-      requestId: `programado:${item.id}:${item.dueAt}`,
+      turnId: `programado:${item.id}:${item.dueAt}`,
       content: item.prompt,
       permissionMode: 'auto',
     });
@@ -96,9 +102,38 @@ export function startTurns(
     setDraining: (on) => manager.setDraining(on),
   };
   scheduler.start();
+  // Several processes: an agent's lease can come to this process (its holder died), and with it scheduled
+  // turns this process's timer does not know of yet.
+  const rearm = ctx.runsAgent && setInterval(() => scheduler.changed(), REARM_MS);
+  if (rearm) rearm.unref();
   ctx.onClose(() => {
+    if (rearm) clearInterval(rearm);
     scheduler.close();
     heartbeats.stop();
   });
   return turns;
+}
+
+/** How often, with several processes, the scheduler looks again for the scheduled turns it now owns. */
+const REARM_MS = 5_000;
+
+/**
+ * The scheduled turns this process fires: all of them, or with several processes only those of agents it
+ * runs (it takes a free agent's lease), so a scheduled turn never starts a second machine for its agent and
+ * no two processes fire one item.
+ */
+function ownSchedules(ctx: CoreContext, store: ConversationStore): ScheduleSource<StoredSchedule> {
+  const runsAgent = ctx.runsAgent;
+  if (!runsAgent) return store.schedules;
+  return {
+    ...store.schedules,
+    pending: async () => {
+      const owned: StoredSchedule[] = [];
+      for (const item of await store.schedules.pending()) {
+        const conversation = await store.findAny(item.conversationId);
+        if (conversation && (await runsAgent(conversation.agent_id))) owned.push(item);
+      }
+      return owned;
+    },
+  };
 }

@@ -9,14 +9,16 @@ import { DESKTOP_CLIENT_ID } from '../../support/local-service';
 export function ownerApi(service: RunningService) {
   const { identity } = service.context;
   let token: string | undefined;
-  return (path: string, init: RequestInit = {}): Promise<Response> => {
-    const owner = identity.persons.first();
+  return async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const owner = await identity.persons.first();
     if (!owner) throw new Error('no owner yet: start the app first');
-    token ??= identity.tokens.issuePair(
-      identity.tokens.newFamilyId(),
-      DESKTOP_CLIENT_ID,
-      owner.id,
-      'profile agents:read agents:write',
+    token ??= (
+      await identity.tokens.issuePair(
+        identity.tokens.newFamilyId(),
+        DESKTOP_CLIENT_ID,
+        owner.id,
+        'profile agents:read agents:write',
+      )
     ).access_token;
     return fetch(`${service.url}${path}`, {
       ...init,

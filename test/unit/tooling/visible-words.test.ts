@@ -46,8 +46,8 @@ function visibleTexts(file: string): { text: string; line: number }[] {
 const shownSources = [
   ...files('src/renderer', (name) => /\.tsx?$/.test(name)),
   ...files('src/service/pages', (name) => name.endsWith('.ts')),
-  join(root, 'src/service/turns/public-page.ts'),
-  join(root, 'src/service/turns/thread-title.ts'),
+  join(root, 'src/service/sharing/public-page.ts'),
+  join(root, 'src/service/conversations/thread-title.ts'),
   join(root, 'src/service/engine/engine-about.ts'),
   join(root, 'src/service/agent-config/tools-about.ts'),
 ];

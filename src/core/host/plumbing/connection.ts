@@ -17,7 +17,7 @@ export interface EmbeddedService {
    * "This computer"'s passwordless sign-in: the service trusts the app that started it in this process
    * (the app holds the launch secret; docs/security.md). Absent where the program does not offer it.
    */
-  signInApp?(scope: string): AppSignIn;
+  signInApp?(scope: string): Promise<AppSignIn>;
 }
 
 /** The token endpoint's answer, handed over in memory; or why the service refused. */
@@ -36,7 +36,7 @@ export interface Connection {
   tokens: TokenManager;
   api: ApiClient;
   /** Set for "this computer" when its service trusts this app: sign in with no browser and no password. */
-  signInApp?: (scope: string) => AppSignIn;
+  signInApp?: (scope: string) => Promise<AppSignIn>;
 }
 
 export type ConnectionEvent =

@@ -114,7 +114,7 @@ async function signInAsApp(
   settings: SignInSettings,
   report: SignInReport,
 ): Promise<DeskResult<void>> {
-  const answer = signInApp(settings.scopes.join(' '));
+  const answer = await signInApp(settings.scopes.join(' '));
   report.progress(undefined);
   if (!answer.ok) {
     settings.logger.warn(`The local service refused the app's own sign-in (${answer.reason}).`);

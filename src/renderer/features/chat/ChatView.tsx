@@ -1,3 +1,4 @@
+import './chat.css';
 import { useEffect, useState } from 'react';
 import { useConversationsStore, type Thread } from '../../stores/conversations-store';
 import { selectStream, useTurnStreamStore } from '../../stores/turn-stream-store';

@@ -1,3 +1,4 @@
+import './composer.css';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { selectDraft, useDraftsStore } from '../../stores/drafts-store';
 import { useUiStore } from '../../stores/ui-store';

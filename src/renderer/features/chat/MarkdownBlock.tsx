@@ -1,3 +1,4 @@
+import './markdown.css';
 import {
   memo,
   startTransition,

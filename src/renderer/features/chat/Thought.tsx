@@ -1,3 +1,4 @@
+import './markdown.css';
 import { memo } from 'react';
 import type { ThoughtPart } from '../../model/turn-reducer';
 

@@ -1,3 +1,4 @@
+import './markdown.css';
 import { memo } from 'react';
 import type { ToolPart } from '../../model/turn-reducer';
 import { showDirectionControls } from '../../model/bidi-controls';

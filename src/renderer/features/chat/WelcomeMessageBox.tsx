@@ -1,3 +1,4 @@
+import './composer.css';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { sendBlockedReason, useConnectivityStore } from '../../stores/connectivity-store';

@@ -1,3 +1,4 @@
+import './sign-in.css';
 import { useState, type FormEvent } from 'react';
 import { useSessionStore } from '../../stores/session-store';
 import { SignInWaiting } from './SignInWaiting';

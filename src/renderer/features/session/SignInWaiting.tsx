@@ -1,3 +1,4 @@
+import './sign-in.css';
 import type { SignInProgress } from '../../../shared/bridge';
 
 /** The steps a sign-in walks through, in order; the current one is marked, the earlier ones done. */

@@ -1,3 +1,4 @@
+import './settings.css';
 import type { ReactNode } from 'react';
 
 /** One titled group of the Settings screen; its region is named by its title. */

@@ -203,12 +203,14 @@ describe('msgapp1 numbers over HTTP', { timeout: 60_000 }, () => {
         },
       },
     });
-    const person = h.service.context.identity.persons.findByEmail(DEFAULT_EMAIL)!;
-    other = h.service.context.identity.agents.create(person.id, {
-      name: 'Second',
-      engine: 'engine-b',
-      protocolo: 'acp',
-    }).id;
+    const person = (await h.service.context.identity.persons.findByEmail(DEFAULT_EMAIL))!;
+    other = (
+      await h.service.context.identity.agents.create(person.id, {
+        name: 'Second',
+        engine: 'engine-b',
+        protocolo: 'acp',
+      })
+    ).id;
   });
   afterAll(() => h.close());
 

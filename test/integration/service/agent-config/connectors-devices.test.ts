@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL } from '../../../support/local-service';
+import { prepare } from '../../../../src/service/db/statement';
 import { json, startHarness, type Harness } from './harness';
 
 /** The hidden fields of the demo provider's consent form (a plain-HTTP stand-in for the browser). */
@@ -43,7 +44,7 @@ describe('connectors over HTTP, with the built-in demo provider', { timeout: 60_
 
   beforeAll(async () => {
     h = await startHarness({ config: { connectors: [{ id: 'acme', nombre: 'Acme CRM' }] } });
-    personId = h.service.context.identity.persons.findByEmail(DEFAULT_EMAIL)!.id;
+    personId = (await h.service.context.identity.persons.findByEmail(DEFAULT_EMAIL))!.id;
   });
   afterAll(() => h.close());
 
@@ -72,7 +73,7 @@ describe('connectors over HTTP, with the built-in demo provider', { timeout: 60_
   });
 
   it('DELETE disconnects and revokes the token at the provider', async () => {
-    const token = h.service.context.agentConfig.connectors.accessToken(personId, 'demo')!;
+    const token = (await h.service.context.agentConfig.connectors.accessToken(personId, 'demo'))!;
     const userinfo = () =>
       fetch(h.service.context.agentConfig.demoProvider.userinfoEndpoint, {
         headers: { Authorization: `Bearer ${token}` },
@@ -94,10 +95,11 @@ describe('connectors over HTTP, with the built-in demo provider', { timeout: 60_
 
   it('the provider tokens are sealed in the database, never plain', async () => {
     await roundTrip('allow');
-    const token = h.service.context.agentConfig.connectors.accessToken(personId, 'demo')!;
-    const row = h.service.context.db
-      .prepare('SELECT access_token_sealed FROM connector_links WHERE person_id = ?')
-      .get(personId) as { access_token_sealed: string };
+    const token = (await h.service.context.agentConfig.connectors.accessToken(personId, 'demo'))!;
+    const row = (await prepare(
+      h.service.context.db,
+      'SELECT access_token_sealed FROM connector_links WHERE person_id = ?',
+    ).get(personId)) as { access_token_sealed: string };
     expect(row.access_token_sealed).not.toContain(token);
     expect(row.access_token_sealed.startsWith('v1.')).toBe(true);
   });
@@ -107,8 +109,8 @@ describe('devices over HTTP', { timeout: 60_000 }, () => {
   let h: Harness;
   const ios = 'a'.repeat(64);
   const android = 'fcm-token_ABC:' + 'x'.repeat(140);
-  const count = () =>
-    h.service.context.db.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number };
+  const count = async () =>
+    (await prepare(h.service.context.db, 'SELECT COUNT(*) AS n FROM devices').get()) as { n: number };
 
   beforeAll(async () => {
     h = await startHarness();
@@ -131,8 +133,8 @@ describe('devices over HTTP', { timeout: 60_000 }, () => {
     ).toBe(200);
     // Registering the same device again does not duplicate it.
     await h.call('/api/v2/me/devices', { method: 'POST', json: { token: ios, plataforma: 'ios' } });
-    expect(count().n).toBe(2);
-    const rows = h.service.context.db.prepare('SELECT * FROM devices').all();
+    expect((await count()).n).toBe(2);
+    const rows = await prepare(h.service.context.db, 'SELECT * FROM devices').all();
     expect(JSON.stringify(rows)).not.toContain(ios);
     expect(JSON.stringify(rows)).not.toContain(android);
   });
@@ -160,12 +162,12 @@ describe('devices over HTTP', { timeout: 60_000 }, () => {
   it('DELETE identifies the device by its push token and answers 204', async () => {
     const byBody = await h.call('/api/v2/me/devices', { method: 'DELETE', json: { token: ios } });
     expect(byBody.status).toBe(204);
-    expect(count().n).toBe(1);
+    expect((await count()).n).toBe(1);
     const byQuery = await h.call(`/api/v2/me/devices?token=${encodeURIComponent(android)}`, {
       method: 'DELETE',
     });
     expect(byQuery.status).toBe(204);
-    expect(count().n).toBe(0);
+    expect((await count()).n).toBe(0);
     expect((await h.call('/api/v2/me/devices', { method: 'DELETE', json: { token: ios } })).status).toBe(204);
     expect((await h.call('/api/v2/me/devices', { method: 'DELETE' })).status).toBe(400);
   });

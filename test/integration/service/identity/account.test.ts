@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { storeRow, storeText } from '../../../support/store-query';
+import { testStore } from '../../../support/test-store';
 import {
   CookieBrowser,
   createAgentToken,
@@ -50,7 +52,7 @@ describe('GET /api/v2/me/agents', () => {
       'protocolo',
     ]);
     expect(agente).toMatchObject({ origen: 'gs', protocolo: 'acp', conexion: null, necesitaToken: true });
-    const record = service.context.identity.agents.find(agente.id as string);
+    const record = await service.context.identity.agents.find(agente.id as string);
     expect(record?.engine).toBe('engine-b');
   });
 
@@ -121,7 +123,7 @@ describe('agent tokens on the account page', () => {
     const other = await signIn(service, { email: 'other@example.test' });
     const foreign = await firstAgentId(service, other.access_token);
     const person = await ensurePerson(service);
-    service.context.identity.agents.create(person.id, {
+    await service.context.identity.agents.create(person.id, {
       name: '<script>alert(1)</script>',
       engine: 'house-lite',
       protocolo: 'sse',
@@ -197,7 +199,7 @@ describe('DELETE /api/v2/me', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ borrada: true });
     expect(removed).toEqual([[agentId]]);
-    expect(service.context.identity.agents.find(agentId)).toBeNull();
+    expect(await service.context.identity.agents.find(agentId)).toBeNull();
     expect((await get(service, '/api/v2/me/agents', tokens.access_token)).status).toBe(401);
     expect((await get(service, `/api/v2/agents/${agentId}`, agentToken)).status).toBe(401);
     const refresh = await fetch(`${service.url}/oauth2/token`, {
@@ -228,7 +230,7 @@ describe('DELETE /api/v2/me', () => {
       error: 'bloqueado',
       detalle: 'You own a space that still has members.',
     });
-    expect(service.context.identity.agents.find(agentId)).not.toBeNull();
+    expect(await service.context.identity.agents.find(agentId)).not.toBeNull();
   });
 });
 
@@ -238,13 +240,16 @@ describe('storage', () => {
     const tokens = await signIn(service);
     const agentId = await firstAgentId(service, tokens.access_token);
     const agentToken = await createAgentToken(service, agentId);
-    expect(service.context.db.prepare('PRAGMA journal_mode').get()).toMatchObject({ journal_mode: 'wal' });
-    const files = (await readdir(service.dataDir)).filter((name) => name.startsWith('service.db'));
-    const bytes = Buffer.concat(
-      await Promise.all(files.map((name) => readFile(join(service.dataDir, name)))),
-    );
-    for (const secret of [tokens.access_token, tokens.refresh_token, agentToken, DEFAULT_PASSWORD]) {
-      expect(bytes.includes(Buffer.from(secret))).toBe(false);
+    const secrets = [tokens.access_token, tokens.refresh_token, agentToken, DEFAULT_PASSWORD];
+    const rows = await storeText(service);
+    for (const secret of secrets) expect(rows).not.toContain(secret);
+    if (testStore() === 'file') {
+      expect(await storeRow(service, 'PRAGMA journal_mode')).toMatchObject({ journal_mode: 'wal' });
+      const files = (await readdir(service.dataDir)).filter((name) => name.startsWith('service.db'));
+      const bytes = Buffer.concat(
+        await Promise.all(files.map((name) => readFile(join(service.dataDir, name)))),
+      );
+      for (const secret of secrets) expect(bytes.includes(Buffer.from(secret))).toBe(false);
     }
     await service.close();
 

@@ -32,11 +32,13 @@ beforeAll(async () => {
   full = (await signIn(service)).access_token;
   ownAgent = await firstAgentId(service, full);
   const person = await ensurePerson(service);
-  secondAgent = service.context.identity.agents.create(person.id, {
-    name: 'Second',
-    engine: 'house-lite',
-    protocolo: 'sse',
-  }).id;
+  secondAgent = (
+    await service.context.identity.agents.create(person.id, {
+      name: 'Second',
+      engine: 'house-lite',
+      protocolo: 'sse',
+    })
+  ).id;
   secondAgentToken = await createAgentToken(service, secondAgent);
   ownAgentToken = await createAgentToken(service, ownAgent);
   for (const scope of ALL_SCOPES) {

@@ -18,7 +18,7 @@ const MINUTE_IN_DAYS = 1 / (24 * 60);
 
 describe('an expired invitation', () => {
   it('refuses the form opened before the end, and the link, and makes no account', async () => {
-    const invite = service.context.identity.invites.create('late@example.test', MINUTE_IN_DAYS);
+    const invite = await service.context.identity.invites.create('late@example.test', MINUTE_IN_DAYS);
     const browser = new ProxyClient(service.url);
     const page = await browser.get(`/invite?code=${encodeURIComponent(invite.code)}`);
     expect(page.status).toBe(200);
@@ -33,7 +33,7 @@ describe('an expired invitation', () => {
     expect(late.status).toBe(404);
     expect(late.body).toContain('It was already used or has expired.');
     expect((await browser.get(`/invite?code=${encodeURIComponent(invite.code)}`)).status).toBe(404);
-    expect(service.context.identity.persons.findByEmail('late@example.test')).toBeFalsy();
+    expect(await service.context.identity.persons.findByEmail('late@example.test')).toBeFalsy();
 
     const forged = await browser.post('/invite', {
       ...fields,

@@ -118,7 +118,7 @@ describe('authorization codes', () => {
   });
 
   it('belong to the client they were issued to', async () => {
-    const other = service.context.identity.clients.create({
+    const other = await service.context.identity.clients.create({
       name: 'Other app',
       redirectUris: ['http://127.0.0.1/callback'],
       scopes: 'agents:read',
@@ -147,7 +147,7 @@ describe('refresh tokens', () => {
 
   it('belong to their client', async () => {
     const tokens = await signIn(service);
-    const other = service.context.identity.clients.create({
+    const other = await service.context.identity.clients.create({
       name: 'Third app',
       redirectUris: ['http://127.0.0.1/callback'],
       scopes: 'agents:read',
@@ -171,7 +171,7 @@ describe('refresh tokens', () => {
 
 describe('scopes', () => {
   it('are narrowed to the client ceiling without failing, and unknown ones are dropped', async () => {
-    const client = service.context.identity.clients.create({
+    const client = await service.context.identity.clients.create({
       name: 'Reader',
       redirectUris: ['https://reader.example/cb'],
       scopes: 'profile agents:read',
@@ -227,7 +227,7 @@ describe('redirect URIs', () => {
   });
 
   it('are compared exactly for non-loopback URIs', async () => {
-    const client = service.context.identity.clients.create({
+    const client = await service.context.identity.clients.create({
       name: 'Web app',
       redirectUris: ['https://app.example/cb'],
       scopes: 'agents:read',
@@ -255,7 +255,7 @@ describe('redirect URIs', () => {
   });
 
   it('a client registered with a loopback URI that names a port gets exact matching', async () => {
-    const client = service.context.identity.clients.create({
+    const client = await service.context.identity.clients.create({
       name: 'Fixed port',
       redirectUris: ['http://127.0.0.1:7000/cb'],
       scopes: 'agents:read',
@@ -331,7 +331,7 @@ describe('client authentication at the token endpoint', () => {
   });
 
   it('lets a confidential client use client_secret_post or HTTP Basic, and refuses a wrong secret', async () => {
-    const created = service.context.identity.clients.create({
+    const created = await service.context.identity.clients.create({
       name: 'Backend',
       redirectUris: ['https://backend.example/cb'],
       scopes: 'agents:read',
@@ -372,7 +372,7 @@ describe('client authentication at the token endpoint', () => {
 
 describe('consent', () => {
   it('is shown to third-party clients, listing the scopes; denying redirects with access_denied', async () => {
-    const client = service.context.identity.clients.create({
+    const client = await service.context.identity.clients.create({
       name: 'Third <b>party</b>',
       redirectUris: ['https://third.example/cb'],
       scopes: 'agents:read files',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TurnoProgramado } from '../../../../src/shared/api';
-import { ManualTimers } from '../../../../src/service/turns/manual-timers';
+import { ManualTimers } from '../../../../src/service/manual-timers';
+import { prepare } from '../../../../src/service/db/statement';
 import { createHarness, type Harness } from '../turns/harness';
 
 // Real service and demo agent; time is injected (ManualTimers) so a periodic turn's pace can be counted.
@@ -46,12 +47,14 @@ describe('schedule numbers are bounded', () => {
 
   it('shows and cancels rows stored before the limits existed, instead of answering 500', async () => {
     const id = await h.conversation();
-    const insert = h.service.context.db.prepare(
+    const insert = prepare(
+      h.service.context.db,
       `INSERT INTO scheduled_turns (id, conversation_id, prompt, due_at, repeat_min, until, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    insert.run('huge', id, 'far away', 1e308, null, null, clock.now());
-    insert.run('tiny', id, 'too often', clock.now() + 3600_000, 1e-9, 6e16, clock.now());
+    // The largest time either store's column holds (PostgreSQL's BIGINT), far past the limits.
+    await insert.run('huge', id, 'far away', 9e18, null, null, clock.now());
+    await insert.run('tiny', id, 'too often', clock.now() + 3600_000, 1e-9, 6e16, clock.now());
     const list = await h.api<{ programados: TurnoProgramado[] }>('GET', h.path(id, '/schedule'));
     expect(list.status).toBe(200);
     expect(list.body.programados.map((p) => TurnoProgramado.parse(p).id).sort()).toEqual(['huge', 'tiny']);
@@ -63,20 +66,24 @@ describe('schedule numbers are bounded', () => {
 
   it('runs no more than a turn a minute from an old sub-minute row', async () => {
     const id = await h.conversation();
-    h.service.context.db
-      .prepare(
-        `INSERT INTO scheduled_turns (id, conversation_id, prompt, due_at, repeat_min, until, created_at)
+    await prepare(
+      h.service.context.db,
+      `INSERT INTO scheduled_turns (id, conversation_id, prompt, due_at, repeat_min, until, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run('fast', id, 'tick', clock.now() + 60_000, 1e-9, null, clock.now());
-    h.service.context.turns.scheduler.changed();
+    ).run('fast', id, 'tick', clock.now() + 60_000, 1e-9, null, clock.now());
+    const { scheduler } = h.service.context.turns;
+    scheduler.changed();
+    await scheduler.settled();
     clock.advance(60_000);
-    const row = () =>
-      h.service.context.db.prepare('SELECT due_at FROM scheduled_turns WHERE id = ?').get('fast') as {
+    await scheduler.settled();
+    const row = async () =>
+      (await prepare(h.service.context.db, 'SELECT due_at FROM scheduled_turns WHERE id = ?').get(
+        'fast',
+      )) as {
         due_at: number;
       };
     // It fired once and moved a whole minute on, not a nanosecond.
-    expect(row().due_at - clock.now()).toBeGreaterThanOrEqual(59_000);
+    expect((await row()).due_at - clock.now()).toBeGreaterThanOrEqual(59_000);
     expect((await h.api('DELETE', h.path(id, '/schedule/fast'))).status).toBe(200);
   });
 });

@@ -63,7 +63,7 @@ describe('Host header', () => {
       body,
     );
     expect(answer.status).toBe(421);
-    expect(service.context.identity.persons.count()).toBe(0);
+    expect(await service.context.identity.persons.count()).toBe(0);
   });
 });
 

@@ -3,6 +3,8 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppService, type AppService } from '../../../../src/service/index';
+import { tokenFamilies } from '../../../support/store-query';
+import { storeConfig } from '../../../support/test-store';
 import {
   CookieBrowser,
   hiddenField,
@@ -25,7 +27,7 @@ beforeAll(async () => {
   const fresh = await startTestService();
   dataDir = fresh.dataDir;
   await fresh.close();
-  app = await startAppService({ dataDir, port: 0, launchSecret: SECRET });
+  app = await startAppService({ dataDir, port: 0, launchSecret: SECRET, config: await storeConfig(dataDir) });
 });
 afterAll(async () => {
   await app.close();
@@ -42,7 +44,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 describe('the app that started the service', () => {
   it('signs in with no password as the computer’s owner, with tokens that work and refresh', async () => {
-    const answer = app.signInApp('profile agents:read agents:write files');
+    const answer = await app.signInApp('profile agents:read agents:write files');
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
     expect(answer.tokens.scope.split(' ').sort()).toEqual([
@@ -68,15 +70,15 @@ describe('the app that started the service', () => {
     expect(refreshed.status).toBe(200);
   });
 
-  it('signs in as the same owner every launch, never making a second account', () => {
-    const first = app.signInApp('profile');
-    const second = app.signInApp('profile');
+  it('signs in as the same owner every launch, never making a second account', async () => {
+    const first = await app.signInApp('profile');
+    const second = await app.signInApp('profile');
     expect(first.ok && second.ok).toBe(true);
-    expect(app.context.identity.persons.count()).toBe(1);
+    expect(await app.context.identity.persons.count()).toBe(1);
   });
 
   it('gives the owner no password: no form, no password signs in as them', async () => {
-    const owner = app.context.identity.persons.first()!;
+    const owner = (await app.context.identity.persons.first())!;
     for (const password of ['', ' ', SECRET, 'a long enough password'])
       expect(await app.context.identity.persons.authenticate(owner.email, password)).toBeNull();
     const browser = new CookieBrowser(app.url);
@@ -93,7 +95,7 @@ describe('the app that started the service', () => {
 });
 
 describe('everything else is refused', () => {
-  it('refuses a wrong, empty, truncated or padded secret', () => {
+  it('refuses a wrong, empty, truncated or padded secret', async () => {
     const wrongs = [
       '',
       SECRET.slice(1),
@@ -101,27 +103,25 @@ describe('everything else is refused', () => {
       SECRET.toUpperCase(),
       randomBytes(32).toString('base64url'),
     ];
-    for (const wrong of wrongs) expect(app.signInLaunchingApp(wrong, 'profile')).toMatchObject({ ok: false });
-    expect(app.signInLaunchingApp(undefined as unknown as string, 'profile')).toMatchObject({ ok: false });
+    for (const wrong of wrongs)
+      expect(await app.signInLaunchingApp(wrong, 'profile')).toMatchObject({ ok: false });
+    expect(await app.signInLaunchingApp(undefined as unknown as string, 'profile')).toMatchObject({
+      ok: false,
+    });
   });
 
-  it('has no trust path on a service started alone (npm run service): not even the empty secret', () => {
-    expect(alone.signInLaunchingApp('', 'profile')).toEqual({
+  it('has no trust path on a service started alone (npm run service): not even the empty secret', async () => {
+    expect(await alone.signInLaunchingApp('', 'profile')).toEqual({
       ok: false,
       reason: 'this service was not started by the app',
     });
-    expect(alone.signInLaunchingApp(SECRET, 'profile')).toMatchObject({ ok: false });
-    expect(alone.context.identity.persons.count()).toBe(0);
+    expect(await alone.signInLaunchingApp(SECRET, 'profile')).toMatchObject({ ok: false });
+    expect(await alone.context.identity.persons.count()).toBe(0);
   });
 
   it('offers no HTTP way in without a password, whatever a page or a process sends', async () => {
-    const families = () =>
-      (
-        app.context.db.prepare('SELECT COUNT(DISTINCT family_id) AS n FROM oauth_tokens').get() as {
-          n: number;
-        }
-      ).n;
-    const before = families();
+    const families = () => tokenFamilies(app);
+    const before = await families();
     const grants: Record<string, string>[] = [
       { grant_type: 'client_credentials', client_id: 'agentdesk-desktop' },
       {
@@ -156,14 +156,19 @@ describe('everything else is refused', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('Location')).toBeNull();
     expect(await page.text()).toContain('action="/signin"');
-    expect(families()).toBe(before);
+    expect(await families()).toBe(before);
   });
 
   it('makes no first account through the first-run page of the app’s service: only the app’s trust does', async () => {
     const fresh = await startTestService();
     const dir = fresh.dataDir;
     await fresh.close();
-    const racing = await startAppService({ dataDir: dir, port: 0, launchSecret: SECRET });
+    const racing = await startAppService({
+      dataDir: dir,
+      port: 0,
+      launchSecret: SECRET,
+      config: await storeConfig(dir),
+    });
     try {
       // Another user races the app to its brand-new service, before the app has signed in.
       const browser = new CookieBrowser(racing.url);
@@ -177,10 +182,10 @@ describe('everything else is refused', () => {
         password2: 'a long enough password',
       });
       expect(post.status).toBe(403);
-      expect(racing.context.identity.persons.count()).toBe(0);
-      const answer = racing.signInApp('profile');
+      expect(await racing.context.identity.persons.count()).toBe(0);
+      const answer = await racing.signInApp('profile');
       expect(answer.ok).toBe(true);
-      expect(racing.context.identity.persons.first()?.email).toMatch(/@this-computer$/);
+      expect((await racing.context.identity.persons.first())?.email).toMatch(/@this-computer$/);
     } finally {
       await racing.close();
       await rm(dir, { recursive: true, force: true });
@@ -188,7 +193,7 @@ describe('everything else is refused', () => {
   });
 
   it('keeps the secret out of argv, the environment and every file; tokens are never written in plain text', async () => {
-    const answer = app.signInApp('profile');
+    const answer = await app.signInApp('profile');
     if (!answer.ok) throw new Error(answer.reason);
     const readable = [
       await readFile('/proc/self/cmdline', 'utf8'),

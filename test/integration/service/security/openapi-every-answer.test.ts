@@ -49,8 +49,8 @@ const call = (method: string, path: string, body?: unknown) =>
 
 describe('/openapi.yaml documents every answer', () => {
   it('409 agente_no_acp from each route on one conversation of a house-lite agent', async () => {
-    const me = service.context.identity.persons.findByEmail(DEFAULT_EMAIL)!;
-    const lite = service.context.identity.agents.create(me.id, {
+    const me = (await service.context.identity.persons.findByEmail(DEFAULT_EMAIL))!;
+    const lite = await service.context.identity.agents.create(me.id, {
       name: 'Lite',
       engine: 'house-lite',
       protocolo: 'http',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePrivateDataDir } from '../../../../src/core/profiles/data-dir';
 import { startTestService } from '../../../support/local-service';
 import { serviceFromSource } from '../../../support/service-process';
+import { testStore } from '../../../support/test-store';
 
 // Another user of the computer must not read conversations, password hashes or workspaces: real folders,
 // real modes (POSIX; Windows relies on the per-user profile folder's ACL).
@@ -23,8 +24,13 @@ describe.runIf(process.platform !== 'win32')('private by default', () => {
     const service = await startTestService({ dataDir });
     try {
       expect(await mode(dataDir)).toBe(0o700);
-      expect(await mode(join(dataDir, 'service.db'))).toBe(0o600);
-      expect(await mode(join(dataDir, 'service.db-wal'))).toBe(0o600);
+      if (testStore() === 'file') {
+        expect(await mode(join(dataDir, 'service.db'))).toBe(0o600);
+        expect(await mode(join(dataDir, 'service.db-wal'))).toBe(0o600);
+      } else {
+        // On PostgreSQL the tables are in the server: no database file is made here.
+        await expect(stat(join(dataDir, 'service.db'))).rejects.toThrow();
+      }
     } finally {
       await service.close();
     }

@@ -44,7 +44,7 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
-  const [row] = service.context.identity.agentTokens.list(agentId);
+  const [row] = await service.context.identity.agentTokens.list(agentId);
   if (!row) throw new Error('the agent token was not listed');
   const browser = new CookieBrowser(service.url);
   await browser.signInPage(DEFAULT_EMAIL, DEFAULT_PASSWORD);

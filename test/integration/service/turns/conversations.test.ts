@@ -67,8 +67,8 @@ describe('conversations', () => {
   });
 
   it('409 agente_no_acp on every conversation route of a house-lite agent', async () => {
-    const me = h.service.context.identity.persons.findByEmail('person@example.test')!;
-    const lite = h.service.context.identity.agents.create(me.id, {
+    const me = (await h.service.context.identity.persons.findByEmail('person@example.test'))!;
+    const lite = await h.service.context.identity.agents.create(me.id, {
       name: 'Lite',
       engine: 'house-lite',
       protocolo: 'http',

@@ -102,8 +102,8 @@ describe('replacement of a closing turn', () => {
 
 describe('the awake cap and restart', () => {
   it('a turn waiting for a machine is queued (enCola), then runs', async () => {
-    const me = h.service.context.identity.persons.findByEmail('person@example.test')!;
-    const other = h.service.context.identity.agents.create(me.id, {
+    const me = (await h.service.context.identity.persons.findByEmail('person@example.test'))!;
+    const other = await h.service.context.identity.agents.create(me.id, {
       name: 'Second',
       engine: 'engine-b',
       protocolo: 'acp',

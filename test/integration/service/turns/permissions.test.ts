@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentWorkspaceDir } from '../../../../src/service/engine';
-import { ManualTimers } from '../../../../src/service/turns/manual-timers';
+import { ManualTimers } from '../../../../src/service/manual-timers';
 import { createHarness, type Harness } from './harness';
 
 // Real service and demo agent; only time is injected (ManualTimers) to cross the 10-minute expiry.

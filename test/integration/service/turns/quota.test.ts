@@ -27,4 +27,16 @@ describe('the account allowance', () => {
     const repeated = await h.send(id, { content: 'hi', turnId: first });
     expect(repeated).toMatchObject({ status: 202, body: { turnId: first, repetido: true } });
   });
+
+  it('racing POSTs in several conversations take exactly the turns left, on either store', async () => {
+    const racing = await createHarness({ config: { turns: { quota: { turns: 2 } } } });
+    try {
+      const ids = await Promise.all(Array.from({ length: 6 }, () => racing.conversation()));
+      const answers = await Promise.all(ids.map((id) => racing.send(id, { content: 'hi' })));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([202, 202, 402, 402, 402, 402]);
+    } finally {
+      await racing.close();
+    }
+  });
 });

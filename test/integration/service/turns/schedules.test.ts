@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TurnoProgramado } from '../../../../src/shared/api';
-import { ManualTimers } from '../../../../src/service/turns/manual-timers';
+import { ManualTimers } from '../../../../src/service/manual-timers';
 import { createHarness, type Harness } from './harness';
 
 // Real service and demo agent; only time is injected (ManualTimers) so schedules fall due at once.

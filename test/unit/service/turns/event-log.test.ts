@@ -64,4 +64,37 @@ describe('ConversationEventLog', () => {
     expect(ids(live)).toEqual(['t1.2']);
     expect(log.subscriberCount).toBe(0);
   });
+
+  it('shows its mirror every event in order, and a log restored from them replays as the original', () => {
+    const mirrored: LoggedEvent[] = [];
+    const log = new ConversationEventLog((e) => mirrored.push(e));
+    log.beginTurn('t1');
+    log.append('started', { turnId: 't1' });
+    log.endTurn(true, { estado: 'done' });
+    log.beginTurn('t2');
+    log.append('started', { turnId: 't2' });
+    log.append('chunk', { text: 'a', turnId: 't2' });
+    const turnsOf = (events: LoggedEvent[]) => {
+      const turns: { turnId: string; events: LoggedEvent[] }[] = [];
+      for (const e of events) {
+        const turnId = e.id.slice(0, e.id.lastIndexOf('.'));
+        if (turns.at(-1)?.turnId !== turnId) turns.push({ turnId, events: [] });
+        turns.at(-1)!.events.push(e);
+      }
+      return turns;
+    };
+    // The open turn, and a resume across the turn boundary.
+    for (const lastEventId of [null, 't1.2', 't2.1', 'gone.4']) {
+      expect(ConversationEventLog.restore(turnsOf(mirrored)).replay(lastEventId)).toEqual(
+        log.replay(lastEventId),
+      );
+    }
+    // A closed turn replays as idle; an earlier run's leftover, its ending, to everyone.
+    log.endTurn(true, { estado: 'done' });
+    expect(ConversationEventLog.restore(turnsOf(mirrored)).replay()).toEqual(log.replay());
+    log.closeLeftover('t3', 'interrupted', 'error');
+    expect(ids(mirrored.slice(-3))).toEqual(['t3~restart.1', 't3~restart.2', 't3~restart.3']);
+    expect(ConversationEventLog.restore(turnsOf(mirrored)).replay('t2.4')).toEqual(log.replay('t2.4'));
+    expect(ConversationEventLog.restore(turnsOf(mirrored)).replay()).toEqual(log.replay());
+  });
 });

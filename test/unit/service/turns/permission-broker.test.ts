@@ -4,7 +4,7 @@ import {
   PermissionBroker,
   autoAllowOption,
 } from '../../../../src/service/turns/permission-broker';
-import { ManualTimers } from '../../../../src/service/turns/manual-timers';
+import { ManualTimers } from '../../../../src/service/manual-timers';
 
 const options = [
   { optionId: 'allow', kind: 'allow_once' },

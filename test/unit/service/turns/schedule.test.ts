@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextDueAfter, planFromBody } from '../../../../src/service/turns/schedule-rules';
-import { Scheduler, type ScheduledItem } from '../../../../src/service/turns/scheduler';
-import { ManualTimers } from '../../../../src/service/turns/manual-timers';
+import { nextDueAfter, planFromBody } from '../../../../src/service/schedules/schedule-rules';
+import { Scheduler, type ScheduledItem } from '../../../../src/service/schedules/scheduler';
+import { ManualTimers } from '../../../../src/service/manual-timers';
 
 const MIN = 60_000;
 const T0 = Date.parse('2030-01-01T00:00:00Z');
@@ -57,7 +57,7 @@ describe('Scheduler', () => {
     };
   }
 
-  it('fires a missed item once at start, then periodic items on time', () => {
+  it('fires a missed item once at start, then periodic items on time', async () => {
     const timers = new ManualTimers(T0 + 95 * MIN);
     const source = memorySource([
       { id: 'once', prompt: 'a', dueAt: T0, repeatMin: null, until: null },
@@ -66,17 +66,20 @@ describe('Scheduler', () => {
     const fired: string[] = [];
     const scheduler = new Scheduler(source, timers, (item) => fired.push(item.id));
     scheduler.start();
+    await scheduler.settled();
     expect(fired).toEqual(['once', 'every10']);
     expect(source.map.get('every10')!.dueAt).toBe(T0 + 100 * MIN);
     timers.advance(5 * MIN - 1);
+    await scheduler.settled();
     expect(fired).toHaveLength(2);
     timers.advance(1);
+    await scheduler.settled();
     expect(fired).toEqual(['once', 'every10', 'every10']);
     scheduler.close();
     expect(timers.pendingCount).toBe(0);
   });
 
-  it('follows additions and cancellations', () => {
+  it('follows additions and cancellations', async () => {
     const timers = new ManualTimers(T0);
     const source = memorySource([]);
     const fired: string[] = [];
@@ -87,7 +90,9 @@ describe('Scheduler', () => {
     scheduler.changed();
     source.map.delete('x');
     scheduler.changed();
+    await scheduler.settled();
     timers.advance(3 * MIN);
+    await scheduler.settled();
     expect(fired).toEqual(['y']);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isTerminal } from '../../../../src/shared/api';
 import { canMove, routeIncoming } from '../../../../src/service/turns/turn-state';
-import { escapeHtml, renderPublicPage } from '../../../../src/service/turns/public-page';
-import { publicPageWords } from '../../../../src/service/turns/public-page-words';
-import { looksLikeShareSlug, newShareSlug } from '../../../../src/service/turns/share-slug';
+import { escapeHtml, renderPublicPage } from '../../../../src/service/sharing/public-page';
+import { publicPageWords } from '../../../../src/service/sharing/public-page-words';
+import { looksLikeShareSlug, newShareSlug } from '../../../../src/service/sharing/share-slug';
 
 describe('turn state machine', () => {
   it('moves only along the table', () => {

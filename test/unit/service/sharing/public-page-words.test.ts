@@ -4,8 +4,8 @@ import {
   PUBLIC_PAGE_HEADERS,
   renderNotSharedPage,
   renderPublicPage,
-} from '../../../../src/service/turns/public-page';
-import { publicPageWords } from '../../../../src/service/turns/public-page-words';
+} from '../../../../src/service/sharing/public-page';
+import { publicPageWords } from '../../../../src/service/sharing/public-page-words';
 
 const at = '2030-03-04T17:05:00.000Z';
 // ICU versions differ in the space before "PM" (U+202F or a plain one): compare with plain spaces.

@@ -1,4 +1,5 @@
 import type { ServiceDatabase } from '../db/database';
+import { prepare } from '../db/statement';
 import type { ConversationRow } from './conversation-store';
 
 /**
@@ -7,21 +8,23 @@ import type { ConversationRow } from './conversation-store';
  */
 export function createArchivedStore(db: ServiceDatabase) {
   const q = {
-    list: db.prepare(
+    list: prepare(
+      db,
       `SELECT * FROM conversations WHERE agent_id = ? AND archived_at IS NOT NULL
        ORDER BY archived_at DESC, rowid DESC`,
     ),
-    restore: db.prepare(
+    restore: prepare(
+      db,
       'UPDATE conversations SET archived_at = NULL WHERE id = ? AND agent_id = ? AND archived_at IS NOT NULL',
     ),
   };
   return {
-    list(agentId: string): ConversationRow[] {
-      return q.list.all(agentId) as ConversationRow[];
+    async list(agentId: string): Promise<ConversationRow[]> {
+      return (await q.list.all(agentId)) as ConversationRow[];
     },
     /** Whether it was an archived conversation of that agent (and now is not). */
-    restore(agentId: string, id: string): boolean {
-      return q.restore.run(id, agentId).changes > 0;
+    async restore(agentId: string, id: string): Promise<boolean> {
+      return (await q.restore.run(id, agentId)).changes > 0;
     },
   };
 }

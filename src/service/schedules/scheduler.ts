@@ -1,5 +1,5 @@
 import { nextDueAfter, type SchedulePlan } from './schedule-rules';
-import type { TimerHandle, Timers } from './timers';
+import type { TimerHandle, Timers } from '../timers';
 
 export interface ScheduledItem extends SchedulePlan {
   id: string;
@@ -8,11 +8,11 @@ export interface ScheduledItem extends SchedulePlan {
 /** Durable storage the scheduler reads and moves forward (the database in the service). */
 export interface ScheduleSource<T extends ScheduledItem = ScheduledItem> {
   /** Every pending (not cancelled, not finished) scheduled turn. */
-  pending(): T[];
+  pending(): Promise<T[]> | T[];
   /** Moves a periodic item to its next due time. */
-  reschedule(id: string, dueAt: number): void;
+  reschedule(id: string, dueAt: number): Promise<void> | void;
   /** Marks a one-off (or exhausted periodic) item as done. */
-  finish(id: string): void;
+  finish(id: string): Promise<void> | void;
 }
 
 /**
@@ -23,20 +23,33 @@ export interface ScheduleSource<T extends ScheduledItem = ScheduledItem> {
 export class Scheduler<T extends ScheduledItem = ScheduledItem> {
   private timer: TimerHandle | null = null;
   private closed = false;
+  // Ticks and re-arms run one after another: the source answers asynchronously.
+  private work: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly source: ScheduleSource<T>,
     private readonly timers: Timers,
-    private readonly fire: (item: T) => void,
+    private readonly fire: (item: T) => unknown,
   ) {}
 
   start(): void {
-    this.tick();
+    this.run(() => this.tick());
   }
 
   /** Call after an item was added or cancelled so the timer follows the earliest due time. */
   changed(): void {
-    if (!this.closed) this.arm();
+    if (!this.closed) this.run(() => this.arm());
+  }
+
+  /** Settles once the ticks and re-arms asked for so far are done. */
+  settled(): Promise<void> {
+    return this.work;
+  }
+
+  private run(step: () => Promise<void>): void {
+    this.work = this.work.then(step).catch((err: unknown) => {
+      console.error(`scheduler: ${(err as Error).message}`);
+    });
   }
 
   close(): void {
@@ -45,30 +58,33 @@ export class Scheduler<T extends ScheduledItem = ScheduledItem> {
     this.timer = null;
   }
 
-  private tick(): void {
+  private async tick(): Promise<void> {
     if (this.closed) return;
     const now = this.timers.now();
-    for (const item of this.source.pending()) {
+    for (const item of await this.source.pending()) {
       if (item.dueAt > now) continue;
       // Move the item on before firing, so a failing fire can never make it fire twice.
       const next = nextDueAfter(item, now);
-      if (next === null) this.source.finish(item.id);
-      else this.source.reschedule(item.id, next);
+      if (next === null) await this.source.finish(item.id);
+      else await this.source.reschedule(item.id, next);
       try {
-        this.fire(item);
+        await this.fire(item);
       } catch (err) {
         console.error(`scheduler: scheduled turn ${item.id} failed to start: ${(err as Error).message}`);
       }
     }
-    this.arm();
+    await this.arm();
   }
 
-  private arm(): void {
+  private async arm(): Promise<void> {
+    let earliest = Infinity;
+    for (const item of await this.source.pending()) earliest = Math.min(earliest, item.dueAt);
     if (this.timer) this.timers.clearTimeout(this.timer);
     this.timer = null;
-    let earliest = Infinity;
-    for (const item of this.source.pending()) earliest = Math.min(earliest, item.dueAt);
-    if (earliest === Infinity) return;
-    this.timer = this.timers.setTimeout(() => this.tick(), Math.max(0, earliest - this.timers.now()));
+    if (earliest === Infinity || this.closed) return;
+    this.timer = this.timers.setTimeout(
+      () => this.run(() => this.tick()),
+      Math.max(0, earliest - this.timers.now()),
+    );
   }
 }

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+
+/**
+ * Which service process runs each agent's machine: a lease row per agent (holder, expiry), taken by the
+ * process that first needs the machine and renewed by its heartbeat. A process that dies stops renewing;
+ * once its leases expire another process may take them, and the first heartbeat to see turns left
+ * open under no live lease ends them (`orphans`), so no client waits for a turn nobody runs.
+ */
+
+export type Claim = { mine: true } | { mine: false; url: string | null };
+
+export interface LeaseOptions {
+  /** How long a lease outlives its holder's last heartbeat; the heartbeat runs three times per period. */
+  leaseMs: number;
+  log: (line: string) => void;
+  /** Turns left queued or running under no live lease, now marked `error` in the store: close their streams. */
+  orphans: (turns: { conversation_id: string; turn_id: string }[]) => void;
+}
+
+export class AgentLeases {
+  readonly processId = randomUUID();
+  /** Agents this process holds, each with when its lease surely still runs (a local clock reading). */
+  private readonly held = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: LeaseOptions,
+  ) {}
+
+  /** Registers this process (where the others forward to it) and starts the heartbeat. */
+  async join(url: string): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO cluster_processes (id, url, seen_until) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
+       ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, seen_until = EXCLUDED.seen_until`,
+      [this.processId, url, this.options.leaseMs],
+    );
+    this.timer = setInterval(
+      () => {
+        this.ticking ??= this.tick().finally(() => (this.ticking = null));
+      },
+      Math.max(100, Math.floor(this.options.leaseMs / 3)),
+    );
+    this.timer.unref();
+    await this.tick();
+  }
+
+  /** Takes the agent's lease when it is free, expired or already ours; else says who holds it. */
+  async claim(agentId: string): Promise<Claim> {
+    // Renewed not long ago: no one else can hold it yet, so no round trip on the busy path.
+    if ((this.held.get(agentId) ?? 0) > Date.now()) return { mine: true };
+    const asked = Date.now();
+    const taken = await this.pool.query(
+      `INSERT INTO cluster_leases (agent_id, holder, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
+       ON CONFLICT (agent_id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+       WHERE cluster_leases.holder = EXCLUDED.holder OR cluster_leases.expires_at < now()
+       RETURNING holder`,
+      [agentId, this.processId, this.options.leaseMs],
+    );
+    if (taken.rowCount === 1) {
+      if (!this.held.has(agentId)) this.options.log(`cluster: this process now runs agent ${agentId}`);
+      this.held.set(agentId, this.safeUntil(asked));
+      return { mine: true };
+    }
+    const { rows } = await this.pool.query<{ url: string | null }>(
+      `SELECT p.url FROM cluster_leases l
+       LEFT JOIN cluster_processes p ON p.id = l.holder AND p.seen_until > now()
+       WHERE l.agent_id = $1`,
+      [agentId],
+    );
+    return { mine: false, url: rows[0]?.url ?? null };
+  }
+
+  /** Agents whose machine this process runs. */
+  get agents(): string[] {
+    return [...this.held.keys()];
+  }
+
+  /** A lease written at `asked` (or later) runs at least until this, by our clock, with a margin for drift. */
+  private safeUntil(asked: number): number {
+    return asked + Math.floor(this.options.leaseMs / 2);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      const { leaseMs } = this.options;
+      const asked = Date.now();
+      await this.pool.query(
+        `UPDATE cluster_processes SET seen_until = now() + $2 * interval '1 millisecond' WHERE id = $1`,
+        [this.processId, leaseMs],
+      );
+      const renewed = await this.pool.query<{ agent_id: string }>(
+        `UPDATE cluster_leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE holder = $1 RETURNING agent_id`,
+        [this.processId, leaseMs],
+      );
+      const still = new Set(renewed.rows.map((r) => r.agent_id));
+      for (const agentId of still) if (this.held.has(agentId)) this.held.set(agentId, this.safeUntil(asked));
+      for (const agentId of [...this.held.keys()].filter((a) => !still.has(a))) {
+        // Our heartbeat came too late and another process took the agent over.
+        this.held.delete(agentId);
+        this.options.log(`cluster: lost the lease of agent ${agentId}`);
+      }
+      const orphans = await this.pool.query<{ conversation_id: string; turn_id: string }>(
+        `UPDATE turns t SET estado = 'error', at = $1
+         FROM conversations c
+         WHERE c.id = t.conversation_id AND t.estado IN ('queued', 'running')
+           AND NOT EXISTS (SELECT 1 FROM cluster_leases l WHERE l.agent_id = c.agent_id AND l.expires_at > now())
+         RETURNING t.conversation_id, t.turn_id`,
+        [Date.now()],
+      );
+      if (orphans.rows.length > 0) this.options.orphans(orphans.rows);
+      await this.pool.query("DELETE FROM cluster_processes WHERE seen_until < now() - interval '1 hour'");
+    } catch (error) {
+      this.options.log(`cluster: heartbeat failed (${(error as Error).message})`);
+    }
+  }
+
+  /** Stops the heartbeat and hands every lease back, so another process takes the agents at once. */
+  async leave(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking;
+    await this.pool.query('DELETE FROM cluster_leases WHERE holder = $1', [this.processId]);
+    await this.pool.query('DELETE FROM cluster_processes WHERE id = $1', [this.processId]);
+    this.held.clear();
+  }
+}

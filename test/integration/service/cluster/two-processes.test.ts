@@ -1,0 +1,187 @@
+/**
+ * Two real service processes (`npm run service`, spawned) on one real PostgreSQL serve the same person:
+ * - a turn started through one streams to a client of the other, with the same event ids, and resumes
+ *   there after Last-Event-ID;
+ * - a message, a permission answer and a cancel sent to the process that does not run the agent reach
+ *   the one that does;
+ * - the process that runs the agent killed with SIGKILL mid-turn: the turn ends for the client (`error`,
+ *   then `done {estado: error}`), and the next turn runs on the other process;
+ * - a scheduled turn fires once, in the process that runs its agent.
+ */
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { freshDatabase } from '../../../support/postgres';
+import { freePort, startServiceProcess, type ServiceProcess } from '../../../support/service-process';
+import { startSharedServer } from '../../../support/shared-server';
+import { openEvents, type EventStreamReader } from '../../../support/sse';
+
+/** Short, so a dead process's agent moves within seconds; long enough for a busy machine's heartbeats. */
+const LEASE_MS = 4000;
+
+async function cluster() {
+  const server = await startSharedServer({
+    processes: 2,
+    database: await freshDatabase(),
+    config: { cluster: { leaseMs: LEASE_MS } },
+  });
+  onTestFinished(() => server.stop());
+  const [a, b] = server.processes as [ServiceProcess, ServiceProcess];
+  const { token, agentId } = server.people[0]!;
+  const call = (
+    service: ServiceProcess,
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) =>
+    fetch(`${service.url}/api/v2/me/agents/${agentId}/conversations${path}`, {
+      method: init.method ?? 'GET',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  const newConversation = async (service: ServiceProcess): Promise<string> => {
+    const created = await call(service, '', { method: 'POST' });
+    expect(created.status).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  };
+  const send = async (service: ServiceProcess, conversation: string, content: string, extra: object = {}) => {
+    const sent = await call(service, `/${conversation}/messages`, {
+      method: 'POST',
+      body: { content, ...extra },
+    });
+    expect(sent.status).toBe(202);
+    return ((await sent.json()) as { turnId: string }).turnId;
+  };
+  const events = (
+    service: ServiceProcess,
+    conversation: string,
+    lastEventId?: string,
+  ): Promise<EventStreamReader> =>
+    openEvents(
+      `${service.url}/api/v2/me/agents/${agentId}/conversations/${conversation}/events`,
+      token,
+      lastEventId ? { lastEventId } : {},
+    );
+  /** One more process on the same server, started after what the test set up. */
+  const another = async (): Promise<ServiceProcess> => {
+    const service = await startServiceProcess({ port: await freePort(), dataDir: server.dataDir });
+    onTestFinished(() => service.kill('SIGKILL'));
+    return service;
+  };
+  return { a, b, agentId, call, newConversation, send, events, another };
+}
+
+/** Whether the process started a machine for the agent (its machine pool says so in its own log). */
+const runsAgent = (service: ServiceProcess, agentId: string) =>
+  service.output().includes(`[${agentId}] starting `);
+
+const idsAndNames = (events: { id: string | undefined; event: string }[]) =>
+  events.map((e) => `${e.id} ${e.event}`);
+
+describe('two service processes on one PostgreSQL', { timeout: 180_000 }, () => {
+  it('streams a turn started on one to a client of the other, with the same ids and replay', async () => {
+    const { a, b, newConversation, send, events } = await cluster();
+    const conversation = await newConversation(a);
+    const onA = await events(a, conversation);
+    const onB = await events(b, conversation);
+    await onA.nextNamed('done', (d) => d.reposo === true);
+    await onB.nextNamed('done', (d) => d.reposo === true);
+
+    const turnId = await send(a, conversation, 'hello from the laptop');
+    const seenOnA = await onA.untilDone(turnId);
+    const seenOnB = await onB.untilDone(turnId);
+    expect(seenOnB.some((e) => e.event === 'chunk')).toBe(true);
+    expect(idsAndNames(seenOnB)).toEqual(idsAndNames(seenOnA));
+    expect(seenOnB.map((e) => e.data)).toEqual(seenOnA.map((e) => e.data));
+    onA.close();
+    onB.close();
+
+    // A client that dropped after the second event resumes on the other process with exactly the rest.
+    const resumed = await events(b, conversation, seenOnA[1]!.id);
+    await resumed.untilDone(turnId);
+    expect(idsAndNames(resumed.events.slice(0, seenOnA.length - 2))).toEqual(idsAndNames(seenOnA.slice(2)));
+    resumed.close();
+  });
+
+  it('runs a message, a permission answer and a cancel sent to the other process where the agent runs', async () => {
+    const { a, b, agentId, call, newConversation, send, events } = await cluster();
+    const conversation = await newConversation(a); // A now runs the agent
+    const stream = await events(b, conversation);
+
+    const writing = await send(b, conversation, 'write cluster.md\n```\nfrom B\n```', {
+      permisos: 'preguntar',
+    });
+    const asked = await stream.nextNamed('permission');
+    const options = asked.data.options as { optionId: string }[];
+    const answered = await call(b, `/${conversation}/permission`, {
+      method: 'POST',
+      body: { id: asked.data.id, optionId: options[0]!.optionId },
+    });
+    expect(answered.status).toBe(200);
+    expect(await answered.json()).toEqual({ resuelto: true });
+    const wrote = await stream.untilDone(writing);
+    expect(wrote.at(-1)!.data).toMatchObject({ turnId: writing, estado: 'done' });
+
+    // A caller forging the hand-over marker gets no say in where the turn runs.
+    const forged = await call(b, `/${conversation}/messages`, {
+      method: 'POST',
+      body: { content: 'wait 60' },
+      headers: { 'x-agentdesk-cluster': 'guessed' },
+    });
+    expect(forged.status).toBe(202);
+    const waiting = ((await forged.json()) as { turnId: string }).turnId;
+    await stream.nextNamed('tool', (d) => d.status === 'in_progress');
+    const cancelled = await call(b, `/${conversation}/cancel`, { method: 'POST' });
+    expect(await cancelled.json()).toEqual({ detenido: true });
+    const stopped = await stream.untilDone(waiting);
+    expect(stopped.at(-1)!.data).toMatchObject({ turnId: waiting, estado: 'stopped' });
+    stream.close();
+    // Every turn ran on A: B never took the agent's machine.
+    expect(runsAgent(a, agentId)).toBe(true);
+    expect(runsAgent(b, agentId)).toBe(false);
+  });
+
+  it('ends the turn of a process killed mid-turn, and runs the next turn on the other process', async () => {
+    const { a, b, agentId, newConversation, send, events } = await cluster();
+    const conversation = await newConversation(a); // A runs the agent
+    const stream = await events(b, conversation);
+    const long = await send(b, conversation, 'wait 60');
+    await stream.nextNamed('tool', (d) => d.status === 'in_progress');
+    expect(runsAgent(b, agentId)).toBe(false);
+
+    await a.kill('SIGKILL');
+    const error = await stream.nextNamed('error');
+    expect(error.data).toMatchObject({ turnId: long, code: 'service_restarted' });
+    expect((await stream.next()).data).toEqual({ turnId: long, estado: 'error' });
+    expect((await stream.next()).data).toEqual({ reposo: true });
+
+    const next = await send(b, conversation, 'hello again');
+    const ran = await stream.untilDone(next);
+    expect(ran.some((e) => e.event === 'chunk')).toBe(true);
+    expect(ran.at(-1)!.data).toMatchObject({ turnId: next, estado: 'done' });
+    expect(runsAgent(b, agentId)).toBe(true);
+    stream.close();
+  });
+
+  it('fires a scheduled turn once, in the process that runs its agent', async () => {
+    const { a, b, agentId, call, newConversation, events, another } = await cluster();
+    const conversation = await newConversation(a); // A runs the agent
+    const stream = await events(b, conversation);
+    const added = await call(b, `/${conversation}/schedule`, {
+      method: 'POST',
+      body: { prompt: 'hello on time', inMinutes: 0.3 },
+    });
+    expect(added.status).toBe(201);
+    // A process started now finds the item pending at its start, as A does: only A may fire it.
+    const c = await another();
+    const started = await stream.nextNamed('started');
+    const turnId = String(started.data.turnId);
+    const ran = await stream.untilDone(turnId);
+    expect(ran.at(-1)!.data).toMatchObject({ turnId, estado: 'done' });
+    const thread = (await (await call(b, `/${conversation}?limit=50`)).json()) as {
+      messages: { role: string; content: string }[];
+    };
+    expect(thread.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['hello on time']);
+    expect(runsAgent(a, agentId)).toBe(true);
+    expect(runsAgent(b, agentId)).toBe(false);
+    expect(runsAgent(c, agentId)).toBe(false);
+    stream.close();
+  });
+});
