@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { MACHINE_WORKSPACE } from '../workspace/agent-layout';
 import { workspaceHashes } from './content-hash-cache';
+import { exclusive } from './exclusive';
 import {
   TEMP_PREFIX,
   WorkspacePathError,
@@ -202,9 +203,12 @@ export class WorkspaceFiles {
     if (resolved.stat?.isDirectory()) {
       throw new WorkspacePathError('is_directory', `"${relPath.rel}" is a folder; it cannot become a file.`);
     }
-    // Checked as late as possible: right before the rename that replaces the file.
-    await writeAtomically(resolved.absolute, bytes, () =>
-      this.checkConditions(relPath.rel, resolved.absolute, conditions),
+    // Checked as late as possible: right before the rename that replaces the file. One change of a
+    // file at a time, so no other write lands between that check and the rename (it would be lost).
+    await exclusive(fileKey(resolved.absolute), () =>
+      writeAtomically(resolved.absolute, bytes, () =>
+        this.checkConditions(relPath.rel, resolved.absolute, conditions),
+      ),
     );
     return { path: relPath.rel, bytes: bytes.byteLength, en: machinePath(relPath.rel) };
   }
@@ -216,9 +220,13 @@ export class WorkspaceFiles {
     }
     const resolved = await resolveInside(this.root, relPath);
     if (!resolved.stat) throw new WorkspacePathError('not_found', `Nothing at "${relPath.rel}".`);
-    await this.checkConditions(relPath.rel, resolved.absolute, conditions);
-    if (resolved.stat.isDirectory()) await rm(resolved.absolute, { recursive: true, force: true });
-    else await unlink(resolved.absolute);
+    const stat = resolved.stat;
+    // As for a write: no other write of the file between the check and the unlink.
+    await exclusive(fileKey(resolved.absolute), async () => {
+      await this.checkConditions(relPath.rel, resolved.absolute, conditions);
+      if (stat.isDirectory()) await rm(resolved.absolute, { recursive: true, force: true });
+      else await unlink(resolved.absolute);
+    });
     await this.pruneEmptyParents(relPath.segments.slice(0, -1));
   }
 
@@ -232,6 +240,9 @@ export class WorkspaceFiles {
     }
   }
 }
+
+/** The key that serializes the changes of one workspace file (exclusive.ts: within this process). */
+const fileKey = (absolute: string) => `workspace file:${absolute}`;
 
 /** Whether an `If-Match` / `If-None-Match` list names `etag` (weak tags compare by their value). */
 function matches(header: string, etag: string): boolean {
