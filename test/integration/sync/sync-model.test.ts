@@ -745,7 +745,13 @@ it(
           await endRun(real);
         }
       }),
-      { seed, numRuns, endOnFailure: process.env.SYNC_MODEL_SHRINK !== '1' },
+      {
+        seed,
+        numRuns,
+        endOnFailure: process.env.SYNC_MODEL_SHRINK !== '1',
+        // Replays one run of the seed (fast-check's path: run N of the seed is "N-1").
+        ...(process.env.SYNC_MODEL_PATH ? { path: process.env.SYNC_MODEL_PATH } : {}),
+      },
     );
     console.log(`sync model: ${numRuns} runs, seed ${seed}: ${JSON.stringify(stats)}`);
   },
