@@ -4,7 +4,6 @@ import { mkdir, open, readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { MACHINE_WORKSPACE } from '../workspace/agent-layout';
 import { workspaceHashes } from './content-hash-cache';
-import { exclusive } from './exclusive';
 import {
   TEMP_PREFIX,
   WorkspacePathError,
@@ -14,6 +13,7 @@ import {
   resolveInside,
   type RelativePath,
 } from '../workspace/workspace-paths';
+import { changingFile } from '../workspace/exclusive';
 import { writeAtomically } from '../workspace/write-atomically';
 
 export type FileEntry = {
@@ -205,7 +205,7 @@ export class WorkspaceFiles {
     }
     // Checked as late as possible: right before the rename that replaces the file. One change of a
     // file at a time, so no other write lands between that check and the rename (it would be lost).
-    await exclusive(fileKey(resolved.absolute), () =>
+    await changingFile(resolved.absolute, () =>
       writeAtomically(resolved.absolute, bytes, () =>
         this.checkConditions(relPath.rel, resolved.absolute, conditions),
       ),
@@ -222,7 +222,7 @@ export class WorkspaceFiles {
     if (!resolved.stat) throw new WorkspacePathError('not_found', `Nothing at "${relPath.rel}".`);
     const stat = resolved.stat;
     // As for a write: no other write of the file between the check and the unlink.
-    await exclusive(fileKey(resolved.absolute), async () => {
+    await changingFile(resolved.absolute, async () => {
       await this.checkConditions(relPath.rel, resolved.absolute, conditions);
       if (stat.isDirectory()) await rm(resolved.absolute, { recursive: true, force: true });
       else await unlink(resolved.absolute);
@@ -240,9 +240,6 @@ export class WorkspaceFiles {
     }
   }
 }
-
-/** The key that serializes the changes of one workspace file (exclusive.ts: within this process). */
-const fileKey = (absolute: string) => `workspace file:${absolute}`;
 
 /** Whether an `If-Match` / `If-None-Match` list names `etag` (weak tags compare by their value). */
 function matches(header: string, etag: string): boolean {

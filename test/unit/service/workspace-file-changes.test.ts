@@ -4,6 +4,7 @@
  * file at a time, the If-Match check passed on the old version, the other write renamed its version
  * in, and the delete (or the rename) that followed the check took it away.
  *
+ * (An agent's write over ACP, in place, takes the same turn; its window is too narrow to hit on purpose.)
  * The old version is large, so its hash (the check) is still being read when the other write lands.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
