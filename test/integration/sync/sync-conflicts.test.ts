@@ -48,6 +48,29 @@ describe('resolving a conflict after the agent changed the file again', () => {
     expect(await copiesOfA()).toHaveLength(1);
   });
 
+  it('keep mine never writes over a version the agent wrote while it was being settled', async () => {
+    // The agent writes the moment the upload of "mine" goes out, after the resolve read its version.
+    world.proxy.add({
+      method: 'PUT',
+      path: /\/files\/a\.txt$/,
+      fault: { kind: 'tap', before: () => world.remote.write('work/a.txt', 'theirs, during') },
+      times: 1,
+    });
+    let status = await engine.resolveConflict('work/a.txt', 'mine');
+    expect(status.conflicts).toHaveLength(1);
+    expect(status.message).toMatch(/changed work\/a\.txt again/);
+    expect(await world.remote.read('work/a.txt')).toBe('theirs, during');
+
+    // The next choice is made having seen it: it becomes a copy first, then mine goes.
+    status = await engine.resolveConflict('work/a.txt', 'mine');
+    expect(status.conflicts).toHaveLength(1);
+    const texts = await Promise.all((await copiesOfA()).map((c) => world.local.read(`work/${c}`)));
+    expect(texts.sort()).toEqual(['theirs, during', 'theirs, first']);
+    status = await engine.resolveConflict('work/a.txt', 'mine');
+    expect(status.conflicts).toEqual([]);
+    expect(await world.remote.read('work/a.txt')).toBe('mine!');
+  });
+
   it('keep theirs, after the agent deleted the file, restores their version on both sides', async () => {
     await world.remote.remove('work/a.txt');
     const status = await engine.resolveConflict('work/a.txt', 'theirs');

@@ -13,9 +13,9 @@ import type { SyncConflictChoice } from '../../../shared/bridge';
 import { writeFileAtomic } from '../local/atomic-write';
 import { hashBytes } from '../local/file-hash';
 import { freeName } from '../local/free-name';
-import { RemoteError, type RemoteSide } from '../plan/remote-side';
+import { RemoteError, RemoteMoved, type Expected, type RemoteSide } from '../plan/remote-side';
 import { defaultRetry, withRetry, type RetryOptions } from './retry';
-import type { Fingerprint } from '../plan/sync-plan-types';
+import type { Fingerprint, RemoteEntry } from '../plan/sync-plan-types';
 import { conflictCopyName, pathKey } from '../plan/sync-paths';
 import type { ConflictRecord, SyncStateStore } from '../state/sync-state-store';
 import type { VersionHistory } from '../history/version-history';
@@ -44,7 +44,8 @@ export async function settleConflict(
   const { root, store } = deps;
   const local = await readLocalFile(root, conflict.path);
   const copy = await readLocalFile(root, conflict.remoteCopyPath);
-  const theirsNow = await readRemote(deps, conflict);
+  const read = await readRemote(deps, conflict);
+  const theirsNow = read && read.bytes;
   // The person must have seen the version they decide about: when the agent changed the file
   // again, its newest version becomes a new copy first; older copies stay. A deleted copy is no
   // change of the agent's (deleting it is how people keep their own version).
@@ -61,7 +62,17 @@ export async function settleConflict(
     };
   }
   if (choice === 'mine') {
-    await keepMine(deps, conflict, local, theirsNow !== null);
+    // Written only over the version just read: the agent's write landing meanwhile is not dropped.
+    const expected: Expected = read === undefined ? undefined : read && read.entry;
+    try {
+      await keepMine(deps, conflict, local, expected);
+    } catch (error) {
+      if (!(error instanceof RemoteMoved)) throw error;
+      return {
+        resolved: false,
+        message: `The agent changed ${conflict.path} again while it was being settled. Choose again.`,
+      };
+    }
   } else {
     // Their version: the copy beside the file or, with the copy gone, the remote's deletion.
     const theirs = copy ? copy.bytes : theirsNow;
@@ -89,18 +100,19 @@ async function keepMine(
   deps: ResolveDeps,
   conflict: ConflictRecord,
   local: LocalFile | undefined,
-  remoteExists: boolean,
+  /** The agent's version the person saw (null: none; undefined: this server cannot show it). */
+  expected: Expected,
 ): Promise<void> {
   const { remote, store } = deps;
   const retry = deps.retry ?? defaultRetry;
   if (local) {
     await deps.history.keepBytes(conflict.path, local.bytes, 'local');
-    const remoteNow = await withRetry(() => remote.write(conflict.path, local.bytes), retry);
+    const remoteNow = await withRetry(() => remote.write(conflict.path, local.bytes, expected), retry);
     await withRetry(() => remote.flush(), retry);
     store.commitBase(conflict.key, conflict.path, fingerprintOf(local.bytes), local.mtimeMs, remoteNow);
   } else {
     // The person deleted their file while the conflict was open: keeping "mine" is that deletion.
-    if (remoteExists) await withRetry(() => remote.remove(conflict.path), retry);
+    if (expected !== null) await withRetry(() => remote.remove(conflict.path, expected), retry);
     await withRetry(() => remote.flush(), retry);
     store.forgetBase(conflict.key);
   }
@@ -144,14 +156,14 @@ async function readLocalFile(root: string, path: string): Promise<LocalFile | un
 }
 
 /**
- * The remote bytes now, checked against a fresh listing (a short download is retried, never
- * taken for a new version); null when the remote file is gone; undefined when this server
- * cannot send them.
+ * The remote bytes now and the listed entry they were checked against (a short download is
+ * retried, never taken for a new version); null when the remote file is gone; undefined when
+ * this server cannot send them.
  */
 async function readRemote(
   deps: ResolveDeps,
   conflict: ConflictRecord,
-): Promise<Uint8Array | null | undefined> {
+): Promise<{ bytes: Uint8Array; entry: RemoteEntry } | null | undefined> {
   const { remote } = deps;
   if (!remote.canRead(conflict.path)) return undefined;
   return withRetry(async () => {
@@ -160,7 +172,7 @@ async function readRemote(
     const bytes = await remote.read(entry.path);
     if (bytes.length !== entry.size)
       throw new RemoteError(`${conflict.path} arrived shorter than listed; it will be read again.`);
-    return bytes;
+    return { bytes, entry };
   }, deps.retry ?? defaultRetry);
 }
 
