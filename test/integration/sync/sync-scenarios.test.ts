@@ -449,6 +449,23 @@ describe('sync.md scenarios', () => {
     expect((await engine.syncNow()).total).toBe(0);
   });
 
+  it("21b. a case-only rename never removes the agent's write under the old name made meanwhile", async () => {
+    await world.remote.write('work/Readme.md', 'read me');
+    const engine = world.engine();
+    await engine.start();
+    await rename(join(world.root, 'work/Readme.md'), join(world.root, 'work/README.md'));
+    // The agent writes the old name the moment the new one is uploaded, before the old one is removed.
+    world.proxy.add({
+      method: 'PUT',
+      path: /\/files\/README\.md$/,
+      fault: { kind: 'tap', before: () => world.remote.write('work/Readme.md', "the agent's edit") },
+      times: 1,
+    });
+    await engine.syncNow();
+    expect(await world.remote.read('work/Readme.md')).toBe("the agent's edit");
+    expect(await world.remote.read('work/README.md')).toBe('read me');
+  });
+
   it('22. a file replaced by a folder of the same name, and the reverse, end right on both sides', async () => {
     await world.remote.write('work/a', 'file a');
     await world.remote.write('work/b/inner.txt', 'inside b');

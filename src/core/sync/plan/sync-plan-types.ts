@@ -58,7 +58,8 @@ export type SyncAction =
       path: string;
       local: LocalEntry;
       remote?: RemoteEntry;
-      replacesRemotePath?: string;
+      /** The agent's file under another spelling of the name (a case-only rename), removed only at this version. */
+      replacesRemote?: RemoteEntry;
     }
   | { type: 'download'; key: string; path: string; remote: RemoteEntry; replacesLocalPath?: string }
   | { type: 'delete-remote'; key: string; path: string; remote: RemoteEntry }

@@ -99,7 +99,7 @@ function decide(
         path: l!.path,
         local: l!,
         ...(r && samePath(r.path, l!.path) ? { remote: r } : {}),
-        replacesRemotePath: differentPath(r?.path, l!.path),
+        ...(r && differentPath(r.path, l!.path) ? { replacesRemote: r } : {}),
       },
     ];
   }
@@ -141,7 +141,7 @@ function renamedCase(
 ): SyncAction[] | undefined {
   if (!l) return undefined;
   if (!samePath(l.path, base.path) && !samePath(l.path, r.path)) {
-    return [{ type: 'upload', key, path: l.path, local: l, replacesRemotePath: r.path }];
+    return [{ type: 'upload', key, path: l.path, local: l, replacesRemote: r }];
   }
   if (!samePath(r.path, base.path) && !samePath(r.path, l.path)) {
     return [{ type: 'download', key, path: r.path, remote: r, replacesLocalPath: l.path }];

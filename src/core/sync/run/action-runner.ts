@@ -45,7 +45,12 @@ export async function runAction(action: SyncAction, deps: ActionDeps): Promise<b
       const remotePath = action.path.normalize('NFC');
       await keepRemoteVersion(deps, action.remote);
       const remoteNow = await withRetry(() => remote.write(remotePath, bytes, action.remote ?? null), retry);
-      if (action.replacesRemotePath) await withRetry(() => remote.remove(action.replacesRemotePath!), retry);
+      const replaced = action.replacesRemote;
+      if (replaced) {
+        // Only the version the plan saw: the agent's write under the old spelling meanwhile stays.
+        await keepRemoteVersion(deps, replaced);
+        await withRetry(() => remote.remove(replaced.path, replaced), retry);
+      }
       if (replacesSynced(deps, action.key))
         await history.keepBytes(action.local.path, bytes, 'local', fingerprint.sha256);
       store.commitBase(action.key, action.local.path, fingerprint, mtimeMs, remoteNow);

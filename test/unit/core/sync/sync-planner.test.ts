@@ -133,7 +133,7 @@ describe('sync planner: names', () => {
         key: 'readme.md',
         path: 'README.md',
         local: lSame('README.md'),
-        replacesRemotePath: 'Readme.md',
+        replacesRemote: r('Readme.md'),
       },
     ]);
   });
