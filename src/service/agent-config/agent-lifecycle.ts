@@ -58,6 +58,8 @@ export async function createAgent(
   return success((await ctx.identity.agents.find(agent.id)) ?? agent);
 }
 
+const LAST_AGENT = 'This is the account’s only agent; make another before deleting it.';
+
 /** Why an agent was not deleted: not the person's, their only one, or a reply of it running. */
 export type DeleteAgentRefusal = 'not_found' | 'last_agent' | 'reply_running';
 export type DeleteAgentOutcome = Outcome<null, DeleteAgentRefusal>;
@@ -70,8 +72,7 @@ async function deleteRefusal(
 ): Promise<{ ok: false; refusal: Refusal<DeleteAgentRefusal> } | null> {
   const agent = await ctx.identity.agents.findOwned(personId, agentId);
   if (!agent) return refuse('not_found', 'No such agent.');
-  if ((await ctx.identity.agents.list(personId)).length <= 1)
-    return refuse('last_agent', 'This is the account’s only agent; make another before deleting it.');
+  if ((await ctx.identity.agents.list(personId)).length <= 1) return refuse('last_agent', LAST_AGENT);
   // A reply still running would write into rows about to go: the person stops it first.
   const running = (await ctx.turns.store.list(agentId)).some(
     (conversation) => ctx.turns.manager.currentTurnId(conversation.id) !== null,
@@ -97,7 +98,10 @@ export async function deleteAgent(
   // come meanwhile.
   const refusedNow = await deleteRefusal(ctx, personId, agentId);
   if (refusedNow) return refusedNow;
-  await ctx.identity.agents.remove(personId, agentId);
+  const removed = await ctx.identity.agents.remove(personId, agentId);
+  // A delete that came at the same time may have won: the row is gone, or this is now the only agent.
+  if (removed === 'gone') return refuse('not_found', 'No such agent.');
+  if (removed === 'last') return refuse('last_agent', LAST_AGENT);
   await rm(ctx.agentConfig.service.layoutOf(agentId).root, { recursive: true, force: true });
   return success(null);
 }

@@ -146,9 +146,20 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock) {
       const rows = (await listStmt.all(personId)) as AgentRow[];
       return rows.length > 0 ? rows.map(toRecord) : enrolIfEmpty(personId, firstName);
     },
-    /** Deletes the agent's row; its conversations, settings and tokens go with it (ON DELETE CASCADE). */
-    async remove(personId: string, agentId: string): Promise<boolean> {
-      return (await remove.run(agentId, personId)).changes > 0;
+    /**
+     * Deletes the agent's row; its conversations, settings and tokens go with it (ON DELETE CASCADE). Decided
+     * under the person's row lock, so two deletes at once (of this agent, or of the account's last two) cannot
+     * both succeed: `gone` when it is not there (any more), `last` when it is the account's only agent.
+     */
+    async remove(personId: string, agentId: string): Promise<'removed' | 'gone' | 'last'> {
+      return db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'persons', personId);
+        const rows = (await listStmt.on(trx).all(personId)) as AgentRow[];
+        if (!rows.some((row) => row.id === agentId)) return 'gone';
+        if (rows.length <= 1) return 'last';
+        await remove.on(trx).run(agentId, personId);
+        return 'removed';
+      });
     },
     async find(agentId: string): Promise<AgentRecord | null> {
       const row = (await byId.get(agentId)) as AgentRow | undefined;
