@@ -107,6 +107,9 @@ export async function syncPaths(
   });
   // The planner's guard counts this batch only; a batch deleting more than a few is the full cycle's.
   if (plan.actions.filter(isDelete).length > fastDeletesMax) return 'full';
+  // While a mass deletion waits for the person, a late watcher event of one of its files must not carry
+  // that delete out behind the pause: the full cycle holds it with the rest.
+  if (before.pendingDeletes && plan.actions.some(isDelete)) return 'full';
   if (plan.actions.length === 0 && plan.skipped.length === 0 && !reportsAny(ctx.status(), wanted))
     return 'done';
 
