@@ -24,6 +24,9 @@ export class AgentLeases {
   private readonly held = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
+  /** Set by leave(): no lease is taken after it, and the claims already sent are awaited before it hands back. */
+  private leaving = false;
+  private readonly claiming = new Set<Promise<unknown>>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -51,14 +54,17 @@ export class AgentLeases {
   async claim(agentId: string): Promise<Claim> {
     // Renewed not long ago: no one else can hold it yet, so no round trip on the busy path.
     if ((this.held.get(agentId) ?? 0) > Date.now()) return { mine: true };
+    if (this.leaving) return { mine: false, url: null };
     const asked = Date.now();
-    const taken = await this.pool.query(
+    const taking = this.pool.query(
       `INSERT INTO cluster_leases (agent_id, holder, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
        ON CONFLICT (agent_id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
        WHERE cluster_leases.holder = EXCLUDED.holder OR cluster_leases.expires_at < now()
        RETURNING holder`,
       [agentId, this.processId, this.options.leaseMs],
     );
+    this.claiming.add(taking);
+    const taken = await taking.finally(() => this.claiming.delete(taking));
     if (taken.rowCount === 1) {
       if (!this.held.has(agentId)) this.options.log(`cluster: this process now runs agent ${agentId}`);
       this.held.set(agentId, this.safeUntil(asked));
@@ -121,6 +127,10 @@ export class AgentLeases {
   async leave(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.leaving = true;
+    // A claim sent just before (a schedule's look, a message) would otherwise write a lease after the
+    // delete below, and the next process would wait out its expiry.
+    await Promise.allSettled([...this.claiming]);
     await this.ticking;
     await this.pool.query('DELETE FROM cluster_leases WHERE holder = $1', [this.processId]);
     await this.pool.query('DELETE FROM cluster_processes WHERE id = $1', [this.processId]);
