@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { UpdateState } from '../../src/shared/bridge';
 import type { UpdateSource } from '../../src/core/host/platform/shell-hooks';
@@ -62,6 +64,9 @@ test('desktop settings are saved and survive a restart of browser mode', async (
   await section.getByRole('button', { name: 'Set shortcut' }).click();
   await section.getByLabel('Update channel').selectOption('beta');
   await expect(section.getByLabel('Update channel')).toHaveValue('beta');
+  // The page shows a change at once; the host writes it a moment later. Close only once it is on disk.
+  const saved = () => readFile(join(app.dataDir, 'settings.json'), 'utf8').then((text) => JSON.parse(text));
+  await expect.poll(async () => (await saved()).updateChannel).toBe('beta');
   await page.close();
 
   // The same data folder in a new browser mode: everything is as it was left.

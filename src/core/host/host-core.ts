@@ -55,9 +55,10 @@ export async function createHostCore(options: HostOptions) {
   return {
     ...parts,
     onConversationEvent,
-    /** Memory first, then sign-ins; streams and sync stop with the connection, which closes last. */
+    /** Memory and settings first, then sign-ins; streams and sync stop with the connection, which closes last. */
     async close() {
       memory.close();
+      await settings.flush();
       await session.close();
       connection.drop();
       await sync.close();

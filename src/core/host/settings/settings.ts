@@ -19,6 +19,8 @@ export interface SettingsArea {
   /** The settings as saved (other areas read the sync root and the like). */
   current(): AppSettings;
   load(): Promise<void>;
+  /** Waits for the changes already asked for to be written (the host is closing). */
+  flush(): Promise<void>;
 }
 
 /** The settings area: `<dataDir>/settings.json` (never a secret; mode 0600) and facts about the app. */
@@ -39,6 +41,7 @@ export function createSettingsArea(options: {
   return {
     current: () => settings ?? defaultSettings,
     load: async () => void (await load()),
+    flush: async () => void (await saving),
     bridge: {
       async getSettings() {
         return { ok: true, value: await load() };

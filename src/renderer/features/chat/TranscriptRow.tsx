@@ -48,8 +48,9 @@ export const HistoryReplyRow = memo(function HistoryReplyRow(props: RowActions &
       </>
     );
   }
+  // A reply from the history has ended: it says so as a streamed one does once it ends.
   return (
-    <article className="message assistant" aria-label="Agent reply">
+    <article className="message assistant" aria-label="Agent reply" aria-busy={false}>
       <ReplyMarkdown text={message.content} />
       <Actions {...props} text={message.content} />
     </article>
