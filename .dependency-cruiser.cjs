@@ -19,7 +19,7 @@ const serviceRooms = [
   // parts the domain areas stand on
   ...['pages/', 'engine/', 'library/', 'stt/', 'connectors/', 'demo-agent/'],
   // the conversation area from the bottom up: a shared page and schedules stand alone, the conversation store
-  // keeps schedules, turns run on the store (turns-area.ts builds the area, conversation-service.ts serves routes)
+  // keeps schedules, turns run on the store (conversations-area.ts builds the area, conversation-service.ts serves routes)
   ...['sharing/', 'schedules/', 'conversations/', 'turns/'],
   // agent-config reads turns (the allowance), never the reverse
   ...['agent-config/'],

@@ -2,7 +2,7 @@ import { startAgentConfig, type AgentConfigArea } from './agent-config/agent-con
 import type { CoreContext } from './core-context';
 import { startEngines } from './engine/engine-area';
 import type { EngineHost } from './engine/types';
-import { startTurns, type TurnsService } from './turns/turns-area';
+import { startConversations, type ConversationsArea } from './turns/conversations-area';
 
 export type { CoreContext } from './core-context';
 
@@ -11,26 +11,26 @@ export interface ServiceContext extends CoreContext {
   /** The engine layer: ACP machines per agent (engine/types). */
   readonly engines: EngineHost;
   /** Conversations and their turns, schedules, the allowance. */
-  readonly turns: TurnsService;
+  readonly conversations: ConversationsArea;
   /** The agent's configuration, its files, library, audio, connectors and devices. */
   readonly agentConfig: AgentConfigArea;
 }
 
 /**
  * Builds every area in order on the one context object (its listen fields are set later, and areas read them
- * when used): engines first, then turns, then agent configuration. Turns ask the agent configuration for a
+ * when used): engines first, then conversations, then agent configuration. Turns ask the agent configuration for a
  * turn's model and tools only when a turn launches, so that arrow is a function given here, not an import.
  */
 export async function buildServiceContext(core: CoreContext): Promise<ServiceContext> {
   const engines = startEngines(core);
   // Set once the agent configuration is built; a schedule due at start may launch a turn before that.
   const later: { agentConfig?: AgentConfigArea } = {};
-  const turns = startTurns(
+  const conversations = startConversations(
     core,
     engines,
     async (agentId, channel) => (await later.agentConfig?.turnOptions(agentId, channel)) ?? {},
   );
-  const agentConfig = await startAgentConfig(core, { engines, allowance: turns.allowance });
+  const agentConfig = await startAgentConfig(core, { engines, allowance: conversations.allowance });
   later.agentConfig = agentConfig;
-  return Object.assign(core, { engines, turns, agentConfig });
+  return Object.assign(core, { engines, conversations, agentConfig });
 }

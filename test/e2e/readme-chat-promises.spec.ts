@@ -204,7 +204,7 @@ test('a long thread opens at its tail, and earlier messages load as you scroll u
     await app.api(`/api/v2/me/agents/${agent}/conversations`, { method: 'POST' })
   ).json()) as { id: string };
   // 120 stored messages, oldest first, written where the service keeps its conversations.
-  const store = app.service().context.turns.store;
+  const store = app.service().context.conversations.store;
   const start = Date.now() - 120_000;
   for (let i = 1; i <= 120; i++)
     await store.addMessage(

@@ -4,7 +4,7 @@ import type { EngineHost } from '../engine/types';
 import type { Identity } from '../identity';
 import { refuse, success, type Outcome, type Refusal } from '../outcome';
 import { FIRST_AGENT, type AgentRecord } from '../identity/agents';
-import type { TurnsService } from '../turns/turns-area';
+import type { ConversationsArea } from '../turns/conversations-area';
 import type { AgentConfigArea } from './agent-config-area';
 import { installSkill } from './skill-install';
 import { startingPoint } from './starting-points';
@@ -13,7 +13,7 @@ import { startingPoint } from './starting-points';
 export interface AgentLifecycleDeps {
   identity: Pick<Identity, 'agents'>;
   engines: Pick<EngineHost, 'stop'>;
-  turns: Pick<TurnsService, 'store' | 'manager'>;
+  conversations: Pick<ConversationsArea, 'store' | 'manager'>;
   agentConfig: Pick<AgentConfigArea, 'service'>;
 }
 
@@ -74,8 +74,8 @@ async function deleteRefusal(
   if (!agent) return refuse('not_found', 'No such agent.');
   if ((await ctx.identity.agents.list(personId)).length <= 1) return refuse('last_agent', LAST_AGENT);
   // A reply still running would write into rows about to go: the person stops it first.
-  const running = (await ctx.turns.store.list(agentId)).some(
-    (conversation) => ctx.turns.manager.currentTurnId(conversation.id) !== null,
+  const running = (await ctx.conversations.store.list(agentId)).some(
+    (conversation) => ctx.conversations.manager.currentTurnId(conversation.id) !== null,
   );
   if (running)
     return refuse('reply_running', 'A reply of this agent is still running; stop it, then delete the agent.');

@@ -13,7 +13,7 @@ export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const machineOnly = {
     before: (c: Parameters<typeof callerAgent>[0]) => {
       const agent = callerAgent(c);
-      return ctx.turns.engine.hasMachine(agent.engine)
+      return ctx.conversations.engine.hasMachine(agent.engine)
         ? null
         : c.json({ error: 'agente_no_acp', motor: agent.engine }, 409);
     },
@@ -23,7 +23,7 @@ export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     app,
     apiRoutes.listArchivedConversations,
     async (c) => {
-      const { store, archived } = ctx.turns;
+      const { store, archived } = ctx.conversations;
       const rows = await archived.list(callerAgent(c).id);
       const lastTurns = await Promise.all(rows.map((row) => store.lastTurn(row.id)));
       const body: ArchivedConversations = {
@@ -49,7 +49,8 @@ export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     app,
     apiRoutes.restoreConversation,
     async (c, { params }) => {
-      if (!(await ctx.turns.archived.restore(callerAgent(c).id, params.sessionId))) return notFound(c);
+      if (!(await ctx.conversations.archived.restore(callerAgent(c).id, params.sessionId)))
+        return notFound(c);
       const body: ConversationRestored = { id: params.sessionId, restaurada: true };
       return c.json(body);
     },

@@ -51,12 +51,12 @@ const compartida = (slug: string | null): Compartida =>
 
 export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const conversations = createConversationService(ctx.turns, ctx.identity.tokens);
+  const conversations = createConversationService(ctx.conversations, ctx.identity.tokens);
 
   /** 409 `agente_no_acp` for engines without a machine, before anything else runs. */
   const machineOnly = (c: Context<AppEnv>): Response | null => {
     const agent = callerAgent(c);
-    return ctx.turns.engine.hasMachine(agent.engine)
+    return ctx.conversations.engine.hasMachine(agent.engine)
       ? null
       : c.json({ error: 'agente_no_acp', motor: agent.engine }, 409);
   };
@@ -193,7 +193,7 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
       eventStreamResponse(
         c,
         { subscribe: (listener, lastEventId) => conversations.subscribe(row, listener, lastEventId) },
-        ctx.turns.heartbeats,
+        ctx.conversations.heartbeats,
       ),
       bearer,
       async () => (await authenticate(ctx, bearer)) !== null,

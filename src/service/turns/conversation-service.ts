@@ -7,7 +7,7 @@ import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
 import { planFromBody } from '../schedules/schedule-rules';
 import { looksLikeShareSlug, newShareSlug } from '../sharing/share-slug';
-import type { TurnsService } from './turns-area';
+import type { ConversationsArea } from './conversations-area';
 import type { Submission } from './turn-record';
 import type { CancelOutcome, SubmitResult } from './turn-answers';
 
@@ -26,8 +26,11 @@ export type ScheduleAdded =
  * behalf of a requester, the model of the next turn, and scheduled turns. Every call takes a conversation
  * the caller owns (the route looked it up).
  */
-export function createConversationService(turns: TurnsService, tokens: Pick<OAuthTokenStore, 'familyOf'>) {
-  const { store, manager, scheduler, timers, engine, forks } = turns;
+export function createConversationService(
+  area: ConversationsArea,
+  tokens: Pick<OAuthTokenStore, 'familyOf'>,
+) {
+  const { store, manager, scheduler, timers, engine, forks } = area;
 
   /**
    * Who commissioned a turn, for "only the requester may cancel or replace it": the OAuth grant family (one

@@ -6,7 +6,7 @@ import type { SharedEvents } from '../core-context';
 import type { AgentSettingsLookup, LaunchDeps } from './turn-launch';
 import type { LaunchSettings } from './turn-record';
 
-/** What the turn manager is built with (turns-area.ts builds it). */
+/** What the turn manager is built with (conversations-area.ts builds it). */
 export interface TurnHooks {
   /**
    * Runs in a turn's closing phase, after the agent's reply ended and before `done`.

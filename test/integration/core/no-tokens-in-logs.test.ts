@@ -100,7 +100,7 @@ describe('logs of a whole run', () => {
       auth: tokens,
       fetch,
       logger,
-      sleep: async () => service.context.turns.setDraining(false),
+      sleep: async () => service.context.conversations.setDraining(false),
     });
 
     const agents = await api.listAgents();
@@ -120,7 +120,7 @@ describe('logs of a whole run', () => {
       logger,
       onEvent: (event) => events.push(event),
     });
-    service.context.turns.setDraining(true);
+    service.context.conversations.setDraining(true);
     const sent = await api.sendMessage(agentId, sessionId, { content: 'hello' });
     if (!sent.ok) throw new Error(sent.error.message);
     await waitFor(() => events.some((e) => e.event === 'done' && 'turnId' in e.data));

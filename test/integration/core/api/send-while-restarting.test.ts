@@ -30,7 +30,7 @@ beforeAll(async () => {
     api: {
       sleep: async (ms) => {
         waits.push(ms);
-        service.context.turns.setDraining(false);
+        service.context.conversations.setDraining(false);
       },
     },
   }));
@@ -55,7 +55,7 @@ describe('sending while the service restarts', () => {
       onEvent: (event) => events.push(event),
     });
 
-    service.context.turns.setDraining(true);
+    service.context.conversations.setDraining(true);
     const sent = await api.sendMessage(agentId, sessionId, { content: 'echo only once' });
 
     expect(sent.ok).toBe(true);

@@ -107,7 +107,7 @@ describe('making and deleting agents (our extension)', { timeout: 120_000 }, () 
     expect((await json(busy)).error).toBe('turno_en_curso');
     expect((await h.call(`${base}/cancel`, { method: 'POST' })).status).toBe(200);
     await expect
-      .poll(() => h.service.context.turns.manager.currentTurnId(conversation.id), { timeout: 20_000 })
+      .poll(() => h.service.context.conversations.manager.currentTurnId(conversation.id), { timeout: 20_000 })
       .toBeNull();
 
     const deleted = await h.call(`/api/v2/me/agents/${scratch.id}`, { method: 'DELETE' });

@@ -71,7 +71,7 @@ describe('schedule numbers are bounded', () => {
       `INSERT INTO scheduled_turns (id, conversation_id, prompt, due_at, repeat_min, until, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ).run('fast', id, 'tick', clock.now() + 60_000, 1e-9, null, clock.now());
-    const { scheduler } = h.service.context.turns;
+    const { scheduler } = h.service.context.conversations;
     scheduler.changed();
     await scheduler.settled();
     clock.advance(60_000);

@@ -178,7 +178,7 @@ describe('a sign-in that ends', () => {
     expect(revoked.status).toBe(200);
     expect(await endsWithin(reader, 5000)).toBe(true);
     // The subscription behind it is released too (no heartbeat left for a stream nobody reads).
-    await expect.poll(() => service.context.turns.heartbeats.size, { timeout: 3000 }).toBe(0);
+    await expect.poll(() => service.context.conversations.heartbeats.size, { timeout: 3000 }).toBe(0);
     const again = await fetch(api(`/me/agents/${alice.agent}/conversations/${aliceSession}/events`), {
       headers: auth(alice.token),
     });

@@ -29,7 +29,7 @@ describe('try turns and the account allowance', () => {
     expect(refusedTurn.status).toBe(402);
     expect(QuotaError.parse(refusedTurn.body).error).toBe('quota_exhausted');
     expect((await tryTurn(h, 'a third turn, as a try')).status).toBe(402);
-    expect((await h.service.context.turns.allowance.used(await personOf(h))).turns).toBe(2);
+    expect((await h.service.context.conversations.allowance.used(await personOf(h))).turns).toBe(2);
   });
 
   it('the tokens a try turn reports are spent from the token allowance', async () => {
@@ -40,7 +40,9 @@ describe('try turns and the account allowance', () => {
     const refused = await h.send(id, { content: 'no tokens left' });
     expect(refused.status).toBe(402);
     expect(QuotaError.parse(refused.body).message).toContain('tokens');
-    expect((await h.service.context.turns.allowance.used(await personOf(h))).tokens).toBeGreaterThan(0);
+    expect((await h.service.context.conversations.allowance.used(await personOf(h))).tokens).toBeGreaterThan(
+      0,
+    );
   });
 });
 

@@ -76,7 +76,7 @@ describe('a turn, from POST to done', () => {
 
   it('a stream that goes away releases its subscription and heartbeat', async () => {
     const id = await h.conversation();
-    const hub = h.service.context.turns.heartbeats;
+    const hub = h.service.context.conversations.heartbeats;
     const before = hub.size;
     const streams = await Promise.all([h.events(id), h.events(id), h.events(id)]);
     await Promise.all(streams.map((s) => s.next()));
@@ -143,14 +143,14 @@ describe('errors of POST messages', () => {
   it('503 reiniciando with Retry-After while draining; the same turnId then works once', async () => {
     const id = await h.conversation();
     const turnId = randomUUID();
-    h.service.context.turns.setDraining(true);
+    h.service.context.conversations.setDraining(true);
     try {
       const refused = await h.send(id, { content: 'hello', turnId });
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({ error: 'reiniciando' });
       expect(refused.headers.get('retry-after')).toBe('10');
     } finally {
-      h.service.context.turns.setDraining(false);
+      h.service.context.conversations.setDraining(false);
     }
     const stream = await h.events(id);
     const retry = await h.send(id, { content: 'hello', turnId });

@@ -32,7 +32,7 @@ export interface TurnsConfig {
   hooks?: TurnHooks;
 }
 
-export interface TurnsService {
+export interface ConversationsArea {
   store: ConversationStore;
   /** Forked conversations (our extension). */
   forks: ConversationForks;
@@ -49,12 +49,12 @@ export interface TurnsService {
   setDraining(on: boolean): void;
 }
 
-/** Builds the turns area over the engine host; the agent's settings are asked for when a turn launches. */
-export function startTurns(
+/** Builds the conversations area (`ctx.conversations`) over the engine host; the agent's settings are asked for when a turn launches. */
+export function startConversations(
   ctx: CoreContext,
   engine: EngineHost,
   agentSettings: AgentSettingsLookup,
-): TurnsService {
+): ConversationsArea {
   const settings = (ctx.config.turns ?? {}) as TurnsConfig;
   const timers = timersFrom(ctx.clock as CoreContext['clock'] & Partial<Timers>);
   const store = createConversationStore(ctx.db);
@@ -89,7 +89,7 @@ export function startTurns(
     if (result.kind !== 'accepted') ctx.log(`schedule ${item.id}: not started (${result.kind})`);
   });
   const heartbeats = new HeartbeatHub(settings.heartbeatMs ?? HEARTBEAT_MS);
-  const turns: TurnsService = {
+  const area: ConversationsArea = {
     store,
     forks,
     archived,
@@ -111,7 +111,7 @@ export function startTurns(
     scheduler.close();
     heartbeats.stop();
   });
-  return turns;
+  return area;
 }
 
 /** How often, with several processes, the scheduler looks again for the scheduled turns it now owns. */
