@@ -6,7 +6,7 @@ import { heldConfig, openSection, shoot, signInAndOpen, studioRig } from './stud
 
 const rig = studioRig();
 
-test('bundle: export to a .zip and a folder, import a folder showing aplicado/ignorado/nota, the 10 MB cap first', async ({
+test('bundle: export to a .zip and a folder, import a folder showing what was applied and ignored and the note, the 10 MB cap first', async ({
   page,
 }) => {
   await signInAndOpen(page, rig);

@@ -52,7 +52,7 @@ test('tools: a service tool off and a channel veto are saved and read back', asy
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
   const tools = (await heldConfig(app)).tools;
   expect(tools?.gs?.['connectors']).toBe(false);
-  expect(tools?.canales?.['programado']?.['send_file']).toBe(false);
+  expect(tools?.channels?.['programado']?.['send_file']).toBe(false);
 });
 
 test('skills: one installed from the community catalog, through the spec route alone', async ({ page }) => {

@@ -24,12 +24,12 @@ test('tools: a service tool off, an extension off (with the restart warning), a 
   const held = await heldConfig(rig, true);
   expect(held.tools?.gs?.['connectors']).toBe(false);
   expect(held.extensions?.find((e) => e.name === 'todo')?.enabled).toBe(false);
-  expect(held.tools?.canales?.['programado']?.['send_file']).toBe(false);
-  expect(held.tools?.canales?.['chat']?.['send_file']).toBe(true);
+  expect(held.tools?.channels?.['programado']?.['send_file']).toBe(false);
+  expect(held.tools?.channels?.['chat']?.['send_file']).toBe(true);
 
   // Ticking the vetoed cell returns it to its default.
   await section.getByRole('checkbox', { name: 'Send you a file on Scheduled' }).check();
   await section.getByRole('button', { name: 'Save tools' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
-  expect((await heldConfig(rig)).tools?.canales?.['programado']?.['send_file']).toBe(true);
+  expect((await heldConfig(rig)).tools?.channels?.['programado']?.['send_file']).toBe(true);
 });

@@ -12,28 +12,29 @@ import {
   SkillPutResult,
   SkillsResponse,
   TryResult,
+  type AgentConfigPatch,
   type McpServer,
-  type MsgappNumberList,
-  type PatchAgentBody,
   type SkillPutBody,
   type TryBodyInput,
 } from '../../shared/api';
 import { json, none, raw, type ApiRequest, type ApiResult, type CallOptions } from './api-request';
 import { NOT_TAKEN_BY_MACHINE, statusSentence } from './api-error';
+import {
+  agentConfigFromWire,
+  agentConfigPatchToWire,
+  appliedBundleFromWire,
+  installedSkillFromWire,
+  msgappNumbersFromWire,
+  restartFromWire,
+  savedAgentConfigFromWire,
+  savedMcpServersFromWire,
+  writtenFileFromWire,
+} from './agent-config-words';
 import { err, ok } from '../common/result';
 
 const STATUS_502 = statusSentence(502);
 
-/** The wire's numbers in our words (`cambiados` -> `changed`). */
-const numbers = MsgappNumbers.transform(
-  ({ numbers: list, hasWorkspace, hasSales, salesUrl, cambiados }): MsgappNumberList => ({
-    numbers: list.map(({ id, label, mine, takenByOther }) => ({ id, label, mine, takenByOther })),
-    hasWorkspace,
-    hasSales,
-    salesUrl,
-    ...(cambiados !== undefined ? { changed: cambiados } : {}),
-  }),
-);
+const numbers = MsgappNumbers.transform(msgappNumbersFromWire);
 
 /** Bytes of a workspace file, or its listing when the path is a folder or the server lacks the bytes extension. */
 export type WorkspaceRead =
@@ -53,13 +54,18 @@ export function agentConfigApi(http: ApiRequest) {
         r.getAgent,
         { id },
         {
-          read: json(AgentConfig),
+          read: json(AgentConfig.transform(agentConfigFromWire)),
           query: { full: query.full ? '1' : undefined, fields: query.fields?.join(',') },
         },
         call,
       ),
-    updateAgentConfig: async (id: string, patch: PatchAgentBody, call?: CallOptions) => {
-      const result = await http.call(r.patchAgent, { id }, { read: json(AgentConfig), json: patch }, call);
+    updateAgentConfig: async (id: string, patch: AgentConfigPatch, call?: CallOptions) => {
+      const result = await http.call(
+        r.patchAgent,
+        { id },
+        { read: json(AgentConfig.transform(savedAgentConfigFromWire)), json: agentConfigPatchToWire(patch) },
+        call,
+      );
       // A 502 without the server's own words is the spec's "saved, but the machine did not take it".
       if (!result.ok && result.error.status === 502 && result.error.message === STATUS_502)
         return err({ ...result.error, message: NOT_TAKEN_BY_MACHINE });
@@ -95,7 +101,7 @@ export function agentConfigApi(http: ApiRequest) {
         r.putAgentFile,
         { id, path },
         {
-          read: json(FilePutResult),
+          read: json(FilePutResult.transform(writtenFileFromWire)),
           bytes: { data: bytes, contentType: 'application/octet-stream' },
         },
         call,
@@ -106,7 +112,12 @@ export function agentConfigApi(http: ApiRequest) {
     listSkills: (id: string, call?: CallOptions) =>
       http.call(r.getAgentSkills, { id }, { read: json(SkillsResponse) }, call),
     installSkill: (id: string, slug: string, body: SkillPutBody, call?: CallOptions) =>
-      http.call(r.putAgentSkill, { id, slug }, { read: json(SkillPutResult), json: body }, call),
+      http.call(
+        r.putAgentSkill,
+        { id, slug },
+        { read: json(SkillPutResult.transform(installedSkillFromWire)), json: body },
+        call,
+      ),
     deleteSkill: (id: string, slug: string, call?: CallOptions) =>
       http.call(r.deleteAgentSkill, { id, slug }, { read: none }, call),
 
@@ -114,7 +125,12 @@ export function agentConfigApi(http: ApiRequest) {
       http.call(r.getAgentMcp, { id }, { read: json(McpResponse) }, call),
     /** Replaces the ENTIRE list and restarts the agent. */
     setMcpServers: (id: string, servers: McpServer[], call?: CallOptions) =>
-      http.call(r.putAgentMcp, { id }, { read: json(McpPutResult), json: { servers } }, call),
+      http.call(
+        r.putAgentMcp,
+        { id },
+        { read: json(McpPutResult.transform(savedMcpServersFromWire)), json: { servers } },
+        call,
+      ),
 
     getBundle: (id: string, call?: CallOptions) =>
       http.call(r.getAgentBundle, { id }, { read: json(Bundle) }, call),
@@ -122,16 +138,11 @@ export function agentConfigApi(http: ApiRequest) {
       http.call(
         r.postAgentBundle,
         { id },
-        { read: json(BundlePostResult), json: bundle, resendable: true },
+        { read: json(BundlePostResult.transform(appliedBundleFromWire)), json: bundle, resendable: true },
         call,
       ),
     restartAgent: (id: string, call?: CallOptions) =>
-      http.call(
-        r.restartAgent,
-        { id },
-        { read: json(RestartResult.transform((v) => ({ restarted: v.reiniciado, sandboxId: v.sandboxId }))) },
-        call,
-      ),
+      http.call(r.restartAgent, { id }, { read: json(RestartResult.transform(restartFromWire)) }, call),
     tryAgent: (id: string, body: TryBodyInput, call?: CallOptions) =>
       http.call(r.tryAgent, { id }, { read: json(TryResult), json: body }, call),
 

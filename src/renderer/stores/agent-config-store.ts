@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AgentConfig, PatchAgentBody } from '../../shared/api';
+import type { AgentConfigPatch, AgentConfiguration } from '../../shared/api';
 import type { DeskError } from '../../shared/bridge';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
@@ -17,14 +17,14 @@ export type AgentConfigSection =
   | 'bundle'
   | 'numbers';
 
-/** What the person is told after a save: the server's `nota` and `aplicado`, or why it failed. */
+/** What the person is told after a save: the server's note and the paths it applied, or why it failed. */
 export interface SaveOutcome {
   section: AgentConfigSection;
   /** `not-taken`: a 502, saved but the machine did not take it (Restart is offered). */
   kind: 'saved' | 'not-taken' | 'failed';
   message: string;
-  nota?: string;
-  aplicado?: string[];
+  note?: string;
+  applied?: string[];
   /** A 400 about the model goes next to the model field. */
   field?: string;
 }
@@ -33,7 +33,7 @@ interface AgentConfigStore {
   /** The agent whose studio is open, or null when the chat shows. */
   agentId: string | null;
   section: AgentConfigSection;
-  config: AgentConfig | null;
+  config: AgentConfiguration | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string;
   /** Set when the server answered 409 agente_no_acp: the engine without a machine. */
@@ -54,7 +54,7 @@ interface AgentConfigStore {
   cancelLeave(): void;
   load(): Promise<void>;
   /** PATCH with only what the section changed; true when the server saved it (200 or 502). */
-  save(section: AgentConfigSection, patch: PatchAgentBody): Promise<boolean>;
+  save(section: AgentConfigSection, patch: AgentConfigPatch): Promise<boolean>;
   restart(): Promise<void>;
   /** Records a failure of another studio call, noting a 409 agente_no_acp. */
   noteError(section: AgentConfigSection, error: DeskError): void;
@@ -124,17 +124,17 @@ export const useAgentConfigStore = create<AgentConfigStore>((set, get) => ({
     const result = await desk().patchAgentConfig(agentId, patch);
     if (get().agentId !== agentId) return false;
     if (result.ok) {
-      const { nota, aplicado } = result.value;
+      const { note, applied, ...saved } = result.value;
       set({
-        config: { ...get().config, ...result.value },
+        config: { ...get().config, ...saved },
         outcome: {
           section,
           kind: 'saved',
           message: 'Saved.',
-          ...(nota ? { nota } : {}),
-          ...(aplicado ? { aplicado } : {}),
+          ...(note ? { note } : {}),
+          ...(applied ? { applied } : {}),
         },
-        noMachine: result.value.hasMachine === false ? (result.value.engine ?? '') : null,
+        noMachine: saved.hasMachine === false ? (saved.engine ?? '') : null,
       });
       get().setDirty(section, false);
       // The sidebar and the chat show the name, engine and starters too.
@@ -149,7 +149,7 @@ export const useAgentConfigStore = create<AgentConfigStore>((set, get) => ({
           section,
           kind: 'not-taken',
           message: 'Saved, but the agent did not take the change. Restart the agent to apply it.',
-          nota: result.error.message,
+          note: result.error.message,
         },
       });
       get().setDirty(section, false);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Agent, AgentConfig, NewAgent } from '../../shared/api';
+import type { Agent, AgentConfiguration, NewAgent } from '../../shared/api';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 
@@ -8,12 +8,8 @@ interface AgentsStore {
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string;
   selectedAgentId: string | null;
-  /** What we know of each agent's configuration (starters, models), when readable. */
   /** What the chat needs of each agent's configuration; `about` is our service's words for it (docs/extensions.md). */
-  configs: Record<
-    string,
-    Pick<AgentConfig, 'starters' | 'models' | 'model' | 'engine'> & { about?: unknown }
-  >;
+  configs: Record<string, Pick<AgentConfiguration, 'starters' | 'models' | 'model' | 'engine' | 'about'>>;
   /** Agents whose engine has no conversations (409 agente_no_acp): agent id -> engine. */
   noConversations: Record<string, string>;
   load(): Promise<void>;

@@ -15,6 +15,7 @@ export * from './routes';
 export * from './route-matcher';
 export * from './agent-about';
 export * from './agent';
+export * from './agent-config';
 export * from './conversation';
 export * from './turn';
 export * from './schedule';

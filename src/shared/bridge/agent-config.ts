@@ -5,18 +5,18 @@
  */
 import type {
   AgentRestart,
-  BundlePostResult,
-  FilePutResult,
+  AppliedBundle,
   FilesListing,
-  McpPutResult,
+  InstalledSkill,
   McpResponse,
   McpServerInput,
   MsgappNumberList,
+  SavedMcpServers,
   SkillPutBody,
-  SkillPutResult,
   SkillsResponse,
   TryBodyInput,
   TryResult,
+  WrittenWorkspaceFile,
 } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskResult } from './desk-result';
@@ -46,21 +46,21 @@ export interface AgentConfigMethods {
     agentId: string,
     path: string,
     contentBase64: string,
-  ): Promise<DeskResult<FilePutResult>>;
+  ): Promise<DeskResult<WrittenWorkspaceFile>>;
   deleteWorkspaceFile(agentId: string, path: string): Promise<DeskResult<void>>;
   listSkills(agentId: string): Promise<DeskResult<SkillsResponse>>;
-  installSkill(agentId: string, slug: string, body: SkillPutBody): Promise<DeskResult<SkillPutResult>>;
+  installSkill(agentId: string, slug: string, body: SkillPutBody): Promise<DeskResult<InstalledSkill>>;
   deleteSkill(agentId: string, slug: string): Promise<DeskResult<void>>;
   getMcpServers(agentId: string): Promise<DeskResult<McpResponse>>;
-  /** Replaces the whole list; the answer says whether the machine was restarted (`reiniciado`). */
-  setMcpServers(agentId: string, servers: McpServerInput[]): Promise<DeskResult<McpPutResult>>;
+  /** Replaces the whole list; the answer says whether the machine was restarted. */
+  setMcpServers(agentId: string, servers: McpServerInput[]): Promise<DeskResult<SavedMcpServers>>;
   restartAgent(agentId: string): Promise<DeskResult<AgentRestart>>;
   /** POST try, waiting up to 180 s; `tryId` lets `cancelTry` stop waiting (code `cancelled`). */
   tryAgent(agentId: string, body: TryBodyInput, tryId: string): Promise<DeskResult<TryResult>>;
   cancelTry(tryId: string): Promise<DeskResult<boolean>>;
   exportBundle(agentId: string, target: BundleExportTarget): Promise<DeskResult<BundleExported>>;
   /** Reads a bundle folder or `.zip` on this computer and sends it (10 MB per file, checked first). */
-  importBundle(agentId: string, path: string): Promise<DeskResult<BundlePostResult>>;
+  importBundle(agentId: string, path: string): Promise<DeskResult<AppliedBundle>>;
   getMsgappNumbers(agentId: string): Promise<DeskResult<MsgappNumberList>>;
   setMsgappNumbers(agentId: string, numbers: string[]): Promise<DeskResult<MsgappNumberList>>;
 }

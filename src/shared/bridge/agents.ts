@@ -1,20 +1,21 @@
 /** The agents area: the person's agents and each agent's configuration. */
 import type {
   Agent,
-  AgentConfig,
+  AgentConfigPatch,
   AgentConfigQuery,
+  AgentConfiguration,
   AgentList,
   AgentStartingPoint,
   NewAgent,
-  PatchAgentBody,
+  SavedAgentConfiguration,
 } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskResult } from './desk-result';
 
 export interface AgentMethods {
   listAgents(): Promise<DeskResult<AgentList>>;
-  getAgentConfig(agentId: string, query?: AgentConfigQuery): Promise<DeskResult<AgentConfig>>;
-  patchAgentConfig(agentId: string, patch: PatchAgentBody): Promise<DeskResult<AgentConfig>>;
+  getAgentConfig(agentId: string, query?: AgentConfigQuery): Promise<DeskResult<AgentConfiguration>>;
+  patchAgentConfig(agentId: string, patch: AgentConfigPatch): Promise<DeskResult<SavedAgentConfiguration>>;
   /** Our service's extension (offered where `serverExtensions` lists `createAgent`): starting points. */
   agentStartingPoints(): Promise<DeskResult<AgentStartingPoint[]>>;
   /** Our service's extension: a new agent, optionally from a starting point. */

@@ -9,16 +9,16 @@ import {
 } from '../../../src/renderer/model/mcp-servers';
 import { slugify } from '../../../src/renderer/model/slug';
 import { checkSkillMarkdown, skillSizeProblem, skillSlug } from '../../../src/renderer/model/skill-folder';
-import { PatchAgentBody } from '../../../src/shared/api';
+import { AgentConfigPatch } from '../../../src/shared/api';
 
 describe('studio model', () => {
   it('checks a PATCH with the shared schema and keys problems by field', () => {
-    const bad = checkForm(PatchAgentBody, { name: 'n'.repeat(65), starters: ['ok', 's'.repeat(81)] });
+    const bad = checkForm(AgentConfigPatch, { name: 'n'.repeat(65), starters: ['ok', 's'.repeat(81)] });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(Object.keys(bad.problems).sort()).toEqual(['name', 'starters.1']);
     expect(problemAt(bad.problems, 'starters')).toContain('80');
-    expect(checkForm(PatchAgentBody, { name: 'Fine' })).toEqual({ ok: true, value: { name: 'Fine' } });
+    expect(checkForm(AgentConfigPatch, { name: 'Fine' })).toEqual({ ok: true, value: { name: 'Fine' } });
   });
 
   it('imports mcp.json in both usual forms', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentConfig } from '../../../src/shared/api';
+import type { AgentConfiguration } from '../../../src/shared/api';
 import type { DeskBridge, DeskResult } from '../../../src/shared/bridge';
 import { useAgentsStore } from '../../../src/renderer/stores/agents-store';
 import { useAgentConfigStore } from '../../../src/renderer/stores/agent-config-store';
@@ -32,7 +32,7 @@ describe('an engine without a machine, in the stores', () => {
   });
 
   it("the agent's settings name the server's engine, not the page's stale one", async () => {
-    const stale: AgentConfig = { id: 'a2', engine: 'engine-b' };
+    const stale: AgentConfiguration = { id: 'a2', engine: 'engine-b' };
     useAgentConfigStore.setState({ agentId: 'a2', section: 'tools', config: stale, noMachine: null });
     await useAgentConfigStore.getState().restart();
     expect(useAgentConfigStore.getState().noMachine).toBe('house-lite');

@@ -1,4 +1,4 @@
-import { NewAgent, PatchAgentBody } from '../../../shared/api';
+import { AgentConfigPatch, NewAgent } from '../../../shared/api';
 import type { AgentMethods, SessionState } from '../../../shared/bridge';
 import { checkBody, checkId } from '../plumbing/argument-checks';
 import type { WithApi } from '../plumbing/with-api';
@@ -32,7 +32,7 @@ export function createAgentsArea({ withApi, onUser }: AgentsAreaOptions): AgentM
     async patchAgentConfig(agentId, patch) {
       const invalid = checkId(agentId, 'agent');
       if (invalid) return { ok: false, error: invalid };
-      const body = checkBody(PatchAgentBody, patch);
+      const body = checkBody(AgentConfigPatch, patch);
       if (!body.ok) return body;
       return withApi((api) => api.updateAgentConfig(agentId, body.value));
     },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import type { AgentConfig } from '../../../shared/api';
+import type { AgentConfiguration } from '../../../shared/api';
 import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent-config-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { BundleSection } from './BundleSection';
@@ -134,7 +134,7 @@ export function AgentConfigScreen(props: { agentId: string }) {
   );
 }
 
-function renderSection(section: AgentConfigSection, agentId: string, config: AgentConfig): ReactNode {
+function renderSection(section: AgentConfigSection, agentId: string, config: AgentConfiguration): ReactNode {
   const key = `${agentId}:${section}`;
   switch (section) {
     case 'identity':

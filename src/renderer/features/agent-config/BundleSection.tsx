@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AgentConfig, BundlePostResult } from '../../../shared/api';
+import type { AgentConfiguration, AppliedBundle } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -10,7 +10,7 @@ import { SectionFrame } from './SectionFrame';
  * folder or a .zip on this computer, or imported from one, showing what the server applied and ignored.
  * On screen it is "the agent's setup": "bundle" is the API's word, not a person's.
  */
-export function BundleSection(props: { agentId: string; config: AgentConfig }) {
+export function BundleSection(props: { agentId: string; config: AgentConfiguration }) {
   const { agentId, config } = props;
   const base = `~/AgentDesk/${(config.name ?? 'agent').replace(/[\\/:*?"<>|]/g, '-')} export`;
   const [kind, setKind] = useState<'folder' | 'zip'>('zip');
@@ -18,7 +18,7 @@ export function BundleSection(props: { agentId: string; config: AgentConfig }) {
   const [importPath, setImportPath] = useState(`${base}.zip`);
   const [busy, setBusy] = useState(false);
   const [exported, setExported] = useState('');
-  const [imported, setImported] = useState<BundlePostResult | null>(null);
+  const [imported, setImported] = useState<AppliedBundle | null>(null);
   const [problem, setProblem] = useState('');
   const [confirming, setConfirming] = useState(false);
 
@@ -125,15 +125,15 @@ export function BundleSection(props: { agentId: string; config: AgentConfig }) {
         <div className="studio-outcome saved" role="status" aria-label="Import result">
           <p>
             <span className="studio-label">Applied:</span>{' '}
-            {imported.aplicado.length ? imported.aplicado.join(', ') : 'nothing'}
+            {imported.applied.length ? imported.applied.join(', ') : 'nothing'}
           </p>
           <p>
             <span className="studio-label">Ignored:</span>{' '}
-            {imported.ignorado.length ? imported.ignorado.join(', ') : 'nothing'}
+            {imported.ignored.length ? imported.ignored.join(', ') : 'nothing'}
           </p>
-          {imported.nota ? (
+          {imported.note ? (
             <p>
-              <span className="studio-label">Note from the service:</span> {imported.nota}
+              <span className="studio-label">Note from the service:</span> {imported.note}
             </p>
           ) : null}
         </div>

@@ -1,4 +1,4 @@
-import { ChannelName, type AgentConfig } from '../../../shared/api';
+import { ChannelName, type AgentConfiguration } from '../../../shared/api';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionForm } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
@@ -10,7 +10,7 @@ import { usePatchSave } from './use-patch-save';
 type ChannelKey = (typeof ChannelName.options)[number];
 
 /** Where the agent answers, whether it may search the web, and whether it answers the connected page. */
-export function ChannelsSection(props: { config: AgentConfig }) {
+export function ChannelsSection(props: { config: AgentConfiguration }) {
   const { config } = props;
   const loaded = {
     channels: Object.fromEntries(

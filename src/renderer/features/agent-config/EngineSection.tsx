@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Engine, type AgentConfig } from '../../../shared/api';
+import { Engine, type AgentConfiguration } from '../../../shared/api';
 import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FieldProblem, SaveOutcome } from './SaveOutcome';
@@ -7,7 +7,7 @@ import { SectionFrame } from './SectionFrame';
 import { engineWords } from '../../model/agent-words';
 
 /** The engine (switched only after a confirmation that says what moves and what stays) and the model. */
-export function EngineSection(props: { config: AgentConfig }) {
+export function EngineSection(props: { config: AgentConfiguration }) {
   const { config } = props;
   const current = config.engine ?? '';
   const [asked, setAsked] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LIMITS, type AgentConfig, type PatchAgentBody } from '../../../shared/api';
+import { LIMITS, type AgentConfiguration, type AgentConfigPatch } from '../../../shared/api';
 import { problemAt } from '../../model/form-problems';
 import { FieldProblem, SaveOutcome } from './SaveOutcome';
 import { SectionForm } from './SectionForm';
@@ -15,7 +15,7 @@ interface IdentityDraft {
 }
 
 /** Name, prompt (with its live count and mode) and the start suggestions, reorderable. */
-export function IdentitySection(props: { config: AgentConfig }) {
+export function IdentitySection(props: { config: AgentConfiguration }) {
   const { config } = props;
   const machine = config.hasMachine !== false;
   const loaded: IdentityDraft = {
@@ -32,7 +32,7 @@ export function IdentitySection(props: { config: AgentConfig }) {
   const starters = draft.starters.map((s) => s.trim()).filter(Boolean);
   const leftOut = draft.starters.length - starters.length;
 
-  const patch: PatchAgentBody = {
+  const patch: AgentConfigPatch = {
     ...(draft.name !== loaded.name ? { name: draft.name } : {}),
     ...(draft.prompt !== loaded.prompt ? { prompt: draft.prompt } : {}),
     ...(machine && draft.promptMode !== loaded.promptMode ? { promptMode: draft.promptMode } : {}),

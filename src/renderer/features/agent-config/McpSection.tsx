@@ -58,7 +58,7 @@ export function McpSection(props: { agentId: string }) {
       section: 'mcp',
       kind: 'saved',
       message: `Saved ${result.value.servers.length} server${result.value.servers.length === 1 ? '' : 's'}. ${
-        result.value.reiniciado
+        result.value.restarted
           ? 'The agent was restarted to load them.'
           : 'The agent was not restarted; they load at its next restart.'
       }`,

@@ -1,10 +1,10 @@
-import type { AgentConfig } from '../../../shared/api';
+import type { AgentConfiguration } from '../../../shared/api';
 import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
 
 /** Restart the agent's machine: the disk survives, running turns do not (said before the click). */
-export function RestartSection(props: { config: AgentConfig }) {
+export function RestartSection(props: { config: AgentConfiguration }) {
   const restarting = useAgentConfigStore((s) => s.restarting);
   return (
     <SectionFrame

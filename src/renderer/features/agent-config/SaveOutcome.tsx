@@ -1,7 +1,7 @@
 import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent-config-store';
 
 /**
- * What the server did with the last save of this section: "Saved" with its `nota` and `aplicado`,
+ * What the server did with the last save of this section: "Saved" with its note and the paths it applied,
  * a 502 ("saved, but the machine did not take it") with Restart, or the failure in plain words.
  */
 export function SaveOutcome(props: { section: AgentConfigSection; offerRestart?: boolean }) {
@@ -9,8 +9,7 @@ export function SaveOutcome(props: { section: AgentConfigSection; offerRestart?:
   const restarting = useAgentConfigStore((s) => s.restarting);
   const hasMachine = useAgentConfigStore((s) => s.config?.hasMachine !== false && s.noMachine === null);
   if (!outcome) return null;
-  // The paths the server took (its `aplicado`).
-  const applied = outcome.aplicado ?? [];
+  const applied = outcome.applied ?? [];
   const restart =
     hasMachine && (outcome.kind === 'not-taken' || (outcome.kind === 'saved' && props.offerRestart));
   return (
@@ -20,9 +19,9 @@ export function SaveOutcome(props: { section: AgentConfigSection; offerRestart?:
       aria-label="Save result"
     >
       <p>{outcome.message}</p>
-      {outcome.nota ? (
+      {outcome.note ? (
         <p>
-          <span className="studio-label">Server note:</span> {outcome.nota}
+          <span className="studio-label">Server note:</span> {outcome.note}
         </p>
       ) : null}
       {applied.length > 0 ? (

@@ -31,17 +31,17 @@ export function SkillsSection(props: { agentId: string }) {
     void refresh();
   }, [refresh]);
 
-  const tell = (kind: 'saved' | 'failed', message: string, nota?: string) =>
+  const tell = (kind: 'saved' | 'failed', message: string, note?: string) =>
     useAgentConfigStore
       .getState()
-      .setOutcome({ section: 'skills', kind, message, ...(nota ? { nota } : {}) });
+      .setOutcome({ section: 'skills', kind, message, ...(note ? { note } : {}) });
 
   const installFromCatalog = async (slug: string) => {
     setBusy(slug);
     const result = await desk().installSkill(agentId, slug, { fromCatalog: true });
     setBusy('');
     if (!result.ok) return useAgentConfigStore.getState().noteError('skills', result.error);
-    tell('saved', `Installed ${result.value.slug} (${result.value.files.length} files).`, result.value.nota);
+    tell('saved', `Installed ${result.value.slug} (${result.value.files.length} files).`, result.value.note);
     await refresh();
   };
 
@@ -73,7 +73,7 @@ export function SkillsSection(props: { agentId: string }) {
     tell(
       'saved',
       `Installed ${result.value.slug}: ${result.value.files.length} files, ${result.value.bytes.toLocaleString('en-US')} bytes.`,
-      result.value.nota,
+      result.value.note,
     );
     await refresh();
   };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ToolChannel, type AgentConfig } from '../../../shared/api';
+import { ToolChannel, type AgentConfiguration } from '../../../shared/api';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { SaveOutcome } from './SaveOutcome';
@@ -14,7 +14,7 @@ type Toggles = Record<string, boolean>;
 interface ToolsDraft {
   gs: Toggles;
   extensions: Toggles;
-  canales: Record<string, Toggles>;
+  channels: Record<string, Toggles>;
 }
 
 /** Only what differs from `before`, so the PATCH is as narrow as the change. */
@@ -25,10 +25,10 @@ const changes = (before: Toggles, after: Toggles): Toggles =>
  * The service's tools (gs), the agent's built-in tools (extensions, from `?full=1`, which wakes it) and the
  * effective per-channel matrix, where a cell is vetoed (off) or returned to its default (on).
  */
-export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
+export function ToolsSection(props: { agentId: string; config: AgentConfiguration }) {
   const { agentId, config } = props;
   const machine = config.hasMachine !== false;
-  const [extensions, setExtensions] = useState<AgentConfig['extensions'] | 'loading' | string>(
+  const [extensions, setExtensions] = useState<AgentConfiguration['extensions'] | 'loading' | string>(
     machine ? 'loading' : [],
   );
   useEffect(() => {
@@ -47,26 +47,26 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
     extensions: Array.isArray(extensions)
       ? Object.fromEntries(extensions.map((e) => [e.name, e.enabled]))
       : {},
-    canales: Object.fromEntries(ToolChannel.options.map((c) => [c, { ...config.tools?.canales?.[c] }])),
+    channels: Object.fromEntries(ToolChannel.options.map((c) => [c, { ...config.tools?.channels?.[c] }])),
   };
   const { draft, setDraft, dirty, reset } = useDraft('tools', loaded);
   const { saving, save: savePatch, problemText } = usePatchSave('tools');
   const toolNames = [
-    ...new Set([...Object.keys(draft.gs), ...Object.values(draft.canales).flatMap((t) => Object.keys(t))]),
+    ...new Set([...Object.keys(draft.gs), ...Object.values(draft.channels).flatMap((t) => Object.keys(t))]),
   ].sort();
 
   const save = () => {
     const gs = changes(loaded.gs, draft.gs);
     const ext = changes(loaded.extensions, draft.extensions);
-    const canales = Object.fromEntries(
+    const channels = Object.fromEntries(
       ToolChannel.options
-        .map((c) => [c, changes(loaded.canales[c] ?? {}, draft.canales[c] ?? {})] as const)
+        .map((c) => [c, changes(loaded.channels[c] ?? {}, draft.channels[c] ?? {})] as const)
         .filter(([, t]) => Object.keys(t).length > 0),
     );
     const tools = {
       ...(Object.keys(gs).length ? { gs } : {}),
       ...(Object.keys(ext).length ? { extensions: ext } : {}),
-      ...(Object.keys(canales).length ? { canales } : {}),
+      ...(Object.keys(channels).length ? { channels } : {}),
     };
     void savePatch({ tools });
   };
@@ -136,13 +136,13 @@ export function ToolsSection(props: { agentId: string; config: AgentConfig }) {
                     <input
                       type="checkbox"
                       aria-label={`${toolWords(config, tool).label} on ${channelLabel(c)}`}
-                      checked={draft.canales[c]?.[tool] === true}
+                      checked={draft.channels[c]?.[tool] === true}
                       onChange={(e) =>
                         setDraft({
                           ...draft,
-                          canales: {
-                            ...draft.canales,
-                            [c]: { ...draft.canales[c], [tool]: e.target.checked },
+                          channels: {
+                            ...draft.channels,
+                            [c]: { ...draft.channels[c], [tool]: e.target.checked },
                           },
                         })
                       }

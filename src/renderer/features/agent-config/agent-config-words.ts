@@ -1,4 +1,4 @@
-import { agentAbout, type AgentConfig } from '../../../shared/api';
+import { agentAbout, type AgentConfiguration } from '../../../shared/api';
 import { engineWords } from '../../model/agent-words';
 import type { AgentConfigSection } from '../../stores/agent-config-store';
 
@@ -31,7 +31,7 @@ export const channelLabel = (channel: string): string => channelWords[channel]?.
 
 /** A tool's name and one line about it: our service's words, else the name made readable. */
 export function toolWords(
-  config: AgentConfig | undefined,
+  config: AgentConfiguration | undefined,
   tool: string,
 ): { label: string; description: string } {
   const told = agentAbout(config)?.tools[tool];
@@ -44,7 +44,7 @@ export function toolWords(
 }
 
 /** Why a section is hidden for an engine without a workspace of its own. */
-export function noMachineReason(config: AgentConfig | undefined): string {
+export function noMachineReason(config: AgentConfiguration | undefined): string {
   const engine = config?.engine ? engineWords(config, config.engine).name : 'This agent’s engine';
   return `Not available: ${engine} has no workspace of its own, so there is nothing to hold workspace files, MCP servers or built-in tools, or to restart.`;
 }

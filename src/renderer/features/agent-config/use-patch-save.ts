@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PatchAgentBody } from '../../../shared/api';
+import { AgentConfigPatch } from '../../../shared/api';
 import { checkForm } from '../../model/form-problems';
 import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent-config-store';
 
@@ -10,8 +10,8 @@ import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent
 export function usePatchSave(section: AgentConfigSection) {
   const [saving, setSaving] = useState(false);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const save = async (patch: PatchAgentBody): Promise<boolean> => {
-    const checked = checkForm(PatchAgentBody, patch);
+  const save = async (patch: AgentConfigPatch): Promise<boolean> => {
+    const checked = checkForm(AgentConfigPatch, patch);
     if (!checked.ok) {
       setProblems(checked.problems);
       return false;
