@@ -160,7 +160,7 @@ test('search ignores accents and case, and narrows to one agent or a date range'
   await context.identity.agents.create(person.id, {
     name: 'Pastry agent',
     engine: 'engine-b',
-    protocolo: 'acp',
+    protocol: 'acp',
   });
   await openApp(page, app);
   // Each agent's row (the list's first button is New agent, not an agent).

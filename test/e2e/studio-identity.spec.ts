@@ -98,7 +98,7 @@ test('unsaved edits are also guarded when another agent or the sync panel is pic
   await context.identity.agents.create(person.id, {
     name: 'Second agent',
     engine: 'engine-b',
-    protocolo: 'acp',
+    protocol: 'acp',
   });
   await page.goto(rig.mode.url);
   await page.getByRole('button', { name: /^Configure agent/ }).click();

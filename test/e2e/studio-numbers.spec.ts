@@ -23,7 +23,7 @@ test('msgapp1 numbers: mine and taken by another agent, a warning before taking 
   const other = await context.identity.agents.create(person.id, {
     name: 'Other agent',
     engine: 'engine-b',
-    protocolo: 'acp',
+    protocol: 'acp',
   });
   expect((await rig.api.setMsgappNumbers(other.id, ['n2'])).ok).toBe(true);
 

@@ -62,9 +62,9 @@ export async function patchAgent(
   if (changed.length === 0)
     return refuse('nothing_to_change', 'Nothing would change: every given field already has that value.');
 
-  const protocolo = toMachine ? 'acp' : 'http';
-  await deps.store.save(agent.id, { name, engine: toEngine, protocolo }, next);
-  const updated: AgentRecord = { ...agent, name, engine: toEngine, protocolo };
+  const protocol = toMachine ? 'acp' : 'http';
+  await deps.store.save(agent.id, { name, engine: toEngine, protocol }, next);
+  const updated: AgentRecord = { ...agent, name, engine: toEngine, protocol };
   if (toEngine !== agent.engine) {
     if (deps.hasMachine(agent.engine)) await deps.stop(agent.id);
     await deps.carryOver(agent.id, agent.engine, toEngine);
@@ -176,10 +176,10 @@ function changeToolVetoes(
     for (const channel of TOOL_CHANNELS) {
       const toggles = tools.canales[channel];
       if (!toggles) continue;
-      const before = settings.vetoes.canales[channel] ?? {};
+      const before = settings.vetoes.channels[channel] ?? {};
       const after = mergeVetoes(before, toggles);
-      if (Object.keys(after).length) next.vetoes.canales[channel] = after;
-      else delete next.vetoes.canales[channel];
+      if (Object.keys(after).length) next.vetoes.channels[channel] = after;
+      else delete next.vetoes.channels[channel];
       if (!sameVetoes(before, after)) channelsChanged = true;
     }
     if (channelsChanged) changed.push('tools.canales');

@@ -47,7 +47,7 @@ export async function createAgent(
   const agent = await ctx.identity.agents.create(personId, {
     name: body.nombre.trim(),
     engine: FIRST_AGENT.engine,
-    protocolo: FIRST_AGENT.protocolo,
+    protocol: FIRST_AGENT.protocol,
   });
   if (recipe) {
     const { service } = ctx.agentConfig;

@@ -33,7 +33,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   webSearch: false,
   starters: [],
   msgapp2Page: false,
-  vetoes: { gs: {}, extensions: {}, canales: {} },
+  vetoes: { gs: {}, extensions: {}, channels: {} },
   mcp: [],
 };
 
@@ -47,7 +47,7 @@ interface Row {
   msgapp2_page: number;
   tools_gs: string;
   tools_extensions: string;
-  tools_canales: string;
+  tools_channels: string;
   mcp: string;
 }
 
@@ -71,7 +71,7 @@ function fromRow(row: Row): AgentSettings {
     vetoes: {
       gs: parse<Vetoes>(row.tools_gs, {}),
       extensions: parse<Vetoes>(row.tools_extensions, {}),
-      canales: parse<Partial<Record<ToolChannelName, Vetoes>>>(row.tools_canales, {}),
+      channels: parse<Partial<Record<ToolChannelName, Vetoes>>>(row.tools_channels, {}),
     },
     mcp: parse<McpServer[]>(row.mcp, []),
   };
@@ -83,16 +83,16 @@ export function createAgentConfigStore(db: ServiceDatabase, clock: Clock) {
   const upsert = prepare(
     db,
     `INSERT INTO agent_configs (agent_id, model, prompt, prompt_mode, channels, web_search, starters, msgapp2_page,
-       tools_gs, tools_extensions, tools_canales, mcp, updated_at)
+       tools_gs, tools_extensions, tools_channels, mcp, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (agent_id) DO UPDATE SET model = excluded.model, prompt = excluded.prompt,
        prompt_mode = excluded.prompt_mode, channels = excluded.channels, web_search = excluded.web_search,
        starters = excluded.starters, msgapp2_page = excluded.msgapp2_page, tools_gs = excluded.tools_gs,
-       tools_extensions = excluded.tools_extensions, tools_canales = excluded.tools_canales, mcp = excluded.mcp,
+       tools_extensions = excluded.tools_extensions, tools_channels = excluded.tools_channels, mcp = excluded.mcp,
        updated_at = excluded.updated_at`,
   );
   // `agents` belongs to identity; name and engine are the agent configuration's to change (PATCH).
-  const setIdentity = prepare(db, 'UPDATE agents SET name = ?, engine = ?, protocolo = ? WHERE id = ?');
+  const setIdentity = prepare(db, 'UPDATE agents SET name = ?, engine = ?, protocol = ? WHERE id = ?');
 
   async function read(agentId: string): Promise<AgentSettings> {
     const row = (await select.get(agentId)) as Row | undefined;
@@ -113,7 +113,7 @@ export function createAgentConfigStore(db: ServiceDatabase, clock: Clock) {
         s.msgapp2Page ? 1 : 0,
         JSON.stringify(s.vetoes.gs),
         JSON.stringify(s.vetoes.extensions),
-        JSON.stringify(s.vetoes.canales),
+        JSON.stringify(s.vetoes.channels),
         JSON.stringify(s.mcp),
         clock.now(),
       );
@@ -125,11 +125,11 @@ export function createAgentConfigStore(db: ServiceDatabase, clock: Clock) {
     /** Saves identity and settings in one transaction. */
     async save(
       agentId: string,
-      identity: { name: string; engine: string; protocolo: string },
+      identity: { name: string; engine: string; protocol: string },
       settings: AgentSettings,
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await setIdentity.on(trx).run(identity.name, identity.engine, identity.protocolo, agentId);
+        await setIdentity.on(trx).run(identity.name, identity.engine, identity.protocol, agentId);
         await write(agentId, settings, trx);
       });
     },

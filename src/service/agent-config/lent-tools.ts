@@ -96,7 +96,7 @@ export async function callLentTool(
     case 'account_files':
       return text(
         (await ctx.library.list(ctx.personId)).map((f) => ({
-          nombre: f.nombre,
+          nombre: f.name,
           mimeType: f.mimeType,
           size: f.size,
           url: ctx.signUrl(f.id),

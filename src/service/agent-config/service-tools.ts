@@ -43,10 +43,10 @@ export type Vetoes = Record<string, false>;
 export interface ToolVetoes {
   gs: Vetoes;
   extensions: Vetoes;
-  canales: Partial<Record<ToolChannelName, Vetoes>>;
+  channels: Partial<Record<ToolChannelName, Vetoes>>;
 }
 
-export const NO_VETOES: ToolVetoes = { gs: {}, extensions: {}, canales: {} };
+export const NO_VETOES: ToolVetoes = { gs: {}, extensions: {}, channels: {} };
 
 /** Applies a PATCH map: `false` adds a veto, `true` removes it. */
 export function mergeVetoes(saved: Vetoes, patch: Record<string, boolean>): Vetoes {
@@ -73,7 +73,7 @@ export function isToolOn(vetoes: ToolVetoes, channel: ToolChannelName, tool: str
   if (!lent) return false;
   if (lent.offOn?.includes(channel)) return false;
   if (vetoes.gs[tool] === false) return false;
-  return vetoes.canales[channel]?.[tool] !== false;
+  return vetoes.channels[channel]?.[tool] !== false;
 }
 
 /** `tools.canales`: channel → every lent tool → effective boolean. */

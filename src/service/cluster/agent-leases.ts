@@ -109,9 +109,9 @@ export class AgentLeases {
         this.options.log(`cluster: lost the lease of agent ${agentId}`);
       }
       const orphans = await this.pool.query<{ conversation_id: string; turn_id: string }>(
-        `UPDATE turns t SET estado = 'error', at = $1
+        `UPDATE turns t SET state = 'error', at = $1
          FROM conversations c
-         WHERE c.id = t.conversation_id AND t.estado IN ('queued', 'running')
+         WHERE c.id = t.conversation_id AND t.state IN ('queued', 'running')
            AND NOT EXISTS (SELECT 1 FROM cluster_leases l WHERE l.agent_id = c.agent_id AND l.expires_at > now())
          RETURNING t.conversation_id, t.turn_id`,
         [Date.now()],

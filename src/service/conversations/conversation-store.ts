@@ -84,17 +84,17 @@ export function createConversationStore(db: ServiceDatabase) {
     allMessages: prepare(db, 'SELECT role, content, at FROM messages WHERE conversation_id = ? ORDER BY seq'),
     insertTurn: prepare(
       db,
-      `INSERT INTO turns (conversation_id, turn_id, person_id, requester, estado, at) VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO turns (conversation_id, turn_id, person_id, requester, state, at) VALUES (?, ?, ?, ?, ?, ?)`,
     ),
-    setState: prepare(db, 'UPDATE turns SET estado = ?, at = ? WHERE conversation_id = ? AND turn_id = ?'),
+    setState: prepare(db, 'UPDATE turns SET state = ?, at = ? WHERE conversation_id = ? AND turn_id = ?'),
     addTokens: prepare(db, 'UPDATE turns SET tokens = ? WHERE conversation_id = ? AND turn_id = ?'),
     lastTurn: prepare(
       db,
-      'SELECT turn_id, estado AS state, at FROM turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1',
+      'SELECT turn_id, state, at FROM turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1',
     ),
     interrupted: prepare(
       db,
-      "SELECT conversation_id, turn_id FROM turns WHERE estado IN ('queued', 'running')",
+      "SELECT conversation_id, turn_id FROM turns WHERE state IN ('queued', 'running')",
     ),
     findRequest: prepare(
       db,

@@ -9,15 +9,15 @@ export interface AgentRecord {
   personId: string;
   name: string;
   engine: string;
-  origen: 'gs' | 'partner';
-  protocolo: 'acp' | 'sse' | 'http';
+  origin: 'gs' | 'partner';
+  protocol: 'acp' | 'sse' | 'http';
   createdAt: number;
   /** A live (unrevoked) `gat_` token exists for this agent. */
   hasLiveToken: boolean;
 }
 
 /** What an empty account is given before its first agent list is answered: a machine agent on `engine-b`. */
-export const FIRST_AGENT = { name: 'Assistant', engine: 'engine-b', protocolo: 'acp' } as const;
+export const FIRST_AGENT = { name: 'Assistant', engine: 'engine-b', protocol: 'acp' } as const;
 
 /** The first agent's name in the languages we know; the spec names none (our choice). */
 const FIRST_AGENT_NAMES: Record<string, string> = {
@@ -51,8 +51,8 @@ interface AgentRow {
   person_id: string;
   name: string;
   engine: string;
-  origen: AgentRecord['origen'];
-  protocolo: AgentRecord['protocolo'];
+  origin: AgentRecord['origin'];
+  protocol: AgentRecord['protocol'];
   created_at: number;
   has_live_token: number;
 }
@@ -63,8 +63,8 @@ function toRecord(row: AgentRow): AgentRecord {
     personId: row.person_id,
     name: row.name,
     engine: row.engine,
-    origen: row.origen,
-    protocolo: row.protocolo,
+    origin: row.origin,
+    protocol: row.protocol,
     createdAt: row.created_at,
     hasLiveToken: row.has_live_token === 1,
   };
@@ -83,13 +83,13 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock) {
   const byId = prepare(db, `SELECT ${columns} FROM agents a WHERE a.id = ?`);
   const insert = prepare(
     db,
-    'INSERT INTO agents (id, person_id, name, engine, origen, protocolo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO agents (id, person_id, name, engine, origin, protocol, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const listeners = new Set<AgentCreatedListener>();
 
   async function insertAgent(
     personId: string,
-    input: { name: string; engine: string; protocolo: AgentRecord['protocolo'] },
+    input: { name: string; engine: string; protocol: AgentRecord['protocol'] },
     on: Executor,
   ): Promise<AgentRecord> {
     const agent: AgentRecord = {
@@ -97,14 +97,14 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock) {
       personId,
       name: input.name,
       engine: input.engine,
-      origen: 'gs',
-      protocolo: input.protocolo,
+      origin: 'gs',
+      protocol: input.protocol,
       createdAt: clock.now(),
       hasLiveToken: false,
     };
     await insert
       .on(on)
-      .run(agent.id, personId, agent.name, agent.engine, agent.origen, agent.protocolo, agent.createdAt);
+      .run(agent.id, personId, agent.name, agent.engine, agent.origin, agent.protocol, agent.createdAt);
     return agent;
   }
 
@@ -115,7 +115,7 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock) {
 
   async function create(
     personId: string,
-    input: { name: string; engine: string; protocolo: AgentRecord['protocolo'] },
+    input: { name: string; engine: string; protocol: AgentRecord['protocol'] },
   ): Promise<AgentRecord> {
     return created(await insertAgent(personId, input, db));
   }

@@ -7,11 +7,11 @@ import type { ServiceDatabase } from '../db/database';
 import { prepare } from '../db/statement';
 import { writeAtomically } from '../workspace/write-atomically';
 
-/** An account file's record (the API's Archivo without its URL, which is signed per answer). */
+/** An account file's record (the API's Archivo, whose `nombre` is `name` here, without its URL, signed per answer). */
 export interface LibraryFile {
   id: string;
   personId: string;
-  nombre: string;
+  name: string;
   mimeType: string;
   size: number;
   createdAt: number;
@@ -20,7 +20,7 @@ export interface LibraryFile {
 interface Row {
   id: string;
   person_id: string;
-  nombre: string;
+  name: string;
   mime_type: string;
   size: number;
   created_at: number;
@@ -29,7 +29,7 @@ interface Row {
 const toFile = (row: Row): LibraryFile => ({
   id: row.id,
   personId: row.person_id,
-  nombre: row.nombre,
+  name: row.name,
   mimeType: row.mime_type,
   size: row.size,
   createdAt: row.created_at,
@@ -50,21 +50,21 @@ const EXTRA_TYPES: Record<string, string> = {
  * The type a file is served with: the upload's own `Content-Type` when it names one, else a guess from
  * the name's extension, else `application/octet-stream`.
  */
-export function mimeTypeFor(nombre: string, contentType: string | undefined): string {
+export function mimeTypeFor(name: string, contentType: string | undefined): string {
   const given = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (given && given !== 'application/octet-stream' && MIME.test(given)) {
     const charset = /;\s*charset=([a-z0-9_-]+)/i.exec(contentType ?? '')?.[1];
     return charset ? `${given}; charset=${charset.toLowerCase()}` : given;
   }
-  const ext = path.extname(nombre).slice(1).toLowerCase();
-  return EXTRA_TYPES[ext] ?? getMimeType(nombre) ?? 'application/octet-stream';
+  const ext = path.extname(name).slice(1).toLowerCase();
+  return EXTRA_TYPES[ext] ?? getMimeType(name) ?? 'application/octet-stream';
 }
 
 /** The person's file library: rows in the database, bytes under `<dataDir>/library/<personId>/<id>`. */
 export function createLibraryStore(db: ServiceDatabase, clock: Clock, dataDir: string) {
   const insert = prepare(
     db,
-    'INSERT INTO account_files (id, person_id, nombre, mime_type, size, sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO account_files (id, person_id, name, mime_type, size, sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const listStmt = prepare(
     db,
@@ -76,11 +76,11 @@ export function createLibraryStore(db: ServiceDatabase, clock: Clock, dataDir: s
   const bytesPath = (personId: string, id: string) => path.join(root, personId, id);
 
   return {
-    async add(personId: string, nombre: string, mimeType: string, bytes: Uint8Array): Promise<LibraryFile> {
+    async add(personId: string, name: string, mimeType: string, bytes: Uint8Array): Promise<LibraryFile> {
       const file: LibraryFile = {
         id: randomUUID(),
         personId,
-        nombre,
+        name,
         mimeType,
         size: bytes.byteLength,
         createdAt: clock.now(),
@@ -88,7 +88,7 @@ export function createLibraryStore(db: ServiceDatabase, clock: Clock, dataDir: s
       await mkdir(path.join(root, personId), { recursive: true });
       await writeAtomically(bytesPath(personId, file.id), bytes);
       const sha = createHash('sha256').update(bytes).digest('hex');
-      await insert.run(file.id, personId, nombre, mimeType, file.size, sha, file.createdAt);
+      await insert.run(file.id, personId, name, mimeType, file.size, sha, file.createdAt);
       return file;
     },
     async list(personId: string): Promise<LibraryFile[]> {

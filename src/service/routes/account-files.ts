@@ -17,7 +17,7 @@ export function accountFilesRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const urlOf = (file: LibraryFile) => signFileUrl(area().signingKey, ctx.baseUrl, file.id, ctx.clock.now());
   const archivo = (file: LibraryFile) => ({
     id: file.id,
-    nombre: file.nombre,
+    nombre: file.name,
     mimeType: file.mimeType,
     size: file.size,
     url: urlOf(file),
@@ -101,7 +101,7 @@ export function accountFilesRoutes(ctx: ServiceContext): Hono<AppEnv> {
         return c.body(new Uint8Array(bytes), 200, {
           'Content-Type': file.mimeType,
           'Content-Length': String(bytes.byteLength),
-          'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.nombre)}`,
+          'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
           'X-Content-Type-Options': 'nosniff',
           'Content-Security-Policy': "sandbox; default-src 'none'",
           'Cache-Control': 'private, max-age=300',

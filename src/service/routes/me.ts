@@ -40,9 +40,9 @@ export function toAgente(agent: AgentRecord): Agente {
   return {
     id: agent.id,
     nombre: agent.name,
-    origen: agent.origen,
-    protocolo: agent.protocolo,
+    origen: agent.origin,
+    protocolo: agent.protocol,
     conexion: null,
-    necesitaToken: agent.protocolo === 'acp' && !agent.hasLiveToken,
+    necesitaToken: agent.protocol === 'acp' && !agent.hasLiveToken,
   };
 }

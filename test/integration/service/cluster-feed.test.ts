@@ -85,7 +85,7 @@ describe('cluster event feed (PostgreSQL, two processes)', () => {
     const a = await processOn(url);
     const b = await processOn(url);
     await a.pool.query('CREATE TABLE conversations (id TEXT PRIMARY KEY, agent_id TEXT NOT NULL)');
-    await a.pool.query('CREATE TABLE turns (conversation_id TEXT, turn_id TEXT, estado TEXT, at BIGINT)');
+    await a.pool.query('CREATE TABLE turns (conversation_id TEXT, turn_id TEXT, state TEXT, at BIGINT)');
     await a.pool.query("INSERT INTO conversations VALUES ('conv-1', 'agent-1')");
 
     const orphaned: string[] = [];
@@ -134,8 +134,8 @@ describe('cluster event feed (PostgreSQL, two processes)', () => {
     ]);
     expect(ending[1]!.data).toEqual({ turnId: 't1', estado: 'error' });
     expect(orphaned).toEqual(['t1']);
-    const state = await b.pool.query("SELECT estado FROM turns WHERE turn_id = 't1'");
-    expect(state.rows).toEqual([{ estado: 'error' }]);
+    const state = await b.pool.query("SELECT state FROM turns WHERE turn_id = 't1'");
+    expect(state.rows).toEqual([{ state: 'error' }]);
     expect(await leasesB.claim('agent-1')).toEqual({ mine: true });
     sub.close();
   });

@@ -5,6 +5,7 @@ import { agentConfig003 } from './003_agent_config';
 import { tryTurns004 } from './004_try_turns';
 import { publicServer005 } from './005_public_server';
 import { conversationForks006 } from './006_conversation_forks';
+import { englishColumns007 } from './007_english_columns';
 
 export type { Migration } from './types';
 
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   tryTurns004, // 004: try turns, for the allowance
   publicServer005, // 005: sign-in failures and invitations
   conversationForks006, // 006: forked conversations (our extension)
+  englishColumns007, // 007: the store's columns in English (issue 25)
 ];

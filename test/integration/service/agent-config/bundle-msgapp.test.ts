@@ -208,7 +208,7 @@ describe('msgapp1 numbers over HTTP', { timeout: 60_000 }, () => {
       await h.service.context.identity.agents.create(person.id, {
         name: 'Second',
         engine: 'engine-b',
-        protocolo: 'acp',
+        protocol: 'acp',
       })
     ).id;
   });

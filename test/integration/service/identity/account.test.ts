@@ -126,7 +126,7 @@ describe('agent tokens on the account page', () => {
     await service.context.identity.agents.create(person.id, {
       name: '<script>alert(1)</script>',
       engine: 'house-lite',
-      protocolo: 'sse',
+      protocol: 'sse',
     });
     const browser = new CookieBrowser(service.url);
     await browser.signInPage('person@example.test', DEFAULT_PASSWORD);

@@ -36,7 +36,7 @@ beforeAll(async () => {
     await service.context.identity.agents.create(person.id, {
       name: 'Second',
       engine: 'house-lite',
-      protocolo: 'sse',
+      protocol: 'sse',
     })
   ).id;
   secondAgentToken = await createAgentToken(service, secondAgent);

@@ -53,7 +53,7 @@ describe('/openapi.yaml documents every answer', () => {
     const lite = await service.context.identity.agents.create(me.id, {
       name: 'Lite',
       engine: 'house-lite',
-      protocolo: 'http',
+      protocol: 'http',
     });
     const one = `/api/v2/me/agents/${lite.id}/conversations/s1`;
     const routes: [RouteSpec, string, unknown?][] = [

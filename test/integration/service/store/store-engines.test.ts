@@ -61,7 +61,7 @@ describe.each(engines)('on %s', (_name, open) => {
       );
       const add = prepare(
         db,
-        'INSERT INTO agents (id, person_id, name, engine, protocolo, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO agents (id, person_id, name, engine, protocol, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       );
       for (const id of ['z', 'a', 'm']) await add.run(id, 'p', id, 'engine-a', 'acp', 5);
       const order = await prepare<{ id: string }>(

@@ -71,7 +71,7 @@ describe('conversations', () => {
     const lite = await h.service.context.identity.agents.create(me.id, {
       name: 'Lite',
       engine: 'house-lite',
-      protocolo: 'http',
+      protocol: 'http',
     });
     const base = `/api/v2/me/agents/${lite.id}/conversations`;
     for (const [method, path] of [

@@ -106,7 +106,7 @@ describe('the awake cap and restart', () => {
     const other = await h.service.context.identity.agents.create(me.id, {
       name: 'Second',
       engine: 'engine-b',
-      protocolo: 'acp',
+      protocol: 'acp',
     });
     const busy = await h.conversation();
     const busyStream = await h.events(busy);
