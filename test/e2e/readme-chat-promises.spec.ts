@@ -138,7 +138,6 @@ test('the sidebar width changes with ←/→ on its edge and is remembered for t
 
 test('a message sent while a reply runs joins that reply', async ({ page }) => {
   await openApp(page, app);
-  // Until the new conversation is on screen, the one shown before keeps the message box.
   await newConversation(page, () => page.keyboard.press('Control+N'));
   await box(page).fill('wait 3');
   await box(page).press('Enter');

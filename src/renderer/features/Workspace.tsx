@@ -43,6 +43,7 @@ export function Workspace() {
   const agentId = useAgentsStore((s) => s.selectedAgentId);
   const sessionId = useConversationsStore((s) => s.selectedId);
   const list = useConversationsStore((s) => (agentId ? s.byAgent[agentId] : undefined));
+  const starting = useConversationsStore((s) => s.starting !== null);
   const noConversations = useAgentsStore((s) => (agentId ? s.noConversations[agentId] : undefined));
   const syncPanelOpen = useSyncStore((s) => !!agentId && s.panelAgentId === agentId);
   const agentConfigOpen = useAgentConfigStore((s) => !!agentId && s.agentId === agentId);
@@ -69,11 +70,11 @@ export function Workspace() {
     void useAgentsStore.getState().loadConfig(agentId);
   }, [agentId]);
 
-  // Open the most recent conversation once the list is in.
+  // Open the most recent conversation once the list is in (not while a new one is being made).
   useEffect(() => {
-    if (!sessionId && list?.status === 'ready' && list.items[0])
+    if (!sessionId && !starting && list?.status === 'ready' && list.items[0])
       useConversationsStore.getState().select(list.items[0].id);
-  }, [sessionId, list]);
+  }, [sessionId, starting, list]);
   // After the default choice above, so the remembered agent and conversation win.
   useWindowMemory(agentId, sessionId);
   useListRefresh(agentId);

@@ -10,8 +10,7 @@ import type {
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { useAgentsStore } from './agents-store';
-import { useSchedulesStore } from './schedules-store';
-import { useTurnStreamStore } from './turn-stream-store';
+import { hasSchedules, isEmptyConversation, knownSchedules } from './empty-conversation';
 
 /** How many messages a conversation opens with; earlier ones load on scroll. */
 export const threadPageSize = 50;
@@ -47,6 +46,14 @@ interface ConversationsStore {
   notice: string;
   /** Conversations taken off the list while their archive waits for Undo: a reload must not bring them back. */
   hidden: Record<string, true>;
+  /**
+   * The agent whose new conversation the server is making (`problem` once it could not): the app shows an
+   * empty message box for it at once, so what the person types meanwhile goes there, not into the
+   * conversation shown before (drafts-store's `newConversationDraft`).
+   */
+  starting: { agentId: string; problem: string } | null;
+  /** The conversation `create` opened last: its composer takes what was typed while it was being made. */
+  startedId: string | null;
   load(agentId: string): Promise<void>;
   /** Loads the list again without showing a loading state, and only re-renders when it changed. */
   refresh(agentId: string): Promise<void>;
@@ -76,6 +83,20 @@ function noteFailure(agentId: string, error: DeskError): string {
   return errorWords(error);
 }
 
+const initial = {
+  byAgent: {},
+  selectedId: null,
+  threads: {},
+  shares: {},
+  notice: '',
+  hidden: {},
+  starting: null,
+  startedId: null,
+};
+
+/** The new conversation each agent is being given, while the server makes it. */
+const creations = new Map<string, Promise<string | undefined>>();
+
 export const useConversationsStore = create<ConversationsStore>((set, get) => {
   const patchList = (agentId: string, change: (items: ConversationSummary[]) => ConversationSummary[]) => {
     const current = get().byAgent[agentId];
@@ -93,13 +114,34 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     set({ threads: { ...get().threads, [sessionId]: { ...current, ...change } } });
   };
 
+  /** Shows a conversation `create` made or reused, unless another agent was picked meanwhile. */
+  const opened = (agentId: string, sessionId: string): string => {
+    if (useAgentsStore.getState().selectedAgentId === agentId)
+      set({ selectedId: sessionId, startedId: sessionId, starting: null, notice: '' });
+    return sessionId;
+  };
+  const makeConversation = async (agentId: string, empty: ConversationSummary | undefined) => {
+    if (empty && !(await hasSchedules(agentId, empty.id))) return opened(agentId, empty.id);
+    const result = await desk().createConversation(agentId);
+    if (!result.ok) {
+      const problem = noteFailure(agentId, result.error);
+      if (get().starting?.agentId === agentId) set({ starting: { agentId, problem } });
+      else set({ notice: problem });
+      return undefined;
+    }
+    const item: ConversationSummary = {
+      id: result.value.id,
+      title: null,
+      updatedAt: new Date().toISOString(),
+      lastTurn: null,
+    };
+    patchList(agentId, (items) => [item, ...items.filter((i) => i.id !== item.id)]);
+    patchThread(item.id, { messages: [], skipped: 0, status: 'ready' });
+    return opened(agentId, item.id);
+  };
+
   return {
-    byAgent: {},
-    selectedId: null,
-    threads: {},
-    shares: {},
-    notice: '',
-    hidden: {},
+    ...initial,
     async load(agentId) {
       const previous = get().byAgent[agentId];
       set({
@@ -123,30 +165,18 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       set({ byAgent: { ...get().byAgent, [agentId]: { ...current, items } } });
     },
     select(sessionId) {
-      set({ selectedId: sessionId, notice: '' });
+      set({ selectedId: sessionId, notice: '', starting: null, startedId: null });
     },
-    async create(agentId) {
-      const draft = get().byAgent[agentId]?.items.find((item) => isEmptyDraft(item, get().threads[item.id]));
-      // A message scheduled there makes it not empty: asked of the server when this window has not seen it.
-      if (draft && !(await hasSchedules(agentId, draft.id))) {
-        set({ selectedId: draft.id, notice: '' });
-        return draft.id;
-      }
-      const result = await desk().createConversation(agentId);
-      if (!result.ok) {
-        set({ notice: noteFailure(agentId, result.error) });
-        return undefined;
-      }
-      const item: ConversationSummary = {
-        id: result.value.id,
-        title: null,
-        updatedAt: new Date().toISOString(),
-        lastTurn: null,
-      };
-      patchList(agentId, (items) => [item, ...items.filter((i) => i.id !== item.id)]);
-      patchThread(item.id, { messages: [], skipped: 0, status: 'ready' });
-      set({ selectedId: item.id, notice: '' });
-      return item.id;
+    create(agentId) {
+      const empty = get().byAgent[agentId]?.items.find((i) => isEmptyConversation(i, get().threads[i.id]));
+      if (empty && knownSchedules(empty.id) === false) return Promise.resolve(opened(agentId, empty.id));
+      // One at a time per agent: Mod+N pressed again, or Send in the box shown meanwhile, waits for the same.
+      const making = creations.get(agentId);
+      if (making) return making;
+      set({ selectedId: null, starting: { agentId, problem: '' }, notice: '' });
+      const made = makeConversation(agentId, empty).finally(() => creations.delete(agentId));
+      creations.set(agentId, made);
+      return made;
     },
     async rename(agentId, sessionId, title) {
       const result = await desk().renameConversation(agentId, sessionId, title);
@@ -241,7 +271,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       );
     },
     reset() {
-      set({ byAgent: {}, selectedId: null, threads: {}, shares: {}, notice: '', hidden: {} });
+      set(initial);
     },
   };
 });
@@ -254,25 +284,6 @@ function toThreadMessage(m: MemoryConversation['messages'][number]): ThreadMessa
     ...(m.detail ? { detail: m.detail } : {}),
     ...(m.attachments ? { attachments: m.attachments } : {}),
   };
-}
-
-/** A conversation nothing was said in yet, here or elsewhere: + New opens it instead of adding another. */
-function isEmptyDraft(item: ConversationSummary, thread: Thread | undefined): boolean {
-  const stream = useTurnStreamStore.getState().streams[item.id];
-  return (
-    !item.lastTurn &&
-    !item.title &&
-    (thread?.messages.length ?? 0) === 0 &&
-    (stream?.items.length ?? 0) === 0 &&
-    !stream?.currentTurnId
-  );
-}
-
-async function hasSchedules(agentId: string, sessionId: string): Promise<boolean> {
-  const known = useSchedulesStore.getState().bySession[sessionId];
-  if (known?.status === 'ready') return known.items.length > 0;
-  const result = await desk().listSchedules(agentId, sessionId);
-  return !result.ok || result.value.length > 0;
 }
 
 function visible(items: ConversationSummary[], hidden: Record<string, true>): ConversationSummary[] {

@@ -15,7 +15,12 @@ interface DraftsStore {
   addAttachments(sessionId: string, attachments: DraftAttachment[]): void;
   removeAttachment(sessionId: string, id: string): void;
   clear(sessionId: string): void;
+  /** Moves what `from` holds to the end of `to`'s draft (a conversation just made takes what was typed for it). */
+  carry(from: string, to: string): void;
 }
+
+/** The draft key of an agent's conversation still being made (or not made yet: its welcome box). */
+export const newConversationDraft = (agentId: string) => `new:${agentId}`;
 
 export const useDraftsStore = create<DraftsStore>((set, get) => {
   const patch = (sessionId: string, change: (draft: Draft) => Draft) =>
@@ -28,6 +33,17 @@ export const useDraftsStore = create<DraftsStore>((set, get) => {
     removeAttachment: (sessionId, id) =>
       patch(sessionId, (draft) => ({ ...draft, attachments: draft.attachments.filter((a) => a.id !== id) })),
     clear: (sessionId) => patch(sessionId, () => emptyDraft),
+    carry: (from, to) => {
+      const moving = get().drafts[from];
+      if (!moving || (moving.text === '' && moving.attachments.length === 0)) return;
+      const { [from]: _moved, ...rest } = get().drafts;
+      const target = rest[to] ?? emptyDraft;
+      const draft = {
+        text: target.text + moving.text,
+        attachments: [...target.attachments, ...moving.attachments],
+      };
+      set({ drafts: { ...rest, [to]: draft } });
+    },
   };
 });
 

@@ -15,8 +15,9 @@ export const yourMessages = (page: Page) => transcript(page).getByRole('article'
 
 /**
  * Starts a new conversation from the sidebar and waits until it is the one on screen. The app asks the
- * server for it first: until the answer comes the conversation shown before keeps the message box, and
- * words typed there would stay in that one's draft (a fresh run lost a message so on a busy machine).
+ * server for it first; until the answer comes an empty message box stands in for it, whose words the new
+ * conversation's composer takes over (new-conversation-typing.spec.ts). `fill` replaces a box's words, so
+ * a spec that fills waits for the conversation itself.
  */
 export async function newConversation(
   page: Page,

@@ -1,6 +1,7 @@
 import './composer.css';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { selectDraft, useDraftsStore } from '../../stores/drafts-store';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { newConversationDraft, selectDraft, useDraftsStore } from '../../stores/drafts-store';
+import { useConversationsStore } from '../../stores/conversations-store';
 import { useUiStore } from '../../stores/ui-store';
 import { sendBlockedReason, useConnectivityStore } from '../../stores/connectivity-store';
 import { cancelTurn, sendMessage } from './chat-actions';
@@ -38,8 +39,16 @@ export function Composer(props: {
   const online = useConnectivityStore((s) => s.online);
   const [cancelNote, setCancelNote] = useState('');
 
-  useEffect(() => {
-    input.current?.focus();
+  // In the commit that shows the box, so no key pressed meanwhile goes elsewhere. A conversation just made
+  // takes what was typed while the server made it; the caret goes after it.
+  useLayoutEffect(() => {
+    if (useConversationsStore.getState().startedId === sessionId)
+      useDraftsStore.getState().carry(newConversationDraft(agentId), sessionId);
+  }, [agentId, sessionId]);
+  useLayoutEffect(() => {
+    const box = input.current;
+    box?.focus();
+    box?.setSelectionRange(box.value.length, box.value.length);
   }, [sessionId, composerFocus]);
   // Stop goes away once the reply has stopped: the focus it had goes to the message box, not the page body.
   const stopped = useRef(false);

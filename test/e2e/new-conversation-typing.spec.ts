@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, type AppSession } from './support/app-session';
+import {
+  chatApp,
+  chatTitle,
+  conversationsOf,
+  messageBox,
+  messagesOf,
+  newConversation,
+  replyEnded,
+  sendAndWait,
+  yourMessages,
+} from './support/chat-page';
+
+// Mod+N asks the server for a new conversation; a person types at once, before the answer comes. What they
+// type belongs to the new conversation: none of it may stay in (or be lost from) the one shown before.
+// The server here answers in milliseconds, so the page's bridge socket holds the answer of
+// `createConversation` until the typing is done: a slow server, as a busy or distant one is (the real
+// service still makes the conversation; only its answer waits).
+
+const session = chatApp('new-conversation-typing@example.test');
+let app: AppSession;
+let agentId: string;
+test.beforeAll(() => {
+  app = session.app();
+  agentId = session.agentId();
+});
+
+/** While held, answers to `createConversation` wait on the bridge socket until `release()`. */
+async function slowNewConversations(page: Page): Promise<{ hold(): void; release(): void }> {
+  let gate: Promise<void> | undefined;
+  let open = () => {};
+  await page.routeWebSocket(/\/desk$/, (socket) => {
+    const host = socket.connectToServer();
+    const creations = new Set<number>();
+    socket.onMessage((message) => {
+      const call = JSON.parse(String(message)) as { type: string; id?: number; name?: string };
+      if (call.type === 'call' && call.name === 'createConversation') creations.add(call.id!);
+      host.send(message);
+    });
+    host.onMessage((message) => {
+      const answer = JSON.parse(String(message)) as { type: string; id?: number };
+      const wait = answer.type === 'result' && creations.has(answer.id!) ? gate : undefined;
+      if (wait) void wait.then(() => socket.send(message));
+      else socket.send(message);
+    });
+  });
+  return {
+    hold: () => (gate = new Promise<void>((resolve) => (open = resolve))),
+    release: () => {
+      open();
+      gate = undefined;
+    },
+  };
+}
+
+test('Mod+N then typing at once: every key lands in the new conversation, none in the one shown before', async ({
+  page,
+}) => {
+  const server = await slowNewConversations(page);
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'the earlier conversation');
+  const [earlier] = await conversationsOf(app, agentId);
+  const typed = 'typed the moment the new conversation was asked for';
+
+  server.hold();
+  await page.keyboard.press('Control+N');
+  await page.keyboard.type(typed);
+  server.release();
+
+  await expect(chatTitle(page)).toHaveText('New conversation');
+  await expect(messageBox(page)).toHaveValue(typed);
+  await expect(messageBox(page)).toBeFocused();
+  const made = (await conversationsOf(app, agentId)).filter((c) => c.id !== earlier!.id);
+  expect(made).toHaveLength(1);
+
+  // Sent from there, it is the new conversation's first message.
+  await page.keyboard.press('Enter');
+  await replyEnded(page, 1);
+  expect((await messagesOf(app, agentId, made[0]!.id))[0]?.content).toBe(typed);
+  expect((await messagesOf(app, agentId, earlier!.id)).map((m) => m.content)).not.toContain(typed);
+
+  // The conversation shown before kept its own empty message box.
+  await page.keyboard.press('Control+BracketRight');
+  await expect(yourMessages(page)).toHaveCount(1);
+  await expect(yourMessages(page)).toContainText('the earlier conversation');
+  await expect(messageBox(page)).toHaveValue('');
+});
