@@ -50,6 +50,11 @@ export class ConversationRuntimes {
     return this.byId.get(conversationId);
   }
 
+  /** Every conversation's runtime. */
+  all(): IterableIterator<ConversationRuntime> {
+    return this.byId.values();
+  }
+
   /** Turns in flight across every conversation: current ones and those waiting. */
   activeTurns(): number {
     let n = 0;

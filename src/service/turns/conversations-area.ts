@@ -106,10 +106,13 @@ export function startConversations(
   // turns this process's timer does not know of yet.
   const rearm = ctx.runsAgent && setInterval(() => scheduler.changed(), REARM_MS);
   if (rearm) rearm.unref();
-  ctx.onClose(() => {
+  // Before the engines stop and the store closes (disposers run last registered, first): the turns in flight
+  // end and are recorded, and every queued write lands.
+  ctx.onClose(async () => {
     if (rearm) clearInterval(rearm);
     scheduler.close();
     heartbeats.stop();
+    await manager.shutdown();
   });
   return area;
 }

@@ -97,7 +97,7 @@ export class ConversationEventLog {
   }
 
   /** Closes a turn an earlier run of the service left open: `error {message}`, then its `done`. */
-  closeLeftover(turnId: string, message: string, estado: Extract<TurnState, 'error' | 'stopped'>): void {
+  closeLeftover(turnId: string, message: string, state: Extract<TurnState, 'error' | 'stopped'>): void {
     const log: TurnLog = { turnId: `${turnId}~restart`, events: [] };
     const add = (event: string, data: Record<string, unknown>) => {
       const logged = { id: `${log.turnId}.${log.events.length + 1}`, event, data };
@@ -105,7 +105,7 @@ export class ConversationEventLog {
       this.mirror?.(logged);
     };
     add('error', { message, code: 'service_restarted', turnId });
-    add('done', { turnId, estado });
+    add('done', { turnId, estado: state }); // the event log keeps the wire's words: it is replayed as sent
     add('done', { reposo: true });
     this.turns.push(log);
     while (this.turns.length > 2) this.turns.shift();

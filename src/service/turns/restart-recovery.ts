@@ -1,6 +1,10 @@
 import type { ConversationStore } from '../conversations/conversation-store';
 import type { ConversationRuntimes } from './conversation-runtimes';
 
+/** A turn in flight when the service is closed: it ends as an error saying so, recorded before the store closes. */
+export const SERVICE_STOPPED_MESSAGE =
+  'The service stopped while this turn was running, so the turn was interrupted. Send your message again to continue.';
+
 export const SERVICE_RESTARTED_MESSAGE =
   'The service restarted while this turn was running, so the turn was interrupted. Send your message again to continue.';
 

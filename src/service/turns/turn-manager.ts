@@ -3,7 +3,7 @@ import type { TurnResult } from '../engine/types';
 import { ConversationRuntimes, type ConversationRuntime } from './conversation-runtimes';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
-import { closeInterruptedTurns } from './restart-recovery';
+import { closeInterruptedTurns, SERVICE_STOPPED_MESSAGE } from './restart-recovery';
 import { titleFromMessage } from '../conversations/thread-title';
 import type { CancelOutcome, SubmitResult } from './turn-answers';
 import { launchTurn, readLaunchSettings, type LaunchDeps } from './turn-launch';
@@ -23,6 +23,10 @@ export class TurnManager {
   private readonly runtimes: ConversationRuntimes;
   private readonly launchDeps: LaunchDeps;
   private draining = false;
+  /** Set by `shutdown`: no turn is admitted any more, whatever the drain switch says. */
+  private stopping = false;
+  /** Admissions under way, which `shutdown` lets finish before it ends their turns. */
+  private readonly admitting = new Set<Promise<unknown>>();
   /** Turns a previous run left open are closed before the first admission. */
   private readonly ready: Promise<void>;
   private readonly writes = new OrderedWrites();
@@ -74,7 +78,17 @@ export class TurnManager {
    * synchronous. So concurrent identical POSTs can never both create a turn.
    */
   async submit(s: Submission): Promise<SubmitResult> {
-    if (this.draining) return { kind: 'draining' };
+    if (this.draining || this.stopping) return { kind: 'draining' };
+    const admitted = this.admit(s);
+    this.admitting.add(admitted);
+    try {
+      return await admitted;
+    } finally {
+      this.admitting.delete(admitted);
+    }
+  }
+
+  private async admit(s: Submission): Promise<SubmitResult> {
     await this.ready;
     const launch = await readLaunchSettings(this.launchDeps, s);
     const { store, allowance } = this.options;
@@ -223,6 +237,31 @@ export class TurnManager {
       else turn.abort.abort();
       await turn.finished;
     }
+  }
+
+  /**
+   * Ends the turns of the agents `which` picks as errors saying `message`: the current one with its reply so
+   * far, and those waiting as stopped. Each is recorded and its `done` sent at once; the engine is told to
+   * stop, and its late answer finds the turn ended (the service closes, or another process took the agent).
+   */
+  interrupt(which: (agentId: string) => boolean, message: string): void {
+    for (const rt of this.runtimes.all()) {
+      for (const waiting of rt.waiting.filter((turn) => which(turn.agentId)))
+        this.stopNow(rt, waiting, false);
+      const turn = rt.current;
+      if (!turn || isTerminal(turn.state) || !which(turn.agentId)) continue;
+      turn.abort.abort();
+      rt.log.append('error', { message, code: null });
+      this.close(rt, turn, 'error', false);
+    }
+  }
+
+  /** The service closes: no new turn, the admissions under way finish, every turn ends, every write lands. */
+  async shutdown(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([this.ready, ...this.admitting]);
+    this.interrupt(() => true, SERVICE_STOPPED_MESSAGE);
+    await this.writes.settled();
   }
 
   // Reading
