@@ -6,7 +6,7 @@ import type pg from 'pg';
  * - cluster_processes: each live process and where the others reach it, renewed by its heartbeat;
  * - cluster_leases: which process runs each agent's machine, until when;
  * - cluster_events: every conversation's stream events in order, so a stream served by any process
- *   replays and follows a turn run by another (LISTEN/NOTIFY wakes the readers);
+ *   replays and follows a turn run by another (LISTEN/NOTIFY wakes the readers); pruned by event-feed.ts;
  * - cluster_secret: proves a forwarded request came from a process of this cluster.
  * Created idempotently under a lock, so processes starting at once agree.
  */
@@ -37,6 +37,9 @@ export async function ensureClusterTables(pool: pg.Pool): Promise<{ secret: stri
         data JSONB NOT NULL
       );
       CREATE INDEX IF NOT EXISTS cluster_events_conversation ON cluster_events (conversation_id, seq);
+      -- What a process's streams have read (pruning waits for it) and when an event was written (or not).
+      ALTER TABLE cluster_processes ADD COLUMN IF NOT EXISTS read_seq BIGINT;
+      ALTER TABLE cluster_events ADD COLUMN IF NOT EXISTS written_at TIMESTAMPTZ NOT NULL DEFAULT now();
       CREATE TABLE IF NOT EXISTS cluster_secret (one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), secret TEXT NOT NULL);
     `);
     await client.query('INSERT INTO cluster_secret (secret) VALUES ($1) ON CONFLICT DO NOTHING', [

@@ -8,10 +8,14 @@ import { SERVICE_RESTARTED_MESSAGE } from '../turns/restart-recovery';
 import { AgentLeases } from './agent-leases';
 import { ensureClusterTables } from './cluster-tables';
 import { EventFeed } from './event-feed';
+import { pruneEvents } from './event-pruning';
 import { forwardToHolder } from './forward';
 
 /** Default lease: a dead process's agents move to another process within this time. */
 export const DEFAULT_LEASE_MS = 15_000;
+/** How often each process prunes `cluster_events`, and when an unread row outside the replay window goes. */
+const PRUNE_EVERY_MS = 60_000;
+const EVENTS_STALE_MS = 10 * 60_000;
 
 /**
  * Several service processes on one PostgreSQL (docs/architecture.md, "Limits"): the conversation events
@@ -41,13 +45,14 @@ export async function clusterFor(
   const databaseUrl =
     typeof config['database'] === 'string' ? config['database'] : process.env['DATABASE_URL'];
   if (!isPostgresUrl(databaseUrl)) return undefined;
-  const settings = (config['cluster'] ?? {}) as { leaseMs?: number };
-  return startCluster({ databaseUrl, leaseMs: settings.leaseMs, log });
+  const settings = (config['cluster'] ?? {}) as { leaseMs?: number; pruneMs?: number };
+  return startCluster({ databaseUrl, leaseMs: settings.leaseMs, pruneMs: settings.pruneMs, log });
 }
 
 export async function startCluster(options: {
   databaseUrl: string;
   leaseMs?: number;
+  pruneMs?: number;
   log: (line: string) => void;
 }): Promise<Cluster> {
   const { databaseUrl, log } = options;
@@ -72,6 +77,14 @@ export async function startCluster(options: {
         }
       },
     });
+    let pruning: Promise<unknown> = Promise.resolve();
+    const prune = setInterval(() => {
+      const mark = { processId: leases.processId, readMark: feed.readMark(), staleMs: EVENTS_STALE_MS };
+      pruning = pruneEvents(pool, mark).catch((error: unknown) =>
+        log(`cluster: events not pruned (${(error as Error).message})`),
+      );
+    }, options.pruneMs ?? PRUNE_EVERY_MS);
+    prune.unref();
     return {
       processId: leases.processId,
       feed,
@@ -83,6 +96,8 @@ export async function startCluster(options: {
       }),
       join: (localUrl) => leases.join(localUrl),
       async close() {
+        clearInterval(prune);
+        await pruning;
         await leases.leave().catch((error: unknown) => log(`cluster: ${(error as Error).message}`));
         await feed.close();
         await pool.end();

@@ -183,6 +183,16 @@ export class EventFeed {
     }
   }
 
+  /**
+   * The last row every stream of this process has had (pruning may drop rows up to it), or null when this
+   * process streams nothing. A stream still reading its replay reads only the replay window, never pruned.
+   */
+  readMark(): number | null {
+    const seqs = [...this.readers.values()].flatMap((set) => [...set].map((r) => r.lastSeq ?? Infinity));
+    const least = Math.min(...seqs);
+    return Number.isFinite(least) ? least : null;
+  }
+
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
