@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { constants, type Dirent } from 'node:fs';
+import { constants } from 'node:fs';
 import { mkdir, open, readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { MACHINE_WORKSPACE } from '../workspace/agent-layout';
 import { workspaceHashes } from './content-hash-cache';
 import {
-  TEMP_PREFIX,
   WorkspacePathError,
   isReservedPath,
   lstatOrNull,
@@ -15,6 +14,7 @@ import {
 } from '../workspace/workspace-paths';
 import { changingFile } from '../workspace/exclusive';
 import { writeAtomically } from '../workspace/write-atomically';
+import { walkFiles } from '../workspace/workspace-walk';
 
 export type FileEntry = {
   path: string;
@@ -121,29 +121,10 @@ export class WorkspaceFiles {
   }
 
   private async walk(absDir: string, segments: string[], out: FileEntry[]): Promise<void> {
-    let entries: Dirent[];
-    try {
-      entries = await readdir(absDir, { withFileTypes: true });
-    } catch (err) {
-      // A folder removed while listing is simply gone; anything else is a real failure.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw err;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith(TEMP_PREFIX)) continue;
-      const childSegments = [...segments, entry.name];
-      if (isReservedPath(childSegments)) continue;
-      const abs = path.join(absDir, entry.name);
-      if (entry.isDirectory()) {
-        await this.walk(abs, childSegments, out);
-      } else if (entry.isFile()) {
-        const stat = await lstatOrNull(abs);
-        if (!stat?.isFile()) continue;
-        // A file removed between the stat and the read is simply not listed.
-        const sha256 = await workspaceHashes.sha256(abs, stat).catch(() => undefined);
-        if (sha256)
-          out.push({ path: childSegments.join('/'), size: stat.size, sha256, etag: etagOf(sha256) });
-      }
+    for (const { rel, absolute, stat } of await walkFiles(absDir, segments)) {
+      // A file removed between the stat and the read is simply not listed.
+      const sha256 = await workspaceHashes.sha256(absolute, stat).catch(() => undefined);
+      if (sha256) out.push({ path: rel, size: stat.size, sha256, etag: etagOf(sha256) });
     }
   }
 
