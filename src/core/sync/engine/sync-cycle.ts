@@ -62,19 +62,19 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
   // A conflict copy the person deleted settles its conflict as "keep mine" (a failure to reach
   // the agent leaves it for the next cycle, which says why), before the conflicts are shown again.
   const settled = await settleDeletedCopies(resolveDepsOf(ctx), store).catch(() => []);
-  // The base as settling left it: an edit made while "mine" was uploading is a change of one side
-  // only, not a conflict with the version just sent.
-  const base = store.baseEntries();
   let notices = ctx.status().notices;
   for (const text of settled) notices = withNotice({ ...ctx.status(), notices }, text);
   ctx.update({ state: 'scanning', message: undefined, failures: [], conflicts: store.conflicts(), notices });
   // Ignored means outside the sync on both sides: the agent's own .git/ is as safe as the person's.
   const rules = await loadIgnoreRules(root);
   const copies = store.copies();
-  // The listing and the scan run at once: the folder is read while the server answers.
+  // The listing, the bases and the scan run at once: the server lists while the state is read and the folder walked.
   const listed = listRemote(ctx).then((result) =>
     result.ok ? { ok: true as const, ...screenRemotePaths(result.listing, rules, copies) } : result,
   );
+  // The base as settling left it: an edit made while "mine" was uploading is a change of one side
+  // only, not a conflict with the version just sent.
+  const base = store.baseEntries();
   const local = await scanLocal(root, base, {
     rules,
     copies,

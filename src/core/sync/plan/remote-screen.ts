@@ -7,13 +7,16 @@ import type { Ignore } from 'ignore';
 import type { RemoteEntry, SkippedPath } from './sync-plan-types';
 import { isAlwaysIgnored, looksLikeConflictCopy, pathKey, sanitizeRemotePath } from './sync-paths';
 
+/** What the sync asks of the root's ignore rules (the `ignore` package's, or none at all). */
+export type PathRules = Pick<Ignore, 'ignores'>;
+
 /**
  * Remote names that could escape the root or break on some disk never reach the planner, nor do
  * ignored ones (never downloaded, so never deleted either) or ones the engine's own copies hold.
  */
 export function screenRemotePaths(
   listing: RemoteEntry[],
-  rules: Ignore,
+  rules: PathRules,
   copies: ReadonlySet<string>,
 ): { accepted: RemoteEntry[]; refused: SkippedPath[] } {
   const accepted = new Map<string, RemoteEntry>();
@@ -47,7 +50,7 @@ export function screenRemotePaths(
 }
 
 /** Whether a path is ignored: always-ignored names, or the root's .agentdeskignore (the file or any folder above it). */
-function isIgnored(path: string, rules: Ignore): boolean {
+function isIgnored(path: string, rules: PathRules): boolean {
   if (isAlwaysIgnored(path)) return true;
   const parts = path.split('/');
   for (let i = 1; i < parts.length; i += 1) {

@@ -34,7 +34,9 @@ export function sanitizeRemotePath(raw: string): SafePath | PathRejection {
     if (part === '..') return { ok: false, reason: 'parent directory segment' };
     if (windowsReserved.test(part)) return { ok: false, reason: `reserved name "${part}"` };
     // No common file system holds a longer name; writing it would fail with ENAMETOOLONG.
-    if (utf8.encode(part).length > 255) return { ok: false, reason: 'name longer than 255 bytes' };
+    // A UTF-16 unit takes at most 3 bytes, so only a long name is encoded to count them.
+    if (part.length > 85 && utf8.encode(part).length > 255)
+      return { ok: false, reason: 'name longer than 255 bytes' };
     if (/[. ]$/.test(part)) return { ok: false, reason: 'name ends with a dot or space' };
     if (/[<>:"|?*]/.test(part)) return { ok: false, reason: 'character not allowed on Windows' };
   }

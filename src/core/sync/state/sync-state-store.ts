@@ -41,6 +41,9 @@ interface BaseRow {
   remote_sha256: string | null;
 }
 
+/** A base row as an array: key, then `baseColumns` in order. */
+type BaseTuple = [string, string, number, string, number | null, number | null, string | null];
+
 function baseOf(row: BaseRow): BaseEntry {
   return {
     path: row.path,
@@ -96,13 +99,25 @@ export class SyncStateStore {
     return this.path;
   }
 
+  /** Every path's base, by key: one query, its rows read as arrays (objects per row cost twice the time). */
   baseEntries(): Map<string, BaseEntry> {
     this.flush();
-    const rows = this.statement(`SELECT key, ${baseColumns} FROM base`).all() as (BaseRow & {
-      key: string;
-    })[];
+    const rows = this.rawStatement(`SELECT key, ${baseColumns} FROM base`).all() as BaseTuple[];
     this.writtenSinceEmpty = rows.length === 0 ? new Set() : undefined;
-    return new Map(rows.map((row) => [row.key, baseOf(row)]));
+    const bases = new Map<string, BaseEntry>();
+    for (const [key, path, size, sha256, mtimeMs, remoteSize, remoteSha256] of rows)
+      bases.set(
+        key,
+        baseOf({
+          path,
+          size,
+          sha256,
+          mtime_ms: mtimeMs,
+          remote_size: remoteSize,
+          remote_sha256: remoteSha256,
+        }),
+      );
+    return bases;
   }
 
   /** One path's base, without loading them all (the executor checks paths one by one). */
@@ -210,6 +225,17 @@ export class SyncStateStore {
       }, batchDelayMs);
       this.flushTimer.unref();
     }
+  }
+
+  /** A statement whose rows come back as arrays, in the order of its columns. */
+  private rawStatement(sql: string): Statement {
+    const key = `raw:${sql}`;
+    let prepared = this.statements.get(key);
+    if (!prepared) {
+      prepared = this.db.prepare(sql).raw(true);
+      this.statements.set(key, prepared);
+    }
+    return prepared;
   }
 
   private statement(sql: string): Statement {
