@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from './test/e2e/chromium';
+import { testWorkers } from './test/support/test-workers';
 
 // Playwright empties its output folder when a run starts, so two runs at once (two people, or
 // a run while another is still writing traces) would delete each other's artifacts: each run
@@ -16,12 +16,10 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   // Each spec file starts its own browser mode and service (own data folder, ephemeral ports), so files
-  // run side by side: one worker per core, at most 4. Much of a spec's time is waiting (a reply, a
-  // sync, a browser), so two on two cores take little more than half the time of one; the two failures
-  // once blamed on that (hostile-content, sync-notes) were a test typing before its conversation was
-  // shown and a sync bug, both fixed.
+  // run side by side. Most of a spec's time is waiting (a reply, a sync, a browser): the whole stage used
+  // 1.1 of 2 cores with a worker per core, so there is one worker more than cores, at most 4.
   fullyParallel: false,
-  workers: Math.max(1, Math.min(availableParallelism(), 4)),
+  workers: testWorkers(),
   retries: 0,
   reporter: [['list'], ['./test/e2e/summary-reporter.ts']],
   // Names the run's throwaway PostgreSQL cluster; the first spec that asks for a database starts it.

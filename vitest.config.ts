@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testWorkers } from './test/support/test-workers';
 
 /**
  * Files that replace a module for their own file only (`vi.mock('electron')`, each with its own fake):
@@ -33,8 +34,9 @@ export default defineConfig({
     // machine (npm test -- --stress) can make a real service, CLI or agent start take many seconds.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two cores here: keep worker count modest so service-backed tests stay stable.
-    maxWorkers: 2,
+    // Most files wait on real processes (a service, the CLI, a sync settling): with a worker per core the
+    // stage used 1.35 of 2 cores, so there is one worker more than cores, at most 4.
+    maxWorkers: testWorkers(),
     reporters: ['default', './test/summary-reporter.ts'],
     // Names the run's throwaway PostgreSQL cluster; the first file that asks for a database starts it.
     globalSetup: ['./test/support/postgres-run.ts'],
