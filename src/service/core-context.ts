@@ -59,6 +59,8 @@ export interface CoreContext {
    * free (cluster/agent-leases.ts). Only the process that runs it fires the agent's scheduled turns.
    */
   readonly runsAgent?: (agentId: string) => Promise<boolean>;
+  /** Several processes: registers what to do when another process took one of our agents over. */
+  readonly whenAgentLost?: (listener: (agentId: string) => void) => void;
   /** Registers a disposer run when the service closes (last registered, first run). */
   onClose(dispose: () => void | Promise<void>): void;
 }

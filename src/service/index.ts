@@ -81,7 +81,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     identity,
     account: createAccountDeletion(db),
     ...(cluster
-      ? { sharedEvents: cluster.feed, runsAgent: async (id: string) => (await cluster.leases.claim(id)).mine }
+      ? {
+          sharedEvents: cluster.feed,
+          runsAgent: async (id: string) => (await cluster.leases.claim(id)).mine,
+          whenAgentLost: (listener: (agentId: string) => void) => cluster.leases.onLost(listener),
+        }
       : {}),
     onClose: (dispose: () => void | Promise<void>) => {
       disposers.push(dispose);

@@ -5,7 +5,10 @@ import type pg from 'pg';
  * Which service process runs each agent's machine: a lease row per agent (holder, expiry), taken by the
  * process that first needs the machine and renewed by its heartbeat. A process that dies stops renewing;
  * once its leases expire another process may take them, and the first heartbeat to see turns left
- * open under no live lease ends them (`orphans`), so no client waits for a turn nobody runs.
+ * open under no live lease ends them (`orphans`), so no client waits for a turn nobody runs; a process
+ * taking an agent over ends them too, before its first turn.
+ * A holder that stays alive but cannot renew in time (its database stalls) may have lost its leases: it
+ * stops acting for those agents at once (`onLost`), and again for any its next heartbeat finds taken.
  */
 
 export type Claim = { mine: true } | { mine: false; url: string | null };
@@ -27,6 +30,9 @@ export class AgentLeases {
   /** Set by leave(): no lease is taken after it, and the claims already sent are awaited before it hands back. */
   private leaving = false;
   private readonly claiming = new Set<Promise<unknown>>();
+  /** When the last heartbeat that renewed our leases was sent (a local clock reading). */
+  private renewedAt = 0;
+  private readonly lostListeners = new Set<(agentId: string) => void>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -40,8 +46,12 @@ export class AgentLeases {
        ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, seen_until = EXCLUDED.seen_until`,
       [this.processId, url, this.options.leaseMs],
     );
+    this.renewedAt = Date.now();
     this.timer = setInterval(
       () => {
+        // Not renewed for a whole lease: another process may run our agents by now.
+        if (Date.now() - this.renewedAt > this.options.leaseMs)
+          for (const agentId of this.agents) this.lose(agentId);
         this.ticking ??= this.tick().finally(() => (this.ticking = null));
       },
       Math.max(100, Math.floor(this.options.leaseMs / 3)),
@@ -66,7 +76,10 @@ export class AgentLeases {
     this.claiming.add(taking);
     const taken = await taking.finally(() => this.claiming.delete(taking));
     if (taken.rowCount === 1) {
-      if (!this.held.has(agentId)) this.options.log(`cluster: this process now runs agent ${agentId}`);
+      if (!this.held.has(agentId)) {
+        this.options.log(`cluster: this process now runs agent ${agentId}`);
+        await this.endLeftTurns(agentId);
+      }
       this.held.set(agentId, this.safeUntil(asked));
       return { mine: true };
     }
@@ -77,6 +90,40 @@ export class AgentLeases {
       [agentId],
     );
     return { mine: false, url: rows[0]?.url ?? null };
+  }
+
+  /** Called with each agent this process finds it no longer holds (it must stop acting for it). */
+  onLost(listener: (agentId: string) => void): void {
+    this.lostListeners.add(listener);
+  }
+
+  /**
+   * Stops acting for the agent, and hands its lease back if it is still ours (the watchdog's case): the
+   * sweep then ends the turns left open, which this process drops without a word.
+   */
+  private lose(agentId: string): void {
+    if (!this.held.delete(agentId)) return;
+    this.options.log(`cluster: lost the lease of agent ${agentId}`);
+    for (const listener of this.lostListeners) listener(agentId);
+    this.pool
+      .query('DELETE FROM cluster_leases WHERE agent_id = $1 AND holder = $2', [agentId, this.processId])
+      .catch((error: unknown) =>
+        this.options.log(`cluster: lease not handed back (${(error as Error).message})`),
+      );
+  }
+
+  /**
+   * Taking an agent over: the turns its previous holder left open end as errors (the sweep in `tick` would
+   * miss them, as the agent's lease is live again). Conditional, so they end once whoever sees them first.
+   */
+  private async endLeftTurns(agentId: string): Promise<void> {
+    const left = await this.pool.query<{ conversation_id: string; turn_id: string }>(
+      `UPDATE turns t SET state = 'error', at = $1 FROM conversations c
+       WHERE c.id = t.conversation_id AND c.agent_id = $2 AND t.state IN ('queued', 'running')
+       RETURNING t.conversation_id, t.turn_id`,
+      [Date.now(), agentId],
+    );
+    if (left.rows.length > 0) this.options.orphans(left.rows);
   }
 
   /** Agents whose machine this process runs. */
@@ -101,13 +148,11 @@ export class AgentLeases {
         `UPDATE cluster_leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE holder = $1 RETURNING agent_id`,
         [this.processId, leaseMs],
       );
+      this.renewedAt = asked;
       const still = new Set(renewed.rows.map((r) => r.agent_id));
       for (const agentId of still) if (this.held.has(agentId)) this.held.set(agentId, this.safeUntil(asked));
-      for (const agentId of [...this.held.keys()].filter((a) => !still.has(a))) {
-        // Our heartbeat came too late and another process took the agent over.
-        this.held.delete(agentId);
-        this.options.log(`cluster: lost the lease of agent ${agentId}`);
-      }
+      // Our heartbeat came too late and another process took the agent over.
+      for (const agentId of this.agents.filter((a) => !still.has(a))) this.lose(agentId);
       const orphans = await this.pool.query<{ conversation_id: string; turn_id: string }>(
         `UPDATE turns t SET state = 'error', at = $1
          FROM conversations c

@@ -1,3 +1,4 @@
+import { isTerminal } from '../../shared/api';
 import { ConversationEventLog, type EventListener } from './event-log';
 import { PERMISSION_TIMEOUT_MS, PermissionBroker } from './permission-broker';
 import type { Timers } from '../timers';
@@ -48,6 +49,24 @@ export class ConversationRuntimes {
   /** The conversation's runtime if it has one (reading never creates). */
   find(conversationId: string): ConversationRuntime | undefined {
     return this.byId.get(conversationId);
+  }
+
+  /**
+   * Drops the agent's turns, current and waiting, with no write and no event: another process took the
+   * agent over and ended them in the store and the stream. Each is aborted (its engine stops) and marked
+   * ended, so the engine's late answer changes nothing.
+   */
+  dropTurnsOf(agentId: string): void {
+    for (const rt of this.byId.values()) {
+      for (const turn of [rt.current, ...rt.waiting]) {
+        if (!turn || turn.agentId !== agentId || isTerminal(turn.state)) continue;
+        turn.state = 'error';
+        turn.abort.abort();
+        turn.markFinished();
+      }
+      if (rt.current?.agentId === agentId) rt.current = null;
+      rt.waiting = rt.waiting.filter((turn) => turn.agentId !== agentId);
+    }
   }
 
   /** Every conversation's runtime. */

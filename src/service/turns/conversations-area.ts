@@ -105,6 +105,13 @@ export function startConversations(
   // Several processes: an agent's lease can come to this process (its holder died), and with it scheduled
   // turns this process's timer does not know of yet.
   const rearm = ctx.runsAgent && setInterval(() => scheduler.changed(), REARM_MS);
+  // Another process took an agent over while this one lived (its heartbeat stalled): stop acting for it.
+  ctx.whenAgentLost?.((agentId) => {
+    manager.abandon(agentId);
+    engine
+      .stop(agentId)
+      .catch((error: unknown) => ctx.log(`agent ${agentId}: not stopped (${String(error)})`));
+  });
   if (rearm) rearm.unref();
   // Before the engines stop and the store closes (disposers run last registered, first): the turns in flight
   // end and are recorded, and every queued write lands.

@@ -14,10 +14,10 @@ import { admit, type AdmissionDeps } from './turn-admission';
 import type { Submission, Turn } from './turn-record';
 
 /**
- * The lifecycle of every conversation's turns: admission (new / injected / replacing / waiting),
- * the start, the close (reply, title, state, `done`, the next waiting turn), cancel and forget.
- * One turn at a time per conversation. The admission's decision is in turn-admission.ts, the engine call is in turn-launch.ts, the event fan-out in
- * engine-event-fanout.ts, permissions in permission-relay.ts, the allowance in allowance.ts.
+ * The lifecycle of every conversation's turns: admission (new / injected / replacing / waiting), the start,
+ * the close (reply, title, state, `done`, the next waiting turn), cancel, forget and shutdown. One turn at a
+ * time per conversation. The admission's decision is in turn-admission.ts, the engine call in turn-launch.ts,
+ * the event fan-out in engine-event-fanout.ts, permissions in permission-relay.ts, the allowance in allowance.ts.
  */
 export class TurnManager {
   private readonly runtimes: ConversationRuntimes;
@@ -239,28 +239,28 @@ export class TurnManager {
     }
   }
 
-  /**
-   * Ends the turns of the agents `which` picks as errors saying `message`: the current one with its reply so
-   * far, and those waiting as stopped. Each is recorded and its `done` sent at once; the engine is told to
-   * stop, and its late answer finds the turn ended (the service closes, or another process took the agent).
-   */
-  interrupt(which: (agentId: string) => boolean, message: string): void {
+  /** Service close: each turn ends as an error saying `message`, with its reply so far (waiting: stopped). */
+  private interruptAll(message: string): void {
     for (const rt of this.runtimes.all()) {
-      for (const waiting of rt.waiting.filter((turn) => which(turn.agentId)))
-        this.stopNow(rt, waiting, false);
+      for (const waiting of [...rt.waiting]) this.stopNow(rt, waiting, false);
       const turn = rt.current;
-      if (!turn || isTerminal(turn.state) || !which(turn.agentId)) continue;
+      if (!turn || isTerminal(turn.state)) continue;
       turn.abort.abort();
       rt.log.append('error', { message, code: null });
       this.close(rt, turn, 'error', false);
     }
   }
 
+  /** Another process took the agent over (lease lost): its turns here end in silence (see dropTurnsOf). */
+  abandon(agentId: string): void {
+    this.runtimes.dropTurnsOf(agentId);
+  }
+
   /** The service closes: no new turn, the admissions under way finish, every turn ends, every write lands. */
   async shutdown(): Promise<void> {
     this.stopping = true;
     await Promise.allSettled([this.ready, ...this.admitting]);
-    this.interrupt(() => true, SERVICE_STOPPED_MESSAGE);
+    this.interruptAll(SERVICE_STOPPED_MESSAGE);
     await this.writes.settled();
   }
 
