@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { mkdir, open, readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { MACHINE_WORKSPACE } from '../workspace/agent-layout';
-import { workspaceHashes } from './content-hash-cache';
+import { workspaceHashes } from '../workspace/content-hash-cache';
 import {
   WorkspacePathError,
   isReservedPath,
