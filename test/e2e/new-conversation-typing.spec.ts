@@ -87,3 +87,30 @@ test('Mod+N then typing at once: every key lands in the new conversation, none i
   await expect(yourMessages(page)).toContainText('the earlier conversation');
   await expect(messageBox(page)).toHaveValue('');
 });
+
+test('Mod+N, then another conversation picked before the server answers: the pick stands', async ({
+  page,
+}) => {
+  const server = await slowNewConversations(page);
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'the conversation picked while waiting');
+  const before = (await conversationsOf(app, agentId)).map((c) => c.id);
+
+  server.hold();
+  await page.keyboard.press('Control+N');
+  const list = page.getByRole('list', { name: 'Conversation list' });
+  await list.getByRole('button').first().click();
+  await expect(yourMessages(page)).toContainText('the conversation picked while waiting');
+  await messageBox(page).fill('typed in the picked conversation');
+  server.release();
+
+  // The new conversation is made and listed, but the screen stays where the person went.
+  await expect
+    .poll(async () => (await conversationsOf(app, agentId)).filter((c) => !before.includes(c.id)).length)
+    .toBe(1);
+  await expect(list.getByRole('button')).toHaveCount(before.length + 1);
+  await expect(yourMessages(page)).toContainText('the conversation picked while waiting');
+  await expect(messageBox(page)).toHaveValue('typed in the picked conversation');
+  await expect(messageBox(page)).toBeFocused();
+});

@@ -114,14 +114,16 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     set({ threads: { ...get().threads, [sessionId]: { ...current, ...change } } });
   };
 
-  /** Shows a conversation `create` made or reused, unless another agent was picked meanwhile. */
-  const opened = (agentId: string, sessionId: string): string => {
-    if (useAgentsStore.getState().selectedAgentId === agentId)
+  // Shows a conversation `create` made or reused; after a wait only while the person still waits for it
+  // (a conversation or agent picked meanwhile, `select`, ends `starting`: that pick stands).
+  const opened = (agentId: string, sessionId: string, waited: boolean): string => {
+    const wanted = waited ? get().starting : { agentId: useAgentsStore.getState().selectedAgentId };
+    if (wanted?.agentId === agentId)
       set({ selectedId: sessionId, startedId: sessionId, starting: null, notice: '' });
     return sessionId;
   };
   const makeConversation = async (agentId: string, empty: ConversationSummary | undefined) => {
-    if (empty && !(await hasSchedules(agentId, empty.id))) return opened(agentId, empty.id);
+    if (empty && !(await hasSchedules(agentId, empty.id))) return opened(agentId, empty.id, true);
     const result = await desk().createConversation(agentId);
     if (!result.ok) {
       const problem = noteFailure(agentId, result.error);
@@ -137,7 +139,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     };
     patchList(agentId, (items) => [item, ...items.filter((i) => i.id !== item.id)]);
     patchThread(item.id, { messages: [], skipped: 0, status: 'ready' });
-    return opened(agentId, item.id);
+    return opened(agentId, item.id, true);
   };
 
   return {
@@ -169,7 +171,8 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     },
     create(agentId) {
       const empty = get().byAgent[agentId]?.items.find((i) => isEmptyConversation(i, get().threads[i.id]));
-      if (empty && knownSchedules(empty.id) === false) return Promise.resolve(opened(agentId, empty.id));
+      if (empty && knownSchedules(empty.id) === false)
+        return Promise.resolve(opened(agentId, empty.id, false));
       // One at a time per agent: Mod+N pressed again, or Send in the box shown meanwhile, waits for the same.
       const making = creations.get(agentId);
       if (making) return making;
@@ -290,9 +293,7 @@ function visible(items: ConversationSummary[], hidden: Record<string, true>): Co
   return sortByRecent(items.filter((item) => !hidden[item.id]));
 }
 
-function laterOf(a: string | null, b: string): string {
-  return a && a > b ? a : b;
-}
+const laterOf = (a: string | null, b: string): string => (a && a > b ? a : b);
 
 function sortByRecent(items: ConversationSummary[]): ConversationSummary[] {
   return items.slice().sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
