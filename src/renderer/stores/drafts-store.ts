@@ -39,7 +39,8 @@ export const useDraftsStore = create<DraftsStore>((set, get) => {
       const { [from]: _moved, ...rest } = get().drafts;
       const target = rest[to] ?? emptyDraft;
       const draft = {
-        text: target.text + moving.text,
+        // On a line of its own after words already there, as a failed send puts its words back.
+        text: target.text && moving.text ? `${target.text}\n${moving.text}` : target.text + moving.text,
         attachments: [...target.attachments, ...moving.attachments],
       };
       set({ drafts: { ...rest, [to]: draft } });
