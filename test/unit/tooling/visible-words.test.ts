@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '../../..');
 const VISIBLE_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'label', 'alt', 'about']);
 const SHOWN_WORDS =
-  /\b(reiniciado|aplicado|ignorado|cambiados|Conversación|Mi agente|Persona|Agente|compartida|detalle|saltados|Msgapp\d|msgapp\d|house persona|house-lite|engine-[b-e]|agente_no_acp|machines?|sandbox)\b/;
+  /\b(reiniciado|aplicado|ignorado|cambiados|Conversación|Mi agente|Persona|Agente|compartida|detalle|saltados|nota|estado|motor|enCola|inyectado|detenido|resuelto|conectado|disponible|archivada|reposo|titulo|nombre|usuario|necesitaToken|reemplazoAnterior|repetido|programados?|canales|ultimoTurno|actualizada|borrada|Msgapp\d|msgapp\d|house persona|house-lite|engine-[b-e]|agente_no_acp|machines?|sandbox)\b/;
 
 function files(dir: string, test: (name: string) => boolean): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
@@ -101,6 +101,9 @@ describe('visible words', () => {
       'The machine was restarted (reiniciado).',
       'Msgapp1 numbers',
       'Add to the house persona',
+      'Server note (nota): restart needed',
+      'The reply ended (estado: error).',
+      '3 turns enCola',
     ]) {
       expect(SHOWN_WORDS.test(bad)).toBe(true);
     }
