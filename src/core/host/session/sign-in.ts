@@ -64,7 +64,8 @@ export async function runSignIn(
     return connected;
   }
   const current = connected.value;
-  if (current.signInApp) return signInAsApp(current, current.signInApp, settings, report);
+  if (current.signInApp)
+    return signInAsApp(current, current.signInApp, { signal, connection }, settings, report);
   const attempt = startLogin({
     baseUrl: current.baseUrl,
     clientId: current.profile.clientId,
@@ -111,11 +112,20 @@ export async function runSignIn(
 async function signInAsApp(
   current: Connection,
   signInApp: NonNullable<Connection['signInApp']>,
+  still: { signal: AbortSignal; connection: ActiveConnection },
   settings: SignInSettings,
   report: SignInReport,
 ): Promise<DeskResult<void>> {
   const answer = await signInApp(settings.scopes.join(' '));
   report.progress(undefined);
+  // The service answers after a wait (its store may be a database server): a cancel or another profile
+  // chosen meanwhile stands, and its tokens are not kept.
+  if (still.signal.aborted || still.connection.current() !== current) {
+    report.changed();
+    return still.signal.aborted
+      ? fail('sign_in_cancelled', 'Sign-in was cancelled.')
+      : fail('signed_out', 'The account changed during sign-in. Please sign in again.');
+  }
   if (!answer.ok) {
     settings.logger.warn(`The local service refused the app's own sign-in (${answer.reason}).`);
     const error = { code: 'sign_in_refused', message: 'AgentDesk could not sign in to its own service.' };
