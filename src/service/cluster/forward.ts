@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { API_BASE } from '../../shared/api';
 import type { AppEnv } from '../http/app-env';
@@ -22,35 +23,58 @@ export function machineAgent(method: string, path: string): string | null {
   return decodeURIComponent(match[1]!);
 }
 
-/** Hop-by-hop headers and what the forwarding fetch sets itself. */
-const DROPPED = [
-  'host',
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and what the forwarding fetch sets itself. */
+const HOP_BY_HOP = [
   'connection',
   'keep-alive',
-  'content-length',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
   'transfer-encoding',
   'upgrade',
-  'expect',
 ];
+const REQUEST_DROPPED = [...HOP_BY_HOP, 'host', 'content-length', 'expect'];
+// fetch has already decoded the body and will frame it again.
+const ANSWER_DROPPED = [...HOP_BY_HOP, 'content-encoding', 'content-length'];
+
+/** A copy of `from` without `dropped` and without the headers its Connection header names (hop-by-hop too). */
+function endToEnd(from: Headers, dropped: readonly string[]): Headers {
+  const headers = new Headers(from);
+  const named = (from.get('connection') ?? '').split(',').map((name) => name.trim().toLowerCase());
+  for (const name of [...dropped, ...named]) if (name) headers.delete(name);
+  return headers;
+}
+
+/** How long a holder may take to start its answer before the caller is told to try again. */
+export const FORWARD_ANSWER_MS = 30_000;
+
+const sameSecret = (given: string | undefined, secret: string): boolean => {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
 
 /**
  * Runs a request that needs an agent's machine where that machine runs: here when this process holds (or
  * now takes) the agent's lease, else on the holder, forwarded over HTTP with the caller's own credentials
  * (the holder checks them again). The holder answers it itself whatever it believes about the lease, so a
- * request never travels twice. A holder that does not answer yet is dead and its lease not expired: 503
- * with Retry-After, as a draining service answers.
+ * request never travels twice. The body is streamed through once, never buffered (the holder applies its
+ * limits), the answer streams back as it comes, and a caller that goes away cancels the forwarded request.
+ * A holder that does not answer (dead, its lease not expired yet, or stalled past `answerMs`) or a lease
+ * that cannot be read: 503 `reiniciando` with Retry-After, as a draining service answers.
  */
 export function forwardToHolder(options: {
   claim: (agentId: string) => Promise<Claim>;
   secret: string;
   retryAfterSeconds: number;
+  answerMs?: number;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const agentId = machineAgent(c.req.method, c.req.path);
     if (agentId === null) return next();
-    if (c.req.header(FORWARDED_HEADER) === options.secret) return next();
-    const claim = await options.claim(agentId);
-    if (claim.mine) return next();
+    if (sameSecret(c.req.header(FORWARDED_HEADER), options.secret)) return next();
     const busy = () => {
       c.header('Retry-After', String(options.retryAfterSeconds));
       return errorJson(
@@ -60,27 +84,37 @@ export function forwardToHolder(options: {
         'The service process running this agent is not answering; try again in a few seconds.',
       );
     };
+    let claim: Claim;
+    try {
+      claim = await options.claim(agentId);
+    } catch {
+      return busy();
+    }
+    if (claim.mine) return next();
     if (claim.url === null) return busy();
     const url = new URL(c.req.url);
-    const headers = new Headers(c.req.raw.headers);
-    for (const name of DROPPED) headers.delete(name);
+    const headers = endToEnd(c.req.raw.headers, REQUEST_DROPPED);
     headers.set(FORWARDED_HEADER, options.secret);
-    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body !== null;
+    const slow = new AbortController();
+    const timer = setTimeout(() => slow.abort(), options.answerMs ?? FORWARD_ANSWER_MS);
     let answer: Response;
     try {
       answer = await fetch(`${claim.url}${url.pathname}${url.search}`, {
         method: c.req.method,
         headers,
-        body: hasBody ? await c.req.raw.arrayBuffer() : undefined,
+        ...(hasBody ? { body: c.req.raw.body, duplex: 'half' } : {}),
         redirect: 'manual',
-      });
+        signal: AbortSignal.any([slow.signal, c.req.raw.signal]),
+      } as RequestInit);
     } catch {
       return busy();
+    } finally {
+      clearTimeout(timer);
     }
-    const back = new Headers(answer.headers);
-    // fetch has already decoded the body and will frame it again.
-    for (const name of ['content-encoding', 'content-length', 'transfer-encoding', 'connection'])
-      back.delete(name);
-    return new Response(answer.body, { status: answer.status, headers: back });
+    return new Response(answer.body, {
+      status: answer.status,
+      headers: endToEnd(answer.headers, ANSWER_DROPPED),
+    });
   };
 }
