@@ -14,7 +14,7 @@ import {
 } from '../workspace/workspace-paths';
 import { changingFile } from '../workspace/exclusive';
 import { writeAtomically } from '../workspace/write-atomically';
-import { walkFiles } from '../workspace/workspace-walk';
+import { hashedFiles } from '../workspace/workspace-walk';
 
 export type FileEntry = {
   path: string;
@@ -121,11 +121,8 @@ export class WorkspaceFiles {
   }
 
   private async walk(absDir: string, segments: string[], out: FileEntry[]): Promise<void> {
-    for (const { rel, absolute, stat } of await walkFiles(absDir, segments)) {
-      // A file removed between the stat and the read is simply not listed.
-      const sha256 = await workspaceHashes.sha256(absolute, stat).catch(() => undefined);
-      if (sha256) out.push({ path: rel, size: stat.size, sha256, etag: etagOf(sha256) });
-    }
+    for (const { rel, size, sha256 } of await hashedFiles(absDir, segments))
+      out.push({ path: rel, size, sha256, etag: etagOf(sha256) });
   }
 
   /**

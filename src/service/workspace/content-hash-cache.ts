@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 interface Known {
   size: number;
@@ -8,6 +9,9 @@ interface Known {
   ino: number;
   sha256: string;
 }
+
+/** Files up to this size are read in one call: a stream per small file cost more than its hash. */
+const wholeReadMax = 1024 * 1024;
 
 /**
  * SHA-256 of workspace files for listings (our extension: clients such as sync
@@ -19,19 +23,24 @@ export class ContentHashCache {
 
   constructor(private readonly maxEntries = 200_000) {}
 
-  async sha256(absolutePath: string, stat: Stats): Promise<string> {
+  /** The hash remembered for this very file (same size, times and inode), without reading it. */
+  cached(absolutePath: string, stat: Stats): string | undefined {
     const hit = this.known.get(absolutePath);
-    if (
-      hit &&
+    return hit &&
       hit.size === stat.size &&
       hit.mtimeMs === stat.mtimeMs &&
       hit.ctimeMs === stat.ctimeMs &&
       hit.ino === stat.ino
-    ) {
-      return hit.sha256;
-    }
+      ? hit.sha256
+      : undefined;
+  }
+
+  async sha256(absolutePath: string, stat: Stats): Promise<string> {
+    const hit = this.cached(absolutePath, stat);
+    if (hit !== undefined) return hit;
     const hash = createHash('sha256');
-    for await (const chunk of createReadStream(absolutePath)) hash.update(chunk as Buffer);
+    if (stat.size <= wholeReadMax) hash.update(await readFile(absolutePath));
+    else for await (const chunk of createReadStream(absolutePath)) hash.update(chunk as Buffer);
     const sha256 = hash.digest('hex');
     if (this.known.size >= this.maxEntries) this.known.clear();
     this.known.set(absolutePath, {

@@ -8,6 +8,8 @@
 import { lstatSync, type Dirent, type Stats } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
+import { workspaceHashes } from './content-hash-cache';
 import { TEMP_PREFIX, isReservedPath } from './workspace-paths';
 
 export interface WalkedFile {
@@ -15,6 +17,34 @@ export interface WalkedFile {
   rel: string;
   absolute: string;
   stat: Stats;
+}
+
+/**
+ * The regular files under `absDir` with their size and sha256 (in no particular order). A file
+ * unchanged since it was last hashed costs its lstat only; the others are read a few at a time
+ * (after a restart: all of them). A file removed before its read is simply not listed.
+ */
+export async function hashedFiles(
+  absDir: string,
+  segments: readonly string[],
+): Promise<{ rel: string; size: number; sha256: string }[]> {
+  const out: { rel: string; size: number; sha256: string }[] = [];
+  const unknown: WalkedFile[] = [];
+  for (const file of await walkFiles(absDir, segments)) {
+    const sha256 = workspaceHashes.cached(file.absolute, file.stat);
+    if (sha256 === undefined) unknown.push(file);
+    else out.push({ rel: file.rel, size: file.stat.size, sha256 });
+  }
+  const limit = pLimit(8);
+  await Promise.all(
+    unknown.map((file) =>
+      limit(async () => {
+        const sha256 = await workspaceHashes.sha256(file.absolute, file.stat).catch(() => undefined);
+        if (sha256 !== undefined) out.push({ rel: file.rel, size: file.stat.size, sha256 });
+      }),
+    ),
+  );
+  return out;
 }
 
 /** Names lstat()ed before the loop is given back: about a millisecond of blocking. */
