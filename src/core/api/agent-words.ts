@@ -22,8 +22,8 @@ export function agentFromWire(wire: Agente): Agent {
       c === null
         ? null
         : c.tipo === 'acp'
-          ? { kind: 'acp', host: c.host, token: c.token }
-          : { kind: 'partner', agentId: c.agentId, token: c.token },
+          ? { kind: 'acp', host: c.host }
+          : { kind: 'partner', agentId: c.agentId },
     needsToken: wire.necesitaToken,
   };
 }

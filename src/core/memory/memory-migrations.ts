@@ -295,4 +295,15 @@ export const memoryMigrations: readonly MemoryMigration[] = [
       WHERE json_valid(record) AND json_type(record, '$.events') = 'array' AND instr(record, '"detalle"') > 0;
     `,
   },
+  {
+    // An agent's connection token is no longer kept (shared/api/agent.ts): the stored agent list loses it.
+    id: '010_agent_list_no_tokens',
+    sql: `
+      UPDATE snapshots SET value = json_set(value, '$.agents', (
+        SELECT json_group_array(json(CASE WHEN json_type(a.value, '$.connection.token') IS NOT NULL
+            THEN json_remove(a.value, '$.connection.token') ELSE a.value END))
+        FROM (SELECT value FROM json_each(snapshots.value, '$.agents') ORDER BY key) a))
+      WHERE key = 'agents' AND json_valid(value) AND json_type(value, '$.agents') = 'array';
+    `,
+  },
 ];

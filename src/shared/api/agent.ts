@@ -8,9 +8,11 @@ import { CreateAgentBody } from './routes/agent-management';
  * every other layer uses only these names (docs/architecture.md, glossary).
  */
 
-/** How the app reaches an agent (the wire's `conexion`, told apart by `tipo`). */
-export type AgentConnection =
-  { kind: 'acp'; host: string; token: string } | { kind: 'partner'; agentId: string; token: string };
+/**
+ * How an agent is reached (the wire's `conexion`, told apart by `tipo`). Its `token` is left on the wire: the
+ * app never uses it, and a token never reaches the page or a file in plain text (docs/security.md).
+ */
+export type AgentConnection = { kind: 'acp'; host: string } | { kind: 'partner'; agentId: string };
 
 /** One agent of the person's list (the wire's `Agente`). */
 export interface Agent {

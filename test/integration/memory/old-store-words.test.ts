@@ -62,6 +62,11 @@ describe('a transcript store kept in the wire words', () => {
     const store = TranscriptStore.open(file);
     const list = store.lists.snapshot<AgentList>('agents');
     store.close();
+    // The agents' connection tokens are not kept (migration 010): no token in plain text on disk.
+    const raw = new Database(file).prepare("SELECT value FROM snapshots WHERE key = 'agents'").get() as {
+      value: string;
+    };
+    expect(raw.value).not.toMatch(/tok-[12]/);
     expect(list).toEqual({
       agents: [
         {
@@ -69,7 +74,7 @@ describe('a transcript store kept in the wire words', () => {
           name: 'Écrivain',
           origin: 'gs',
           protocol: 'acp',
-          connection: { kind: 'acp', host: 'machine.local', token: 'tok-1' },
+          connection: { kind: 'acp', host: 'machine.local' },
           needsToken: false,
         },
         {
@@ -77,7 +82,7 @@ describe('a transcript store kept in the wire words', () => {
           name: 'Partner',
           origin: 'partner',
           protocol: 'sse',
-          connection: { kind: 'partner', agentId: 'p-9', token: 'tok-2' },
+          connection: { kind: 'partner', agentId: 'p-9' },
           needsToken: true,
         },
         { id: 'a3', name: 'Bare', origin: 'gs', protocol: 'http', connection: null, needsToken: false },
