@@ -36,7 +36,7 @@ interface Row {
   turn_id: string;
   event_id: string;
   event: string;
-  data: Record<string, unknown>;
+  data: Record<string, unknown> | string;
 }
 
 export class EventFeed {
@@ -80,6 +80,11 @@ export class EventFeed {
         try {
           await this.insert(batch);
         } catch (error) {
+          // PostgreSQL refused the data itself (SQLSTATE class 22): trying again would block every stream.
+          if (String((error as { code?: unknown }).code ?? '').startsWith('22')) {
+            this.log(`cluster: ${batch.length} events dropped (${(error as Error).message})`);
+            continue;
+          }
           // PostgreSQL went away for a moment: keep the order, try again shortly.
           this.log(`cluster: events not written yet (${(error as Error).message})`);
           this.pending.unshift(...batch);
@@ -97,7 +102,8 @@ export class EventFeed {
       t: parseEventId(event.id)?.turnId ?? '',
       i: event.id,
       e: event.event,
-      d: event.data,
+      // As JSON text inside a jsonb string: jsonb refuses \u0000 and lone surrogates, which a message may hold.
+      d: JSON.stringify(event.data),
     }));
     await this.pool.query(
       `WITH ins AS (
@@ -167,7 +173,7 @@ export class EventFeed {
         );
         for (const row of rows) {
           const seq = Number(row.seq);
-          const event: LoggedEvent = { id: row.event_id, event: row.event, data: row.data };
+          const event: LoggedEvent = { id: row.event_id, event: row.event, data: dataOf(row) };
           for (const reader of ready) {
             if (reader.lastSeq! < seq) {
               reader.lastSeq = seq;
@@ -237,12 +243,17 @@ export class EventFeed {
   }
 }
 
+/** An event's data: JSON text in a jsonb string (rows written before that hold the object itself). */
+function dataOf(row: Row): Record<string, unknown> {
+  return typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;
+}
+
 function turnsOf(rows: Row[]): TurnLog[] {
   const turns: TurnLog[] = [];
   for (const row of rows) {
     let turn = turns.at(-1);
     if (!turn || turn.turnId !== row.turn_id) turns.push((turn = { turnId: row.turn_id, events: [] }));
-    turn.events.push({ id: row.event_id, event: row.event, data: row.data });
+    turn.events.push({ id: row.event_id, event: row.event, data: dataOf(row) });
   }
   return turns;
 }

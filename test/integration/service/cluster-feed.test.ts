@@ -80,6 +80,25 @@ describe('cluster event feed (PostgreSQL, two processes)', () => {
     fresh.close();
   });
 
+  it('carries text jsonb refuses (NUL, a lone surrogate) and keeps streaming after it', async () => {
+    const url = await freshDatabase();
+    const a = await processOn(url);
+    const b = await processOn(url);
+    const runner = new ConversationEventLog(a.feed.mirror('conv-1'));
+    const reader = collector();
+    const sub = await b.feed.subscribe('conv-1', reader.listener, null);
+    runner.beginTurn('t1');
+    runner.append('chunk', { text: 'a\u0000b\ud800c', turnId: 't1' });
+    runner.append('chunk', { text: 'after', turnId: 't1' });
+    const live = await reader.until(2);
+    expect(live.map((e) => e.data['text'])).toEqual(['a\u0000b\ud800c', 'after']);
+    sub.close();
+    await a.feed.flushed();
+    const resumed = await b.feed.subscribe('conv-1', () => {}, null);
+    expect(resumed.replayed.map((e) => e.data['text'])).toEqual(['a\u0000b\ud800c', 'after']);
+    resumed.close();
+  });
+
   it("moves a dead process's agent to another process and ends the turn it left open", async () => {
     const url = await freshDatabase();
     const a = await processOn(url);
