@@ -83,6 +83,22 @@ describe('the fast path', () => {
     expect(fullListings()).toBe(1);
   });
 
+  it('hands a removed folder the watcher has named only in part to the full cycle (a busy machine splits its events)', async () => {
+    const engine = await started({ ...numbered('work/many/f', 20), 'work/keep.txt': 'keep' });
+    await rm(join(world.root, 'work/many'), { recursive: true });
+    const status = await engine.syncPaths(['work/many/f1.txt', 'work/many/f2.txt']);
+    expect(status.pendingDeletes).toMatchObject({ side: 'remote', deletes: 20 });
+    expect(await world.remote.list()).toHaveLength(21);
+  });
+
+  it('hands files removed from a folder to the full cycle when more are gone than the watcher named', async () => {
+    const engine = await started({ ...numbered('work/flat/c', 20), 'work/flat/keep.txt': 'keep' });
+    for (let i = 0; i < 20; i += 1) await rm(join(world.root, `work/flat/c${i}.txt`));
+    const status = await engine.syncPaths(['work/flat/c0.txt']);
+    expect(status.pendingDeletes).toMatchObject({ side: 'remote', deletes: 20 });
+    expect(await world.remote.list()).toHaveLength(21);
+  });
+
   it('walks a named folder whole (its files were written before its watch began)', async () => {
     const engine = await started({ 'work/a.txt': 'one' });
     await mkdir(join(world.root, 'work/fresh/deep'), { recursive: true });
@@ -125,3 +141,8 @@ describe('the fast path', () => {
     expect(await world.remote.list()).toEqual(['work/a.txt', 'work/b.txt']);
   });
 });
+
+/** `count` numbered files: `${prefix}0.txt` … */
+function numbered(prefix: string, count: number): Record<string, string> {
+  return Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}.txt`, `file ${i}`]));
+}

@@ -106,7 +106,11 @@ export async function syncPaths(
     listedGroups: [], // nothing was listed: no group can have come back empty
   });
   // The planner's guard counts this batch only; a batch deleting more than a few is the full cycle's.
-  if (plan.actions.filter(isDelete).length > fastDeletesMax) return 'full';
+  const deletes = plan.actions.filter(isDelete);
+  if (deletes.length > fastDeletesMax) return 'full';
+  // The watcher reports a removal file by file, and a busy machine splits it across batches: the
+  // disk already holds all of it, and the full cycle's guard counts it whole.
+  if (deletes.length > 0 && (await moreGoneThanNamed(root, store, deletes))) return 'full';
   // While a mass deletion waits for the person, a late watcher event of one of its files must not carry
   // that delete out behind the pause: the full cycle holds it with the rest.
   if (before.pendingDeletes && plan.actions.some(isDelete)) return 'full';
@@ -147,7 +151,36 @@ function isNews(path: string): boolean {
   return path === rootMarkerName || path === ignoreFileName;
 }
 
-const isDelete = (action: SyncAction) => action.type === 'delete-remote' || action.type === 'delete-local';
+type DeleteAction = Extract<SyncAction, { type: 'delete-remote' | 'delete-local' }>;
+const isDelete = (action: SyncAction): action is DeleteAction =>
+  action.type === 'delete-remote' || action.type === 'delete-local';
+
+/**
+ * Whether more is gone from the folders of these deletes than one batch may delete: a folder removed
+ * whole, or more of a folder's synced files missing on disk than the watcher has named so far.
+ */
+async function moreGoneThanNamed(
+  root: string,
+  store: CycleContext['options']['store'],
+  deletes: readonly DeleteAction[],
+): Promise<boolean> {
+  for (const dir of new Set(deletes.map((action) => folderOf(action.path)))) {
+    if (dir === '') continue; // the root's own files are the marker's company: none go by the dozen
+    const names = await readdir(join(root, dir)).catch(() => undefined);
+    if (!names) return true;
+    const present = new Set(names.map((name) => pathKey(name)));
+    const dirKey = pathKey(dir);
+    let gone = 0;
+    for (const key of store.basesAt(dirKey).keys()) {
+      if (key === dirKey) continue;
+      const child = key.slice(dirKey.length + 1).split('/')[0]!;
+      if (!present.has(child) && ++gone > fastDeletesMax) return true;
+    }
+  }
+  return false;
+}
+
+const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
 
 /**
  * What the agent's side held of a path after its last sync, in its own form where it has one.
