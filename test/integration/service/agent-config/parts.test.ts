@@ -218,7 +218,7 @@ describe('tool vetoes', () => {
     const vetoes = {
       ...NO_VETOES,
       gs: { connectors: false as const },
-      canales: { chat: { send_file: false as const } },
+      channels: { chat: { send_file: false as const } },
     };
     expect(isToolOn(vetoes, 'chat', 'send_file')).toBe(false);
     expect(isToolOn(vetoes, 'workchat', 'send_file')).toBe(true);
