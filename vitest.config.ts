@@ -19,7 +19,7 @@ const storeBlindFiles = [
   'test/integration/service/server/trusted-proxy.test.ts',
   'test/integration/service/security/route-fuzz.test.ts',
   'test/integration/service/security/openapi-*.test.ts',
-  'test/integration/service/security/hostile-input-{wire,paths,bodies}.test.ts',
+  'test/integration/service/security/hostile-input-{wire,paths}.test.ts',
   'test/integration/service/security/{workspace-links,host-guard,private-modes}.test.ts',
   'test/integration/service/spec-conformance/{raw-bodies,hostile-requests,workspace-paths,cache-headers}.test.ts',
   'test/integration/service/agent-config/{files,skills-mcp,parts,library-stt,config}.test.ts',
