@@ -56,6 +56,21 @@ describe('local scanner (real disk)', () => {
     expect(a.size).toBe(5);
   });
 
+  it('reads an ignore file of comments as no rules, and keeps every line that is a rule', async () => {
+    await put('work/#hash.txt', 'a');
+    await put('work/ spaced.txt', 'b');
+    await put('work/kept.txt', 'c');
+    await put('.agentdeskignore', '# only a comment\n\n   \n');
+    expect((await scanLocal(root, new Map())).entries.map((e) => e.path).sort()).toEqual([
+      'work/ spaced.txt',
+      'work/#hash.txt',
+      'work/kept.txt',
+    ]);
+    // An escaped `#` and a name with a leading space are rules, not comments or blanks.
+    await put('.agentdeskignore', '# a comment\n\\#hash.txt\n spaced.txt\n');
+    expect((await scanLocal(root, new Map())).entries.map((e) => e.path)).toEqual(['work/kept.txt']);
+  });
+
   it('does not hash a file whose size and mtime match the base', async () => {
     await put('work/a.txt', 'hello');
     const first = (await scanLocal(root, new Map())).entries[0]!;
