@@ -44,7 +44,7 @@ export function Workspace() {
   const sessionId = useConversationsStore((s) => s.selectedId);
   const list = useConversationsStore((s) => (agentId ? s.byAgent[agentId] : undefined));
   const starting = useConversationsStore((s) => s.starting !== null);
-  const noConversations = useAgentsStore((s) => (agentId ? s.noConversations[agentId] : undefined));
+  const noMachine = useAgentsStore((s) => (agentId ? s.noMachine[agentId] : undefined));
   const syncPanelOpen = useSyncStore((s) => !!agentId && s.panelAgentId === agentId);
   const agentConfigOpen = useAgentConfigStore((s) => !!agentId && s.agentId === agentId);
   const [platform, setPlatform] = useState<PlatformInfo | null>(null);
@@ -128,7 +128,7 @@ export function Workspace() {
           <AgentConfigScreen agentId={agentId} />
         ) : agentId && syncPanelOpen ? (
           <SyncPanel agentId={agentId} />
-        ) : agentId && sessionId && noConversations === undefined ? (
+        ) : agentId && sessionId && noMachine === undefined ? (
           <div className="chat-with-panel">
             <ChatView
               key={`${agentId}:${sessionId}`}
@@ -138,11 +138,11 @@ export function Workspace() {
             />
             {schedulesOpen ? <SchedulePanel agentId={agentId} sessionId={sessionId} /> : null}
           </div>
-        ) : agentId && noConversations === undefined ? (
+        ) : agentId && noMachine === undefined ? (
           <AgentWelcome agentId={agentId} />
         ) : (
           <p className="empty-state">
-            {noConversations !== undefined
+            {noMachine !== undefined
               ? 'Pick another agent to chat: this one has no conversations.'
               : 'Pick an agent.'}
           </p>

@@ -4,6 +4,7 @@ import type { DeskError } from '../../shared/bridge';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { useAgentsStore } from './agents-store';
+import { useConversationsStore } from './conversations-store';
 
 export type AgentConfigSection =
   | 'identity'
@@ -36,8 +37,6 @@ interface AgentConfigStore {
   config: AgentConfiguration | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string;
-  /** Set when the server answered 409 agente_no_acp: the engine without a machine. */
-  noMachine: string | null;
   dirty: Partial<Record<AgentConfigSection, boolean>>;
   /** A navigation waiting for the person to confirm discarding edits. */
   pendingLeave: (() => void) | null;
@@ -68,7 +67,6 @@ const initial = {
   config: null,
   status: 'idle' as const,
   error: '',
-  noMachine: null,
   dirty: {},
   pendingLeave: null,
   outcome: null,
@@ -112,11 +110,8 @@ export const useAgentConfigStore = create<AgentConfigStore>((set, get) => ({
     const result = await desk().getAgentConfig(agentId);
     if (get().agentId !== agentId) return;
     if (!result.ok) return set({ status: 'error', error: errorWords(result.error) });
-    set({
-      config: result.value,
-      status: 'ready',
-      noMachine: result.value.hasMachine === false ? (result.value.engine ?? '') : null,
-    });
+    set({ config: result.value, status: 'ready' });
+    learnMachine(agentId, result.value);
   },
   async save(section, patch) {
     const agentId = get().agentId;
@@ -134,8 +129,8 @@ export const useAgentConfigStore = create<AgentConfigStore>((set, get) => ({
           ...(note ? { note } : {}),
           ...(applied ? { applied } : {}),
         },
-        noMachine: saved.hasMachine === false ? (saved.engine ?? '') : null,
       });
+      learnMachine(agentId, saved);
       get().setDirty(section, false);
       // The sidebar and the chat show the name, engine and starters too.
       if (patch.name !== undefined) void useAgentsStore.getState().load();
@@ -176,11 +171,13 @@ export const useAgentConfigStore = create<AgentConfigStore>((set, get) => ({
             : 'The agent did not restart.',
         },
       });
+      void reread(agentId);
     } else get().noteError(get().section, result.error);
   },
   noteError(section, error) {
-    if (error.code === 'agente_no_acp') {
-      set({ noMachine: error.engine ?? get().config?.engine ?? '' });
+    const agentId = get().agentId;
+    if (error.code === 'agente_no_acp' && agentId) {
+      useAgentsStore.getState().setNoMachine(agentId, error.engine ?? get().config?.engine ?? '');
       // The page's view of the engine is stale: read what the server holds now.
       void get().load();
     }
@@ -205,8 +202,23 @@ export const useAgentConfigStore = create<AgentConfigStore>((set, get) => ({
 
 async function reread(agentId: string): Promise<void> {
   const result = await desk().getAgentConfig(agentId);
-  if (result.ok && useAgentConfigStore.getState().agentId === agentId)
+  if (!result.ok) return;
+  learnMachine(agentId, result.value);
+  if (useAgentConfigStore.getState().agentId === agentId)
     useAgentConfigStore.setState({ config: result.value });
+}
+
+/**
+ * Whether the agent can chat, from the server's `hasMachine`, kept in the agents store only. An agent that
+ * could not chat and now can (a new engine, a restart) has its conversations read again, so the person
+ * chats at once.
+ */
+function learnMachine(agentId: string, answer: Pick<AgentConfiguration, 'hasMachine' | 'engine'>): void {
+  if (answer.hasMachine === undefined) return;
+  const agents = useAgentsStore.getState();
+  const couldNot = agents.noMachine[agentId] !== undefined;
+  agents.setNoMachine(agentId, answer.hasMachine ? null : (answer.engine ?? ''));
+  if (couldNot && answer.hasMachine) void useConversationsStore.getState().load(agentId);
 }
 
 /** The 409 agente_no_acp in plain words: which engine, and what it cannot do. */

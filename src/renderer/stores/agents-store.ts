@@ -10,12 +10,17 @@ interface AgentsStore {
   selectedAgentId: string | null;
   /** What the chat needs of each agent's configuration; `about` is our service's words for it (docs/extensions.md). */
   configs: Record<string, Pick<AgentConfiguration, 'starters' | 'models' | 'model' | 'engine' | 'about'>>;
-  /** Agents whose engine has no conversations (409 agente_no_acp): agent id -> engine. */
-  noConversations: Record<string, string>;
+  /**
+   * Agents that cannot chat: their engine has no machine (the spec's hasMachine false, or a 409
+   * agente_no_acp): agent id -> engine. The one place the app keeps it; the studio reads it from here.
+   */
+  noMachine: Record<string, string>;
   load(): Promise<void>;
   select(agentId: string): void;
+  /** Reads the agent's configuration, and from the server's `hasMachine` whether it can chat. */
   loadConfig(agentId: string): Promise<void>;
-  markNoConversations(agentId: string, engine: string): void;
+  /** The server's answer: the engine without a machine, or null once the agent has one. */
+  setNoMachine(agentId: string, engine: string | null): void;
   /** Makes an agent (our service's extension) and selects it; '' or the problem in words. */
   createAgent(input: NewAgent): Promise<string>;
   /** Renames through the spec's PATCH `name`; '' or the problem in words. */
@@ -31,7 +36,7 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
   error: '',
   selectedAgentId: null,
   configs: {},
-  noConversations: {},
+  noMachine: {},
   async load() {
     set({ status: 'loading', error: '' });
     const result = await desk().listAgents();
@@ -50,14 +55,17 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
   async loadConfig(agentId) {
     const result = await desk().getAgentConfig(agentId);
     if (result.ok) {
-      const { starters, models, model, engine, about } = result.value;
+      const { starters, models, model, engine, about, hasMachine } = result.value;
       set({ configs: { ...get().configs, [agentId]: { starters, models, model, engine, about } } });
+      if (hasMachine !== undefined) get().setNoMachine(agentId, hasMachine ? null : (engine ?? ''));
     } else if (result.error.code === 'agente_no_acp') {
-      get().markNoConversations(agentId, result.error.engine ?? '');
+      get().setNoMachine(agentId, result.error.engine ?? '');
     }
   },
-  markNoConversations(agentId, engine) {
-    set({ noConversations: { ...get().noConversations, [agentId]: engine } });
+  setNoMachine(agentId, engine) {
+    const { [agentId]: known, ...others } = get().noMachine;
+    if (known === (engine ?? undefined)) return;
+    set({ noMachine: engine === null ? others : { ...others, [agentId]: engine } });
   },
   async createAgent(input) {
     const made = await desk().createAgent(input);
@@ -80,6 +88,6 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
     return '';
   },
   reset() {
-    set({ agents: [], status: 'idle', error: '', selectedAgentId: null, configs: {}, noConversations: {} });
+    set({ agents: [], status: 'idle', error: '', selectedAgentId: null, configs: {}, noMachine: {} });
   },
 }));

@@ -78,7 +78,7 @@ interface ConversationsStore {
 
 function noteFailure(agentId: string, error: DeskError): string {
   if (error.code === 'agente_no_acp') {
-    useAgentsStore.getState().markNoConversations(agentId, error.engine ?? '');
+    useAgentsStore.getState().setNoMachine(agentId, error.engine ?? '');
   }
   return errorWords(error);
 }
@@ -153,6 +153,8 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
         },
       });
       const result = await desk().listConversations(agentId);
+      // A list is the server's word that the agent can chat (an engine changed elsewhere, say).
+      if (result.ok) useAgentsStore.getState().setNoMachine(agentId, null);
       const entry: AgentConversations = result.ok
         ? { items: visible(result.value, get().hidden), status: 'ready', error: '' }
         : { items: [], status: 'error', error: noteFailure(agentId, result.error) };

@@ -28,13 +28,13 @@ describe('an engine without a machine, in the stores', () => {
 
   it('the agents list learns which engine cannot hold conversations', async () => {
     await useConversationsStore.getState().load('a1');
-    expect(useAgentsStore.getState().noConversations['a1']).toBe('house-lite');
+    expect(useAgentsStore.getState().noMachine['a1']).toBe('house-lite');
   });
 
   it("the agent's settings name the server's engine, not the page's stale one", async () => {
     const stale: AgentConfiguration = { id: 'a2', engine: 'engine-b' };
-    useAgentConfigStore.setState({ agentId: 'a2', section: 'tools', config: stale, noMachine: null });
+    useAgentConfigStore.setState({ agentId: 'a2', section: 'tools', config: stale });
     await useAgentConfigStore.getState().restart();
-    expect(useAgentConfigStore.getState().noMachine).toBe('house-lite');
+    expect(useAgentsStore.getState().noMachine['a2']).toBe('house-lite');
   });
 });

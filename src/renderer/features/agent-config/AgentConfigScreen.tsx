@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { AgentConfiguration } from '../../../shared/api';
 import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent-config-store';
+import { useAgentsStore } from '../../stores/agents-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { BundleSection } from './BundleSection';
 import { ChannelsSection } from './ChannelsSection';
@@ -30,7 +31,7 @@ export function AgentConfigScreen(props: { agentId: string }) {
   const status = useAgentConfigStore((s) => s.status);
   const error = useAgentConfigStore((s) => s.error);
   const section = useAgentConfigStore((s) => s.section);
-  const noMachine = useAgentConfigStore((s) => s.noMachine);
+  const noMachine = useAgentsStore((s) => s.noMachine[agentId]);
   const pendingLeave = useAgentConfigStore((s) => s.pendingLeave);
   const tryOpen = useAgentConfigStore((s) => s.tryOpen);
   const outcome = useAgentConfigStore((s) => s.outcome);
@@ -45,7 +46,7 @@ export function AgentConfigScreen(props: { agentId: string }) {
     return () => window.removeEventListener('beforeunload', guard);
   }, []);
 
-  const hidden = noMachine !== null ? machineOnly : [];
+  const hidden = noMachine !== undefined ? machineOnly : [];
   const shown = order.filter((s) => !hidden.includes(s));
   const active = shown.includes(section) ? section : 'identity';
   const go = (next: AgentConfigSection) =>
@@ -96,7 +97,7 @@ export function AgentConfigScreen(props: { agentId: string }) {
             </li>
           ))}
         </ul>
-        {noMachine !== null ? (
+        {noMachine !== undefined ? (
           <p className="studio-help studio-hidden-note">
             Not shown: {machineOnly.map((s) => sectionTitles[s]).join(', ')}.{' '}
             {engineWords(config ?? undefined, noMachine || config?.engine || '').name} has no workspace of its

@@ -1,4 +1,5 @@
 import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent-config-store';
+import { useAgentsStore } from '../../stores/agents-store';
 
 /**
  * What the server did with the last save of this section: "Saved" with its note and the paths it applied,
@@ -7,7 +8,8 @@ import { useAgentConfigStore, type AgentConfigSection } from '../../stores/agent
 export function SaveOutcome(props: { section: AgentConfigSection; offerRestart?: boolean }) {
   const outcome = useAgentConfigStore((s) => (s.outcome?.section === props.section ? s.outcome : null));
   const restarting = useAgentConfigStore((s) => s.restarting);
-  const hasMachine = useAgentConfigStore((s) => s.config?.hasMachine !== false && s.noMachine === null);
+  const agentId = useAgentConfigStore((s) => s.agentId);
+  const hasMachine = useAgentsStore((s) => !agentId || s.noMachine[agentId] === undefined);
   if (!outcome) return null;
   const applied = outcome.applied ?? [];
   const restart =

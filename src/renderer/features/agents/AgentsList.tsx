@@ -19,7 +19,7 @@ export function AgentsList() {
   const status = useAgentsStore((s) => s.status);
   const error = useAgentsStore((s) => s.error);
   const selected = useAgentsStore((s) => s.selectedAgentId);
-  const noConversations = useAgentsStore((s) => s.noConversations);
+  const noMachine = useAgentsStore((s) => s.noMachine);
   const configs = useAgentsStore((s) => s.configs);
   const nav = useRef<HTMLElement>(null);
   // After a delete, the focus goes to the agent now selected (its Delete button may be gone, or belong
@@ -60,9 +60,7 @@ export function AgentsList() {
             >
               <span className="agent-name">{showDirectionControls(agent.name)}</span>
               <span className="agent-protocol">{agentKind(agent, configs[agent.id])}</span>
-              {noConversations[agent.id] !== undefined ? (
-                <span className="agent-note">Cannot chat</span>
-              ) : null}
+              {noMachine[agent.id] !== undefined ? <span className="agent-note">Cannot chat</span> : null}
             </button>
           </li>
         ))}

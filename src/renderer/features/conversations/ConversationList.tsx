@@ -27,7 +27,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
   );
   const query = useUiStore((s) => s.query);
   const searchFocus = useUiStore((s) => s.searchFocus);
-  const engine = useAgentsStore((s) => s.noConversations[agentId]);
+  const engine = useAgentsStore((s) => s.noMachine[agentId]);
   const now = useNow(30_000);
   const waiting = useWaitingForPerson();
   const search = useRef<HTMLInputElement>(null);
