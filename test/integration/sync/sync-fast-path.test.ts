@@ -140,6 +140,29 @@ describe('the fast path', () => {
     expect(world.proxy.count('GET', /\/files\/b\.txt$/)).toBe(1);
     expect(await world.remote.list()).toEqual(['work/a.txt', 'work/b.txt']);
   });
+  it('hands a named folder to the full cycle when a name in it was left out by the last one (a name clash)', async () => {
+    const nfc = 'work/d/caf\u00e9.txt';
+    const engine = await started({ [nfc]: 'base' });
+    // The agent's side now also holds the NFD spelling: two names there, one name here. Neither is carried.
+    world.proxy.add({
+      method: 'GET',
+      path: new RegExp(`/api/v2/agents/${world.agentId}/files/$`),
+      fault: {
+        kind: 'rewrite-json',
+        rewrite: (body) => {
+          const listing = body as { files: { path: string; size: number }[] };
+          return { ...listing, files: [...listing.files, { path: 'd/cafe\u0301.txt', size: 5 }] };
+        },
+      },
+    });
+    const full = await engine.syncNow();
+    expect(full.skipped.filter((s) => s.reason === 'name-clash')).toHaveLength(2);
+    await world.local.write(nfc, 'mine');
+    // The folder is named (a watch that began late, a rename): it is walked whole, the left-out name with it.
+    const status = await engine.syncPaths(['work/d']);
+    expect(await world.remote.read(nfc)).toBe('base');
+    expect(status.skipped.filter((s) => s.reason === 'name-clash')).toHaveLength(2);
+  });
 });
 
 /** `count` numbered files: `${prefix}0.txt` … */
