@@ -22,6 +22,7 @@ beforeAll(() => {
       ok: true,
       value: { id: agentId, engine: engine as 'house-lite', hasMachine: engine !== 'house-lite' },
     }),
+    restartAgent: async () => ({ ok: true, value: { restarted: true, sandboxId: 's1' } }),
     patchAgentConfig: async (agentId, patch) => {
       engine = patch.engine ?? engine;
       return {
@@ -54,4 +55,13 @@ it('a saved engine with a machine clears "Cannot chat" in both views and reads t
   expect(await useAgentConfigStore.getState().save('engine', { engine: 'house-lite' })).toBe(true);
   expect(useAgentsStore.getState().noMachine['a1']).toBe('house-lite');
   expect(listed).toEqual(['a1', 'a1']);
+});
+
+it('a restart that succeeds reads whether the agent can chat again', async () => {
+  engine = 'engine-b';
+  useAgentsStore.getState().setNoMachine('a1', 'house-lite');
+  listed.length = 0;
+  await useAgentConfigStore.getState().restart();
+  await expect.poll(() => useAgentsStore.getState().noMachine['a1']).toBeUndefined();
+  await expect.poll(() => listed).toEqual(['a1']);
 });
