@@ -227,11 +227,12 @@ export class SyncEngine {
    */
   async resolveConflict(key: string, choice: ConflictChoice): Promise<SyncStatus> {
     const { store } = this.options;
-    // Never alongside a cycle: both would act on the same path.
+    // Never alongside a cycle: both would act on the same path. While it settles, it is the running
+    // work, so a watcher event or a poll that asks for a pass waits for it (settle awaits `running`).
     while (this.running) await this.running.catch(() => undefined);
     const conflict = store.conflicts().find((c) => c.key === key);
     if (!conflict) return this.status;
-    const outcome = await settleConflict(
+    const settling = settleConflict(
       resolveDepsOf({
         options: this.options,
         history: this.history,
@@ -240,6 +241,16 @@ export class SyncEngine {
       conflict,
       choice,
     );
+    this.running = settling.then(
+      () => undefined,
+      () => undefined,
+    );
+    let outcome: Awaited<typeof settling>;
+    try {
+      outcome = await settling;
+    } finally {
+      this.running = undefined;
+    }
     this.update({ conflicts: store.conflicts() });
     await this.syncNow();
     if (!outcome.resolved) this.update({ message: outcome.message });
