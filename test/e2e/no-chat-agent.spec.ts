@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { agentWithoutMachine } from './support/agent-without-machine';
 import { openApp, startApp, type AppSession } from './support/app-session';
 
 // An agent whose engine has no conversations (the spec's 409 agente_no_acp, here our service's built-in lite
@@ -15,19 +16,7 @@ test.afterAll(async () => app?.close());
 test('an agent that cannot chat says so plainly, in the list and where its conversations would be', async ({
   page,
 }) => {
-  const made = await app.api('/api/v2/me/agents', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nombre: 'Lite helper' }),
-  });
-  expect(made.status).toBe(201);
-  const agentId = ((await made.json()) as { id: string }).id;
-  const moved = await app.api(`/api/v2/agents/${agentId}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ engine: 'house-lite' }),
-  });
-  expect(moved.status).toBe(200);
+  const agentId = await agentWithoutMachine(app, 'Lite helper');
   // The server's answer the app must put in words.
   const conversations = await app.api(`/api/v2/me/agents/${agentId}/conversations`);
   expect(conversations.status).toBe(409);

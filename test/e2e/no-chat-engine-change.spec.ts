@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { agentWithoutMachine } from './support/agent-without-machine';
 import { openApp, startApp, type AppSession } from './support/app-session';
 import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
 
@@ -20,19 +21,7 @@ test.describe('on our local service', () => {
   test('choosing an engine with a machine in Configure agent lets the agent chat at once', async ({
     page,
   }) => {
-    const made = await app.api('/api/v2/me/agents', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ nombre: 'Lite helper' }),
-    });
-    expect(made.status).toBe(201);
-    const agentId = ((await made.json()) as { id: string }).id;
-    const moved = await app.api(`/api/v2/agents/${agentId}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ engine: 'house-lite' }),
-    });
-    expect(moved.status).toBe(200);
+    await agentWithoutMachine(app, 'Lite helper');
 
     await openApp(page, app);
     const agents = page.getByRole('navigation', { name: 'Agents' });
