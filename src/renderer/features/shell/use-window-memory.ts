@@ -8,7 +8,10 @@ import { useConversationsStore } from '../../stores/conversations-store';
  * shell's commands (a deep link, the tray's "New conversation").
  */
 export function useWindowMemory(agentId: string | null, sessionId: string | null): void {
-  const wanted = useRef<{ agentId: string | null; sessionId: string | null } | null>(null);
+  /** Where to go: the place remembered from the last run, or one the shell asked for (a deep link). */
+  const wanted = useRef<{ agentId: string | null; sessionId: string | null; remembered?: boolean } | null>(
+    null,
+  );
   // Nothing is saved before the remembered state is read, or the first default choice would replace it.
   const read = useRef(false);
   const agents = useAgentsStore((s) => s.agents);
@@ -20,7 +23,11 @@ export function useWindowMemory(agentId: string | null, sessionId: string | null
       .then((result) => {
         read.current = true;
         if (result.ok)
-          wanted.current = { agentId: result.value.lastAgentId, sessionId: result.value.lastSessionId };
+          wanted.current = {
+            agentId: result.value.lastAgentId,
+            sessionId: result.value.lastSessionId,
+            remembered: true,
+          };
         applyWanted();
       });
     return desk().onShellCommand((command) => {
@@ -38,6 +45,13 @@ export function useWindowMemory(agentId: string | null, sessionId: string | null
   const applyWanted = (): void => {
     const want = wanted.current;
     if (!want) return;
+    // The person started a conversation before the remembered place was read or reached (Mod+N right at
+    // start): that wins, and opening the remembered one now would take the screen from it.
+    const { starting, startedId } = useConversationsStore.getState();
+    if (want.remembered && (starting || startedId)) {
+      wanted.current = null;
+      return;
+    }
     const agentsState = useAgentsStore.getState();
     if (agentsState.status !== 'ready') return; // wait for the list
     if (want.agentId && agentsState.agents.some((a) => a.id === want.agentId)) {
