@@ -139,10 +139,12 @@ test('the sidebar width changes with ←/→ on its edge and is remembered for t
 test('a message sent while a reply runs joins that reply', async ({ page }) => {
   await openApp(page, app);
   await newConversation(page, () => page.keyboard.press('Control+N'));
-  await box(page).fill('wait 3');
+  // Long enough that the second message is sent while it runs, on a busy machine too (with 3 s, typing the
+  // second one could come after the reply ended, and it rightly started a reply of its own).
+  await box(page).fill('wait 15');
   await box(page).press('Enter');
   const reply = page.getByRole('article', { name: 'Agent reply' }).last();
-  await expect(reply).toContainText('Waiting 3 seconds');
+  await expect(reply).toContainText('Waiting 15 seconds');
   await box(page).fill('echo joined in');
   await box(page).press('Enter');
   const mine = page.getByRole('article', { name: 'Your message' }).last();

@@ -235,16 +235,19 @@ test('a reload mid-reply picks the stream up from the reply’s start, without d
   await openApp(page);
   await newConversation(page);
   const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill('wait 3');
+  // Long enough that the reload lands while the reply runs, on a busy machine too (with 3 s the reply had
+  // sometimes ended before the page came back, and the history showed it instead of the stream).
+  await box.fill('wait 12');
   await box.press('Enter');
   const reply = page.getByRole('article', { name: 'Agent reply' }).last();
-  await expect(reply).toContainText('Waiting 3 seconds');
+  await expect(reply).toContainText('Waiting 12 seconds');
   await page.reload();
-  await expect(reply).toContainText('Done waiting 3 seconds.', { timeout: 20_000 });
+  await expect(reply).toHaveAttribute('aria-busy', 'true');
+  await expect(reply).toContainText('Done waiting 12 seconds.', { timeout: 30_000 });
   await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
   const all = await page.getByRole('log', { name: 'Messages' }).innerText();
-  expect(all.split('Waiting 3 seconds').length - 1).toBe(1);
-  expect(all.split('Done waiting 3 seconds.').length - 1).toBe(1);
+  expect(all.split('Waiting 12 seconds').length - 1).toBe(1);
+  expect(all.split('Done waiting 12 seconds.').length - 1).toBe(1);
 });
 
 test('sign out revokes the sign-in on the server', async ({ page }) => {
