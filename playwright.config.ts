@@ -16,10 +16,10 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   // Each spec file starts its own browser mode and service (own data folder, ephemeral ports), so files
-  // run side by side. Most of a spec's time is waiting (a reply, a sync, a browser): the whole stage used
-  // 1.1 of 2 cores with a worker per core, so there is one worker more than cores, at most 4.
+  // run side by side: one worker per core, at most 4. A third on two cores made the stage slower (368 s
+  // against 346 s, load 12): Chromium keeps the cores busy, unlike the unit stage's waits on processes.
   fullyParallel: false,
-  workers: testWorkers(),
+  workers: testWorkers({ beyondCores: 0 }),
   retries: 0,
   reporter: [['list'], ['./test/e2e/summary-reporter.ts']],
   // Names the run's throwaway PostgreSQL cluster; the first spec that asks for a database starts it.

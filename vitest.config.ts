@@ -35,7 +35,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Most files wait on real processes (a service, the CLI, a sync settling): with a worker per core the
-    // stage used 1.35 of 2 cores, so there is one worker more than cores, at most 4.
+    // stage used 1.35 of 2 cores, so there is one worker more than cores, at most 4 (268 s -> 222 s).
     maxWorkers: testWorkers(),
     reporters: ['default', './test/summary-reporter.ts'],
     // Names the run's throwaway PostgreSQL cluster; the first file that asks for a database starts it.
