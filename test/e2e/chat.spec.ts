@@ -180,8 +180,9 @@ test('cancel stops a running reply, and a message sent while it runs is injected
   const selected = page.getByRole('list', { name: 'Conversation list' }).locator('[aria-current="true"]');
   await expect(selected.getByLabel(/Last reply: Stopped/)).toBeVisible();
 
-  await send(page, 'wait 2');
-  await expect(lastReply(page)).toContainText('Waiting 2 seconds');
+  // Long enough that the next message comes while it runs, on a busy machine too.
+  await send(page, 'wait 12');
+  await expect(lastReply(page)).toContainText('Waiting 12 seconds');
   await send(page, 'and also this');
   const injected = page.getByRole('article', { name: 'Your message' }).last();
   await expect(injected).toContainText('and also this');
@@ -277,15 +278,17 @@ test('rename, share (the public page opens), unshare and archive', async ({ page
 test('a reload mid-turn resumes the stream without duplicated text', async ({ page }) => {
   await openApp(page);
   await newConversation(page);
-  await send(page, 'wait 3');
-  await expect(lastReply(page)).toContainText('Waiting 3 seconds');
+  // Long enough that the reload lands while the reply runs, on a busy machine too.
+  await send(page, 'wait 12');
+  await expect(lastReply(page)).toContainText('Waiting 12 seconds');
   await page.reload();
-  await expect(lastReply(page)).toContainText('Done waiting 3 seconds.', { timeout: 20_000 });
+  await expect(lastReply(page)).toHaveAttribute('aria-busy', 'true');
+  await expect(lastReply(page)).toContainText('Done waiting 12 seconds.', { timeout: 30_000 });
   await waitForReplyDone(page);
   const all = await page.getByRole('log', { name: 'Messages' }).innerText();
-  expect(all.split('Waiting 3 seconds').length - 1).toBe(1);
-  expect(all.split('Done waiting 3 seconds.').length - 1).toBe(1);
-  expect(all.split('wait 3').length - 1).toBe(1);
+  expect(all.split('Waiting 12 seconds').length - 1).toBe(1);
+  expect(all.split('Done waiting 12 seconds.').length - 1).toBe(1);
+  expect(all.split('wait 12').length - 1).toBe(1);
 });
 
 test('shortcuts, search over loaded conversations, and drafts kept per conversation', async ({ page }) => {
