@@ -172,35 +172,45 @@ export class SyncEngine {
       await this.running;
       return this.wanted() ? this.settle() : this.status;
     }
-    this.running = (async () => {
-      // A cycle whose paths moved under it runs again at once (a few times, then it waits for
-      // the next trigger, so a file rewritten without pause cannot hold the engine).
-      let replans = 0;
-      while (!this.closed && this.wanted()) {
-        if (this.fullWanted || this.paused()) {
-          this.fullWanted = this.remoteWanted = false;
-          this.named.clear(); // the cycle's scan sees them
-          const moved = await this.cycle();
-          if (moved && replans < 5) {
-            replans += 1;
-            this.fullWanted = true;
+    await this.asRunning(
+      (async () => {
+        // A cycle whose paths moved under it runs again at once (a few times, then it waits for
+        // the next trigger, so a file rewritten without pause cannot hold the engine).
+        let replans = 0;
+        while (!this.closed && this.wanted()) {
+          if (this.fullWanted || this.paused()) {
+            this.fullWanted = this.remoteWanted = false;
+            this.named.clear(); // the cycle's scan sees them
+            const moved = await this.cycle();
+            if (moved && replans < 5) {
+              replans += 1;
+              this.fullWanted = true;
+            }
+          } else if (this.remoteWanted) {
+            this.remoteWanted = false;
+            if ((await syncRemoteChanges(this.context())) === 'full') this.fullWanted = true;
+          } else {
+            const paths = [...this.named];
+            this.named.clear();
+            if ((await syncPaths(this.context(), paths)) === 'full') this.fullWanted = true;
           }
-        } else if (this.remoteWanted) {
-          this.remoteWanted = false;
-          if ((await syncRemoteChanges(this.context())) === 'full') this.fullWanted = true;
-        } else {
-          const paths = [...this.named];
-          this.named.clear();
-          if ((await syncPaths(this.context(), paths)) === 'full') this.fullWanted = true;
         }
-      }
-    })();
+      })(),
+    );
+    return this.status;
+  }
+
+  /** Runs `work` as the engine's one running job: a pass asked for meanwhile waits for it (settle awaits it). */
+  private async asRunning<T>(work: Promise<T>): Promise<T> {
+    this.running = work.then(
+      () => undefined,
+      () => undefined,
+    );
     try {
-      await this.running;
+      return await work;
     } finally {
       this.running = undefined;
     }
-    return this.status;
   }
 
   pause(): void {
@@ -227,30 +237,21 @@ export class SyncEngine {
    */
   async resolveConflict(key: string, choice: ConflictChoice): Promise<SyncStatus> {
     const { store } = this.options;
-    // Never alongside a cycle: both would act on the same path. While it settles, it is the running
-    // work, so a watcher event or a poll that asks for a pass waits for it (settle awaits `running`).
+    // Never alongside a cycle: both would act on the same path, so it waits for one and is the running job.
     while (this.running) await this.running.catch(() => undefined);
     const conflict = store.conflicts().find((c) => c.key === key);
     if (!conflict) return this.status;
-    const settling = settleConflict(
-      resolveDepsOf({
-        options: this.options,
-        history: this.history,
-        expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
-      }),
-      conflict,
-      choice,
+    const outcome = await this.asRunning(
+      settleConflict(
+        resolveDepsOf({
+          options: this.options,
+          history: this.history,
+          expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
+        }),
+        conflict,
+        choice,
+      ),
     );
-    this.running = settling.then(
-      () => undefined,
-      () => undefined,
-    );
-    let outcome: Awaited<typeof settling>;
-    try {
-      outcome = await settling;
-    } finally {
-      this.running = undefined;
-    }
     this.update({ conflicts: store.conflicts() });
     await this.syncNow();
     if (!outcome.resolved) this.update({ message: outcome.message });
