@@ -102,21 +102,11 @@ export class SyncStateStore {
   /** Every path's base, by key: one query, its rows read as arrays (objects per row cost twice the time). */
   baseEntries(): Map<string, BaseEntry> {
     this.flush();
-    const rows = this.rawStatement(`SELECT key, ${baseColumns} FROM base`).all() as BaseTuple[];
+    const rows = this.statement(`SELECT key, ${baseColumns} FROM base`, 'arrays').all() as BaseTuple[];
     this.writtenSinceEmpty = rows.length === 0 ? new Set() : undefined;
     const bases = new Map<string, BaseEntry>();
-    for (const [key, path, size, sha256, mtimeMs, remoteSize, remoteSha256] of rows)
-      bases.set(
-        key,
-        baseOf({
-          path,
-          size,
-          sha256,
-          mtime_ms: mtimeMs,
-          remote_size: remoteSize,
-          remote_sha256: remoteSha256,
-        }),
-      );
+    for (const [key, path, size, sha256, mtime_ms, remote_size, remote_sha256] of rows)
+      bases.set(key, baseOf({ path, size, sha256, mtime_ms, remote_size, remote_sha256 }));
     return bases;
   }
 
@@ -227,22 +217,13 @@ export class SyncStateStore {
     }
   }
 
-  /** A statement whose rows come back as arrays, in the order of its columns. */
-  private rawStatement(sql: string): Statement {
-    const key = `raw:${sql}`;
+  /** A prepared statement, kept; `rows: 'arrays'` reads each row as an array in the order of its columns. */
+  private statement(sql: string, rows: 'objects' | 'arrays' = 'objects'): Statement {
+    const key = `${rows}:${sql}`;
     let prepared = this.statements.get(key);
     if (!prepared) {
-      prepared = this.db.prepare(sql).raw(true);
+      prepared = rows === 'arrays' ? this.db.prepare(sql).raw(true) : this.db.prepare(sql);
       this.statements.set(key, prepared);
-    }
-    return prepared;
-  }
-
-  private statement(sql: string): Statement {
-    let prepared = this.statements.get(sql);
-    if (!prepared) {
-      prepared = this.db.prepare(sql);
-      this.statements.set(sql, prepared);
     }
     return prepared;
   }
