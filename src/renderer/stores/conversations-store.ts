@@ -10,7 +10,7 @@ import type {
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { useAgentsStore } from './agents-store';
-import { hasSchedules, isEmptyConversation, knownSchedules } from './empty-conversation';
+import { newConversationMaker } from './new-conversation';
 
 /** How many messages a conversation opens with; earlier ones load on scroll. */
 export const threadPageSize = 50;
@@ -94,9 +94,6 @@ const initial = {
   startedId: null,
 };
 
-/** The new conversation each agent is being given, while the server makes it. */
-const creations = new Map<string, Promise<string | undefined>>();
-
 export const useConversationsStore = create<ConversationsStore>((set, get) => {
   const patchList = (agentId: string, change: (items: ConversationSummary[]) => ConversationSummary[]) => {
     const current = get().byAgent[agentId];
@@ -114,33 +111,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     set({ threads: { ...get().threads, [sessionId]: { ...current, ...change } } });
   };
 
-  // Shows a conversation `create` made or reused; after a wait only while the person still waits for it
-  // (a conversation or agent picked meanwhile, `select`, ends `starting`: that pick stands).
-  const opened = (agentId: string, sessionId: string, waited: boolean): string => {
-    const wanted = waited ? get().starting : { agentId: useAgentsStore.getState().selectedAgentId };
-    if (wanted?.agentId === agentId)
-      set({ selectedId: sessionId, startedId: sessionId, starting: null, notice: '' });
-    return sessionId;
-  };
-  const makeConversation = async (agentId: string, empty: ConversationSummary | undefined) => {
-    if (empty && !(await hasSchedules(agentId, empty.id))) return opened(agentId, empty.id, true);
-    const result = await desk().createConversation(agentId);
-    if (!result.ok) {
-      const problem = noteFailure(agentId, result.error);
-      if (get().starting?.agentId === agentId) set({ starting: { agentId, problem } });
-      else set({ notice: problem });
-      return undefined;
-    }
-    const item: ConversationSummary = {
-      id: result.value.id,
-      title: null,
-      updatedAt: new Date().toISOString(),
-      lastTurn: null,
-    };
-    patchList(agentId, (items) => [item, ...items.filter((i) => i.id !== item.id)]);
-    patchThread(item.id, { messages: [], skipped: 0, status: 'ready' });
-    return opened(agentId, item.id, true);
-  };
+  const create = newConversationMaker({ get, set, patchList, patchThread, noteFailure });
 
   return {
     ...initial,
@@ -171,18 +142,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     select(sessionId) {
       set({ selectedId: sessionId, notice: '', starting: null, startedId: null });
     },
-    create(agentId) {
-      const empty = get().byAgent[agentId]?.items.find((i) => isEmptyConversation(i, get().threads[i.id]));
-      if (empty && knownSchedules(empty.id) === false)
-        return Promise.resolve(opened(agentId, empty.id, false));
-      // One at a time per agent: Mod+N pressed again, or Send in the box shown meanwhile, waits for the same.
-      const making = creations.get(agentId);
-      if (making) return making;
-      set({ selectedId: null, starting: { agentId, problem: '' }, notice: '' });
-      const made = makeConversation(agentId, empty).finally(() => creations.delete(agentId));
-      creations.set(agentId, made);
-      return made;
-    },
+    create,
     async rename(agentId, sessionId, title) {
       const result = await desk().renameConversation(agentId, sessionId, title);
       if (!result.ok) {
