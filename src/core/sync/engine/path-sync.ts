@@ -170,11 +170,10 @@ async function moreGoneThanNamed(
     if (!names) return true;
     const present = new Set(names.map((name) => pathKey(name)));
     const dirKey = pathKey(dir);
+    // Files right in the folder are enough: a removed subfolder's files find their own folder gone.
     let gone = 0;
-    for (const key of store.basesAt(dirKey).keys()) {
-      if (key === dirKey) continue;
-      const child = key.slice(dirKey.length + 1).split('/')[0]!;
-      if (!present.has(child) && ++gone > fastDeletesMax) return true;
+    for (const key of store.childKeys(dirKey)) {
+      if (!present.has(key.slice(dirKey.length + 1)) && ++gone > fastDeletesMax) return true;
     }
   }
   return false;

@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import type { SyncConflict } from '../../../shared/bridge';
 import type { BaseEntry, Fingerprint, RemoteFingerprint } from '../plan/sync-plan-types';
 import { pathKey } from '../plan/sync-paths';
+import { baseColumns, baseOf, type BaseRow, type BaseTuple } from './base-rows';
 import { createSchema } from './sync-state-schema';
 
 type SqliteDatabase = InstanceType<typeof Database>;
@@ -29,34 +30,6 @@ const batchMax = 500;
 
 /** A flagged conflict, as the bridge shows it (the shared vocabulary). */
 export type ConflictRecord = SyncConflict;
-
-const baseColumns = 'path, size, sha256, mtime_ms, remote_size, remote_sha256';
-
-interface BaseRow {
-  path: string;
-  size: number;
-  sha256: string;
-  mtime_ms: number | null;
-  remote_size: number | null;
-  remote_sha256: string | null;
-}
-
-/** A base row as an array: key, then `baseColumns` in order. */
-type BaseTuple = [string, string, number, string, number | null, number | null, string | null];
-
-function baseOf(row: BaseRow): BaseEntry {
-  return {
-    path: row.path,
-    size: row.size,
-    sha256: row.sha256,
-    ...(row.mtime_ms === null ? {} : { mtimeMs: row.mtime_ms }),
-    ...(row.remote_size === null
-      ? {}
-      : {
-          remote: { size: row.remote_size, ...(row.remote_sha256 ? { sha256: row.remote_sha256 } : {}) },
-        }),
-  };
-}
 
 export class SyncStateStore {
   private readonly db: SqliteDatabase;
@@ -115,6 +88,14 @@ export class SyncStateStore {
   hasBase(): boolean {
     if (this.pending.size > 0) this.flush();
     return this.statement('SELECT 1 FROM base LIMIT 1').get() !== undefined;
+  }
+
+  /** The keys of the bases right in folder `key`, not in its subfolders (read as keys alone). */
+  childKeys(key: string): string[] {
+    if (this.pending.size > 0) this.flush();
+    const sql = `SELECT key FROM base WHERE key >= ? AND key < ? AND instr(substr(key, ?), '/') = 0`;
+    const rows = this.statement(sql, 'arrays').all(`${key}/`, `${key}0`, key.length + 2) as [string][];
+    return rows.map(([child]) => child);
   }
 
   /** The bases of `key` and of every path under it (a folder's), by key: the fast path's base. */
