@@ -3,6 +3,7 @@
  * start, on timers and remote hints (a turn's `done`, a `tool` event naming a path), and the
  * paths the watcher names planned alone (path-sync.ts). Reports its status.
  */
+import { RunningJob } from './running-job';
 import { mkdir } from 'node:fs/promises';
 import type { SyncStatus } from '../../../shared/bridge';
 import { clearStaleTempFiles } from '../local/atomic-write';
@@ -47,7 +48,7 @@ export class SyncEngine {
   private readonly requests: ResolveRequests;
   private readonly history: VersionHistory;
   private readonly ownsHistory: boolean;
-  private running: Promise<void> | undefined;
+  private readonly job = new RunningJob();
   /** Passes asked for: a full cycle (start, timer, watcher error), the agent's side (remote-pass.ts), named paths. */
   private fullWanted = false;
   private remoteWanted = false;
@@ -109,7 +110,7 @@ export class SyncEngine {
         // While the server cannot be reached, every look is a cycle: the first that reaches it
         // sends what waited, without the person doing anything.
         hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : remote.hasChanged!()),
-        busy: () => this.running !== undefined || this.closed,
+        busy: () => this.job.current !== undefined || this.closed,
         onChange: () => this.syncRemote(),
       });
     }
@@ -167,12 +168,12 @@ export class SyncEngine {
   /** Runs what is asked (full cycles, named paths) one at a time until nothing is left. */
   private async settle(): Promise<SyncStatus> {
     if (this.closed) return this.status;
-    if (this.running) {
+    if (this.job.current) {
       // The running loop takes what was just asked, unless it was already ending.
-      await this.running;
+      await this.job.current;
       return this.wanted() ? this.settle() : this.status;
     }
-    await this.asRunning(
+    await this.job.run(
       (async () => {
         // A cycle whose paths moved under it runs again at once (a few times, then it waits for
         // the next trigger, so a file rewritten without pause cannot hold the engine).
@@ -200,19 +201,6 @@ export class SyncEngine {
     return this.status;
   }
 
-  /** Runs `work` as the engine's one running job: a pass asked for meanwhile waits for it (settle awaits it). */
-  private async asRunning<T>(work: Promise<T>): Promise<T> {
-    this.running = work.then(
-      () => undefined,
-      () => undefined,
-    );
-    try {
-      return await work;
-    } finally {
-      this.running = undefined;
-    }
-  }
-
   pause(): void {
     this.options.store.setSetting('paused', 'true');
     this.update({ state: 'paused', message: 'Sync is paused.' });
@@ -238,10 +226,10 @@ export class SyncEngine {
   async resolveConflict(key: string, choice: ConflictChoice): Promise<SyncStatus> {
     const { store } = this.options;
     // Never alongside a cycle: both would act on the same path, so it waits for one and is the running job.
-    while (this.running) await this.running.catch(() => undefined);
+    await this.job.idle();
     const conflict = store.conflicts().find((c) => c.key === key);
     if (!conflict) return this.status;
-    const outcome = await this.asRunning(
+    const outcome = await this.job.run(
       settleConflict(
         resolveDepsOf({
           options: this.options,
@@ -264,7 +252,7 @@ export class SyncEngine {
     if (this.requestTimer) clearInterval(this.requestTimer);
     this.poller?.stop();
     await this.watcher?.close();
-    await this.running;
+    await this.job.current;
     if (this.ownsHistory) this.history.close();
     this.update({ state: 'stopped' });
   }
