@@ -38,6 +38,8 @@ describe("the poll brings the agent's configuration", () => {
         (await world.local.exists('mcp.json')) && (await world.local.read('mcp.json')).includes('mcp-files'),
       'the new MCP servers arrive',
     );
+    // The file is on disk a moment before the pass that wrote it ends: wait for that pass, which ends idle.
+    await eventually(async () => engine.current.state === 'idle', 'the pass ends idle, not in error');
     expect(engine.current.state).toBe('idle');
   });
 
