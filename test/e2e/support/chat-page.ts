@@ -23,6 +23,10 @@ export async function newConversation(
   page: Page,
   start: () => Promise<void> = () => page.getByRole('button', { name: 'Start a new conversation' }).click(),
 ): Promise<void> {
+  // Mod+N acts on the selected agent: right after a page opens, the agents may still be loading.
+  await expect(page.getByRole('navigation', { name: 'Agents' }).locator('[aria-current="true"]')).toHaveCount(
+    1,
+  );
   await start();
   await expect(chatTitle(page)).toHaveText('New conversation');
   await expect(page.getByRole('region', { name: /^Welcome to / })).toBeVisible();
