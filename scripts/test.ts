@@ -123,7 +123,7 @@ function runNpmScript(
       pending += chunk.toString('utf8');
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) if (/^(unit|e2e): \d+ passed/.test(line)) summaries.push(line);
+      for (const line of lines) if (/^(unit|e2e)(: \d+ passed| failed: )/.test(line)) summaries.push(line);
     });
     child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
     const done = (ok: boolean) => {

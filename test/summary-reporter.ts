@@ -1,5 +1,6 @@
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
-import { recordFileTimes } from '../scripts/test-timings';
+import { relative } from 'node:path';
+import { firstLine, recordFileTimes } from '../scripts/test-timings';
 
 /**
  * Prints the plain closing line CI reads: `unit: N passed, N failed, N skipped`.
@@ -14,19 +15,31 @@ export default class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     const times = new Map<string, number>();
+    const failures: string[] = unhandledErrors.map((e) => `an error outside any test: ${firstLine(e)}`);
     for (const module of testModules) {
       times.set(module.moduleId, fileSeconds(module));
       const tests = [...module.children.allTests()];
-      if (tests.length === 0 && module.state() !== 'passed') failed += 1;
+      // The PostgreSQL pass runs many of the same files again: say which pass failed.
+      const pass = module.project.name === 'service-postgres' ? ' [postgres]' : '';
+      const file = `${relative(process.cwd(), module.moduleId)}${pass}`;
+      if (tests.length === 0 && module.state() !== 'passed') {
+        failed += 1;
+        failures.push(`${file}: did not load: ${firstLine(module.errors()[0]?.message)}`);
+      }
       for (const test of tests) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
-        else if (underFailedSuite(test)) failed += 1;
-        else skipped += 1;
+        else if (state !== 'failed' && !underFailedSuite(test)) skipped += 1;
+        else {
+          failed += 1;
+          const why = test.result().errors?.[0]?.message ?? 'did not run: its suite failed';
+          failures.push(`${file} > ${test.fullName}: ${firstLine(why)}`);
+        }
       }
     }
     console.log(`unit: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    // CI shows only the end of the output: each failure named on one line, which `npm test` repeats last.
+    for (const line of failures) console.log(`unit failed: ${line}`);
     recordFileTimes('unit', times);
   }
 }

@@ -7,7 +7,8 @@ import type {
   TestError,
   TestResult,
 } from '@playwright/test/reporter';
-import { recordFileTimes } from '../../scripts/test-timings';
+import { relative } from 'node:path';
+import { firstLine, recordFileTimes } from '../../scripts/test-timings';
 
 /**
  * Prints the plain closing line CI reads: `e2e: N passed, N failed, N skipped`.
@@ -48,14 +49,20 @@ export default class SummaryReporter implements Reporter {
     let passed = 0;
     let failed = this.failuresOutsideTests();
     let skipped = 0;
+    const failures = this.errorsOutsideTests.map((message) => `an error outside any test: ${firstLine(message)}`);
     for (const test of this.all) {
       const result = this.last.get(test);
-      if (!result) failed += 1;
-      else if (result.status === 'passed') passed += 1;
-      else if (result.status === 'skipped' && test.expectedStatus === 'skipped') skipped += 1;
-      else failed += 1;
+      if (result?.status === 'passed') passed += 1;
+      else if (result?.status === 'skipped' && test.expectedStatus === 'skipped') skipped += 1;
+      else {
+        failed += 1;
+        const where = `${relative(process.cwd(), test.location.file)}:${test.location.line} > ${test.title}`;
+        failures.push(`${where}: ${result ? firstLine(result.error?.message ?? result.status) : 'did not run'}`);
+      }
     }
     console.log(`e2e: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    // CI shows only the end of the output: each failure named on one line, which `npm test` repeats last.
+    for (const line of failures) console.log(`e2e failed: ${line}`);
     recordFileTimes('e2e', this.fileTimes);
   }
 }
