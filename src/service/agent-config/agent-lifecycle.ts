@@ -70,9 +70,11 @@ async function deleteRefusal(
   personId: string,
   agentId: string,
 ): Promise<{ ok: false; refusal: Refusal<DeleteAgentRefusal> } | null> {
-  const agent = await ctx.identity.agents.findOwned(personId, agentId);
-  if (!agent) return refuse('not_found', 'No such agent.');
-  if ((await ctx.identity.agents.list(personId)).length <= 1) return refuse('last_agent', LAST_AGENT);
+  // One read answers both: with two reads, a delete of this agent landing between them made it look like
+  // the account's last agent (409 instead of 404; PostgreSQL, agent-management-races).
+  const agents = await ctx.identity.agents.list(personId);
+  if (!agents.some((agent) => agent.id === agentId)) return refuse('not_found', 'No such agent.');
+  if (agents.length <= 1) return refuse('last_agent', LAST_AGENT);
   // A reply still running would write into rows about to go: the person stops it first.
   const running = (await ctx.conversations.store.list(agentId)).some(
     (conversation) => ctx.conversations.manager.currentTurnId(conversation.id) !== null,
