@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import FileOrder from './test/support/file-order';
 import { testWorkers } from './test/support/test-workers';
 
 /**
@@ -37,6 +38,8 @@ export default defineConfig({
     // Most files wait on real processes (a service, the CLI, a sync settling): with a worker per core the
     // stage used 1.35 of 2 cores, so there is one worker more than cores, at most 4 (268 s -> 222 s).
     maxWorkers: testWorkers(),
+    // The longest files start first, so the workers finish together (test/support/file-order.ts).
+    sequence: { sequencer: FileOrder },
     reporters: ['default', './test/summary-reporter.ts'],
     // Names the run's throwaway PostgreSQL cluster; the first file that asks for a database starts it.
     globalSetup: ['./test/support/postgres-run.ts'],
