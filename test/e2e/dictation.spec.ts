@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable } from './chromium';
+import { chromiumArgs, fullChromiumExecutable } from './chromium';
 import { openApp, screens, startApp, type AppSession } from './support/app-session';
 
 // Dictation end to end with a real recording: espeak-ng speaks a sentence into a WAV, Chromium's fake
@@ -40,7 +40,8 @@ test.beforeAll(async ({ browser }) => {
     execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', speech]),
   );
   micBrowser = await chromium.launch({
-    ...(chromiumExecutable() ? { executablePath: chromiumExecutable()! } : {}),
+    // The full Chromium: the headless shell's fake capture device plays no file.
+    ...(fullChromiumExecutable() ? { executablePath: fullChromiumExecutable()! } : {}),
     args: [
       ...chromiumArgs,
       '--use-fake-device-for-media-stream',

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { withFullChromium } from './chromium';
 import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
 import { newConversation } from './support/chat-page';
 
@@ -12,6 +13,8 @@ import { newConversation } from './support/chat-page';
 let app: AppSession;
 
 test.describe.configure({ mode: 'serial' });
+// The full Chromium: the headless shell answers every notification permission "denied".
+test.use(withFullChromium);
 
 test.beforeAll(async ({ browser }) => {
   app = await startApp(browser, { email: 'notify@example.test' });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { withFullChromium } from './chromium';
 import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
 
 // Issue 29, item 6: Settings in groups, saying only what is true on this machine. Browser mode against the
@@ -9,6 +10,8 @@ import { openApp, showScreen, startApp, type AppSession } from './support/app-se
 let app: AppSession;
 
 test.describe.configure({ mode: 'serial' });
+// The full Chromium: the headless shell answers every notification permission "denied".
+test.use(withFullChromium);
 
 test.beforeAll(async ({ browser }) => {
   app = await startApp(browser, { email: 'settings-groups@example.test' });

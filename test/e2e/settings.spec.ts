@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startBrowserMode } from '../../src/browser/browser-mode';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
+import { withFullChromium } from './chromium';
 import { openApp, screens, showScreen, startApp, type AppSession } from './support/app-session';
 
 // Settings in browser mode against the real local service: the theme really switches the page's
@@ -14,6 +15,8 @@ let app: AppSession;
 let agentId: string;
 
 test.describe.configure({ mode: 'serial' });
+// The full Chromium: the headless shell answers every notification permission "denied".
+test.use(withFullChromium);
 
 test.beforeAll(async ({ browser }) => {
   app = await startApp(browser, { email: 'settings@example.test' });
