@@ -31,10 +31,20 @@ test.beforeAll(async () => {
   await run('npm', ['pack', '--pack-destination', join(scratch, 'pack')], { cwd: repo, timeout: 300_000 });
   const [tarball] = await readdir(join(scratch, 'pack'));
   expect(tarball).toMatch(/^agentdesk-.+\.tgz$/);
-  // Installed from outside the repository, so nothing resolves back into it.
+  // Installed from outside the repository, so nothing resolves back into it. The dependencies come from npm's
+  // cache where `npm ci` left them (--prefer-offline), from the registry otherwise.
   await run(
     'npm',
-    ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', join(scratch, 'pack', tarball!)],
+    [
+      'install',
+      '-g',
+      '--prefix',
+      prefix,
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      join(scratch, 'pack', tarball!),
+    ],
     { cwd: scratch, timeout: 300_000 },
   );
   agentdesk = join(prefix, 'bin', 'agentdesk');
