@@ -71,6 +71,10 @@ export function tooLongLine(totalSeconds: number, stages: StageTime[]): string |
 export function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error ?? '');
   // eslint-disable-next-line no-control-regex
-  const plain = text.replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0] ?? '';
+  const plain =
+    text
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .trim()
+      .split('\n')[0] ?? '';
   return plain.length > 200 ? `${plain.slice(0, 197)}...` : plain;
 }

@@ -49,7 +49,9 @@ export default class SummaryReporter implements Reporter {
     let passed = 0;
     let failed = this.failuresOutsideTests();
     let skipped = 0;
-    const failures = this.errorsOutsideTests.map((message) => `an error outside any test: ${firstLine(message)}`);
+    const failures = this.errorsOutsideTests.map(
+      (message) => `an error outside any test: ${firstLine(message)}`,
+    );
     for (const test of this.all) {
       const result = this.last.get(test);
       if (result?.status === 'passed') passed += 1;
@@ -57,7 +59,9 @@ export default class SummaryReporter implements Reporter {
       else {
         failed += 1;
         const where = `${relative(process.cwd(), test.location.file)}:${test.location.line} > ${test.title}`;
-        failures.push(`${where}: ${result ? firstLine(result.error?.message ?? result.status) : 'did not run'}`);
+        failures.push(
+          `${where}: ${result ? firstLine(result.error?.message ?? result.status) : 'did not run'}`,
+        );
       }
     }
     console.log(`e2e: ${passed} passed, ${failed} failed, ${skipped} skipped`);
