@@ -33,9 +33,11 @@ async function started(files: Record<string, string>, watch = false): Promise<Sy
 describe('the fast path', () => {
   it('sends a save, a new file and a delete the watcher saw, without listing the agent or walking the folder', async () => {
     await started({ 'work/a.txt': 'one', 'work/n/b.txt': 'bee' }, true);
-    await world.local.write('work/a.txt', 'two');
+    // Saved as editors do (whole, by a rename): an in-place write the watcher catches half-done on a
+    // busy machine changes under its upload, and a change mid-upload rightly goes to a full cycle.
+    await world.local.save('work/a.txt', 'two');
     await eventually(async () => (await world.remote.read('work/a.txt')) === 'two', 'the save arrives');
-    await world.local.write('work/n/new.txt', 'new');
+    await world.local.save('work/n/new.txt', 'new');
     await eventually(
       async () => (await world.remote.read('work/n/new.txt')) === 'new',
       'the new file arrives',

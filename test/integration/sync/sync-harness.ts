@@ -31,6 +31,8 @@ export interface SyncWorld {
   engine(options?: Partial<SyncEngineOptions> & { remote?: RemoteSide }): SyncEngine;
   local: {
     write(path: string, text: string | Uint8Array): Promise<void>;
+    /** An editor's atomic save: written outside the folder, then renamed over the path. */
+    save(path: string, text: string): Promise<void>;
     read(path: string): Promise<string>;
     exists(path: string): Promise<boolean>;
     remove(path: string): Promise<void>;
@@ -58,6 +60,7 @@ export async function createSyncWorld(): Promise<SyncWorld> {
   const agentId = await firstAgentId(service, tokens.access_token);
   const scratch = await mkdtemp(join(tmpdir(), 'agentdesk-sync-'));
   const root = join(scratch, 'folder');
+  let saves = 0;
   const trashDir = join(scratch, 'trash');
   await mkdir(trashDir);
   const api = createApiClient({ baseUrl: proxy.url, auth: staticTokenSource(tokens.access_token) });
@@ -100,6 +103,12 @@ export async function createSyncWorld(): Promise<SyncWorld> {
       async write(path, text) {
         await mkdir(dirname(join(root, path)), { recursive: true });
         await writeFile(join(root, path), text);
+      },
+      async save(path, text) {
+        const staged = join(scratch, `save-${++saves}`);
+        await writeFile(staged, text);
+        await mkdir(dirname(join(root, path)), { recursive: true });
+        await rename(staged, join(root, path));
       },
       read: (path) => readFile(join(root, path), 'utf8'),
       exists: (path) =>
