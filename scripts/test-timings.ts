@@ -67,14 +67,12 @@ export function tooLongLine(totalSeconds: number, stages: StageTime[]): string |
   return `SLOW: the run took ${minutes} minutes, over the ${tooLongSeconds / 60} minutes it should${blame}. The slowest files are listed above.`;
 }
 
+// eslint-disable-next-line no-control-regex
+const colourCodes = /\u001b\[[0-9;]*m/g;
+
 /** The first line of an error, without colour codes, short enough for a summary line. */
 export function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error ?? '');
-  // eslint-disable-next-line no-control-regex
-  const plain =
-    text
-      .replace(/\u001b\[[0-9;]*m/g, '')
-      .trim()
-      .split('\n')[0] ?? '';
+  const plain = text.replace(colourCodes, '').trim().split('\n')[0] ?? '';
   return plain.length > 200 ? `${plain.slice(0, 197)}...` : plain;
 }
