@@ -57,6 +57,24 @@ const serviceRoomsListed = {
 };
 
 /**
+ * The rooms of src/core/ from the bottom up (docs/architecture.md, layout): a room imports only rooms listed
+ * before it, so no arrow inside core runs back up. common/ holds the general helpers (Result, FetchLike,
+ * Sleep); auth/ sits below the API client, which asks it for tokens; host/ composes everything.
+ */
+const coreRooms = [
+  ...['common/', 'log/', 'renderer-csp.ts', 'renderer-content-types.ts'],
+  ...['auth/', 'api/', 'events/', 'profiles/', 'memory/', 'sync/', 'host/'],
+];
+const coreBackUpArrows = noBackUpArrows('core', coreRooms, (room) => `core-no-back-up-arrow-from-${room}`);
+const coreRoomsListed = {
+  name: 'core-room-is-listed',
+  comment: 'Every folder and top file of src/core/ has its place in coreRooms, so the order covers it.',
+  severity: 'error',
+  from: { path: '^src/core/' },
+  to: { path: '^src/core/', pathNot: coreRooms.map((name) => roomPath('core', name)) },
+};
+
+/**
  * core/sync's rooms from the bottom up (docs/sync.md): a room imports only rooms below it, so no
  * arrow runs back up. plan/ is pure; folders/ opens folders; index.ts is the door above them all.
  */
@@ -235,6 +253,8 @@ module.exports = {
       from: { path: '^src/core/sync/plan/' },
       to: { path: '^src/', pathNot: ['^src/core/sync/plan/', room('shared')] },
     },
+    ...coreBackUpArrows,
+    coreRoomsListed,
     ...syncRoomRules,
     ...serviceBackUpArrows,
     serviceRoomsListed,

@@ -101,6 +101,18 @@ const forbidden: [string, string, string, string][] = [
     'host-plumbing-imports-no-area',
   ],
   [
+    'a core room importing a room above it',
+    'src/core/api/a.ts',
+    "import { s } from '../host/session/s';\nexport const a = s;\n",
+    'core-no-back-up-arrow-from-api',
+  ],
+  [
+    'a core room left out of the order',
+    'src/core/auth/a.ts',
+    "import { n } from '../newroom/n';\nexport const a = n;\n",
+    'core-room-is-listed',
+  ],
+  [
     'the CLI reaching past the sync door',
     'src/cli/a.ts',
     "import { e } from '../core/sync/engine/e';\nexport const a = e;\n",
@@ -139,6 +151,7 @@ describe('architecture doors (dependency-cruiser)', () => {
       'src/renderer/features/chat/f.ts': 'export const f = 1;\n',
       'src/core/host/session/s.ts': 'export const s = 1;\n',
       'src/core/sync/engine/e.ts': 'export const e = 1;\n',
+      'src/core/newroom/n.ts': 'export const n = 1;\n',
     });
     result = await cruise(root);
   }, 90_000);
