@@ -1,4 +1,4 @@
-import type { AgentConfig, PatchAgentBody } from '../../shared/api';
+import type { AgentConfigPatch, AgentConfiguration } from '../../shared/api';
 import type { ModelOption } from '../engine/types';
 import type { AgentRecord } from '../identity/agents';
 import { refuse, success, type Outcome } from '../outcome';
@@ -15,9 +15,12 @@ import {
 /** Why a change of the agent's configuration was refused (the route maps each to its status and code). */
 export type PatchRefusal = 'invalid' | 'unknown_model' | 'nothing_to_change' | 'machine_not_applied';
 
-/** A change applied: the agent's configuration now, the fields that changed, and what that means. */
+/**
+ * A change applied: the agent's configuration now, the fields that changed, and what that means. Fields are
+ * named in our words (`tools.channels`); the route writes them as the caller sent them.
+ */
 export interface PatchApplied {
-  config: AgentConfig;
+  config: AgentConfiguration;
   applied: string[];
   note: string;
 }
@@ -35,7 +38,7 @@ export interface PatchDeps {
   restart(agentId: string, engine: string): Promise<boolean>;
   carryOver(agentId: string, from: string, to: string): Promise<void>;
   writeMachine(agent: { id: string; engine: string }, settings: AgentSettings): Promise<void>;
-  view(agent: AgentRecord): Promise<AgentConfig>;
+  view(agent: AgentRecord): Promise<AgentConfiguration>;
 }
 
 /** The fields whose change only reaches the agent through a fresh machine. */
@@ -50,7 +53,7 @@ const MACHINE_FILE = ['engine', 'model', 'prompt', 'promptMode', 'tools.extensio
 export async function patchAgent(
   deps: PatchDeps,
   agent: AgentRecord,
-  body: PatchAgentBody,
+  body: AgentConfigPatch,
 ): Promise<PatchOutcome> {
   const toEngine = body.engine ?? agent.engine;
   const toMachine = deps.hasMachine(toEngine);
@@ -85,7 +88,7 @@ export async function patchAgent(
 }
 
 /** A sentence naming the first field the body may not set or a tool name it does not know, or null. */
-function unknownToolName(body: PatchAgentBody, toEngine: string, toMachine: boolean): string | null {
+function unknownToolName(body: AgentConfigPatch, toEngine: string, toMachine: boolean): string | null {
   if (body.promptMode !== undefined && !toMachine)
     return `promptMode applies only to engines with a machine; ${toEngine} has none.`;
   const tools = body.tools ?? {};
@@ -94,9 +97,9 @@ function unknownToolName(body: PatchAgentBody, toEngine: string, toMachine: bool
   if (unknownGs.length) return `tools.gs: unknown tool "${unknownGs[0]}".`;
   const unknownExt = unknownNames(tools.extensions ?? {}, MACHINE_EXTENSIONS);
   if (unknownExt.length) return `tools.extensions: unknown extension "${unknownExt[0]}".`;
-  for (const [channel, toggles] of Object.entries(tools.canales ?? {})) {
+  for (const [channel, toggles] of Object.entries(tools.channels ?? {})) {
     const unknown = unknownNames(toggles ?? {}, lent);
-    if (unknown.length) return `tools.canales.${channel}: unknown tool "${unknown[0]}".`;
+    if (unknown.length) return `tools.channels.${channel}: unknown tool "${unknown[0]}".`;
   }
   return null;
 }
@@ -105,7 +108,7 @@ function unknownToolName(body: PatchAgentBody, toEngine: string, toMachine: bool
 async function planChange(
   deps: PatchDeps,
   agent: AgentRecord,
-  body: PatchAgentBody,
+  body: AgentConfigPatch,
   toEngine: string,
 ): Promise<Outcome<{ name: string; next: AgentSettings; changed: string[] }, 'unknown_model'>> {
   const settings = await deps.store.read(agent.id);
@@ -160,7 +163,7 @@ async function planChange(
 function changeToolVetoes(
   settings: AgentSettings,
   next: AgentSettings,
-  tools: NonNullable<PatchAgentBody['tools']>,
+  tools: NonNullable<AgentConfigPatch['tools']>,
 ): string[] {
   const changed: string[] = [];
   if (tools.gs) {
@@ -171,10 +174,10 @@ function changeToolVetoes(
     next.vetoes.extensions = mergeVetoes(settings.vetoes.extensions, tools.extensions);
     if (!sameVetoes(next.vetoes.extensions, settings.vetoes.extensions)) changed.push('tools.extensions');
   }
-  if (tools.canales) {
+  if (tools.channels) {
     let channelsChanged = false;
     for (const channel of TOOL_CHANNELS) {
-      const toggles = tools.canales[channel];
+      const toggles = tools.channels[channel];
       if (!toggles) continue;
       const before = settings.vetoes.channels[channel] ?? {};
       const after = mergeVetoes(before, toggles);
@@ -182,7 +185,7 @@ function changeToolVetoes(
       else delete next.vetoes.channels[channel];
       if (!sameVetoes(before, after)) channelsChanged = true;
     }
-    if (channelsChanged) changed.push('tools.canales');
+    if (channelsChanged) changed.push('tools.channels');
   }
   return changed;
 }
@@ -214,7 +217,7 @@ function noteFor(engine: string, machine: boolean, changed: string[], restarted:
     );
   }
   const immediate = changed.filter((f) =>
-    ['name', 'webSearch', 'channels', 'starters', 'tools.gs', 'tools.canales'].includes(f),
+    ['name', 'webSearch', 'channels', 'starters', 'tools.gs', 'tools.channels'].includes(f),
   );
   if (immediate.length) parts.push(`${immediate.join(', ')}: in effect from the next turn.`);
   return parts.join(' ') || 'Saved.';

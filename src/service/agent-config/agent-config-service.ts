@@ -1,5 +1,5 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
-import type { AgentConfig, PatchAgentBody } from '../../shared/api';
+import type { AgentConfigPatch, AgentConfiguration } from '../../shared/api';
 import { aboutEngines } from '../engine/engine-about';
 import {
   ENGINES_WITHOUT_MACHINE,
@@ -13,7 +13,7 @@ import type { AgentConfigStore, AgentSettings } from './config-store';
 import { HOUSE_LITE_MODELS } from './house-lite';
 import { readMachineConfig, writeMachineConfig } from './machine-config';
 import { patchAgent, type PatchDeps, type PatchOutcome } from './agent-config-patch';
-import { effectiveCanales, effectiveGs, extensionStates } from './service-tools';
+import { effectiveChannels, effectiveGs, extensionStates } from './service-tools';
 import { SkillsStore } from './skills-store';
 import { aboutTools } from './tools-about';
 import { WorkspaceFiles } from './workspace-files';
@@ -73,11 +73,11 @@ export function createAgentConfigService(deps: {
   async function view(
     agent: AgentRecord,
     opts: { full?: boolean; fields?: ReadonlySet<string> } = {},
-  ): Promise<AgentConfig> {
+  ): Promise<AgentConfiguration> {
     const settings = await store.read(agent.id);
     const want = (field: string) => !opts.fields || opts.fields.has(field);
     const machine = hasMachine(agent.engine);
-    const config: AgentConfig = { id: agent.id };
+    const config: AgentConfiguration = { id: agent.id };
     if (opts.full && machine) {
       // `full=1` wakes the machine: a sleeping one is started (restart of nothing is a start).
       if (!deps.engine().isAwake(agent.id)) await deps.engine().restart(agent.id, agent.engine);
@@ -100,7 +100,7 @@ export function createAgentConfigService(deps: {
       tools: {
         gs: effectiveGs(settings.vetoes),
         extensions: { ...settings.vetoes.extensions },
-        canales: effectiveCanales(settings.vetoes),
+        channels: effectiveChannels(settings.vetoes),
       },
     });
     if (opts.full) {
@@ -118,7 +118,7 @@ export function createAgentConfigService(deps: {
     // Our extension (docs/extensions.md): what each engine and tool is, in a person's words.
     if (!opts.fields)
       return { ...config, about: { engines: aboutEngines(deps.engines), tools: aboutTools() } };
-    const filtered: AgentConfig = { id: agent.id };
+    const filtered: AgentConfiguration = { id: agent.id };
     for (const [key, value] of Object.entries(config))
       if (opts.fields.has(key)) (filtered as Record<string, unknown>)[key] = value;
     return filtered;
@@ -156,8 +156,8 @@ export function createAgentConfigService(deps: {
     view: (agent) => view(agent),
   };
   /** PATCH agents/{id} (./agent-config-patch.ts). */
-  const patch = (agent: AgentRecord, body: PatchAgentBody): Promise<PatchOutcome> =>
-    patchAgent(patchDeps, agent, body);
+  const patch = (agent: AgentRecord, change: AgentConfigPatch): Promise<PatchOutcome> =>
+    patchAgent(patchDeps, agent, change);
 
   return { view, patch, skillsOf, knowledgeBaseOf, modelsOf, layoutOf, writeMachine, hasMachine };
 }

@@ -1,6 +1,6 @@
 /**
  * The tools the service lends to every agent (`tools.gs`), the machine extensions (`tools.extensions`)
- * and how saved vetoes turn into the EFFECTIVE state per channel (`tools.canales`).
+ * and how saved vetoes turn into the EFFECTIVE state per channel (`tools.channels`, the wire's `tools.canales`).
  *
  * Saved state holds vetoes only: `false` vetoes a tool, `true` removes the veto ("returns to the
  * default"). A tool is on for a channel when its channel default is on, it is not vetoed globally
@@ -76,8 +76,8 @@ export function isToolOn(vetoes: ToolVetoes, channel: ToolChannelName, tool: str
   return vetoes.channels[channel]?.[tool] !== false;
 }
 
-/** `tools.canales`: channel → every lent tool → effective boolean. */
-export function effectiveCanales(vetoes: ToolVetoes): Record<string, Record<string, boolean>> {
+/** `tools.channels`: channel → every lent tool → effective boolean. */
+export function effectiveChannels(vetoes: ToolVetoes): Record<string, Record<string, boolean>> {
   return Object.fromEntries(
     TOOL_CHANNELS.map((channel) => [
       channel,

@@ -9,6 +9,12 @@ import { replaceMcpServers } from '../agent-config/mcp-replace';
 import { validateMcpServers } from '../agent-config/mcp-servers';
 import { installSkill } from '../agent-config/skill-install';
 import type { PatchRefusal } from '../agent-config/agent-config-patch';
+import {
+  agentConfigBody,
+  agentConfigPatch,
+  savedAgentConfigBody,
+  wireFieldPaths,
+} from './agent-config-bodies';
 import { SkillError } from '../agent-config/skills-store';
 import {
   PreconditionFailed,
@@ -103,23 +109,22 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
   on(apiRoutes.getAgent, async (c, { query }) => {
     const named = query.fields?.split(',').map((f) => f.trim());
     const fields = named ? new Set(['id', ...named.filter(Boolean)]) : undefined;
-    return c.json(await area().service.view(callerAgent(c), { full: query.full === '1', fields }));
+    const config = await area().service.view(callerAgent(c), { full: query.full === '1', fields });
+    return c.json(agentConfigBody(config));
   });
 
   on(apiRoutes.patchAgent, async (c, { body }) => {
     const agent = callerAgent(c);
-    const outcome = await area().service.patch(agent, body);
-    if (outcome.ok) {
-      const { config, applied, note } = outcome.value;
-      return c.json({ ...config, aplicado: applied, nota: note });
-    }
+    const outcome = await area().service.patch(agent, agentConfigPatch(body));
+    if (outcome.ok) return c.json(savedAgentConfigBody(outcome.value));
     const { refusal } = outcome;
     // The machine did not start with a saved change: the answer names the route that retries.
     const retry =
       refusal.code === 'machine_not_applied'
         ? ` Retry POST ${routePath(apiRoutes.restartAgent, { id: agent.id })}.`
         : '';
-    return refusalJson(c, { ...refusal, message: `${refusal.message}${retry}` }, patchRefusals);
+    const message = `${wireFieldPaths(refusal.message)}${retry}`;
+    return refusalJson(c, { ...refusal, message }, patchRefusals);
   });
 
   // --- Workspace files -----------------------------------------------------------------------

@@ -183,6 +183,9 @@ describe('GET and PATCH /api/v2/agents/{id} over HTTP', { timeout: 120_000 }, ()
       Object.values(config.tools.canales).every((c) => (c as Record<string, boolean>).send_file === false),
     ).toBe(true);
     config = await json(await patch({ tools: { canales: { chat: { connectors: false } } } }));
+    // The answer names the changed field as the body did (the service says tools.channels).
+    expect(config.aplicado).toEqual(['tools.canales']);
+    expect(config.nota).toBe('tools.canales: in effect from the next turn.');
     expect(config.tools.gs.send_file).toBe(false); // merged: the earlier veto stays
     expect(config.tools.canales.chat.connectors).toBe(false);
     expect(config.tools.canales.workchat.connectors).toBe(true);
@@ -194,6 +197,11 @@ describe('GET and PATCH /api/v2/agents/{id} over HTTP', { timeout: 120_000 }, ()
     expect(config.tools.canales.chat.connectors).toBe(false);
     // `true` is the default, and the default keeps a customer channel away from the owner's files.
     expect(config.tools.canales.msgapp1.account_files).toBe(false);
+    const unknown = await patch({ tools: { canales: { chat: { no_such_tool: false } } } });
+    expect(await json(unknown)).toEqual({
+      error: 'body_invalido',
+      detalle: 'tools.canales.chat: unknown tool "no_such_tool".',
+    });
   });
 
   it('an extension veto restarts the machine and shows in the machine configuration file', async () => {

@@ -4,7 +4,7 @@ import { planBundle } from '../../../../src/service/agent-config/bundle';
 import { validateMcpServers } from '../../../../src/service/agent-config/mcp-servers';
 import {
   NO_VETOES,
-  effectiveCanales,
+  effectiveChannels,
   isToolOn,
   mergeVetoes,
   visibleTools,
@@ -225,7 +225,7 @@ describe('tool vetoes', () => {
     expect(isToolOn(vetoes, 'workchat', 'connectors')).toBe(false);
     expect(isToolOn(NO_VETOES, 'msgapp1', 'account_files')).toBe(false);
     expect(isToolOn(NO_VETOES, 'chat', 'no_such_tool')).toBe(false);
-    expect(effectiveCanales(vetoes).chat).toEqual({
+    expect(effectiveChannels(vetoes).chat).toEqual({
       account_files: true,
       send_file: false,
       connectors: false,
