@@ -2,9 +2,16 @@ import { Hono } from 'hono';
 import { apiRoutes } from '../../shared/api';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
-import { errorJson } from '../http/errors';
+import { errorJson, refusalJson, type RefusalAnswers } from '../http/errors';
 import { registerRoute } from '../http/register-route';
-import { SttError } from '../stt/transcriber';
+import { SttError, type SttErrorCode } from '../stt/transcriber';
+
+/** How each failed transcription reads on the wire. */
+const sttRefusals: RefusalAnswers<SttErrorCode> = {
+  unavailable: [503, 'stt_no_disponible'],
+  invalid_audio: [400, 'audio_invalido'],
+  failed: [502, 'transcripcion_fallida'],
+};
 
 /** `POST /api/v2/me/stt`: raw `audio/*` bytes in, `{text}` out. */
 export function sttRoutes(ctx: ServiceContext): Hono<AppEnv> {
@@ -19,7 +26,7 @@ export function sttRoutes(ctx: ServiceContext): Hono<AppEnv> {
       try {
         return c.json({ text: await stt().transcribe(body, (c.req.header('Content-Type') ?? '').trim()) });
       } catch (err) {
-        if (err instanceof SttError) return errorJson(c, err.status, err.code, err.message);
+        if (err instanceof SttError) return refusalJson(c, err, sttRefusals);
         throw err;
       }
     },

@@ -35,13 +35,16 @@ export interface SttConfig {
 export const DEFAULT_STT_MAX_BYTES = 25 * 1024 * 1024;
 const RUN_TIMEOUT_MS = 120_000;
 
-export type SttErrorCode = 'stt_no_disponible' | 'audio_invalido' | 'transcripcion_fallida';
+/**
+ * Why a transcription failed: no engine set up (`unavailable`), audio that cannot be read (`invalid_audio`), or
+ * an engine that failed (`failed`). The route maps each to its status and the wire's code.
+ */
+export type SttErrorCode = 'unavailable' | 'invalid_audio' | 'failed';
 
-/** A failure with the API's `{error, detalle}` words; `status` is the HTTP answer. */
+/** A failed transcription, with a plain sentence for a person. */
 export class SttError extends Error {
   constructor(
     readonly code: SttErrorCode,
-    readonly status: 400 | 502 | 503,
     message: string,
   ) {
     super(message);
@@ -87,7 +90,7 @@ function pocketsphinxEngine(config: SttConfig['pocketsphinx'] = {}): SttEngine {
           args.push('-hmm', hmm, '-lm', lm, '-dict', dict);
           const { stdout } = await runProgram(findExecutable(command) as string, args, RUN_TIMEOUT_MS).catch(
             (err: Error) => {
-              throw new SttError('transcripcion_fallida', 502, err.message);
+              throw new SttError('failed', err.message);
             },
           );
           return stdout
@@ -107,8 +110,7 @@ async function toRecognizerWav(input: string, dir: string, contentType: string):
   const ffmpeg = findExecutable('ffmpeg');
   if (!ffmpeg) {
     throw new SttError(
-      'stt_no_disponible',
-      503,
+      'unavailable',
       `Audio of type ${contentType} must be converted to 16 kHz mono WAV, and ffmpeg is not installed (Debian: apt-get install ffmpeg).`,
     );
   }
@@ -134,11 +136,7 @@ async function toRecognizerWav(input: string, dir: string, contentType: string):
     ],
     RUN_TIMEOUT_MS,
   ).catch((err: Error) => {
-    throw new SttError(
-      'audio_invalido',
-      400,
-      `The audio could not be read as ${contentType}: ${err.message}`,
-    );
+    throw new SttError('invalid_audio', `The audio could not be read as ${contentType}: ${err.message}`);
   });
   return output;
 }
@@ -168,26 +166,14 @@ function openAiEngine(config: SttConfig['openai']): SttEngine {
           signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
         });
       } catch (err) {
-        throw new SttError(
-          'transcripcion_fallida',
-          502,
-          `The transcription endpoint did not answer: ${(err as Error).message}`,
-        );
+        throw new SttError('failed', `The transcription endpoint did not answer: ${(err as Error).message}`);
       }
       if (!response.ok) {
-        throw new SttError(
-          'transcripcion_fallida',
-          502,
-          `The transcription endpoint answered ${response.status}.`,
-        );
+        throw new SttError('failed', `The transcription endpoint answered ${response.status}.`);
       }
       const body = (await response.json().catch(() => null)) as { text?: unknown } | null;
       if (typeof body?.text !== 'string') {
-        throw new SttError(
-          'transcripcion_fallida',
-          502,
-          'The transcription endpoint answered without "text".',
-        );
+        throw new SttError('failed', 'The transcription endpoint answered without "text".');
       }
       return body.text.trim();
     },
@@ -230,8 +216,7 @@ export function createTranscriber(config: SttConfig = {}): Transcriber {
       const chosen = choose();
       if (!chosen.engine) {
         throw new SttError(
-          'stt_no_disponible',
-          503,
+          'unavailable',
           `No transcription engine is set up on this service. ${chosen.reasons.join(' ') || 'None is enabled in config "stt.engines".'}`,
         );
       }
