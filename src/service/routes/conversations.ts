@@ -15,7 +15,7 @@ import {
 import { authenticate, callerAgent, callerAuth, notFound, readBearer } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
-import { errorJson } from '../http/errors';
+import { errorJson, refusalJson } from '../http/errors';
 import { registerRoute, type RouteHandler } from '../http/register-route';
 import { StreamGrantWatch } from '../http/stream-grant-watch';
 import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../conversations/conversation-store';
@@ -232,8 +232,8 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   onOne(apiRoutes.createSchedule, async (c, { body }, row) => {
     const added = await conversations.addSchedule(row, body);
-    if (!added.ok) return errorJson(c, 400, added.error, added.detalle);
-    return c.json({ programado: programado(added.item) }, 201);
+    if (!added.ok) return refusalJson(c, added.refusal, { invalid: [400, 'body_invalido'] });
+    return c.json({ programado: programado(added.value) }, 201);
   });
 
   onOne(apiRoutes.cancelSchedule, async (c, { params }, row) => {

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../shared/api';
+import { refuse, success, type Outcome } from '../outcome';
 
 /**
  * Pure rules of scheduled turns: validating a POST schedule body into a plan, and working out
@@ -12,18 +13,19 @@ export interface SchedulePlan {
   until: number | null;
 }
 
-export type PlanResult = { ok: true; plan: SchedulePlan } | { ok: false; error: string; detalle: string };
+/** A schedule body is refused as `invalid`, with a sentence that says what to change (the route's 400). */
+export type PlanResult = Outcome<SchedulePlan, 'invalid'>;
 
 const MINUTE = 60_000;
 const AHEAD_MAX_MS = LIMITS.scheduleAheadMinutesMax * MINUTE;
 /** The latest instant a stored row may claim: 9999-12-31, still a four-digit ISO year. */
 const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-function bad(detalle: string): PlanResult {
-  return { ok: false, error: 'body_invalido', detalle };
+function bad(message: string): PlanResult {
+  return refuse('invalid', message);
 }
 
-/** `what` names the field for a person ("The time to send"); the app shows `detalle` as it is. */
+/** `what` names the field for a person ("The time to send"); the app shows the message as it is. */
 function parseInstant(value: unknown, what: string): number | null | string {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') return `${what} must be a date and time (ISO 8601).`;
@@ -72,7 +74,7 @@ export function planFromBody(body: unknown, now: number): PlanResult {
     return bad('The end of the repeats is before the first time it would be sent.');
   if (until !== null && until > now + AHEAD_MAX_MS)
     return bad('The end of the repeats can be at most about five years ahead.');
-  return { ok: true, plan: { prompt: b.prompt, dueAt, repeatMin, until } };
+  return success({ prompt: b.prompt, dueAt, repeatMin, until });
 }
 
 /**

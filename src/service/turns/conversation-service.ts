@@ -5,6 +5,7 @@ import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../convers
 import type { ForkOutcome, ForkPoint } from '../conversations/conversation-forks';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
+import { success, type Outcome } from '../outcome';
 import { planFromBody } from '../schedules/schedule-rules';
 import { looksLikeShareSlug, newShareSlug } from '../sharing/share-slug';
 import type { ConversationsArea } from './conversations-area';
@@ -18,8 +19,7 @@ export type IncomingMessage = Pick<
 >;
 
 export type ModelChange = { ok: true } | { ok: false; known: string[] };
-export type ScheduleAdded =
-  { ok: true; item: StoredSchedule } | { ok: false; error: string; detalle: string };
+export type ScheduleAdded = Outcome<StoredSchedule, 'invalid'>;
 
 /**
  * What the conversation routes do beyond parsing and mapping: archiving, sharing, submitting a message on
@@ -144,10 +144,10 @@ export function createConversationService(
     async addSchedule(row: ConversationRow, body: ScheduleBody): Promise<ScheduleAdded> {
       const planned = planFromBody(body, timers.now());
       if (!planned.ok) return planned;
-      const item = { id: crypto.randomUUID(), ...planned.plan };
+      const item = { id: crypto.randomUUID(), ...planned.value };
       await store.addSchedule(row.id, item, timers.now());
       scheduler.changed();
-      return { ok: true, item: { ...item, conversationId: row.id } };
+      return success({ ...item, conversationId: row.id });
     },
 
     async cancelSchedule(row: ConversationRow, id: string): Promise<boolean> {

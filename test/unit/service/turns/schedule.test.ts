@@ -10,16 +10,16 @@ describe('planFromBody', () => {
   it('accepts inMinutes or dueAt, and repeat bounds', () => {
     expect(planFromBody({ prompt: 'hola', inMinutes: 5 }, T0)).toEqual({
       ok: true,
-      plan: { prompt: 'hola', dueAt: T0 + 5 * MIN, repeatMin: null, until: null },
+      value: { prompt: 'hola', dueAt: T0 + 5 * MIN, repeatMin: null, until: null },
     });
     const r = planFromBody(
       { prompt: 'x', dueAt: '2030-01-01T01:00:00Z', repeatMin: 30, until: '2030-01-02T00:00:00Z' },
       T0,
     );
-    expect(r).toMatchObject({ ok: true, plan: { dueAt: T0 + 60 * MIN, repeatMin: 30 } });
+    expect(r).toMatchObject({ ok: true, value: { dueAt: T0 + 60 * MIN, repeatMin: 30 } });
   });
 
-  // The app shows `detalle` as it is: a sentence in plain English that says what to change.
+  // The app shows the refusal's message as it is (the wire's `detalle`): a plain sentence that says what to change.
   it.each([
     [null, 'The request must be a JSON object.'],
     [{ inMinutes: 1 }, 'Write the message to send.'],
@@ -29,10 +29,10 @@ describe('planFromBody', () => {
     [{ prompt: 'x', dueAt: 'tomorrow' }, 'The time to send is not a date and time'],
     [{ prompt: 'x', inMinutes: 1, repeatMin: 0 }, 'The repeat interval must be'],
     [{ prompt: 'x', inMinutes: 10, until: '2030-01-01T00:01:00Z' }, 'The end of the repeats is before'],
-  ])('rejects %j with a detalle', (body, word) => {
+  ])('rejects %j with a sentence', (body, word) => {
     const r = planFromBody(body, T0);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.detalle).toContain(word);
+    if (!r.ok) expect(r.refusal).toMatchObject({ code: 'invalid', message: expect.stringContaining(word) });
   });
 });
 
