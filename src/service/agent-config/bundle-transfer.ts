@@ -1,4 +1,4 @@
-import type { Bundle, BundlePostResult } from '../../shared/api';
+import type { AppliedBundle, Bundle } from '../../shared/api';
 import type { AgentRecord } from '../identity/agents';
 import type { AgentConfigService } from './agent-config-service';
 import { assembleBundle, namedSkillSlugs, planBundle } from './bundle';
@@ -12,7 +12,7 @@ export interface BundleTransferDeps {
   restart(agentId: string, engine: string): Promise<{ restarted: boolean }>;
 }
 
-export type BundleApplied = { ok: true; result: BundlePostResult } | { ok: false; tooLarge: string };
+export type BundleApplied = { ok: true; result: AppliedBundle } | { ok: false; tooLarge: string };
 
 /**
  * GET and POST bundle: the agent's prompt, skills, knowledge and MCP list as one set of files (base64 in
@@ -73,13 +73,13 @@ export function createBundleTransfer(deps: BundleTransferDeps) {
         ? ' The MCP list changed, so the agent was restarted.'
         : ' The MCP list changed, but the agent did not restart; retry POST restart.';
     }
-    const nota =
+    const note =
       'The posted files were taken as the whole bundle: what it lacks was removed' +
       (removedSkills.length ? ` (skills: ${removedSkills.join(', ')})` : '') +
       '.' +
       restartNote +
       (plan.reasons.length ? ` Ignored: ${plan.reasons.join(' ')}` : '');
-    return { ok: true, result: { aplicado: plan.aplicado, ignorado: plan.ignorado, nota } };
+    return { ok: true, result: { applied: plan.applied, ignored: plan.ignored, note } };
   }
 
   return { exportBundle, applyBundle };

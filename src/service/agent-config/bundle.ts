@@ -51,8 +51,8 @@ export interface BundlePlan {
   mcp: McpServer[] | null;
   skills: Map<string, { markdown: string; assets: SkillFile[] }>;
   knowledge: BundleEntry[];
-  aplicado: string[];
-  ignorado: string[];
+  applied: string[];
+  ignored: string[];
   /** Plain sentences explaining each ignored part. */
   reasons: string[];
 }
@@ -62,7 +62,7 @@ export type PlanResult = { ok: true; plan: BundlePlan } | { ok: false; tooLarge:
 /**
  * Reads a posted bundle as the WHOLE bundle: what it holds replaces the agent's instructions, skills,
  * knowledge and MCP list; parts it lacks are removed (an absent mcp.json is an empty list, an absent
- * instructions.md an empty prompt). Unusable parts are ignored (listed in `ignorado`, with a reason)
+ * instructions.md an empty prompt). Unusable parts are ignored (listed in `ignored`, with a reason)
  * and leave the saved state of that part alone. Any file over 10 MB refuses the whole bundle.
  */
 export function planBundle(files: readonly { path: string; contentBase64: string }[]): PlanResult {
@@ -77,12 +77,12 @@ export function planBundle(files: readonly { path: string; contentBase64: string
     mcp: [],
     skills: new Map(),
     knowledge: [],
-    aplicado: [],
-    ignorado: [],
+    applied: [],
+    ignored: [],
     reasons: [],
   };
   const ignore = (path: string, why: string) => {
-    plan.ignorado.push(path);
+    plan.ignored.push(path);
     plan.reasons.push(`${path}: ${why}`);
   };
   const seen = new Set<string>();
@@ -109,13 +109,13 @@ export function planBundle(files: readonly { path: string; contentBase64: string
         ignore(rel, `the prompt is longer than ${LIMITS.promptMax} characters; the saved one is kept.`);
       } else {
         plan.prompt = text;
-        plan.aplicado.push(rel);
+        plan.applied.push(rel);
       }
     } else if (rel === 'mcp.json') {
       const checked = readMcpJson(entry.bytes);
       if (checked.ok) {
         plan.mcp = checked.servers;
-        plan.aplicado.push(rel);
+        plan.applied.push(rel);
       } else {
         plan.mcp = null;
         ignore(rel, `${checked.message} The saved MCP list is kept.`);
@@ -131,7 +131,7 @@ export function planBundle(files: readonly { path: string; contentBase64: string
         ]);
     } else if (rel.startsWith('knowledge/')) {
       plan.knowledge.push(entryRel);
-      plan.aplicado.push(rel);
+      plan.applied.push(rel);
     } else {
       ignore(rel, 'only instructions.md, mcp.json, skills/<slug>/... and knowledge/... belong in a bundle.');
     }
@@ -154,7 +154,7 @@ export function planBundle(files: readonly { path: string; contentBase64: string
       continue;
     }
     plan.skills.set(slug, { markdown, assets });
-    plan.aplicado.push(...paths);
+    plan.applied.push(...paths);
   }
   return { ok: true, plan };
 }

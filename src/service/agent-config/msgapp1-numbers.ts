@@ -73,7 +73,7 @@ export function createMsgappNumbers(
   const put = (
     agentId: string,
     ids: string[],
-  ): Promise<{ ok: true; cambiados: number } | { ok: false; unknown: string[] }> =>
+  ): Promise<{ ok: true; changed: number } | { ok: false; unknown: string[] }> =>
     db.transaction().execute(async (trx) => {
       // Two agents taking the same number at once: the second waits, then sees the first's pairing.
       await lockTable(trx, 'msgapp1_links');
@@ -82,21 +82,21 @@ export function createMsgappNumbers(
       if (unknown.length) return { ok: false, unknown };
       const wanted = new Set(ids);
       const now = clock.now();
-      let cambiados = 0;
+      let changed = 0;
       const byNumber = new Map(((await links.on(trx).all()) as LinkRow[]).map((row) => [row.number_id, row]));
       for (const id of known) {
         const link = byNumber.get(id);
         if (wanted.has(id)) {
           if (!link || link.agent_id !== agentId || link.active !== 1) {
             await upsert.on(trx).run(id, agentId, 1, now);
-            cambiados += 1;
+            changed += 1;
           }
         } else if (link && link.agent_id === agentId && link.active === 1) {
           await upsert.on(trx).run(id, agentId, 0, now);
-          cambiados += 1;
+          changed += 1;
         }
       }
-      return { ok: true as const, cambiados };
+      return { ok: true as const, changed };
     });
 
   return { view, put };

@@ -1,4 +1,4 @@
-import type { SkillPutBody, SkillPutResult } from '../../shared/api';
+import type { InstalledSkill, SkillPutBody } from '../../shared/api';
 import { SKILLS_DIR } from '../workspace/agent-layout';
 import { CATALOG_PIN, CATALOG_REPO, catalogSkill } from './community-catalog';
 import type { SkillFile, SkillsStore } from './skills-store';
@@ -13,7 +13,7 @@ export async function installSkill(
   skills: SkillsStore,
   slug: string,
   body: SkillPutBody,
-): Promise<SkillPutResult | null> {
+): Promise<InstalledSkill | null> {
   let markdown: string;
   let assets: SkillFile[];
   let source = '';
@@ -38,6 +38,6 @@ export async function installSkill(
     slug,
     files: installed.files,
     bytes: installed.bytes,
-    nota: `Installed${source} in ${where}, where the agent sees it; it is used from the agent's next conversation.`,
+    note: `Installed${source} in ${where}, where the agent sees it; it is used from the agent's next conversation.`,
   };
 }

@@ -8,10 +8,12 @@ import { CATALOG_PIN, CATALOG_REPO, catalogItems, catalogSkill } from '../agent-
 import { replaceMcpServers } from '../agent-config/mcp-replace';
 import { validateMcpServers } from '../agent-config/mcp-servers';
 import { installSkill } from '../agent-config/skill-install';
-import type { PatchRefusal } from '../agent-config/agent-config-patch';
 import {
   agentConfigBody,
   agentConfigPatch,
+  appliedBundleBody,
+  installedSkillBody,
+  patchRefusals,
   savedAgentConfigBody,
   wireFieldPaths,
 } from './agent-config-bodies';
@@ -26,7 +28,7 @@ import { WorkspacePathError, resolveInside } from '../workspace/workspace-paths'
 import { callerAgent, notFound } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
-import { errorJson, refusalJson, type RefusalAnswers } from '../http/errors';
+import { errorJson, refusalJson } from '../http/errors';
 import {
   registerRoute,
   type ErrorAnswer,
@@ -62,14 +64,6 @@ function invalidMcp(_part: string, error: z.ZodError, value: unknown): ErrorAnsw
   const name = checked.servers[Number(error.issues[0]?.path[1])]?.name ?? '?';
   return { error: 'mcp_invalido', detalle: `MCP server "${name}": ${describeZodError(error)}` };
 }
-
-/** PATCH agents/{id}: how each refusal reads on the wire. */
-const patchRefusals: RefusalAnswers<PatchRefusal> = {
-  invalid: [400, 'body_invalido'],
-  unknown_model: [400, 'modelo_invalido'],
-  nothing_to_change: [400, 'nada_que_cambiar'],
-  machine_not_applied: [502, 'maquina_no_aplico'],
-};
 
 /** `/api/v2/agents/{id}` and everything under it (credential AT), plus the public catalog folders. */
 export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
@@ -201,7 +195,9 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
     apiRoutes.putAgentSkill,
     async (c, { params, body }) => {
       const installed = await installSkill(skillsOf(c), params.slug, body);
-      return installed ? c.json(installed) : notFound(c, `"${params.slug}" is not in the community catalog.`);
+      return installed
+        ? c.json(installedSkillBody(installed))
+        : notFound(c, `"${params.slug}" is not in the community catalog.`);
     },
     { invalid: 'skill_invalida', tooLarge: skillTooLarge },
   );
@@ -264,7 +260,7 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
       const detalle = `"${applied.tooLarge}" is over 10 MB; nothing was applied.`;
       return errorJson(c, 413, fileTooLarge().error, detalle);
     }
-    return c.json(applied.result);
+    return c.json(appliedBundleBody(applied.result));
   });
 
   // --- msgapp1 numbers -----------------------------------------------------------------------
@@ -278,7 +274,7 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
       const detalle = `Unknown number id(s): ${result.unknown.join(', ')}; use numbers[].id from GET.`;
       return errorJson(c, 400, 'body_invalido', detalle);
     }
-    return c.json({ ...(await area().msgapp1.view(agent.id)), cambiados: result.cambiados });
+    return c.json({ ...(await area().msgapp1.view(agent.id)), cambiados: result.changed });
   });
 
   // --- Public: the vendored catalog folders (a catalog item's `url`) --------------------------

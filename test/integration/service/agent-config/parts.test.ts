@@ -172,13 +172,13 @@ describe('bundle planning', () => {
     expect([...plan.skills.keys()]).toEqual(['ok']);
     expect(plan.skills.get('ok')?.assets.map((a) => a.name)).toEqual(['a/b.txt']);
     expect(plan.knowledge.map((k) => Buffer.from(k.bytes).toString())).toEqual(['k']);
-    expect(plan.aplicado).toEqual([
+    expect(plan.applied).toEqual([
       'instructions.md',
       'knowledge/k.md',
       'skills/ok/SKILL.md',
       'skills/ok/a/b.txt',
     ]);
-    expect(plan.ignorado.sort()).toEqual(
+    expect(plan.ignored.sort()).toEqual(
       [
         'knowledge/k.md',
         'other.txt',
