@@ -105,8 +105,8 @@ export async function callLentTool(
     case 'connectors':
       return text(
         (await ctx.connectors.list(ctx.personId))
-          .filter((c) => c.conectado)
-          .map((c) => ({ id: c.id, nombre: c.nombre })),
+          .filter((c) => c.connected)
+          .map((c) => ({ id: c.id, nombre: c.name })),
       );
     case 'send_file': {
       if (!ctx.workspace) return text('This agent has no workspace to send files from.', true);

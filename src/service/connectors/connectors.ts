@@ -7,7 +7,7 @@ import type { TokenSealer } from './token-sealer';
 
 /**
  * A provider configured in `<dataDir>/config.json` under `connectors` (OAuth 2.0 authorization code with
- * PKCE). It is `disponible` once it has endpoints and a client id; the secret is read from the
+ * PKCE). It is available (the wire's `disponible`) once it has endpoints and a client id; the secret is read from the
  * environment variable `clientSecretEnv` (preferred) or `clientSecret`.
  */
 export interface ConnectorProviderConfig {
@@ -30,15 +30,24 @@ const CONNECTOR_ID = /^[a-z0-9][a-z0-9_-]{0,40}$/;
 
 interface Provider {
   id: string;
-  nombre: string;
+  /** The config's `nombre`. */
+  name: string;
   as: oauth.AuthorizationServer | null;
   client: oauth.Client | null;
   auth: oauth.ClientAuth | null;
   scope: string;
 }
 
-export type StartResult = { ok: true; url: string } | { ok: false; error: 'not_found' | 'no_disponible' };
-export type CallbackResult = { ok: true; nombre: string } | { ok: false; message: string };
+export type StartResult = { ok: true; url: string } | { ok: false; error: 'not_found' | 'unavailable' };
+export type CallbackResult = { ok: true; name: string } | { ok: false; message: string };
+
+/** A provider as a person's list shows it (the wire's `Connector`: `nombre`, `conectado`, `disponible`). */
+export interface ConnectorState {
+  id: string;
+  name: string;
+  connected: boolean;
+  available: boolean;
+}
 
 function toProvider(config: ConnectorProviderConfig): Provider {
   const secret =
@@ -46,7 +55,7 @@ function toProvider(config: ConnectorProviderConfig): Provider {
   const usable = Boolean(config.authorizationEndpoint && config.tokenEndpoint && config.clientId);
   return {
     id: config.id,
-    nombre: config.nombre,
+    name: config.nombre,
     as: usable
       ? {
           issuer: config.issuer ?? new URL(config.authorizationEndpoint!).origin,
@@ -124,13 +133,13 @@ export function createConnectors(deps: {
   }
 
   return {
-    async list(personId: string) {
+    async list(personId: string): Promise<ConnectorState[]> {
       const linked = new Set(await linkedIds(personId));
       return [...providers.values()].map((p) => ({
         id: p.id,
-        nombre: p.nombre,
-        conectado: linked.has(p.id),
-        disponible: p.as !== null,
+        name: p.name,
+        connected: linked.has(p.id),
+        available: p.as !== null,
       }));
     },
 
@@ -138,7 +147,7 @@ export function createConnectors(deps: {
     async start(personId: string, connectorId: string): Promise<StartResult> {
       const provider = providers.get(connectorId);
       if (!provider) return { ok: false, error: 'not_found' };
-      if (!provider.as || !provider.client) return { ok: false, error: 'no_disponible' };
+      if (!provider.as || !provider.client) return { ok: false, error: 'unavailable' };
       await purgeStarts.run(clock.now());
       const state = oauth.generateRandomState();
       const verifier = oauth.generateRandomCodeVerifier();
@@ -196,14 +205,14 @@ export function createConnectors(deps: {
           tokens.scope ?? null,
           clock.now(),
         );
-        return { ok: true, nombre: provider.nombre };
+        return { ok: true, name: provider.name };
       } catch (err) {
         const why =
           err instanceof oauth.AuthorizationResponseError || err instanceof oauth.ResponseBodyError
             ? err.error
             : (err as Error).message;
         deps.log(`connector ${provider.id}: not connected (${why})`);
-        return { ok: false, message: `${provider.nombre} did not connect: ${why}.` };
+        return { ok: false, message: `${provider.name} did not connect: ${why}.` };
       }
     },
 

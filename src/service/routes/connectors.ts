@@ -18,9 +18,17 @@ export function connectorRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const connectors = () => ctx.agentConfig.connectors;
 
-  registerRoute(app, apiRoutes.listConnectors, async (c) =>
-    c.json({ connectors: await connectors().list(callerPersonId(c)) }),
-  );
+  registerRoute(app, apiRoutes.listConnectors, async (c) => {
+    const list = await connectors().list(callerPersonId(c));
+    return c.json({
+      connectors: list.map(({ id, name, connected, available }) => ({
+        id,
+        nombre: name,
+        conectado: connected,
+        disponible: available,
+      })),
+    });
+  });
 
   registerRoute(app, apiRoutes.startConnector, async (c, { params }) => {
     const started = await connectors().start(callerPersonId(c), params.id);
@@ -45,7 +53,7 @@ export function connectorRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const page = result.ok
       ? layout(
           'Connected',
-          html`<h1>${result.nombre} is connected</h1>
+          html`<h1>${result.name} is connected</h1>
             <p role="status" data-conectado="true">You can close this tab and go back to AgentDesk.</p>`,
         )
       : layout(
