@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { CreateAgentBody } from '../../shared/api';
+import type { NewAgent } from '../../shared/api';
 import type { EngineHost } from '../engine/types';
 import type { Identity } from '../identity';
 import { refuse, success, type Outcome, type Refusal } from '../outcome';
@@ -31,13 +31,13 @@ export type CreateAgentOutcome = Outcome<AgentRecord, CreateAgentRefusal>;
 export async function createAgent(
   ctx: AgentLifecycleDeps,
   personId: string,
-  body: CreateAgentBody,
+  wanted: NewAgent,
 ): Promise<CreateAgentOutcome> {
-  const recipe = body.inicio === undefined ? null : startingPoint(body.inicio);
-  if (body.inicio !== undefined && !recipe)
+  const recipe = wanted.startingPoint === undefined ? null : startingPoint(wanted.startingPoint);
+  if (wanted.startingPoint !== undefined && !recipe)
     return refuse(
       'unknown_starting_point',
-      `"${body.inicio}" is not a starting point here; GET the starting points for the list.`,
+      `"${wanted.startingPoint}" is not a starting point here; GET the starting points for the list.`,
     );
   if ((await ctx.identity.agents.list(personId)).length >= MAX_AGENTS_PER_PERSON)
     return refuse(
@@ -45,7 +45,7 @@ export async function createAgent(
       `An account holds at most ${MAX_AGENTS_PER_PERSON} agents; delete one first.`,
     );
   const agent = await ctx.identity.agents.create(personId, {
-    name: body.nombre.trim(),
+    name: wanted.name.trim(),
     engine: FIRST_AGENT.engine,
     protocol: FIRST_AGENT.protocol,
   });

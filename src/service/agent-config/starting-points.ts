@@ -1,8 +1,11 @@
-import type { StartingPoint } from '../../shared/api';
+import type { AgentStartingPoint } from '../../shared/api';
 import { catalogSkill } from './community-catalog';
 
-/** A starting point as the service keeps it: what the wire shows, plus the prompt and starters it sets. */
-export interface StartingPointRecipe extends StartingPoint {
+/**
+ * A starting point as the service keeps it: what the list shows (the wire's `inicios`, written by the route),
+ * plus the prompt and starters it sets.
+ */
+export interface StartingPointRecipe extends AgentStartingPoint {
   prompt: string;
   starters: string[];
 }
@@ -15,8 +18,8 @@ export interface StartingPointRecipe extends StartingPoint {
 const RECIPES: StartingPointRecipe[] = [
   {
     id: 'writer',
-    nombre: 'Writer',
-    descripcion: 'Drafts, edits and summarises text: notes, announcements, release notes.',
+    name: 'Writer',
+    description: 'Drafts, edits and summarises text: notes, announcements, release notes.',
     skills: ['meeting-notes', 'release-notes'],
     prompt:
       'You are a careful writer and editor. Write plainly, keep the reader in mind, and ask what tone and length the person wants when it is not clear.',
@@ -24,8 +27,8 @@ const RECIPES: StartingPointRecipe[] = [
   },
   {
     id: 'coder',
-    nombre: 'Coder',
-    descripcion: 'Reads and changes code in its workspace, explains diffs, writes commit messages.',
+    name: 'Coder',
+    description: 'Reads and changes code in its workspace, explains diffs, writes commit messages.',
     skills: ['commit-message'],
     prompt:
       'You are a software engineer. Read the code in your workspace before changing it, keep changes small, and explain what you changed and why.',
@@ -33,8 +36,8 @@ const RECIPES: StartingPointRecipe[] = [
   },
   {
     id: 'researcher',
-    nombre: 'Researcher',
-    descripcion: 'Digs through files and data, and reports what it found with its sources.',
+    name: 'Researcher',
+    description: 'Digs through files and data, and reports what it found with its sources.',
     skills: ['csv-report', 'meeting-notes'],
     prompt:
       'You are a researcher. Look at the material before answering, say where each finding comes from, and say plainly what you could not find out.',

@@ -30,10 +30,10 @@ export function agentManagementRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   registerRoute(app, apiRoutes.agentStartingPoints, (c) => {
     const body: StartingPoints = {
-      inicios: startingPoints().map(({ id, nombre, descripcion, skills }) => ({
+      inicios: startingPoints().map(({ id, name, description, skills }) => ({
         id,
-        nombre,
-        descripcion,
+        nombre: name,
+        descripcion: description,
         skills,
       })),
     };
@@ -41,7 +41,8 @@ export function agentManagementRoutes(ctx: ServiceContext): Hono<AppEnv> {
   });
 
   registerRoute(app, apiRoutes.createAgent, async (c, { body }) => {
-    const made = await createAgent(ctx, callerAuth(c).personId, body);
+    const wanted = { name: body.nombre, startingPoint: body.inicio };
+    const made = await createAgent(ctx, callerAuth(c).personId, wanted);
     if (!made.ok) return refusalJson(c, made.refusal, createRefusals);
     return c.json(toAgente(made.value), 201);
   });
