@@ -24,6 +24,11 @@ describe('making and deleting agents (our extension)', { timeout: 120_000 }, () 
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.inicios.map((s: { id: string }) => s.id)).toEqual(['writer', 'coder', 'researcher']);
+    expect(body.inicios[0]).toMatchObject({
+      id: 'writer',
+      nombre: 'Writer',
+      descripcion: expect.any(String),
+    });
     const catalog = await json(await h.call(`/api/v2/agents/${h.agentId}/skills`));
     const slugs = new Set(catalog.community.map((c: { slug: string }) => c.slug));
     for (const start of body.inicios) for (const skill of start.skills) expect(slugs.has(skill)).toBe(true);
