@@ -1,11 +1,11 @@
-import type { MessageText } from '../../shared/api';
+import type { ForkPoint, MessageText } from '../../shared/api';
 import type { ServiceDatabase } from '../db/database';
 import { prepare, type Executor } from '../db/statement';
 import { refuse, success, type Outcome } from '../outcome';
 import type { ConversationRow, ConversationStore } from './conversation-store';
 
-/** Where a fork ends in the original: its first `hasta` messages, or every message through a turn. */
-export type ForkPoint = { hasta: number } | { turnId: string };
+/** Where a fork ends in the original (`ForkPoint`): its first messages, or every message through a turn. */
+export type { ForkPoint };
 
 /** The new conversation, or `invalid_point` when the fork point names no message or turn of the original. */
 export type ForkOutcome = Outcome<{ id: string; title: string }, 'invalid_point'>;
@@ -42,9 +42,9 @@ export function createConversationForks(db: ServiceDatabase, store: Conversation
     }
     const total = ((await q.count.on(trx).get(from.id)) as { n: number }).n;
     if (total === 0) return 'this conversation has no messages to fork';
-    if (at.hasta > total)
-      return `hasta must be from 1 to ${total}, the number of messages in this conversation`;
-    return ((await q.seqAt.on(trx).get(from.id, at.hasta - 1)) as { seq: number }).seq;
+    if (at.firstMessages > total)
+      return `firstMessages must be from 1 to ${total}, the number of messages in this conversation`;
+    return ((await q.seqAt.on(trx).get(from.id, at.firstMessages - 1)) as { seq: number }).seq;
   }
 
   return {

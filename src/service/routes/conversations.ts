@@ -145,8 +145,13 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   // Our extension: a new conversation with this one's messages up to a point (docs/extensions.md).
   onOne(apiRoutes.forkConversation, async (c, { body }, row) => {
-    const forked = await conversations.fork(row, body);
-    if (!forked.ok) return errorJson(c, 400, 'body_invalido', forked.refusal.message);
+    const at = 'hasta' in body ? { firstMessages: body.hasta } : body;
+    const forked = await conversations.fork(row, at);
+    if (!forked.ok) {
+      // The refusal names the point as the body did.
+      const message = forked.refusal.message.replace(/^firstMessages\b/, 'hasta');
+      return errorJson(c, 400, 'body_invalido', message);
+    }
     return c.json({ id: forked.value.id, titulo: forked.value.title }, 201);
   });
 
