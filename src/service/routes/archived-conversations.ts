@@ -4,10 +4,12 @@ import { callerAgent, notFound } from '../auth/bearer';
 import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { registerRoute } from '../http/register-route';
+import { createConversationService } from '../turns/conversation-service';
 
 /** Our extension: archived conversations, listed and brought back (docs/extensions.md). */
 export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const conversations = createConversationService(ctx.conversations, ctx.identity.tokens);
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   // As the conversation routes: an engine without conversations answers 409 agente_no_acp.
   const machineOnly = {
@@ -23,22 +25,17 @@ export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     app,
     apiRoutes.listArchivedConversations,
     async (c) => {
-      const { store, archived } = ctx.conversations;
-      const rows = await archived.list(callerAgent(c).id);
-      const lastTurns = await Promise.all(rows.map((row) => store.lastTurn(row.id)));
+      const archived = await conversations.listArchived(callerAgent(c).id);
       const body: ArchivedConversations = {
-        conversaciones: rows.map((row, index) => {
-          const last = lastTurns[index];
-          return {
-            id: row.id,
-            titulo: row.title,
-            actualizada: iso(row.updated_at),
-            ultimoTurno: last
-              ? { turnId: last.turn_id, estado: last.state, at: new Date(last.at).toISOString() }
-              : null,
-            archivada: new Date(row.archived_at ?? 0).toISOString(),
-          };
-        }),
+        conversaciones: archived.map(({ row, lastTurn: last }) => ({
+          id: row.id,
+          titulo: row.title,
+          actualizada: iso(row.updated_at),
+          ultimoTurno: last
+            ? { turnId: last.turn_id, estado: last.state, at: new Date(last.at).toISOString() }
+            : null,
+          archivada: new Date(row.archived_at ?? 0).toISOString(),
+        })),
       };
       return c.json(body);
     },
@@ -49,8 +46,7 @@ export function archivedConversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
     app,
     apiRoutes.restoreConversation,
     async (c, { params }) => {
-      if (!(await ctx.conversations.archived.restore(callerAgent(c).id, params.sessionId)))
-        return notFound(c);
+      if (!(await conversations.restore(callerAgent(c).id, params.sessionId))) return notFound(c);
       const body: ConversationRestored = { id: params.sessionId, restaurada: true };
       return c.json(body);
     },

@@ -30,7 +30,7 @@ export function createConversationService(
   area: ConversationsArea,
   tokens: Pick<OAuthTokenStore, 'familyOf'>,
 ) {
-  const { store, manager, scheduler, timers, engine, forks } = area;
+  const { store, manager, scheduler, timers, engine, forks, archived } = area;
 
   /**
    * Who commissioned a turn, for "only the requester may cancel or replace it": the OAuth grant family (one
@@ -58,6 +58,17 @@ export function createConversationService(
       Promise.all(
         (await store.list(agentId)).map(async (row) => ({ row, lastTurn: await store.lastTurn(row.id) })),
       ),
+
+    /** Our extension: the agent's archived conversations, each with its latest turn. */
+    listArchived: async (
+      agentId: string,
+    ): Promise<{ row: ConversationRow; lastTurn: TurnSummaryRow | null }[]> =>
+      Promise.all(
+        (await archived.list(agentId)).map(async (row) => ({ row, lastTurn: await store.lastTurn(row.id) })),
+      ),
+
+    /** Our extension: brings an archived conversation back; false when the agent has none of that id. */
+    restore: (agentId: string, id: string): Promise<boolean> => archived.restore(agentId, id),
 
     /** Its last `limit` messages, how many earlier ones were left out, and its latest turn. */
     async read(row: ConversationRow, limit: number) {
