@@ -1,9 +1,12 @@
 /**
- * The agent-config area: everything of an agent's configuration beyond its GET and PATCH (in agents.ts):
- * workspace files, skills, MCP servers, restart, the try panel, the bundle and msgapp1 numbers.
+ * The agent-config area: an agent's configuration (GET and PATCH), workspace files, skills, MCP servers,
+ * restart, the try panel, the bundle and msgapp1 numbers.
  * Bytes travel as base64 so every carrier moves plain JSON.
  */
 import type {
+  AgentConfigPatch,
+  AgentConfigQuery,
+  AgentConfiguration,
   AgentRestart,
   AppliedBundle,
   FilesListing,
@@ -11,6 +14,7 @@ import type {
   McpResponse,
   McpServerInput,
   MsgappNumberList,
+  SavedAgentConfiguration,
   SavedMcpServers,
   SkillPutBody,
   SkillsResponse,
@@ -39,6 +43,8 @@ export interface BundleExported {
 }
 
 export interface AgentConfigMethods {
+  getAgentConfig(agentId: string, query?: AgentConfigQuery): Promise<DeskResult<AgentConfiguration>>;
+  patchAgentConfig(agentId: string, patch: AgentConfigPatch): Promise<DeskResult<SavedAgentConfiguration>>;
   listWorkspaceFiles(agentId: string, path?: string): Promise<DeskResult<FilesListing>>;
   readWorkspaceFile(agentId: string, path: string): Promise<DeskResult<WorkspaceFileContent>>;
   /** PUT files; over 10 MB is refused before it leaves the host. */
@@ -67,6 +73,8 @@ export interface AgentConfigMethods {
 
 export const agentConfigArea = bridgeArea<AgentConfigMethods>()({
   calls: [
+    'getAgentConfig',
+    'patchAgentConfig',
     'listWorkspaceFiles',
     'readWorkspaceFile',
     'writeWorkspaceFile',

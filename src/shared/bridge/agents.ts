@@ -1,21 +1,10 @@
-/** The agents area: the person's agents and each agent's configuration. */
-import type {
-  Agent,
-  AgentConfigPatch,
-  AgentConfigQuery,
-  AgentConfiguration,
-  AgentList,
-  AgentStartingPoint,
-  NewAgent,
-  SavedAgentConfiguration,
-} from '../api';
+/** The agents area: the person's agents, listed, made and deleted (each one's configuration: agent-config.ts). */
+import type { Agent, AgentList, AgentStartingPoint, NewAgent } from '../api';
 import { bridgeArea } from './bridge-area';
 import type { DeskResult } from './desk-result';
 
 export interface AgentMethods {
   listAgents(): Promise<DeskResult<AgentList>>;
-  getAgentConfig(agentId: string, query?: AgentConfigQuery): Promise<DeskResult<AgentConfiguration>>;
-  patchAgentConfig(agentId: string, patch: AgentConfigPatch): Promise<DeskResult<SavedAgentConfiguration>>;
   /** Our service's extension (offered where `serverExtensions` lists `createAgent`): starting points. */
   agentStartingPoints(): Promise<DeskResult<AgentStartingPoint[]>>;
   /** Our service's extension: a new agent, optionally from a starting point. */
@@ -25,12 +14,5 @@ export interface AgentMethods {
 }
 
 export const agentsArea = bridgeArea<AgentMethods>()({
-  calls: [
-    'listAgents',
-    'getAgentConfig',
-    'patchAgentConfig',
-    'agentStartingPoints',
-    'createAgent',
-    'deleteAgent',
-  ],
+  calls: ['listAgents', 'agentStartingPoints', 'createAgent', 'deleteAgent'],
 });

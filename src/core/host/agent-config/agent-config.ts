@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import {
+  AgentConfigPatch,
   Bundle,
   LIMITS,
   McpPutBody,
@@ -15,7 +16,7 @@ import type { WithApi } from '../plumbing/with-api';
 import { expandHome, readBundle, writeBundleFolder, writeBundleZip } from './bundle-on-disk';
 
 /**
- * The agent-config area: an agent's workspace files, skills, MCP servers, restart, try turns, bundle and
+ * The agent-config area: an agent's configuration (GET, PATCH), workspace files, skills, MCP servers, restart, try turns, bundle and
  * msgapp1 numbers, each argument checked with the shared schemas before it leaves the host.
  */
 export function createAgentConfigArea(deps: { withApi: WithApi }): AgentConfigMethods & { close(): void } {
@@ -30,6 +31,26 @@ export function createAgentConfigArea(deps: { withApi: WithApi }): AgentConfigMe
     typeof path === 'string' ? undefined : fail<never>('invalid_argument', 'A file path is needed.');
 
   return {
+    async getAgentConfig(agentId, query = {}) {
+      return (
+        agentCheck(agentId) ??
+        withApi((api) =>
+          api.getAgentConfig(agentId, {
+            full: query.full === '1',
+            ...(query.fields ? { fields: query.fields.split(',').map((f) => f.trim()) } : {}),
+          }),
+        )
+      );
+    },
+
+    async patchAgentConfig(agentId, patch) {
+      const invalid = agentCheck(agentId);
+      if (invalid) return invalid;
+      const body = checkBody(AgentConfigPatch, patch);
+      if (!body.ok) return body;
+      return withApi((api) => api.updateAgentConfig(agentId, body.value));
+    },
+
     async listWorkspaceFiles(agentId, path = '') {
       return agentCheck(agentId) ?? pathCheck(path) ?? withApi((api) => api.listWorkspace(agentId, path));
     },

@@ -1,9 +1,9 @@
-import { AgentConfigPatch, NewAgent } from '../../../shared/api';
+import { NewAgent } from '../../../shared/api';
 import type { AgentMethods, SessionState } from '../../../shared/bridge';
 import { checkBody, checkId } from '../plumbing/argument-checks';
 import type { WithApi } from '../plumbing/with-api';
 
-/** The agents area: the person's agents and each agent's configuration. */
+/** The agents area: the person's agents, listed, made and deleted (their configuration: agent-config/). */
 export interface AgentsAreaOptions {
   withApi: WithApi;
   /** The listing names who is signed in; the session keeps it. */
@@ -16,25 +16,6 @@ export function createAgentsArea({ withApi, onUser }: AgentsAreaOptions): AgentM
       const result = await withApi((api) => api.listAgents());
       if (result.ok) onUser(result.value.user);
       return result;
-    },
-
-    async getAgentConfig(agentId, query = {}) {
-      const invalid = checkId(agentId, 'agent');
-      if (invalid) return { ok: false, error: invalid };
-      return withApi((api) =>
-        api.getAgentConfig(agentId, {
-          full: query.full === '1',
-          ...(query.fields ? { fields: query.fields.split(',').map((f) => f.trim()) } : {}),
-        }),
-      );
-    },
-
-    async patchAgentConfig(agentId, patch) {
-      const invalid = checkId(agentId, 'agent');
-      if (invalid) return { ok: false, error: invalid };
-      const body = checkBody(AgentConfigPatch, patch);
-      if (!body.ok) return body;
-      return withApi((api) => api.updateAgentConfig(agentId, body.value));
     },
 
     async agentStartingPoints() {
