@@ -12,7 +12,7 @@ import { originGuard } from './http/origin-guard';
 import { settleRefusedBodies } from './http/read-body';
 import { requestLog } from './http/request-log';
 import { accountRoutes } from './routes/account';
-import { accountFilesRoutes } from './routes/account-files';
+import { libraryRoutes } from './routes/library';
 import { inviteRoutes } from './routes/invite';
 import { agentConfigRoutes } from './routes/agent-config';
 import { agentManagementRoutes } from './routes/agent-management';
@@ -58,7 +58,7 @@ export function buildApp(ctx: ServiceContext, cluster?: Pick<Cluster, 'forward'>
   app.route('/', archivedConversationRoutes(ctx)); // our extension: archived conversations
   app.route('/', agentConfigRoutes(ctx)); // agent-config
   app.route('/', agentTryRoutes(ctx)); // agent-config: try a turn
-  app.route('/', accountFilesRoutes(ctx)); // agent-config: account file library
+  app.route('/', libraryRoutes(ctx)); // agent-config: the account's file library
   app.route('/', sttRoutes(ctx)); // agent-config: audio
   app.route('/', connectorRoutes(ctx)); // agent-config: connectors
   app.route('/', deviceRoutes(ctx)); // agent-config: devices

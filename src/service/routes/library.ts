@@ -11,7 +11,7 @@ import { checkFileSignature, signFileUrl } from '../library/signed-urls';
 const NOMBRE_MAX = 255;
 
 /** The person's file library (`/api/v2/me/files`, scope `files`) and the signed URLs that serve its bytes. */
-export function accountFilesRoutes(ctx: ServiceContext): Hono<AppEnv> {
+export function libraryRoutes(ctx: ServiceContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const area = () => ctx.agentConfig;
   const urlOf = (file: LibraryFile) => signFileUrl(area().signingKey, ctx.baseUrl, file.id, ctx.clock.now());
