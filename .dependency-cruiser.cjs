@@ -17,7 +17,7 @@ const serviceRooms = [
   // stores and the helpers several rooms share
   ...['security/', 'db/', 'identity/', 'workspace/', 'core-context.ts'],
   // parts the domain areas stand on
-  ...['pages/', 'engine/', 'library/', 'stt/', 'connectors/', 'demo-agent/'],
+  ...['pages/', 'engine/', 'library/', 'transcription/', 'connectors/', 'demo-agent/'],
   // the conversation area from the bottom up: a shared page and schedules stand alone, the conversation store
   // keeps schedules, turns run on the store (conversations-area.ts builds the area, conversation-service.ts serves routes)
   ...['sharing/', 'schedules/', 'conversations/', 'turns/'],

@@ -26,7 +26,7 @@ import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
 import { openApiRoutes } from './routes/openapi';
 import { signInRoutes } from './routes/sign-in';
-import { sttRoutes } from './routes/stt';
+import { transcriptionRoutes } from './routes/transcription';
 
 /** The whole HTTP surface of the local service. */
 export function buildApp(ctx: ServiceContext, cluster?: Pick<Cluster, 'forward'>): Hono<AppEnv> {
@@ -59,7 +59,7 @@ export function buildApp(ctx: ServiceContext, cluster?: Pick<Cluster, 'forward'>
   app.route('/', agentConfigRoutes(ctx)); // agent-config
   app.route('/', agentTryRoutes(ctx)); // agent-config: try a turn
   app.route('/', libraryRoutes(ctx)); // agent-config: the account's file library
-  app.route('/', sttRoutes(ctx)); // agent-config: audio
+  app.route('/', transcriptionRoutes(ctx)); // agent-config: audio
   app.route('/', connectorRoutes(ctx)); // agent-config: connectors
   app.route('/', deviceRoutes(ctx)); // agent-config: devices
   app.route('/', lentToolsMcpRoutes(ctx)); // agent-config: tools lent to agents over MCP

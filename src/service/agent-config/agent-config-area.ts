@@ -8,7 +8,7 @@ import { createDeviceStore, type DeviceStore } from '../connectors/devices';
 import { createTokenSealer } from '../connectors/token-sealer';
 import { createLibraryStore, type LibraryStore } from '../library/library-store';
 import { loadOrCreateKey } from '../library/secret-key-file';
-import { createTranscriber, type SttConfig, type Transcriber } from '../stt/transcriber';
+import { createTranscriber, type SttConfig, type Transcriber } from '../transcription/transcriber';
 import { engineOptionsFrom } from '../engine/engine-area';
 import type { Allowance } from '../turns/allowance';
 import { createAgentConfigService, type AgentConfigService } from './agent-config-service';
@@ -43,7 +43,7 @@ export interface AgentConfigArea {
   libraryMaxBytes: number;
   /** HMAC key of signed account-file URLs. */
   signingKey: Buffer;
-  stt: Transcriber;
+  transcriber: Transcriber;
   connectors: Connectors;
   demoProvider: DemoProvider;
   devices: DeviceStore;
@@ -142,7 +142,7 @@ export async function startAgentConfig(
     library,
     libraryMaxBytes: libraryConfig.maxBytes ?? DEFAULT_LIBRARY_MAX_BYTES,
     signingKey,
-    stt: createTranscriber(ctx.config['stt'] as SttConfig | undefined),
+    transcriber: createTranscriber(ctx.config['stt'] as SttConfig | undefined),
     connectors,
     demoProvider,
     devices,

@@ -15,7 +15,7 @@ import { isValidPushToken } from '../../../../src/service/connectors/devices';
 import { createTokenSealer } from '../../../../src/service/connectors/token-sealer';
 import { mimeTypeFor } from '../../../../src/service/library/library-store';
 import { checkFileSignature, signFileUrl } from '../../../../src/service/library/signed-urls';
-import { isRecognizerReady, readWavFormat } from '../../../../src/service/stt/wav-header';
+import { isRecognizerReady, readWavFormat } from '../../../../src/service/transcription/wav-header';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 

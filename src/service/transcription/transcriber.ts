@@ -39,16 +39,16 @@ const RUN_TIMEOUT_MS = 120_000;
  * Why a transcription failed: no engine set up (`unavailable`), audio that cannot be read (`invalid_audio`), or
  * an engine that failed (`failed`). The route maps each to its status and the wire's code.
  */
-export type SttErrorCode = 'unavailable' | 'invalid_audio' | 'failed';
+export type TranscriptionErrorCode = 'unavailable' | 'invalid_audio' | 'failed';
 
 /** A failed transcription, with a plain sentence for a person. */
-export class SttError extends Error {
+export class TranscriptionError extends Error {
   constructor(
-    readonly code: SttErrorCode,
+    readonly code: TranscriptionErrorCode,
     message: string,
   ) {
     super(message);
-    this.name = 'SttError';
+    this.name = 'TranscriptionError';
   }
 }
 
@@ -90,7 +90,7 @@ function pocketsphinxEngine(config: SttConfig['pocketsphinx'] = {}): SttEngine {
           args.push('-hmm', hmm, '-lm', lm, '-dict', dict);
           const { stdout } = await runProgram(findExecutable(command) as string, args, RUN_TIMEOUT_MS).catch(
             (err: Error) => {
-              throw new SttError('failed', err.message);
+              throw new TranscriptionError('failed', err.message);
             },
           );
           return stdout
@@ -109,7 +109,7 @@ function pocketsphinxEngine(config: SttConfig['pocketsphinx'] = {}): SttEngine {
 async function toRecognizerWav(input: string, dir: string, contentType: string): Promise<string> {
   const ffmpeg = findExecutable('ffmpeg');
   if (!ffmpeg) {
-    throw new SttError(
+    throw new TranscriptionError(
       'unavailable',
       `Audio of type ${contentType} must be converted to 16 kHz mono WAV, and ffmpeg is not installed (Debian: apt-get install ffmpeg).`,
     );
@@ -136,7 +136,10 @@ async function toRecognizerWav(input: string, dir: string, contentType: string):
     ],
     RUN_TIMEOUT_MS,
   ).catch((err: Error) => {
-    throw new SttError('invalid_audio', `The audio could not be read as ${contentType}: ${err.message}`);
+    throw new TranscriptionError(
+      'invalid_audio',
+      `The audio could not be read as ${contentType}: ${err.message}`,
+    );
   });
   return output;
 }
@@ -166,14 +169,17 @@ function openAiEngine(config: SttConfig['openai']): SttEngine {
           signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
         });
       } catch (err) {
-        throw new SttError('failed', `The transcription endpoint did not answer: ${(err as Error).message}`);
+        throw new TranscriptionError(
+          'failed',
+          `The transcription endpoint did not answer: ${(err as Error).message}`,
+        );
       }
       if (!response.ok) {
-        throw new SttError('failed', `The transcription endpoint answered ${response.status}.`);
+        throw new TranscriptionError('failed', `The transcription endpoint answered ${response.status}.`);
       }
       const body = (await response.json().catch(() => null)) as { text?: unknown } | null;
       if (typeof body?.text !== 'string') {
-        throw new SttError('failed', 'The transcription endpoint answered without "text".');
+        throw new TranscriptionError('failed', 'The transcription endpoint answered without "text".');
       }
       return body.text.trim();
     },
@@ -215,7 +221,7 @@ export function createTranscriber(config: SttConfig = {}): Transcriber {
     async transcribe(audio, contentType) {
       const chosen = choose();
       if (!chosen.engine) {
-        throw new SttError(
+        throw new TranscriptionError(
           'unavailable',
           `No transcription engine is set up on this service. ${chosen.reasons.join(' ') || 'None is enabled in config "stt.engines".'}`,
         );
