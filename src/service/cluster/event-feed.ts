@@ -39,6 +39,9 @@ interface Row {
   data: Record<string, unknown> | string;
 }
 
+/** How long close() keeps trying to write the pending events before it goes on without them. */
+const CLOSE_GRACE_MS = 5_000;
+
 export class EventFeed {
   private pending: Pending[] = [];
   private writing: Promise<void> | null = null;
@@ -236,9 +239,20 @@ export class EventFeed {
     }, 500).unref();
   }
 
-  async close(): Promise<void> {
-    await this.flushed();
+  /**
+   * Writes what is pending, then stops listening. When PostgreSQL stays away the writer would retry for
+   * ever: after `graceMs` the close goes on without it, and says how many events were never written.
+   */
+  async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = await Promise.race([
+      this.flushed().then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+    ]);
+    clearTimeout(timer);
     this.closed = true;
+    if (gaveUp)
+      this.log(`cluster: closing with ${this.pending.length} events not written (PostgreSQL unreachable)`);
     await this.listenClient?.end().catch(() => undefined);
   }
 }
