@@ -39,6 +39,15 @@ function Palette() {
   const input = useRef<HTMLInputElement>(null);
   useReturnFocus();
   useEffect(() => input.current?.focus(), []);
+  // Escape closes the palette wherever the focus is: a modal that lost its focus (to the page body, after
+  // the window was resized or its colours changed) otherwise stays open over the app and eats every click.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) useSearchStore.getState().hide();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   useEffect(() => setActive(0), [hits]);
   // History never downloaded is indexed in the background: ask again now and then while the palette is open.
   useEffect(() => {
