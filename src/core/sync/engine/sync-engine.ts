@@ -240,9 +240,9 @@ export class SyncEngine {
         choice,
       ),
     );
-    this.update({ conflicts: store.conflicts() });
+    // Listed until the cycle carrying its outcome ends: else "Up to date" while a kept copy uploads.
     await this.syncNow();
-    if (!outcome.resolved) this.update({ message: outcome.message });
+    this.update({ conflicts: store.conflicts(), ...(outcome.resolved ? {} : { message: outcome.message }) });
     return this.status;
   }
 
