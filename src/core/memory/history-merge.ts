@@ -23,6 +23,8 @@ export const TAIL_SLACK_MS = 60 * 60 * 1000;
  * question or reply text is the same. The server's text always wins: where the stored reply differs,
  * the detail keeps its thoughts and tools, shows the server's text, and carries the stored text as
  * `storedText`. Exchanges no stored turn matches (another client, a scheduled turn) stay plain text.
+ * A turn stopped or failed before it said anything leaves no reply on the server, so its question runs
+ * into the next one; a stored turn with that question and no reply splits them again.
  */
 export function mergeHistory(
   messages: readonly HistoryMessage[],
@@ -40,11 +42,13 @@ export function mergeHistory(
     .filter((t) => skipped === 0 || t.detail.startedAt >= firstAt - TAIL_SLACK_MS)
     .sort((a, b) => a.detail.startedAt - b.detail.startedAt);
   let next = 0;
-  for (const exchange of exchangesOf(messages)) {
-    const found = findTurn(candidates, next, exchange, messages);
-    if (found < 0) continue;
-    next = found + 1;
-    attach(merged, exchange, candidates[found]!);
+  for (const whole of exchangesOf(messages)) {
+    for (const exchange of splitUnanswered(whole, candidates, next, messages)) {
+      const found = findTurn(candidates, next, exchange, messages);
+      if (found < 0) continue;
+      next = found + 1;
+      attach(merged, exchange, candidates[found]!);
+    }
   }
   return { messages: merged, skipped };
 }
@@ -68,6 +72,36 @@ function exchangesOf(messages: readonly HistoryMessage[]): Exchange[] {
     }
     (m.role === 'user' ? open.questions : open.replies).push(i);
   });
+  return out;
+}
+
+/**
+ * Questions run together either because they joined one turn (their reply follows them all) or because
+ * a turn left no reply. The second kind is cut after each question a stored turn answered with nothing,
+ * taking the stored turns in order as `findTurn` does.
+ */
+function splitUnanswered(
+  exchange: Exchange,
+  turns: readonly StoredTurn[],
+  from: number,
+  messages: readonly HistoryMessage[],
+): Exchange[] {
+  const out: Exchange[] = [];
+  let questions: number[] = [];
+  let cursor = from;
+  exchange.questions.forEach((q, k) => {
+    questions.push(q);
+    if (k === exchange.questions.length - 1) return;
+    const asked = same(messages[q]!.content);
+    const j = turns.findIndex(
+      (t, i) => i >= cursor && t.userText !== null && same(t.userText) === asked && same(t.replyText) === '',
+    );
+    if (j < 0) return;
+    out.push({ questions, replies: [] });
+    questions = [];
+    cursor = j + 1;
+  });
+  out.push({ questions, replies: exchange.replies });
   return out;
 }
 
