@@ -4,7 +4,7 @@ import {
   type HistoryMessage,
   type StoredTurn,
 } from '../../../../src/core/memory/history-merge';
-import type { TurnState } from '../../../../src/shared/bridge/memory';
+import type { TurnState } from '../../../../src/shared/api';
 
 const T = Date.parse('2026-11-28T10:00:00Z');
 
