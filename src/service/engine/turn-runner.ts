@@ -212,6 +212,8 @@ async function promptOnce(ctx: PromptContext, message: PromptMessage): Promise<T
     randomUUID(),
   );
   if (message.history) blocks.unshift(historyBlock(message.history));
+  // A cancel while the attachments were written found no listener yet: never prompt after it.
+  if (signal.aborted) return { stopReason: 'cancelled' };
   const permissionsDone = new AbortController();
   const listener: SessionListener = {
     update: (update) => {
