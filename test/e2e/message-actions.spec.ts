@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openApp, type AppSession } from './support/app-session';
+import { heldAnswers } from './support/held-answers';
 import {
   chatApp,
   clipboardText,
@@ -145,6 +146,42 @@ test('a failed turn and a stopped one each offer Retry beside the reason', async
   await expect(replies(page).first().getByRole('button', { name: 'Retry' })).toHaveCount(1);
   await expect(replies(page).last().getByText('Stopped.')).toBeVisible();
   await expect(replies(page).last().getByRole('button', { name: 'Retry' })).toHaveCount(1);
+});
+
+test('a Stop whose answer comes late does not stop the reply a Retry started meanwhile', async ({ page }) => {
+  // The service answers a cancel once the turn has ended, so on a busy machine the stream's word that it
+  // stopped can come first, and the person can press Retry before the answer arrives. The bridge socket
+  // holds that answer until the new reply runs: it is about the old turn, and must leave the new one alone.
+  const cancels = await heldAnswers(page, 'cancelTurn');
+  await openApp(page, app);
+  await newConversation(page);
+  await messageBox(page).fill('wait 20');
+  await messageBox(page).press('Enter');
+  await expect(replies(page).last().getByRole('group', { name: 'Tool call: Wait 20 s' })).toBeVisible();
+  cancels.hold();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const stopped = replies(page).last();
+  await expect(stopped.getByText('Stopped.')).toBeVisible();
+  await stopped.getByRole('button', { name: 'Retry' }).click();
+  await expect(replies(page)).toHaveCount(2);
+  const retried = replies(page).last();
+  await expect(retried.getByRole('group', { name: 'Tool call: Wait 20 s' })).toBeVisible();
+  cancels.release();
+
+  // The late answer changed nothing: the new reply still runs, and Stop stops it.
+  await expect(page.getByText('Nothing was running')).toHaveCount(0);
+  await expect(retried).toHaveAttribute('aria-busy', 'true');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await replyEnded(page, 2);
+  await expect(retried.getByText('Stopped.')).toBeVisible();
+  const sessionId = await conversationStartingWith(app, agentId, 'wait 20');
+  const lastTurn = async () => {
+    const res = await app.api(`/api/v2/me/agents/${agentId}/conversations/${sessionId}`);
+    return ((await res.json()) as { ultimoTurno: { estado: string } | null }).ultimoTurno?.estado;
+  };
+  await expect.poll(lastTurn).toBe('stopped');
+  const asked = (await messagesOf(app, agentId, sessionId)).filter((m) => m.role === 'user');
+  expect(asked.map((m) => m.content)).toEqual(['wait 20', 'wait 20']);
 });
 
 test('a sent image shows its picture at once; Send is off while there is nothing to send', async ({

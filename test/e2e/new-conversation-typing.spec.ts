@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openApp, type AppSession } from './support/app-session';
+import { heldAnswers } from './support/held-answers';
 import {
   chatApp,
   chatTitle,
@@ -26,38 +27,10 @@ test.beforeAll(() => {
   agentId = session.agentId();
 });
 
-/** While held, answers to `createConversation` wait on the bridge socket until `release()`. */
-async function slowNewConversations(page: Page): Promise<{ hold(): void; release(): void }> {
-  let gate: Promise<void> | undefined;
-  let open = () => {};
-  await page.routeWebSocket(/\/desk$/, (socket) => {
-    const host = socket.connectToServer();
-    const creations = new Set<number>();
-    socket.onMessage((message) => {
-      const call = JSON.parse(String(message)) as { type: string; id?: number; name?: string };
-      if (call.type === 'call' && call.name === 'createConversation') creations.add(call.id!);
-      host.send(message);
-    });
-    host.onMessage((message) => {
-      const answer = JSON.parse(String(message)) as { type: string; id?: number };
-      const wait = answer.type === 'result' && creations.has(answer.id!) ? gate : undefined;
-      if (wait) void wait.then(() => socket.send(message));
-      else socket.send(message);
-    });
-  });
-  return {
-    hold: () => (gate = new Promise<void>((resolve) => (open = resolve))),
-    release: () => {
-      open();
-      gate = undefined;
-    },
-  };
-}
-
 test('Mod+N then typing at once: every key lands in the new conversation, none in the one shown before', async ({
   page,
 }) => {
-  const server = await slowNewConversations(page);
+  const server = await heldAnswers(page, 'createConversation');
   await openApp(page, app);
   await newConversation(page);
   await sendAndWait(page, 'the earlier conversation');
@@ -91,7 +64,7 @@ test('Mod+N then typing at once: every key lands in the new conversation, none i
 test('Mod+N, then another conversation picked before the server answers: the pick stands', async ({
   page,
 }) => {
-  const server = await slowNewConversations(page);
+  const server = await heldAnswers(page, 'createConversation');
   await openApp(page, app);
   await newConversation(page);
   await sendAndWait(page, 'the conversation picked while waiting');

@@ -194,12 +194,18 @@ export async function sendMessage(
 }
 
 export async function cancelTurn(agentId: string, sessionId: string): Promise<string> {
+  // The turn on screen when Stop was pressed: by the answer (which waits for the turn's end) a Retry may
+  // have started the next one, which this answer did not stop.
+  const current = useTurnStreamStore.getState().streams[sessionId]?.currentTurnId;
   const result = await desk().cancelTurn(agentId, sessionId);
   if (!result.ok) return errorWords(result.error);
-  const current = useTurnStreamStore.getState().streams[sessionId]?.currentTurnId;
   if (result.value.stopped && current) {
-    useTurnStreamStore.getState().update(sessionId, (s) => turnStopped(s, current));
-    useConversationsStore.getState().applyTurn(agentId, sessionId, summary(current, 'stopped'));
+    // The stream may have said so first; the list then already knows, perhaps of a later turn too.
+    const turn = useTurnStreamStore.getState().streams[sessionId]?.turns[current];
+    if (turn && !isTerminal(turn.state)) {
+      useTurnStreamStore.getState().update(sessionId, (s) => turnStopped(s, current));
+      useConversationsStore.getState().applyTurn(agentId, sessionId, summary(current, 'stopped'));
+    }
     return '';
   }
   return result.value.stopped

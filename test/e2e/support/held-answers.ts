@@ -1,0 +1,33 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Holds the host's answers to one bridge call (`name`, e.g. `createConversation`) on the page's bridge
+ * socket while `hold()` is in force, until `release()`: the call itself reaches the host at once, so
+ * only its answer is late, as on a busy machine. Everything else crosses unchanged.
+ */
+export async function heldAnswers(page: Page, name: string): Promise<{ hold(): void; release(): void }> {
+  let gate: Promise<void> | undefined;
+  let open = () => {};
+  await page.routeWebSocket(/\/desk$/, (socket) => {
+    const host = socket.connectToServer();
+    const calls = new Set<number>();
+    socket.onMessage((message) => {
+      const call = JSON.parse(String(message)) as { type: string; id?: number; name?: string };
+      if (call.type === 'call' && call.name === name) calls.add(call.id!);
+      host.send(message);
+    });
+    host.onMessage((message) => {
+      const answer = JSON.parse(String(message)) as { type: string; id?: number };
+      const wait = answer.type === 'result' && calls.has(answer.id!) ? gate : undefined;
+      if (wait) void wait.then(() => socket.send(message));
+      else socket.send(message);
+    });
+  });
+  return {
+    hold: () => (gate = new Promise<void>((resolve) => (open = resolve))),
+    release: () => {
+      open();
+      gate = undefined;
+    },
+  };
+}
