@@ -127,7 +127,7 @@ test('a failed turn and a stopped one each offer Retry beside the reason', async
 
   await messageBox(page).fill('wait 30');
   await messageBox(page).press('Enter');
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   const stopped = replies(page).last();
   await expect(stopped.getByText('Stopped.')).toBeVisible();
   await stopped.getByRole('button', { name: 'Retry' }).click();
@@ -136,7 +136,7 @@ test('a failed turn and a stopped one each offer Retry beside the reason', async
       async () => (await messagesOf(app, agentId, sessionId)).filter((m) => m.content === 'wait 30').length,
     )
     .toBe(2);
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await replyEnded(page, 4);
 
   // Read back from the history after a reload, each still offers its Retry beside the reason.
@@ -145,6 +145,45 @@ test('a failed turn and a stopped one each offer Retry beside the reason', async
   await expect(replies(page).first().getByRole('alert')).toContainText('Failed on purpose');
   await expect(replies(page).first().getByRole('button', { name: 'Retry' })).toHaveCount(1);
   await expect(replies(page).last().getByText('Stopped.')).toBeVisible();
+  await expect(replies(page).last().getByRole('button', { name: 'Retry' })).toHaveCount(1);
+});
+
+test('a reply stopped before it said a word keeps its place, its reason and its Retry after a reload', async ({
+  page,
+}) => {
+  // Stopped while it waits for a permission, the agent has written nothing: the server keeps no reply for
+  // it, so its message runs straight into the next one in the history. Both were stopped this way.
+  await openApp(page, app);
+  await newConversation(page);
+  const asked = 'write silent.txt\n```\nnever written\n```';
+  for (const count of [1, 2]) {
+    if (count === 1) {
+      await messageBox(page).fill(asked);
+      await messageBox(page).press('Enter');
+    } else {
+      await replies(page).last().getByRole('button', { name: 'Retry' }).click();
+    }
+    await expect(replies(page)).toHaveCount(count);
+    await expect(
+      replies(page)
+        .last()
+        .getByRole('region', { name: /Permission request/ }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await replyEnded(page, count);
+    await expect(replies(page).last().getByText('Stopped.')).toBeVisible();
+  }
+  const sessionId = await conversationStartingWith(app, agentId, asked);
+  const stored = await messagesOf(app, agentId, sessionId);
+  expect(stored.map((m) => m.role)).toEqual(['user', 'user']);
+
+  await page.reload();
+  await expect(yourMessages(page)).toHaveCount(2);
+  await replyEnded(page, 2);
+  for (const reply of [replies(page).first(), replies(page).last()]) {
+    await expect(reply.getByText('Stopped.')).toBeVisible();
+    await expect(reply.getByRole('group', { name: 'Tool call: Write silent.txt' })).toBeVisible();
+  }
   await expect(replies(page).last().getByRole('button', { name: 'Retry' })).toHaveCount(1);
 });
 
@@ -159,7 +198,7 @@ test('a Stop whose answer comes late does not stop the reply a Retry started mea
   await messageBox(page).press('Enter');
   await expect(replies(page).last().getByRole('group', { name: 'Tool call: Wait 20 s' })).toBeVisible();
   cancels.hold();
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   const stopped = replies(page).last();
   await expect(stopped.getByText('Stopped.')).toBeVisible();
   await stopped.getByRole('button', { name: 'Retry' }).click();
@@ -171,7 +210,7 @@ test('a Stop whose answer comes late does not stop the reply a Retry started mea
   // The late answer changed nothing: the new reply still runs, and Stop stops it.
   await expect(page.getByText('Nothing was running')).toHaveCount(0);
   await expect(retried).toHaveAttribute('aria-busy', 'true');
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await replyEnded(page, 2);
   await expect(retried.getByText('Stopped.')).toBeVisible();
   const sessionId = await conversationStartingWith(app, agentId, 'wait 20');

@@ -33,6 +33,16 @@ function branchPoint(row: Row): ForkPoint | undefined {
   return undefined;
 }
 
+/**
+ * A turn stopped or failed before it said a word leaves no reply on the server, so the app's stored detail
+ * sits on its question (history-merge.ts); it is shown as the reply it was, with its reason and Retry.
+ * A turn the app did not see end has no state here: if it still runs, the live stream shows it.
+ */
+function silentReply(message: ThreadMessage): ThreadMessage | undefined {
+  if (message.role !== 'user' || !message.detail?.state) return undefined;
+  return { role: 'assistant', content: '', at: message.at, detail: message.detail };
+}
+
 const nearBottomPx = 48;
 const nearTopPx = 300;
 
@@ -58,9 +68,12 @@ export function MessageList(props: {
     const messages = thread?.messages ?? [];
     // Keys are positions in the whole thread, so earlier pages prepend without renaming measured rows.
     const skipped = thread?.skipped ?? 0;
-    messages.forEach((message, index) =>
-      list.push({ kind: 'history', key: `h${skipped + index}`, message, position: skipped + index }),
-    );
+    messages.forEach((message, index) => {
+      const position = skipped + index;
+      list.push({ kind: 'history', key: `h${position}`, message, position });
+      const silent = silentReply(message);
+      if (silent) list.push({ kind: 'history', key: `h${position}-reply`, message: silent, position });
+    });
     for (const item of stream.items) list.push({ kind: 'live', key: item.key, item });
     return list;
   }, [thread, stream.items]);
