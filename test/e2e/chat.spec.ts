@@ -175,7 +175,7 @@ test('cancel stops a running reply, and a message sent while it runs is injected
   await newConversation(page);
   await send(page, 'wait 30');
   await expect(lastReply(page)).toContainText('Waiting 30 seconds');
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(lastReply(page)).toContainText('Stopped.');
   const selected = page.getByRole('list', { name: 'Conversation list' }).locator('[aria-current="true"]');
   await expect(selected.getByLabel(/Last reply: Stopped/)).toBeVisible();

@@ -204,7 +204,7 @@ test.describe('with a password account', () => {
     await page.keyboard.type('wait 20');
     await page.keyboard.press('Enter');
     await expect(replies.last()).toContainText('Waiting 20 seconds');
-    await tabAndPress(page, page.getByRole('button', { name: 'Stop' }));
+    await tabAndPress(page, page.getByRole('button', { name: 'Stop', exact: true }));
     await expect(replies.last()).toContainText('Stopped');
     await expectFocusKept(page);
 

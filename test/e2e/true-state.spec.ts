@@ -114,7 +114,7 @@ test('a stopped reply says Stopped, in the list and on its tool; a failed one sa
   const sessionId = await newConversation(page);
   await send(page, 'wait 30');
   await expect(lastReply(page)).toContainText('Waiting 30 seconds');
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(lastReply(page)).toContainText('Stopped.');
   const tool = lastReply(page).getByRole('group', { name: /Tool call/ });
   await expect(tool.getByLabel('Tool status')).toHaveText('Stopped');

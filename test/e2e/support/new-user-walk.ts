@@ -120,7 +120,7 @@ export async function walkNewUser(page: Page, rig: WalkRig, visit: Visit): Promi
   await replyDone(page);
   await send(page, 'wait 30');
   await expect(lastReply(page)).toContainText('Waiting 30 seconds');
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(lastReply(page)).toContainText('Stopped');
   await visit('chat-error-stopped');
 
