@@ -16,6 +16,8 @@ import type { AddressInfo, Socket } from 'node:net';
 export interface SeenRequest {
   method: string;
   path: string;
+  /** Whether it asked conditionally (If-None-Match): a poll's look, not a listing. */
+  conditional: boolean;
 }
 
 export type Fault =
@@ -26,7 +28,9 @@ export type Fault =
   /** Run `before` (e.g. change a file mid-cycle), then forward as usual. */
   | { kind: 'tap'; before: () => Promise<void> }
   /** Forward to the service, then never answer: the caller sees the request hang. */
-  | { kind: 'hold'; onHeld?: () => void };
+  | { kind: 'hold'; onHeld?: () => void }
+  /** Forward to the service, and pass its answer (of that status) on only once `until` resolves. */
+  | { kind: 'delay'; until: (status: number) => Promise<void> };
 
 export interface FaultRule {
   method?: string;
@@ -66,7 +70,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     const method = req.method ?? 'GET';
-    seen.push({ method, path });
+    seen.push({ method, path, conditional: req.headers['if-none-match'] !== undefined });
     const fault = pick(method, path);
     if (fault?.kind === 'status') {
       req.resume();
@@ -122,6 +126,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           res.end(body);
           return;
         }
+        if (fault?.kind === 'delay') await fault.until(answer.statusCode ?? 502);
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },

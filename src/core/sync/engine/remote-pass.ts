@@ -4,6 +4,9 @@
  * file alone (path-sync.ts). The folder's own changes reach the engine through the watcher, so
  * nothing walks the folder: the cost is one listing, not the folder. Our own uploads change the
  * listing too; they match their new bases and cost nothing more.
+ * After the poll's look, the listing it got is planned from (one listing per change, not two).
+ * Paths whose bases changed after the look began (a save synced meanwhile) are left out: that
+ * listing may predate them. The look's version is known now, so a later move of theirs shows.
  * What the listing alone cannot decide goes to a full cycle: a failed listing, a group that came
  * back empty while the base holds files in it, a name spelled differently than its base, or more
  * changed paths than one batch takes.
@@ -16,12 +19,16 @@ import type { RemoteEntry } from '../plan/sync-plan-types';
 import { fastPathLimit, syncPaths, type PathSyncOutcome } from './path-sync';
 import { listRemote, type CycleContext } from './sync-cycle';
 
-export async function syncRemoteChanges(ctx: CycleContext): Promise<PathSyncOutcome> {
+export async function syncRemoteChanges(ctx: CycleContext, lookedSince?: number): Promise<PathSyncOutcome> {
   const { store, remote, root } = ctx.options;
   const before = ctx.status();
   if (before.unreachable || (before.state === 'error' && before.failures.length === 0)) return 'full';
-  const listed = await listRemote(ctx);
+  const newer = lookedSince === undefined ? undefined : store.changedSince(lookedSince);
+  const looked = newer && remote.listLooked ? await listRemote(ctx, () => remote.listLooked!()) : undefined;
+  const fromLook = looked?.ok ? looked.listing : undefined;
+  const listed = fromLook ? { ok: true as const, listing: fromLook } : await listRemote(ctx);
   if (!listed.ok) return 'full'; // the full cycle lists again, and says why it could not
+  const settledMeanwhile = (fromLook && newer) || new Set<string>();
   const { accepted, refused } = screenRemotePaths(
     listed.listing,
     await loadIgnoreRules(root),
@@ -38,13 +45,14 @@ export async function syncRemoteChanges(ctx: CycleContext): Promise<PathSyncOutc
   for (const entry of accepted) {
     const key = pathKey(entry.path);
     const known = base.get(key);
-    if (refusedKeys.has(key)) continue;
+    if (refusedKeys.has(key) || settledMeanwhile.has(key)) continue;
     if (known && known.path.normalize('NFC') !== entry.path.normalize('NFC')) return 'full';
     if (!known || classifyRemote(known, entry) !== 'unchanged') changed.set(key, entry);
   }
   const listedKeys = new Set(accepted.map((entry) => pathKey(entry.path)));
   for (const key of base.keys())
-    if (!listedKeys.has(key) && !refusedKeys.has(key)) changed.set(key, undefined);
+    if (!listedKeys.has(key) && !refusedKeys.has(key) && !settledMeanwhile.has(key))
+      changed.set(key, undefined);
   if (changed.size === 0) {
     ctx.update({ lastSyncAt: Date.now() });
     return 'done';

@@ -203,12 +203,13 @@ function leaveRefusedKeysAlone(local: LocalEntry[], refused: SkippedPath[]): voi
 }
 
 /** The remote listing, retried like any transport fault; a failure is a message, the base untouched. */
-export async function listRemote(
+export async function listRemote<T extends RemoteEntry[] | undefined = RemoteEntry[]>(
   ctx: CycleContext,
-): Promise<{ ok: true; listing: RemoteEntry[] } | { ok: false; message: string; unreachable?: string }> {
+  list: () => Promise<T> = () => ctx.options.remote.list() as Promise<T>,
+): Promise<{ ok: true; listing: T } | { ok: false; message: string; unreachable?: string }> {
   const { remote } = ctx.options;
   try {
-    const listing = await withRetry(() => remote.list(), ctx.options.retry ?? defaultRetry);
+    const listing = await withRetry(list, ctx.options.retry ?? defaultRetry);
     // The remote may learn its limits while listing (e.g. a server without the byte route).
     if (remote.limitation !== ctx.status().limitation) ctx.update({ limitation: remote.limitation });
     return { ok: true, listing };

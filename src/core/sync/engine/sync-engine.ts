@@ -55,6 +55,8 @@ export class SyncEngine {
   private readonly named = new Set<string>();
   private deletesConfirmed = false;
   private closed = false;
+  /** The bases' change count when the last look that saw a change began (remote-pass.ts). */
+  private lookedSince: number | undefined;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.ownsHistory = options.history === undefined;
@@ -109,7 +111,7 @@ export class SyncEngine {
         ...(this.options.remotePollIdle !== undefined ? { idle: this.options.remotePollIdle } : {}),
         // While the server cannot be reached, every look is a cycle: the first that reaches it
         // sends what waited, without the person doing anything.
-        hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : remote.hasChanged!()),
+        hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : this.look()),
         busy: () => this.job.current !== undefined || this.closed,
         onChange: () => this.syncRemote(),
       });
@@ -133,6 +135,7 @@ export class SyncEngine {
 
   /** A hint that the remote changed (a turn ended, or a tool touched a path). */
   remoteChanged(): void {
+    this.lookedSince = undefined; // news after the last look: the pass lists again
     this.poller?.quicken();
     void this.syncRemote();
   }
@@ -189,7 +192,9 @@ export class SyncEngine {
             }
           } else if (this.remoteWanted) {
             this.remoteWanted = false;
-            if ((await syncRemoteChanges(this.context())) === 'full') this.fullWanted = true;
+            const since = this.lookedSince;
+            this.lookedSince = undefined;
+            if ((await syncRemoteChanges(this.context(), since)) === 'full') this.fullWanted = true;
           } else {
             const paths = [...this.named];
             this.named.clear();
@@ -268,6 +273,14 @@ export class SyncEngine {
     } finally {
       this.answering = false;
     }
+  }
+
+  /** The poll's look; one that saw a change marks the bases as they were when it began. */
+  private async look(): Promise<boolean> {
+    const since = this.options.store.changeCount;
+    const changed = await this.options.remote.hasChanged!();
+    this.lookedSince = changed ? since : undefined;
+    return changed;
   }
 
   private wanted = (): boolean => this.fullWanted || this.remoteWanted || this.named.size > 0;

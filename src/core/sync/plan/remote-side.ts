@@ -31,6 +31,11 @@ export interface RemoteSide {
   flush(): Promise<void>;
   /** A cheap look (a conditional listing) whether the remote moved since the last `list()`. */
   hasChanged?(): Promise<boolean>;
+  /**
+   * What the last look saw when it found the remote moved, as `list()` would give it, without
+   * listing again; undefined when it kept nothing (then `list()`). Taken once.
+   */
+  listLooked?(): Promise<RemoteEntry[] | undefined>;
   /** Path prefixes listed by separate requests; an empty one with a non-empty base aborts the cycle. */
   readonly listedGroups: readonly string[];
   /** A plain sentence when the server limits what sync can do (e.g. upload-only `work/`). */

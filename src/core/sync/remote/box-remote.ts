@@ -7,12 +7,12 @@
 import type { ApiClient } from '../../api/api-client';
 import type { ApiResult, CallOptions } from '../../api/api-request';
 import { unwrap } from './api-remote-error';
-import { BundleVersion } from './bundle-version';
+import { BundleVersion, type BundleFiles } from './bundle-version';
 import { hashBytes } from '../local/file-hash';
 import { parseMcpFile } from './mcp-file';
 import { withDeadline, type DeadlineTiming } from './request-deadline';
 import { SkillSender } from './skill-sender';
-import { WorkspaceVersions } from './workspace-versions';
+import { WorkspaceVersions, type WorkspaceFiles } from './workspace-versions';
 import {
   RemoteError,
   RemoteMoved,
@@ -49,6 +49,8 @@ export class BoxRemote implements RemoteSide {
   private readonly bundle: BundleVersion;
   /** How many times the poll looked: the configuration is looked at on every other look. */
   private looks = 0;
+  /** The workspace listing the last look found moved, until a remote pass takes it (`listLooked`). */
+  private looked: WorkspaceFiles | undefined;
 
   /** The workspace's versions: conditional writes and the cheap poll. */
   private readonly versions: WorkspaceVersions;
@@ -69,18 +71,39 @@ export class BoxRemote implements RemoteSide {
 
   async list(): Promise<RemoteEntry[]> {
     const { api, agentId } = this.options;
+    this.looked = undefined;
     const [bundle, listing] = await Promise.all([
-      this.call((o) => api.getBundle(agentId, o), this.bundleBytes).then((r) =>
-        unwrap(r, "Reading the agent's configuration"),
-      ),
+      this.readBundle(),
       this.call((o) => api.listWorkspace(agentId, '', o)).then((r) =>
         unwrap(r, "Listing the agent's workspace"),
       ),
     ]);
+    return this.entriesOf(bundle, listing.files);
+  }
+
+  /**
+   * The listing the last look found moved, with the configuration read now: a remote pass plans
+   * from it instead of listing 100,000 files a second time. Taken once; undefined when the last
+   * look saw no workspace change (or a listing came since).
+   */
+  async listLooked(): Promise<RemoteEntry[] | undefined> {
+    const files = this.looked;
+    this.looked = undefined;
+    return files && this.entriesOf(await this.readBundle(), files);
+  }
+
+  private readBundle() {
+    const { api, agentId } = this.options;
+    return this.call((o) => api.getBundle(agentId, o), this.bundleBytes).then((r) =>
+      unwrap(r, "Reading the agent's configuration"),
+    );
+  }
+
+  private async entriesOf(bundle: BundleFiles, files: WorkspaceFiles): Promise<RemoteEntry[]> {
     this.noteBundleSize(bundle.files);
     // Only a listing moves the known version: a change the engine's own re-reads see is still news.
     this.bundle.saw(bundle.files);
-    this.sizes = new Map(listing.files.map((file) => [file.path, file.size]));
+    this.sizes = new Map(files.map((file) => [file.path, file.size]));
     this.config = new Map();
     this.skills.reset();
     const entries: RemoteEntry[] = [];
@@ -91,8 +114,8 @@ export class BoxRemote implements RemoteSide {
       this.config.set(file.path, bytes);
       entries.push({ path: file.path, size: bytes.length, sha256: hashBytes(bytes) });
     }
-    await this.versions.sawListing(listing.files);
-    for (const file of listing.files) {
+    await this.versions.sawListing(files);
+    for (const file of files) {
       const { sha256, etag } = file as { sha256?: unknown; etag?: unknown };
       entries.push({
         path: workPrefix + file.path,
@@ -101,9 +124,9 @@ export class BoxRemote implements RemoteSide {
         ...(typeof etag === 'string' ? { etag } : {}),
       });
     }
-    if (!this.probed && listing.files.length > 0) {
+    if (!this.probed && files.length > 0) {
       // The smallest file makes the cheapest probe (a large one would delay the first sync).
-      const smallest = listing.files.reduce((a, b) => (b.size < a.size ? b : a));
+      const smallest = files.reduce((a, b) => (b.size < a.size ? b : a));
       await this.probeByteRoute(smallest.path);
     }
     return entries;
@@ -120,8 +143,11 @@ export class BoxRemote implements RemoteSide {
    * cycle, which lists the configuration anyway.
    */
   async hasChanged(): Promise<boolean> {
+    this.looked = undefined;
     const configToo = this.looks++ % 2 === 0;
-    if (await this.versions.hasChanged()) return true;
+    const workspace = await this.versions.look();
+    if (Array.isArray(workspace)) this.looked = workspace;
+    if (workspace) return true;
     return configToo && this.bundle.hasChanged();
   }
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ApiResult } from '../../api/api-request';
 
-interface BundleFiles {
+export interface BundleFiles {
   files: readonly { path: string; contentBase64: string }[];
 }
 

@@ -10,6 +10,12 @@ import { withDeadline, type DeadlineTiming } from './request-deadline';
 import { workspaceListingVersion } from './listing-version';
 import { RemoteMoved, stillExpected, type Expected } from '../plan/remote-side';
 
+/** A workspace listing's files, as the API client reads them. */
+export type WorkspaceFiles = Extract<
+  Awaited<ReturnType<ApiClient['listWorkspace']>>,
+  { ok: true }
+>['value']['files'];
+
 export class WorkspaceVersions {
   /** Whether the server gives versions: then writes carry conditions instead of a read before. */
   private conditional = false;
@@ -33,7 +39,7 @@ export class WorkspaceVersions {
   }
 
   /** Notes a fresh listing: its version, and whether the server gives versions at all. */
-  async sawListing(files: readonly { path: string; size: number }[]): Promise<void> {
+  async sawListing(files: WorkspaceFiles): Promise<void> {
     this.version = workspaceListingVersion(files);
     if (files.some((file) => typeof (file as { etag?: unknown }).etag === 'string')) this.conditional = true;
     if (this.probed || this.conditional) return;
@@ -43,12 +49,16 @@ export class WorkspaceVersions {
     if (!result.ok && result.error.status === 304) this.conditional = true;
   }
 
-  /** Asks for the listing with If-None-Match: 304 (or the same listing) means nothing moved. */
-  async hasChanged(): Promise<boolean> {
+  /**
+   * Asks for the listing with If-None-Match: 304 (or the same listing) means nothing moved, and
+   * resolves to false. A moved listing resolves to its files (a remote pass plans from them
+   * instead of listing again); a failed look to true, so a cycle reports the failure.
+   */
+  async look(): Promise<false | true | WorkspaceFiles> {
     const known = this.version;
     const result = await this.listing('', known ? { 'if-none-match': known } : undefined);
     if (!result.ok) return result.error.status !== 304;
-    return workspaceListingVersion(result.value.files) !== known;
+    return workspaceListingVersion(result.value.files) !== known && result.value.files;
   }
 
   /**

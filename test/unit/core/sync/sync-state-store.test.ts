@@ -96,3 +96,29 @@ describe('SyncStateStore base writes', () => {
     expect(first.baseEntry('work/a.txt')?.sha256).toBe('sha-of-new');
   });
 });
+
+describe('SyncStateStore base changes since a mark', () => {
+  it('names the keys committed or forgotten after the mark, and none before it', () => {
+    const s = store();
+    s.commitBase('work/old.txt', 'work/old.txt', entry('old'));
+    const mark = s.changeCount;
+    expect(s.changedSince(mark)).toEqual(new Set());
+    s.commitBase('work/new.txt', 'work/new.txt', entry('new'));
+    s.forgetBase('work/gone.txt');
+    expect(s.changedSince(mark)).toEqual(new Set(['work/new.txt', 'work/gone.txt']));
+    // A key changed before the mark and again after it is named.
+    s.commitBase('work/old.txt', 'work/old.txt', entry('newer'));
+    expect(s.changedSince(mark)?.has('work/old.txt')).toBe(true);
+  });
+
+  it('says it cannot tell once the changes since the mark are too many to keep', () => {
+    const s = store();
+    const mark = s.changeCount;
+    for (let n = 0; n < 10_001; n += 1) s.commitBase(`work/${n}.txt`, `work/${n}.txt`, entry(`${n}`));
+    expect(s.changedSince(mark)).toBeUndefined();
+    // A mark taken after the forgetting still tells.
+    const later = s.changeCount;
+    s.commitBase('work/x.txt', 'work/x.txt', entry('x'));
+    expect(s.changedSince(later)).toEqual(new Set(['work/x.txt']));
+  });
+});
