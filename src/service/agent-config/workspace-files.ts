@@ -183,11 +183,22 @@ export class WorkspaceFiles {
     }
     // Checked as late as possible: right before the rename that replaces the file. One change of a
     // file at a time, so no other write lands between that check and the rename (it would be lost).
-    await changingFile(resolved.absolute, () =>
-      writeAtomically(resolved.absolute, bytes, () =>
+    await changingFile(resolved.absolute, async () => {
+      const written = await writeAtomically(resolved.absolute, bytes, () =>
         this.checkConditions(relPath.rel, resolved.absolute, conditions),
-      ),
-    );
+      );
+      // The next listing need not read back what was just written (after a first sync of 100,000
+      // files, the engine's start waited for all of them to be hashed), unless the agent has
+      // already replaced or rewritten the file: then its inode or mtime moved.
+      const now = await lstatOrNull(resolved.absolute);
+      if (
+        now?.isFile() &&
+        now.ino === written.ino &&
+        now.mtimeMs === written.mtimeMs &&
+        now.size === written.size
+      )
+        workspaceHashes.remember(resolved.absolute, now, createHash('sha256').update(bytes).digest('hex'));
+    });
     return { path: relPath.rel, bytes: bytes.byteLength, en: machinePath(relPath.rel) };
   }
 

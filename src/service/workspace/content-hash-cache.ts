@@ -42,6 +42,12 @@ export class ContentHashCache {
     if (stat.size <= wholeReadMax) hash.update(await readFile(absolutePath));
     else for await (const chunk of createReadStream(absolutePath)) hash.update(chunk as Buffer);
     const sha256 = hash.digest('hex');
+    this.remember(absolutePath, stat, sha256);
+    return sha256;
+  }
+
+  /** Notes the hash of this very file, known without reading it (the service just wrote its bytes). */
+  remember(absolutePath: string, stat: Stats, sha256: string): void {
     if (this.known.size >= this.maxEntries) this.known.clear();
     this.known.set(absolutePath, {
       size: stat.size,
@@ -50,7 +56,6 @@ export class ContentHashCache {
       ino: stat.ino,
       sha256,
     });
-    return sha256;
   }
 }
 

@@ -1,20 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { TEMP_PREFIX } from './workspace-paths';
 
-/** Write `bytes` to `target` through a temp file in the same folder and a rename. */
+/**
+ * Write `bytes` to `target` through a temp file in the same folder and a rename. Resolves to the
+ * written file's stat as it was before the rename (its inode and mtime stay the same after it).
+ */
 export async function writeAtomically(
   target: string,
   bytes: Uint8Array,
   beforeRename?: () => Promise<void>,
-): Promise<void> {
+): Promise<Stats> {
   const temp = path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
   const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+  let written: Stats;
   try {
     await handle.writeFile(bytes);
     await handle.sync();
+    written = await handle.stat();
   } catch (err) {
     await handle.close();
     await rm(temp, { force: true });
@@ -28,4 +33,5 @@ export async function writeAtomically(
     await rm(temp, { force: true });
     throw err;
   }
+  return written;
 }
