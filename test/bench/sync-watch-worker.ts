@@ -10,7 +10,7 @@ import { staticTokenSource } from '../../src/core/auth/access-token-source';
 import { BoxRemote } from '../../src/core/sync/remote/box-remote';
 import { SyncEngine } from '../../src/core/sync/engine/sync-engine';
 import { SyncStateStore } from '../../src/core/sync/state/sync-state-store';
-import { wallNow } from './sync-watch';
+import { wallNow } from './wall-now';
 
 const env = (name: string): string => {
   const value = process.env[name];
