@@ -27,31 +27,6 @@ const REQUIRE_SHIM =
   "import { createRequire as agentdeskCreateRequire } from 'node:module';\n" +
   'const require = agentdeskCreateRequire(import.meta.url);';
 
-/** One Node program (`entry`, relative to `root`) bundled into `outdir` as `<name>.js` and its chunks. */
-export async function bundleNodeProgram(
-  root: string,
-  name: string,
-  entry: string,
-  outdir: string,
-): Promise<void> {
-  await build({
-    absWorkingDir: root,
-    entryPoints: { [name]: entry },
-    outdir,
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    external: EXTERNAL_PACKAGES,
-    // All of a program's files in one folder, so a file finds its neighbours (the demo agent) alike.
-    chunkNames: `${name}-[hash]`,
-    banner: { js: REQUIRE_SHIM },
-    sourcemap: 'linked',
-    logLevel: 'warning',
-  });
-}
-
 export async function buildNodePrograms(root: string): Promise<void> {
   // Built aside and swapped in, so a failed build leaves the last good one in place, and two builds
   // at once (two terminals, a test's npm pack) never mix their files: the last to finish wins whole.
@@ -59,7 +34,24 @@ export async function buildNodePrograms(root: string): Promise<void> {
   const outdir = `${target}.next-${process.pid}`;
   const old = `${target}.old-${process.pid}`;
   await rm(outdir, { recursive: true, force: true });
-  for (const [name, entry] of Object.entries(PROGRAMS)) await bundleNodeProgram(root, name, entry, outdir);
+  for (const [name, entry] of Object.entries(PROGRAMS)) {
+    await build({
+      absWorkingDir: root,
+      entryPoints: { [name]: entry },
+      outdir,
+      bundle: true,
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20.19',
+      external: EXTERNAL_PACKAGES,
+      // All of a program's files in one folder, so a file finds its neighbours (the demo agent) alike.
+      chunkNames: `${name}-[hash]`,
+      banner: { js: REQUIRE_SHIM },
+      sourcemap: 'linked',
+      logLevel: 'warning',
+    });
+  }
   await rename(target, old).catch(() => undefined);
   await rename(outdir, target).catch(async () => {
     await rm(target, { recursive: true, force: true });

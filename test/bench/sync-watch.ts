@@ -11,7 +11,7 @@ import { fork } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { bundleNodeProgram } from '../../scripts/build/node-bundles';
+import { builtWorker } from './built-worker';
 import { wallNow } from './wall-now';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -52,19 +52,6 @@ export interface WatchFigures {
   load: string;
 }
 
-/**
- * The engine's process runs built code, as the app and the CLI do: under tsx, a loader thread of
- * its own spent about a third of the idle CPU measured here. Built once per bench run.
- */
-let worker: Promise<string> | undefined;
-function builtWorker(): Promise<string> {
-  const outdir = join(repo, 'out/bench');
-  worker ??= bundleNodeProgram(repo, 'sync-watch-worker', 'test/bench/sync-watch-worker.ts', outdir).then(
-    () => join(outdir, 'sync-watch-worker.js'),
-  );
-  return worker;
-}
-
 const ms = (n: number): string => `${n.toFixed(0)} ms`;
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -87,7 +74,7 @@ export async function watching(
   const uploaded = await deps.initialSync(root, stateFile);
   console.log(`  (setup: initial sync of ${count} small files took ${ms(uploaded.wallMs)}; ${deps.load()})`);
 
-  const child = fork(await builtWorker(), [], {
+  const child = fork(await builtWorker(repo, 'sync-watch-worker', 'test/bench/sync-watch-worker.ts'), [], {
     // BENCH_WORKER_ARGS adds Node options to the engine's process (e.g. --cpu-prof to see its idle work).
     execArgv: ['--expose-gc', ...(process.env.BENCH_WORKER_ARGS?.split(' ') ?? [])],
     env: {
