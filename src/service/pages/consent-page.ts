@@ -22,7 +22,10 @@ export function consentPage(input: ConsentPageInput): Html {
         input.scopes.length > 0
           ? html`<p>${input.clientName} asks to:</p>
               <ul class="scopes">
-                ${input.scopes.map((scope) => html`<li><code>${scope}</code>: ${SCOPE_DESCRIPTIONS[scope]}</li>`)}
+                ${input.scopes.map(
+                  // In plain words: a scope's id says nothing to the person deciding.
+                  (scope) => html`<li data-scope="${scope}">${SCOPE_DESCRIPTIONS[scope]}</li>`,
+                )}
               </ul>`
           : html`<p>${input.clientName} asks for no permissions beyond signing you in.</p>`
       }

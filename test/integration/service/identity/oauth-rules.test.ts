@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../../src/service/index';
+import { SCOPE_DESCRIPTIONS } from '../../../../src/service/identity/scopes';
 import {
   authorizeCode,
   codeGrant,
@@ -400,9 +401,11 @@ describe('consent', () => {
     expect(signedIn.status).toBe(303);
     const consent = await browser.get(signedIn.headers.get('location') ?? '');
     const html = await consent.text();
-    expect(html).toContain('<code>agents:read</code>');
-    expect(html).toContain('<code>files</code>');
-    expect(html).not.toContain('<code>agents:write</code>');
+    // Each asked scope in plain words, its id only in an attribute.
+    expect(html).toContain(`<li data-scope="agents:read">${SCOPE_DESCRIPTIONS['agents:read']}</li>`);
+    expect(html).toContain(`<li data-scope="files">${SCOPE_DESCRIPTIONS.files}</li>`);
+    expect(html).not.toContain(SCOPE_DESCRIPTIONS['agents:write']);
+    expect(html).not.toContain('<code>');
     const fields = Object.fromEntries(
       [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"/g)].map((m) => [
         m[1],
