@@ -19,6 +19,8 @@ const notForPeople: RegExp[] = [
   /\bhouse-lite\b|\bhouse persona\b/,
   /\bMsgapp\d?\b|\bmsgapp\d?\b/,
   /\baccount_files\b|\bsend_file\b|\bconnected_services\b/,
+  // The address our service gives this computer's own account, instead of its user's name.
+  /@this-computer\b/,
   // A validation pattern shown instead of a sentence.
   /\^\[a-z/,
 ];

@@ -4,7 +4,7 @@ import { desk } from '../../desk';
 import { useSessionStore } from '../../stores/session-store';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { SavedServers } from './SavedServers';
-import { scopeWords, serverWords } from './account-words';
+import { deletePhrase, scopeWords, serverWords, whoWords } from './account-words';
 
 /** Who is signed in, where and with which scopes; sign out, switch servers, delete the account. */
 export function AccountScreen() {
@@ -35,7 +35,7 @@ export function AccountScreen() {
           <h3>Signed in</h3>
           <p>
             {email ? (
-              <strong>{email}</strong>
+              <strong>{whoWords(email, session?.profile)}</strong>
             ) : (
               <span className="muted">
                 Your e-mail is not shown: this sign-in did not include the “profile” permission.
@@ -87,7 +87,7 @@ export function AccountScreen() {
       </div>
       {deleting ? (
         <DeleteAccountDialog
-          email={email}
+          phrase={deletePhrase(email, session?.profile)}
           onClose={(done) => {
             setDeleting(false);
             if (done) setNote('Your account was deleted.');

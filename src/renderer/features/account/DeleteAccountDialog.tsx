@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { deletePhrase } from './account-words';
 import { ErrorLine } from '../../ui/ErrorLine';
 
 /**
  * Deleting the account behind a typed confirmation. A 409 blocker is shown by the server's `detalle`;
  * nothing is forgotten here unless the server said the account is gone.
  */
-export function DeleteAccountDialog(props: { email: string | undefined; onClose(done: boolean): void }) {
-  const phrase = deletePhrase(props.email);
+export function DeleteAccountDialog(props: { phrase: string; onClose(done: boolean): void }) {
+  const { phrase } = props;
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);

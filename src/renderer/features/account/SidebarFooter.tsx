@@ -2,6 +2,7 @@ import './screens.css';
 import { useScreenStore, type Screen } from '../../stores/screen-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useAgentConfigStore } from '../../stores/agent-config-store';
+import { whoWords } from './account-words';
 
 const entries: { screen: Screen; label: string }[] = [
   { screen: 'chat', label: 'Chats' },
@@ -23,10 +24,10 @@ function show(screen: Screen): void {
 /** Who is signed in, and the way to the person's screens. */
 export function SidebarFooter() {
   const screen = useScreenStore((s) => s.screen);
-  const user = useSessionStore((s) => s.session?.user);
+  const who = useSessionStore((s) => whoWords(s.session?.user?.email, s.session?.profile));
   return (
     <nav className="sidebar-footer" aria-label="App">
-      {user?.email ? <p className="muted small-text">{user.email}</p> : null}
+      {who ? <p className="muted small-text">{who}</p> : null}
       {entries.map((entry) => (
         <button
           key={entry.screen}

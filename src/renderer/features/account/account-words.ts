@@ -17,7 +17,23 @@ export function serverWords(profile: ServiceProfile | null | undefined): string 
   return profile.baseUrl;
 }
 
-/** What the person types to confirm deleting the account: their e-mail when known. */
-export function deletePhrase(email: string | undefined): string {
-  return email ?? 'delete my account';
+/** The e-mail our service gives the account it makes for this computer's own user, without a form. */
+const ownAccountSuffix = '@this-computer';
+
+const isOwnAccount = (email: string | undefined, profile: ServiceProfile | null | undefined): boolean =>
+  profile?.kind === 'local' && !!email?.endsWith(ownAccountSuffix);
+
+/** Who is signed in, in words: this computer's own account by its user's name, any other by its e-mail. */
+export function whoWords(
+  email: string | undefined,
+  profile: ServiceProfile | null | undefined,
+): string | undefined {
+  return isOwnAccount(email, profile)
+    ? `${email!.slice(0, -ownAccountSuffix.length)}, on this computer`
+    : email;
+}
+
+/** What the person types to confirm deleting the account: their e-mail when it is one they gave. */
+export function deletePhrase(email: string | undefined, profile: ServiceProfile | null | undefined): string {
+  return !email || isOwnAccount(email, profile) ? 'delete my account' : email;
 }
