@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
+import { SCOPE_DESCRIPTIONS } from '../../src/service/identity/scopes';
 import { startTestService, type TestService } from '../support/local-service';
 
 // The whole authorization code + PKCE flow against the local service: oauth4webapi drives the protocol from test
@@ -71,11 +72,12 @@ test('a third-party client signs a new person in with PKCE, refreshes and revoke
   await page.getByLabel('Repeat the password').fill('a good long password');
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  // A third party always sees consent, with the scopes it gets (narrowed to its ceiling).
+  // A third party always sees consent, with the scopes it gets (narrowed to its ceiling), in words.
   await expect(page.getByRole('heading', { name: 'Allow Notes app to use your account?' })).toBeVisible();
-  await expect(page.getByText('agents:read')).toBeVisible();
-  await expect(page.getByText('profile', { exact: true })).toBeVisible();
-  await expect(page.getByText('agents:write')).toHaveCount(0);
+  const asked = page.getByRole('listitem');
+  await expect(asked).toHaveText([SCOPE_DESCRIPTIONS.profile, SCOPE_DESCRIPTIONS['agents:read']]);
+  await expect(page.getByText(SCOPE_DESCRIPTIONS['agents:write'])).toHaveCount(0);
+  await expect(page.getByText('agents:read')).toHaveCount(0);
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page.locator('#done')).toBeVisible();
 
