@@ -19,16 +19,55 @@ import type { RemoteEntry } from '../plan/sync-plan-types';
 import { fastPathLimit, syncPaths, type PathSyncOutcome } from './path-sync';
 import { listRemote, type CycleContext } from './sync-cycle';
 
+/** The poll's looks, for the pass that follows one: the bases' change count when a look that saw a change began. */
+export class LookMarks {
+  private mark: number | undefined;
+
+  constructor(private readonly sides: Pick<CycleContext['options'], 'store' | 'remote'>) {}
+
+  /** Whether the remote moved (`RemoteSide.hasChanged`); one that did is marked. */
+  async look(): Promise<boolean> {
+    const mark = this.sides.store.changes.count;
+    const changed = await this.sides.remote.hasChanged!();
+    this.mark = changed ? mark : undefined;
+    return changed;
+  }
+
+  /** The mark of the look the next pass may plan from, taken once. */
+  take(): number | undefined {
+    const mark = this.mark;
+    this.mark = undefined;
+    return mark;
+  }
+
+  /** News came after the last look (a turn's hint): the next pass lists afresh. */
+  forget(): void {
+    this.mark = undefined;
+  }
+}
+
+/** The pass's listing: the look's, with the paths settled since that look began, else a fresh one. */
+async function passListing(
+  ctx: CycleContext,
+  lookedSince: number | undefined,
+): Promise<{ ok: true; listing: RemoteEntry[]; settledMeanwhile: ReadonlySet<string> } | { ok: false }> {
+  const { store, remote } = ctx.options;
+  const settledMeanwhile = lookedSince === undefined ? undefined : store.changes.since(lookedSince);
+  if (settledMeanwhile && remote.listLooked) {
+    const looked = await listRemote(ctx, () => remote.listLooked!());
+    if (looked.ok && looked.listing) return { ok: true, listing: looked.listing, settledMeanwhile };
+  }
+  const listed = await listRemote(ctx);
+  return listed.ok ? { ...listed, settledMeanwhile: new Set() } : listed;
+}
+
 export async function syncRemoteChanges(ctx: CycleContext, lookedSince?: number): Promise<PathSyncOutcome> {
   const { store, remote, root } = ctx.options;
   const before = ctx.status();
   if (before.unreachable || (before.state === 'error' && before.failures.length === 0)) return 'full';
-  const newer = lookedSince === undefined ? undefined : store.changedSince(lookedSince);
-  const looked = newer && remote.listLooked ? await listRemote(ctx, () => remote.listLooked!()) : undefined;
-  const fromLook = looked?.ok ? looked.listing : undefined;
-  const listed = fromLook ? { ok: true as const, listing: fromLook } : await listRemote(ctx);
+  const listed = await passListing(ctx, lookedSince);
   if (!listed.ok) return 'full'; // the full cycle lists again, and says why it could not
-  const settledMeanwhile = (fromLook && newer) || new Set<string>();
+  const { settledMeanwhile } = listed;
   const { accepted, refused } = screenRemotePaths(
     listed.listing,
     await loadIgnoreRules(root),

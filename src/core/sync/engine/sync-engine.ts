@@ -13,7 +13,7 @@ import { pollRemote, type PollBackOff, type RemotePoller } from './remote-poller
 import { ResolveRequests } from '../state/resolve-requests';
 import { resolveDepsOf, runCycle, type CycleContext, type CycleOptions } from './sync-cycle';
 import { syncPaths } from './path-sync';
-import { syncRemoteChanges } from './remote-pass';
+import { LookMarks, syncRemoteChanges } from './remote-pass';
 import { answerPending } from './request-answers';
 import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
@@ -55,8 +55,8 @@ export class SyncEngine {
   private readonly named = new Set<string>();
   private deletesConfirmed = false;
   private closed = false;
-  /** The bases' change count when the last look that saw a change began (remote-pass.ts). */
-  private lookedSince: number | undefined;
+  /** The poll's looks, marked for the remote pass that follows one (remote-pass.ts). */
+  private readonly looks: LookMarks;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.ownsHistory = options.history === undefined;
@@ -73,6 +73,7 @@ export class SyncEngine {
     };
     if (this.paused()) this.status.state = 'paused';
     this.requests = new ResolveRequests(options.store.database);
+    this.looks = new LookMarks(options);
   }
 
   get current(): SyncStatus {
@@ -111,7 +112,7 @@ export class SyncEngine {
         ...(this.options.remotePollIdle !== undefined ? { idle: this.options.remotePollIdle } : {}),
         // While the server cannot be reached, every look is a cycle: the first that reaches it
         // sends what waited, without the person doing anything.
-        hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : this.look()),
+        hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : this.looks.look()),
         busy: () => this.job.current !== undefined || this.closed,
         onChange: () => this.syncRemote(),
       });
@@ -135,7 +136,7 @@ export class SyncEngine {
 
   /** A hint that the remote changed (a turn ended, or a tool touched a path). */
   remoteChanged(): void {
-    this.lookedSince = undefined; // news after the last look: the pass lists again
+    this.looks.forget();
     this.poller?.quicken();
     void this.syncRemote();
   }
@@ -192,9 +193,8 @@ export class SyncEngine {
             }
           } else if (this.remoteWanted) {
             this.remoteWanted = false;
-            const since = this.lookedSince;
-            this.lookedSince = undefined;
-            if ((await syncRemoteChanges(this.context(), since)) === 'full') this.fullWanted = true;
+            if ((await syncRemoteChanges(this.context(), this.looks.take())) === 'full')
+              this.fullWanted = true;
           } else {
             const paths = [...this.named];
             this.named.clear();
@@ -273,14 +273,6 @@ export class SyncEngine {
     } finally {
       this.answering = false;
     }
-  }
-
-  /** The poll's look; one that saw a change marks the bases as they were when it began. */
-  private async look(): Promise<boolean> {
-    const since = this.options.store.changeCount;
-    const changed = await this.options.remote.hasChanged!();
-    this.lookedSince = changed ? since : undefined;
-    return changed;
   }
 
   private wanted = (): boolean => this.fullWanted || this.remoteWanted || this.named.size > 0;

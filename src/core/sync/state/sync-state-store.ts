@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import type { SyncConflict } from '../../../shared/bridge';
 import type { BaseEntry, Fingerprint, RemoteFingerprint } from '../plan/sync-plan-types';
 import { pathKey } from '../plan/sync-paths';
+import { BaseChanges } from './base-changes';
 import { baseColumns, baseOf, type BaseRow, type BaseTuple } from './base-rows';
 import { createSchema } from './sync-state-schema';
 
@@ -27,8 +28,6 @@ interface Statement {
 /** Gathered base writes go out this long after the first one, or at once past `batchMax`. */
 const batchDelayMs = 20;
 const batchMax = 500;
-/** Base changes told apart by `changedSince` (a first sync of 100,000 files forgets the early ones). */
-const changesKept = 10_000;
 
 /** A flagged conflict, as the bridge shows it (the shared vocabulary). */
 export type ConflictRecord = SyncConflict;
@@ -49,14 +48,8 @@ export class SyncStateStore {
   /** After a full read found no base (a first sync), the keys written since: no lookup for others. */
   private writtenSinceEmpty: Set<string> | undefined;
 
-  /**
-   * Every base change is counted, and each key remembers the count of its latest change, so a
-   * listing taken before some commits can leave those paths alone (remote-pass.ts). Only the
-   * latest changes are told apart: past `changesKept` the older ones are forgotten.
-   */
-  private changes = 0;
-  private changedAt = new Map<string, number>();
-  private forgottenUpTo = 0;
+  /** Every base change, counted as it is gathered (base-changes.ts). */
+  readonly changes = new BaseChanges();
 
   constructor(file: string) {
     this.path = file;
@@ -193,26 +186,8 @@ export class SyncStateStore {
     }
   }
 
-  /** How many base changes this store has seen (a mark for `changedSince`). */
-  get changeCount(): number {
-    return this.changes;
-  }
-
-  /** The keys whose base changed after mark `since`; undefined when changes that old are forgotten. */
-  changedSince(since: number): Set<string> | undefined {
-    if (since < this.forgottenUpTo) return undefined;
-    const keys = new Set<string>();
-    for (const [key, at] of this.changedAt) if (at > since) keys.add(key);
-    return keys;
-  }
-
   private gather(key: string, row: BaseRow | null): void {
-    this.changes += 1;
-    if (this.changedAt.size >= changesKept) {
-      this.changedAt.clear();
-      this.forgottenUpTo = this.changes - 1;
-    }
-    this.changedAt.set(key, this.changes);
+    this.changes.note(key);
     this.pending.set(key, row);
     if (this.pending.size >= batchMax) this.flush();
     else if (!this.flushTimer) {

@@ -101,24 +101,24 @@ describe('SyncStateStore base changes since a mark', () => {
   it('names the keys committed or forgotten after the mark, and none before it', () => {
     const s = store();
     s.commitBase('work/old.txt', 'work/old.txt', entry('old'));
-    const mark = s.changeCount;
-    expect(s.changedSince(mark)).toEqual(new Set());
+    const mark = s.changes.count;
+    expect(s.changes.since(mark)).toEqual(new Set());
     s.commitBase('work/new.txt', 'work/new.txt', entry('new'));
     s.forgetBase('work/gone.txt');
-    expect(s.changedSince(mark)).toEqual(new Set(['work/new.txt', 'work/gone.txt']));
+    expect(s.changes.since(mark)).toEqual(new Set(['work/new.txt', 'work/gone.txt']));
     // A key changed before the mark and again after it is named.
     s.commitBase('work/old.txt', 'work/old.txt', entry('newer'));
-    expect(s.changedSince(mark)?.has('work/old.txt')).toBe(true);
+    expect(s.changes.since(mark)?.has('work/old.txt')).toBe(true);
   });
 
   it('says it cannot tell once the changes since the mark are too many to keep', () => {
     const s = store();
-    const mark = s.changeCount;
+    const mark = s.changes.count;
     for (let n = 0; n < 10_001; n += 1) s.commitBase(`work/${n}.txt`, `work/${n}.txt`, entry(`${n}`));
-    expect(s.changedSince(mark)).toBeUndefined();
+    expect(s.changes.since(mark)).toBeUndefined();
     // A mark taken after the forgetting still tells.
-    const later = s.changeCount;
+    const later = s.changes.count;
     s.commitBase('work/x.txt', 'work/x.txt', entry('x'));
-    expect(s.changedSince(later)).toEqual(new Set(['work/x.txt']));
+    expect(s.changes.since(later)).toEqual(new Set(['work/x.txt']));
   });
 });
