@@ -8,6 +8,7 @@ import {
   messageBox,
   messagesOf,
   newConversation,
+  replies,
   replyEnded,
   sendAndWait,
   yourMessages,
@@ -86,4 +87,36 @@ test('Mod+N, then another conversation picked before the server answers: the pic
   await expect(yourMessages(page)).toContainText('the conversation picked while waiting');
   await expect(messageBox(page)).toHaveValue('typed in the picked conversation');
   await expect(messageBox(page)).toBeFocused();
+});
+
+test('a message leaves the box when sent: what is typed while the server answers stays for the next one', async ({
+  page,
+}) => {
+  const server = await heldAnswers(page, 'sendMessage');
+  await openApp(page, app);
+  await newConversation(page);
+
+  server.hold();
+  await messageBox(page).fill('sent while the server is slow');
+  await page.keyboard.press('Enter');
+  await expect(yourMessages(page)).toContainText('sent while the server is slow');
+  await expect(messageBox(page)).toHaveValue('');
+  await page.keyboard.type('the next message');
+  // The send's answer comes last, after the stream told the whole reply: the reply stays ended, shown once,
+  // and the list says so.
+  await expect(replies(page)).toHaveCount(1, { timeout: 30_000 });
+  await expect(replies(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  server.release();
+  await expect(yourMessages(page)).toHaveCount(1);
+  await expect(replies(page)).toHaveCount(1);
+  await expect(replies(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(
+    page.getByRole('list', { name: 'Conversation list' }).getByRole('button').first(),
+  ).toContainText('Done');
+
+  await expect(messageBox(page)).toHaveValue('the next message');
+  await page.keyboard.press('Enter');
+  await replyEnded(page, 2);
+  await expect(yourMessages(page)).toHaveCount(2);
+  await expect(yourMessages(page).last()).toContainText('the next message');
 });

@@ -34,6 +34,11 @@ export function userMessageAccepted(
   key: string,
   accepted: AcceptedMessage,
 ): ConversationStream {
+  // The answer can come last (a busy machine): the stream told the whole turn, and the history read again
+  // at its end holds this message and its reply. Showing them again would leave a reply waiting forever.
+  if (state.settled?.has(accepted.turnId)) {
+    return { ...state, items: state.items.filter((item) => !(item.kind === 'user' && item.key === key)) };
+  }
   const mode: UserItemMode = accepted.injected ? 'injected' : accepted.replaced ? 'replacing' : 'sent';
   let items = state.items.map((item) =>
     item.kind === 'user' && item.key === key ? { ...item, mode, turnId: accepted.turnId } : item,

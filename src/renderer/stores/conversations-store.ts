@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ChatMessage, ConversationSummary, TurnSummary } from '../../shared/api';
+import { isTerminal, type ChatMessage, type ConversationSummary, type TurnSummary } from '../../shared/api';
 import type {
   AttachmentMeta,
   DeskError,
@@ -228,11 +228,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     },
     applyTurn(agentId, sessionId, turn) {
       patchList(agentId, (items) =>
-        sortByRecent(
-          items.map((i) =>
-            i.id === sessionId ? { ...i, lastTurn: turn, updatedAt: laterOf(i.updatedAt, turn.at) } : i,
-          ),
-        ),
+        sortByRecent(items.map((i) => (i.id === sessionId ? withTurn(i, turn) : i))),
       );
     },
     reset() {
@@ -256,6 +252,13 @@ function visible(items: ConversationSummary[], hidden: Record<string, true>): Co
 }
 
 const laterOf = (a: string | null, b: string): string => (a && a > b ? a : b);
+
+/** A late word on a turn the list already knows has ended (a send's answer after the stream) does not start it again. */
+function withTurn(item: ConversationSummary, turn: TurnSummary): ConversationSummary {
+  const known = item.lastTurn;
+  if (known?.turnId === turn.turnId && isTerminal(known.state) && !isTerminal(turn.state)) return item;
+  return { ...item, lastTurn: turn, updatedAt: laterOf(item.updatedAt, turn.at) };
+}
 
 function sortByRecent(items: ConversationSummary[]): ConversationSummary[] {
   return items.slice().sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));

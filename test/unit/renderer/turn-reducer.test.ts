@@ -332,6 +332,24 @@ describe('local actions', () => {
     expect(replayed.title).toBe('Named');
     expect(textOf(replayed, 't2')).toBe('new');
   });
+
+  it('an acceptance that comes after its turn ended and the history was read again adds nothing', () => {
+    // On a busy machine the send's answer can be the last to arrive: the stream has told the whole turn and
+    // the history, read again, holds the message and its reply.
+    const sent = userMessageSent(emptyStream, { key: 'k1', text: 'hi', attachments: [] });
+    const streamed = run(
+      [ev('started', { turnId: 't1' }), ev('chunk', { text: 'hello', turnId: 't1' })],
+      sent,
+    );
+    const ended = historyLoaded(run([ev('done', { turnId: 't1' })], streamed), {
+      turnId: 't1',
+      state: 'done',
+    });
+    const accepted = userMessageAccepted(ended, 'k1', { turnId: 't1', state: 'running', waitingTurns: 0 });
+    expect(accepted.items).toEqual([]);
+    expect(accepted.turns).toEqual({});
+    expect(accepted.currentTurnId).toBeNull();
+  });
 });
 
 describe('toStreamEvent', () => {

@@ -5,7 +5,13 @@ import { useConversationsStore } from '../../stores/conversations-store';
 import { useUiStore } from '../../stores/ui-store';
 import { sendBlockedReason, useConnectivityStore } from '../../stores/connectivity-store';
 import { cancelTurn, sendMessage } from './chat-actions';
-import { admitFiles, maxAttachments, megabytes, type DraftAttachment } from '../../model/attachment-limits';
+import {
+  admitFiles,
+  maxAttachments,
+  megabytes,
+  sendProblems,
+  type DraftAttachment,
+} from '../../model/attachment-limits';
 import { readFiles } from '../../ui/read-files';
 import { useFileIntake } from '../../ui/use-file-intake';
 import type { ComposerToolsSlot } from '../../ui/composer-slot';
@@ -35,7 +41,6 @@ export function Composer(props: {
   const draft = useDraftsStore(selectDraft(sessionId));
   const composerFocus = useUiStore((s) => s.composerFocus);
   const input = useRef<HTMLTextAreaElement>(null);
-  const [sending, setSending] = useState(false);
   const online = useConnectivityStore((s) => s.online);
   const [cancelNote, setCancelNote] = useState('');
 
@@ -65,14 +70,16 @@ export function Composer(props: {
     if (!text && draft.attachments.length === 0) return;
     const blocked = sendBlockedReason(online);
     if (blocked) return props.onProblems([blocked]);
-    setSending(true);
+    const refused = sendProblems(draft.attachments);
+    if (refused.length > 0) return props.onProblems(refused);
+    // Sent, it leaves the box at once: what is typed while the server answers is the next message. A send
+    // the server refuses stays in the conversation as "Not sent", with Retry, so nothing is lost.
+    useDraftsStore.getState().clear(sessionId);
     const { problems } = await sendMessage(agentId, sessionId, {
       content: text,
       attachments: draft.attachments,
     });
-    setSending(false);
     props.onProblems(problems);
-    if (problems.length === 0) useDraftsStore.getState().clear(sessionId);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -143,7 +150,7 @@ export function Composer(props: {
           type="button"
           className="primary"
           // Nothing to send: the button says so by being off, not by doing nothing.
-          disabled={sending || !online || nothingToSend}
+          disabled={!online || nothingToSend}
           title={
             sendBlockedReason(online) ??
             (nothingToSend ? 'Write a message or attach a file first' : undefined)
