@@ -10,6 +10,7 @@ import {
 import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type { RunningService } from '../../../src/service/index';
 import { signIn as apiSignIn } from '../../support/local-service';
+import { lateAnswers } from './late-answers';
 
 /**
  * One app in browser mode (built renderer, bridge over its WebSocket, host) on the real local service,
@@ -115,6 +116,7 @@ export async function signInThroughTheApp(page: Page, mode: BrowserMode, email: 
 
 /** Opens the app already signed in. */
 export async function openApp(page: Page, app: AppSession): Promise<void> {
+  await lateAnswers(page);
   await page.goto(app.mode.url);
   await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
 }
