@@ -106,6 +106,10 @@ test('a message leaves the box when sent: what is typed while the server answers
   // and the list says so.
   await expect(replies(page)).toHaveCount(1, { timeout: 30_000 });
   await expect(replies(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  // Nor is the message shown twice meanwhile (the history, read at the turn's end, holds it too): a second
+  // of the page at rest with the answer still out, since what is checked is that nothing comes.
+  await page.waitForTimeout(1000);
+  await expect(yourMessages(page)).toHaveCount(1);
   server.release();
   await expect(yourMessages(page)).toHaveCount(1);
   await expect(replies(page)).toHaveCount(1);

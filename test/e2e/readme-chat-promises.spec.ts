@@ -52,7 +52,8 @@ test('Mod+N starts a conversation on the server, and Mod+] / Mod+[ move between 
 }) => {
   await openApp(page, app);
   const before = await conversationCount();
-  await page.keyboard.press('Control+N');
+  // (newConversation waits for the agent Mod+N acts on to be selected first.)
+  await newConversation(page, () => page.keyboard.press('Control+N'));
   await expect(rows(page)).toHaveCount(1);
   await expect(box(page)).toBeVisible();
   // A second Mod+N on the untouched conversation opens it again rather than adding another.

@@ -64,8 +64,10 @@ export function userMessageAccepted(
     turns = { ...turns, [existing.turnId]: { ...existing, waitingTurns: accepted.waitingTurns } };
   }
   const current = turns[accepted.turnId];
-  const currentTurnId = current && !isTerminal(current.state) ? accepted.turnId : state.currentTurnId;
-  return { ...state, items, turns, currentTurnId, idle: false };
+  // A turn the stream already ended (its answer came last) leaves the conversation as the stream said.
+  const running = !!current && !isTerminal(current.state);
+  const currentTurnId = running ? accepted.turnId : state.currentTurnId;
+  return { ...state, items, turns, currentTurnId, idle: running ? false : state.idle };
 }
 
 /** Small pictures of a sent message's images are ready (null where an attachment has none). */

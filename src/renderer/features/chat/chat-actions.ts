@@ -20,6 +20,7 @@ import {
   userMessageFailed,
   userMessageSent,
   userThumbnailsShown,
+  type TimelineItem,
 } from '../../model/turn-reducer';
 
 /**
@@ -86,7 +87,26 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
     if (old && !isTerminal(old.state) && isTerminal(turn.state)) notifyDone(sessionId, turn.state);
   }
   // A turn this window did not send (a scheduled one, another client's) ended: its message is in the history.
-  if (foreignTurnEnded) void openConversation(agentId, sessionId);
+  // While a send of ours awaits its answer, that turn may be ours: the history is read once the answer is in,
+  // else it would show the message a second time beside the one still sending.
+  if (foreignTurnEnded) {
+    if (awaitingAnswer(after)) historyWanted.add(sessionId);
+    else void openConversation(agentId, sessionId);
+  }
+}
+
+/** Conversations whose history is to be read again once no send of theirs awaits its answer. */
+const historyWanted = new Set<string>();
+
+const awaitingAnswer = (stream: { items: readonly TimelineItem[] } | undefined) =>
+  !!stream?.items.some((item) => item.kind === 'user' && item.mode === 'sending');
+
+/** After a send's answer: the history read that waited for it, if no other send still waits. */
+function readHistoryWanted(agentId: string, sessionId: string): void {
+  if (!historyWanted.has(sessionId) || awaitingAnswer(useTurnStreamStore.getState().streams[sessionId]))
+    return;
+  historyWanted.delete(sessionId);
+  void openConversation(agentId, sessionId);
 }
 
 function summary(turnId: string, state: TurnState): TurnSummary {
@@ -180,9 +200,11 @@ export async function sendMessage(
     useTurnStreamStore
       .getState()
       .update(sessionId, (s) => userMessageFailed(s, key, errorWords(result.error)));
+    readHistoryWanted(agentId, sessionId);
     return { problems: [] };
   }
   useTurnStreamStore.getState().update(sessionId, (s) => userMessageAccepted(s, key, result.value));
+  readHistoryWanted(agentId, sessionId);
   const turnId = result.value.turnId;
   void thumbnails.then((shown) => storeThumbnails(agentId, sessionId, turnId, shown));
   if (!result.value.injected) {
