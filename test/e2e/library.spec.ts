@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp, screens, showScreen, startApp, type AppSession } from './support/app-session';
+import { heldAnswers } from './support/held-answers';
 
 // The file library in browser mode against the real local service: uploads by picker, drop and paste
 // (several at once, with progress), search and sort, links, delete with confirmation, the 10 MB cap,
@@ -106,6 +107,23 @@ test('a drop anywhere on the screen and a paste upload too', async ({ page }) =>
   await expect(row(page, 'pasted.txt')).toBeVisible();
   const names = (await listed()).map((f) => f.nombre);
   expect(names).toEqual(expect.arrayContaining(['dropped.txt', 'pasted.txt']));
+});
+
+test('a file uploaded while a slow host still lists the library stays listed', async ({ page }) => {
+  // The listing is asked as the screen opens; its answer, read before the upload, comes after the upload's.
+  const server = await heldAnswers(page, 'listFiles');
+  server.hold();
+  await openLibrary(page);
+  await page
+    .getByLabel('Choose files to upload')
+    .setInputFiles([{ name: 'while-listing.txt', mimeType: 'text/plain', buffer: Buffer.from('late list') }]);
+  await expect(page.getByRole('listitem', { name: 'Upload of while-listing.txt' })).toContainText('Uploaded');
+  await expect(row(page, 'while-listing.txt')).toBeVisible();
+  server.release();
+  // The listing is in once the files uploaded before show; the new one is still there beside them.
+  await expect(row(page, 'notes.md')).toBeVisible();
+  await expect(row(page, 'while-listing.txt')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Upload of while-listing.txt' })).toBeVisible();
 });
 
 test('a file over 10 MB is refused with a clear message and never sent', async ({ page }) => {

@@ -46,7 +46,15 @@ interface LibraryStore {
 
 const MAX_BYTES = LIMITS.workspaceFileBytesMax;
 
+/** What this window changed in the library while a listing was on its way (the listing may predate it). */
+interface SinceAsked {
+  added: Map<string, LibraryFile>;
+  removed: Set<string>;
+}
+
 export const useLibraryStore = create<LibraryStore>((set, get) => {
+  /** One per listing still awaited: an upload or delete answered meanwhile stands over that listing. */
+  const awaited = new Set<SinceAsked>();
   const patchUpload = (id: string, patch: Partial<LibraryUpload>) =>
     set({ uploads: get().uploads.map((u) => (u.id === id ? { ...u, ...patch } : u)) });
 
@@ -91,6 +99,7 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
       return patchUpload(id, { status: 'failed', error: uploadProblem(entry.name, result.error) });
     }
     remember(result.value);
+    for (const since of awaited) since.added.set(result.value.id, result.value);
     patchUpload(id, { status: 'done', sent: entry.total, fileId: result.value.id });
     set({ files: [result.value, ...get().files.filter((f) => f.id !== result.value.id)] });
   };
@@ -106,15 +115,25 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
     async load() {
       set({ status: get().files.length ? 'ready' : 'loading', error: '' });
       const receivedAt = Date.now();
-      const result = await desk().listFiles();
+      const since: SinceAsked = { added: new Map(), removed: new Set() };
+      awaited.add(since);
+      const result = await desk()
+        .listFiles()
+        .finally(() => awaited.delete(since));
       if (!result.ok) return set({ status: 'error', error: errorWords(result.error) });
-      const listed = new Set(result.value.map((f) => f.id));
+      // A slow host answers after an upload or delete done meanwhile: the listing was read before it.
+      const fresh = result.value.filter((f) => !since.added.has(f.id) && !since.removed.has(f.id));
+      const files = [...since.added.values()]
+        .reverse()
+        .filter((f) => !since.removed.has(f.id))
+        .concat(fresh);
+      const listed = new Set(files.map((f) => f.id));
       set({
-        files: result.value,
+        files,
         status: 'ready',
         uploads: get().uploads.filter((u) => !u.fileId || listed.has(u.fileId)),
       });
-      for (const file of result.value) remember(file, receivedAt);
+      for (const file of fresh) remember(file, receivedAt);
     },
     setQuery(query) {
       set({ query });
@@ -135,6 +154,7 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
     async remove(fileId) {
       const result = await desk().deleteFile(fileId);
       if (!result.ok) return errorWords(result.error);
+      for (const since of awaited) since.removed.add(fileId);
       const { [fileId]: _gone, ...links } = get().links;
       set({
         files: get().files.filter((f) => f.id !== fileId),
