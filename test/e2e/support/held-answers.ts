@@ -1,13 +1,17 @@
 import type { Page } from '@playwright/test';
+import { lateMost, routedBySpec } from './late-answers';
 
 /**
  * Holds the host's answers to one bridge call (`name`, e.g. `createConversation`) on the page's bridge
  * socket while `hold()` is in force, until `release()`: the call itself reaches the host at once, so
- * only its answer is late, as on a busy machine. Everything else crosses unchanged.
+ * only its answer is late, as on a busy machine. Everything else crosses unchanged, or as late as
+ * `E2E_LATE_ANSWERS` makes it.
  */
 export async function heldAnswers(page: Page, name: string): Promise<{ hold(): void; release(): void }> {
   let gate: Promise<void> | undefined;
   let open = () => {};
+  routedBySpec.add(page);
+  const most = lateMost();
   await page.routeWebSocket(/\/desk$/, (socket) => {
     const host = socket.connectToServer();
     const calls = new Set<number>();
@@ -20,6 +24,9 @@ export async function heldAnswers(page: Page, name: string): Promise<{ hold(): v
       const answer = JSON.parse(String(message)) as { type: string; id?: number };
       const wait = answer.type === 'result' && calls.has(answer.id!) ? gate : undefined;
       if (wait) void wait.then(() => socket.send(message));
+      // Under E2E_LATE_ANSWERS the other answers are late as lateAnswers makes them, which this route replaces.
+      else if (answer.type === 'result' && most > 0)
+        setTimeout(() => socket.send(message), Math.random() * most);
       else socket.send(message);
     });
   });
