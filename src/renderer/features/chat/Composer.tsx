@@ -1,6 +1,11 @@
 import './composer.css';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { newConversationDraft, selectDraft, useDraftsStore } from '../../stores/drafts-store';
+import {
+  newConversationDraft,
+  selectDraft,
+  useDraftsStore,
+  type CarriedCaret,
+} from '../../stores/drafts-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { useUiStore } from '../../stores/ui-store';
 import { sendBlockedReason, useConnectivityStore } from '../../stores/connectivity-store';
@@ -45,16 +50,26 @@ export function Composer(props: {
   const [cancelNote, setCancelNote] = useState('');
 
   // In the commit that shows the box, so no key pressed meanwhile goes elsewhere. A conversation just made
-  // takes what was typed while the server made it; the caret goes after it.
+  // takes what was typed while the server made it; the caret goes after it, or where the person left it.
+  const carried = useRef<CarriedCaret | undefined>(undefined);
   useLayoutEffect(() => {
     if (useConversationsStore.getState().startedId === sessionId)
-      useDraftsStore.getState().carry(newConversationDraft(agentId), sessionId);
+      carried.current = useDraftsStore.getState().carry(newConversationDraft(agentId), sessionId);
   }, [agentId, sessionId]);
   useLayoutEffect(() => {
     const box = input.current;
     box?.focus();
     box?.setSelectionRange(box.value.length, box.value.length);
   }, [sessionId, composerFocus]);
+  // The caret the person left in the box shown while the server made the conversation (a slow host answers
+  // after they moved it), once the carried words are in this box.
+  useLayoutEffect(() => {
+    const box = input.current;
+    const caret = carried.current;
+    if (!box || !caret || box.value !== caret.text) return;
+    carried.current = undefined;
+    box.setSelectionRange(caret.start, caret.end);
+  }, [draft.text]);
   // Stop goes away once the reply has stopped: the focus it had goes to the message box, not the page body.
   const stopped = useRef(false);
   useEffect(() => {

@@ -27,6 +27,16 @@ export function WelcomeMessageBox(props: { agentId: string; agentName: string })
   // commit that shows it, so no key pressed right after Mod+N goes elsewhere.
   const composerFocus = useUiStore((s) => s.composerFocus);
   useLayoutEffect(() => input.current?.focus(), [props.agentId, composerFocus]);
+  // Going away as the new conversation's composer takes over: the caret the person put in the text goes with it.
+  useLayoutEffect(() => {
+    const box = input.current;
+    return () => {
+      const typing = !!box && document.activeElement === box;
+      useDraftsStore
+        .getState()
+        .keepCaret(key, typing ? { start: box.selectionStart, end: box.selectionEnd } : undefined);
+    };
+  }, [key]);
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
