@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openApp, type AppSession } from './support/app-session';
+import { heldAnswers } from './support/held-answers';
 import {
   chatApp,
   clipboardText,
@@ -202,6 +203,50 @@ test('a message with tool calls, code and links is still one stop; Enter reaches
   await expect(replies(page).first().locator('details.tool-detail').first()).toHaveAttribute('open');
   await page.keyboard.press('Escape');
   await expect(replies(page).first()).toBeFocused();
+});
+
+test('the focus stays on its message when a slow host has the history read again under it', async ({
+  page,
+}) => {
+  const sends = await heldAnswers(page, 'sendMessage');
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'first words');
+
+  // The stream tells the whole reply while the send's answer is out; with it in, the history is read again
+  // and the same messages are drawn as new rows. Meanwhile the person walks the transcript.
+  const asked = async (text: string, count: number) => {
+    sends.hold();
+    await messageBox(page).fill(text);
+    await messageBox(page).press('Enter');
+    await replyEnded(page, count);
+  };
+  const redrawn = async (focused: Locator) => {
+    const drawn = (await focused.elementHandle())!;
+    sends.release();
+    await expect.poll(() => drawn.evaluate((e) => e.isConnected)).toBe(false);
+  };
+
+  await asked('second words', 2);
+  await replies(page).last().focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(yourMessages(page).last()).toBeFocused();
+  await redrawn(yourMessages(page).last());
+  await expect(yourMessages(page).last()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(replies(page).first()).toBeFocused();
+
+  // Inside a message, on one of its controls: the same control of the message drawn anew.
+  await asked('third words', 3);
+  await replies(page).last().focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const copy = replies(page).last().getByRole('button', { name: 'Copy Markdown' });
+  await expect(copy).toBeFocused();
+  await redrawn(copy);
+  await expect(copy).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(replies(page).last()).toBeFocused();
 });
 
 test('retry and edit by keyboard alone; the server receives both as new turns', async ({ page }) => {

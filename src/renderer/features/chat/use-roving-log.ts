@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type FocusEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 
 /** What can take focus inside a message: it is reachable only while that message holds the focus. */
 const INNER = 'a[href], button, summary, input, textarea, select, [tabindex]:not(article)';
@@ -25,6 +33,21 @@ function firstControl(message: HTMLElement): HTMLElement | undefined {
       !e.matches(`:disabled, ${SCROLLER}`) &&
       e.getClientRects().length > 0,
   );
+}
+
+/** A message's controls in document order, hidden or not: the same list for the same message drawn again. */
+const controlsOf = (message: HTMLElement) => [
+  ...message.querySelectorAll<HTMLElement>(`${INNER}, ${SCROLLER}`),
+];
+const nameOf = (element: HTMLElement) => element.getAttribute('aria-label') ?? element.textContent ?? '';
+const rowOf = (element: Element) => Number(element.closest<HTMLElement>('.message-row')?.dataset['index']);
+
+/** Where the focus is in the log: its row counted from the newest, and the message's control holding it. */
+interface Held {
+  element: HTMLElement;
+  fromEnd: number;
+  control: number;
+  name: string;
 }
 
 /** Opens a message's controls to Tab (the focus handler keeps them open while the focus is inside). */
@@ -63,6 +86,19 @@ export function useRovingLog(
     if (!scroller.current?.contains(document.activeElement)) active.current = null;
   }, [scroller, rowCount]);
 
+  // The history read again (a slow host's answer can come while the person walks the transcript) draws the
+  // same messages as new rows: the focus they held would fall to the page. It goes to the same place again.
+  const held = useRef<Held | null>(null);
+  const rowsShown = useRef(rowCount);
+  const hold = useCallback(() => {
+    const focused = document.activeElement as HTMLElement | null;
+    const message = focused?.closest<HTMLElement>(MESSAGE);
+    if (!focused || !message || !scroller.current?.contains(message)) return void (held.current = null);
+    const control = focused === message ? -1 : controlsOf(message).indexOf(focused);
+    const fromEnd = rowsShown.current - 1 - rowOf(message);
+    held.current = { element: focused, fromEnd, control, name: nameOf(focused) };
+  }, [scroller]);
+
   const apply = useCallback(() => {
     const root = scroller.current;
     if (!root) return;
@@ -88,6 +124,26 @@ export function useRovingLog(
       }
     }
   }, [scroller]);
+
+  // After each commit: follow the held focus, or put it back where it was if its row was drawn anew.
+  useLayoutEffect(() => {
+    rowsShown.current = rowCount;
+    const was = held.current;
+    if (!was) return;
+    if (was.element.isConnected) return hold();
+    held.current = null;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const row = rowCount - 1 - was.fromEnd;
+    const message = scroller.current?.querySelector<HTMLElement>(
+      `.message-row[data-index="${row}"] article.message`,
+    );
+    if (!lost || !message) return;
+    active.current = row;
+    apply();
+    const control = was.control < 0 ? undefined : controlsOf(message)[was.control];
+    if (control && nameOf(control) === was.name) enter(message, control);
+    else message.focus();
+  });
 
   // Rows mount and grow as they stream: apply again on the next frame after any change.
   useEffect(() => {
@@ -130,8 +186,22 @@ export function useRovingLog(
     const message = document.activeElement?.closest<HTMLElement>(MESSAGE);
     const index = Number(message?.closest<HTMLElement>('.message-row')?.dataset['index']);
     if (Number.isInteger(index)) active.current = index;
+    hold();
     apply();
-  }, [apply]);
+  }, [apply, hold]);
+
+  const onBlur = useCallback(
+    (event: FocusEvent<HTMLDivElement>) => {
+      apply();
+      const left = event.target;
+      if (scroller.current?.contains(event.relatedTarget as Node | null)) return;
+      // The person took the focus elsewhere (a removed row would no longer be in the page): nothing to keep.
+      queueMicrotask(() => {
+        if (held.current?.element === left && left.isConnected) held.current = null;
+      });
+    },
+    [apply, scroller],
+  );
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>, rowCount: number, isMessageRow: (index: number) => boolean) => {
@@ -175,5 +245,5 @@ export function useRovingLog(
     [focusRow],
   );
 
-  return { onFocus, onBlur: onFocus, onKeyDown };
+  return { onFocus, onBlur, onKeyDown };
 }
