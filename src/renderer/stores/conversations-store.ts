@@ -69,7 +69,8 @@ interface ConversationsStore {
   loadShare(agentId: string, sessionId: string): Promise<void>;
   setShared(agentId: string, sessionId: string, shared: boolean): Promise<void>;
   /** Loads the thread's tail: at least `atLeast` messages (a search jumps further back). */
-  loadThread(agentId: string, sessionId: string, atLeast?: number): Promise<void>;
+  /** Reads a conversation's tail; `loaded` runs in the same step as the new history is set, on success. */
+  loadThread(agentId: string, sessionId: string, atLeast?: number, loaded?: () => void): Promise<void>;
   loadEarlier(agentId: string, sessionId: string): Promise<void>;
   applyTitle(agentId: string, sessionId: string, title: string): void;
   applyTurn(agentId: string, sessionId: string, turn: TurnSummary): void;
@@ -187,7 +188,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
           : 'The public link no longer works.',
       });
     },
-    async loadThread(agentId, sessionId, atLeast = threadPageSize) {
+    async loadThread(agentId, sessionId, atLeast = threadPageSize, loaded) {
       patchThread(sessionId, {
         status: get().threads[sessionId]?.messages.length ? 'ready' : 'loading',
         error: '',
@@ -204,6 +205,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
         status: 'ready',
       });
       if (result.value.lastTurn) get().applyTurn(agentId, sessionId, result.value.lastTurn);
+      loaded?.();
     },
     async loadEarlier(agentId, sessionId) {
       const thread = get().threads[sessionId];

@@ -133,13 +133,13 @@ function notifyDone(sessionId: string, state: TurnState): void {
 /** Loads the tail of a conversation and starts following its stream. */
 export async function openConversation(agentId: string, sessionId: string): Promise<void> {
   watchConversation(agentId, sessionId);
-  await useConversationsStore.getState().loadThread(agentId, sessionId);
-  const thread = useConversationsStore.getState().threads[sessionId];
-  if (thread?.status !== 'ready') return;
-  const last = useConversationsStore
-    .getState()
-    .byAgent[agentId]?.items.find((i) => i.id === sessionId)?.lastTurn;
-  useTurnStreamStore.getState().update(sessionId, (stream) => historyLoaded(stream, last ?? null));
+  // The history and the live timeline change in one step: no frame shows a finished turn in both.
+  await useConversationsStore.getState().loadThread(agentId, sessionId, undefined, () => {
+    const last = useConversationsStore
+      .getState()
+      .byAgent[agentId]?.items.find((i) => i.id === sessionId)?.lastTurn;
+    useTurnStreamStore.getState().update(sessionId, (stream) => historyLoaded(stream, last ?? null));
+  });
 }
 
 /** A message as the composer hands it over: the shared input, with the draft's attachments. */
