@@ -119,17 +119,25 @@ export function turnStopped(state: ConversationStream, turnId: string): Conversa
 export function historyLoaded(
   state: ConversationStream,
   lastTurn?: Pick<TurnSummary, 'turnId' | 'state'> | null,
+  endedBeforeRead?: ReadonlySet<string>,
 ): ConversationStream {
+  // A turn that ended after the read was asked for may be missing from what it read (a slow host answers
+  // late): it stays live until a later read, which its own end asks for. Without the set, every ended turn is in.
+  const inHistory = (turnId: string) =>
+    !endedBeforeRead ||
+    endedBeforeRead.has(turnId) ||
+    (lastTurn?.turnId === turnId && isTerminal(lastTurn.state));
   const keepTurn = (turnId: string) => {
     const turn = state.turns[turnId];
-    return !!turn && !isTerminal(turn.state);
+    return !!turn && (!isTerminal(turn.state) || !inHistory(turnId));
   };
   const items = state.items.filter((item) =>
     item.kind === 'turn' ? keepTurn(item.turnId) : item.mode === 'failed' || item.mode === 'sending',
   );
   const turns = Object.fromEntries(Object.entries(state.turns).filter(([id]) => keepTurn(id)));
   const settled = new Set(state.settled);
-  for (const [id, turn] of Object.entries(state.turns)) if (isTerminal(turn.state)) settled.add(id);
+  for (const [id, turn] of Object.entries(state.turns))
+    if (isTerminal(turn.state) && !turns[id]) settled.add(id);
   if (lastTurn && isTerminal(lastTurn.state) && !turns[lastTurn.turnId]) settled.add(lastTurn.turnId);
   return { ...state, items, turns, settled };
 }

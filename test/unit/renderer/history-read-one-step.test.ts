@@ -17,9 +17,14 @@ beforeAll(() => {
     openConversation: async () => ({
       ok: true,
       value: {
+        agentId: 'a-history',
+        conversationId: 'c-history',
+        title: null,
+        models: null,
+        offline: false,
         messages: [
-          { role: 'user', content: 'hi', at: Date.UTC(2026, 10, 29) },
-          { role: 'assistant', content: 'hello', at: Date.UTC(2026, 10, 29) },
+          { position: 0, role: 'user', content: 'hi', at: Date.UTC(2026, 10, 29) },
+          { position: 1, role: 'assistant', content: 'hello', at: Date.UTC(2026, 10, 29) },
         ],
         skipped: 0,
         lastTurn: { turnId: 't1', state: 'done', at: '2026-11-29T00:00:00.000Z' },

@@ -333,6 +333,21 @@ describe('local actions', () => {
     expect(textOf(replayed, 't2')).toBe('new');
   });
 
+  it('a read asked for before a turn ended leaves that turn live: what it read may not hold it', () => {
+    const state = run([
+      ev('started', { turnId: 't1' }),
+      ev('done', { turnId: 't1' }),
+      ev('started', { turnId: 't2' }),
+      ev('chunk', { text: 'late', turnId: 't2' }),
+      ev('done', { turnId: 't2' }),
+    ]);
+    const reloaded = historyLoaded(state, { turnId: 't1', state: 'done' }, new Set(['t1']));
+    expect(Object.keys(reloaded.turns)).toEqual(['t2']);
+    expect(textOf(reloaded, 't2')).toBe('late');
+    // The next read, asked for after it ended, folds it into the history.
+    expect(historyLoaded(reloaded, { turnId: 't2', state: 'done' }, new Set(['t2'])).turns).toEqual({});
+  });
+
   it('an acceptance that comes after its turn ended and the history was read again adds nothing', () => {
     // On a busy machine the send's answer can be the last to arrive: the stream has told the whole turn and
     // the history, read again, holds the message and its reply.

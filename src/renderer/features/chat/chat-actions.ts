@@ -133,12 +133,20 @@ function notifyDone(sessionId: string, state: TurnState): void {
 /** Loads the tail of a conversation and starts following its stream. */
 export async function openConversation(agentId: string, sessionId: string): Promise<void> {
   watchConversation(agentId, sessionId);
+  const turns = useTurnStreamStore.getState().streams[sessionId]?.turns ?? {};
+  const endedBeforeRead = new Set(
+    Object.values(turns)
+      .filter((t) => isTerminal(t.state))
+      .map((t) => t.turnId),
+  );
   // The history and the live timeline change in one step: no frame shows a finished turn in both.
   await useConversationsStore.getState().loadThread(agentId, sessionId, undefined, () => {
     const last = useConversationsStore
       .getState()
       .byAgent[agentId]?.items.find((i) => i.id === sessionId)?.lastTurn;
-    useTurnStreamStore.getState().update(sessionId, (stream) => historyLoaded(stream, last ?? null));
+    useTurnStreamStore
+      .getState()
+      .update(sessionId, (stream) => historyLoaded(stream, last ?? null, endedBeforeRead));
   });
 }
 
