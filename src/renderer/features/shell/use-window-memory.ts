@@ -9,9 +9,13 @@ import { useConversationsStore } from '../../stores/conversations-store';
  */
 export function useWindowMemory(agentId: string | null, sessionId: string | null): void {
   /** Where to go: the place remembered from the last run, or one the shell asked for (a deep link). */
-  const wanted = useRef<{ agentId: string | null; sessionId: string | null; remembered?: boolean } | null>(
-    null,
-  );
+  const wanted = useRef<{
+    agentId: string | null;
+    sessionId: string | null;
+    remembered?: boolean;
+    /** Its agent was selected here; the agent's list is loading. */
+    reached?: boolean;
+  } | null>(null);
   // Nothing is saved before the remembered state is read, or the first default choice would replace it.
   const read = useRef(false);
   const agents = useAgentsStore((s) => s.agents);
@@ -22,7 +26,8 @@ export function useWindowMemory(agentId: string | null, sessionId: string | null
       .getUiState()
       .then((result) => {
         read.current = true;
-        if (result.ok)
+        // A deep link that came first still waits to be opened: it wins over the remembered place.
+        if (result.ok && !wanted.current)
           wanted.current = {
             agentId: result.value.lastAgentId,
             sessionId: result.value.lastSessionId,
@@ -55,18 +60,40 @@ export function useWindowMemory(agentId: string | null, sessionId: string | null
     const agentsState = useAgentsStore.getState();
     if (agentsState.status !== 'ready') return; // wait for the list
     if (want.agentId && agentsState.agents.some((a) => a.id === want.agentId)) {
-      if (agentsState.selectedAgentId !== want.agentId) {
+      const selected = agentsState.selectedAgentId;
+      // The person went elsewhere while the answers were on their way (a slow host): their choice wins.
+      // Only a place the app chose by itself (the first agent, its newest conversation) is left for this one.
+      const movedAway = want.reached
+        ? selected !== want.agentId
+        : want.remembered && selected !== want.agentId && selected !== agentsState.agents[0]?.id;
+      if (movedAway) {
+        wanted.current = null;
+        return keepCurrentPlace();
+      }
+      if (selected !== want.agentId) {
+        wanted.current = { ...want, reached: true };
         agentsState.select(want.agentId);
         return; // the list of the new agent loads first
       }
       const conversations = useConversationsStore.getState().byAgent[want.agentId];
       if (conversations?.status !== 'ready') return;
-      if (want.sessionId && conversations.items.some((c) => c.id === want.sessionId))
+      const { selectedId } = useConversationsStore.getState();
+      const chosenByPerson =
+        want.remembered && selectedId !== null && selectedId !== conversations.items[0]?.id;
+      if (chosenByPerson) keepCurrentPlace();
+      else if (want.sessionId && conversations.items.some((c) => c.id === want.sessionId))
         useConversationsStore.getState().select(want.sessionId);
     }
     wanted.current = null;
   };
   useEffect(applyWanted, [agents, agentId, list]);
+
+  /** Where the person went before the remembered place was read is the place to reopen next time. */
+  const keepCurrentPlace = (): void => {
+    const lastAgentId = useAgentsStore.getState().selectedAgentId;
+    if (lastAgentId)
+      void desk().saveUiState({ lastAgentId, lastSessionId: useConversationsStore.getState().selectedId });
+  };
 
   useEffect(() => {
     if (!read.current || wanted.current || !agentId) return;

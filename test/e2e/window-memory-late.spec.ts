@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
+import { heldAnswers } from './support/held-answers';
+
+// The window's memory (last agent and conversation) on a slow host: the page's bridge socket holds one call's
+// answers, so the person moves before the remembered place is read or reached. Where the person went wins;
+// the remembered place opens only over what the app chose by itself. Browser mode against the real local
+// service; agents and conversations are made through the API as a second client.
+
+let app: AppSession;
+const ids: Record<string, string> = {};
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  app = await startApp(browser, { email: 'window-memory-late@example.test' });
+  const agents = (await (await app.api('/api/v2/me/agents')).json()) as { agentes: { id: string }[] };
+  ids['Assistant'] = agents.agentes[0]!.id;
+  for (const name of ['Second', 'Third']) {
+    const made = await app.api('/api/v2/me/agents', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nombre: name }),
+    });
+    expect(made.status).toBe(201);
+    ids[name] = ((await made.json()) as { id: string }).id;
+  }
+});
+test.afterAll(async () => app?.close());
+
+const agentButton = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Agents' }).getByRole('button', { name: new RegExp(`^${name}`) });
+const conversationRows = (page: Page) =>
+  page.getByRole('list', { name: 'Conversation list' }).getByRole('button');
+const remembered = async () =>
+  JSON.parse(await readFile(join(app.dataDir, 'ui-state.json'), 'utf8')) as {
+    lastAgentId: string | null;
+    lastSessionId: string | null;
+  };
+
+/** Leaves `name` open in a first window, and waits until the host has kept it as the place to reopen. */
+async function rememberAgent(page: Page, name: string): Promise<void> {
+  await openApp(page, app);
+  await agentButton(page, name).click();
+  await expect.poll(async () => (await remembered()).lastAgentId).toBe(ids[name]);
+  await page.close();
+}
+
+/** One more answer, asked for after the held ones were let go, has reached the page: so have they. */
+async function answersCaughtUp(page: Page): Promise<void> {
+  await showScreen(page, 'Account');
+  await expect(page.getByRole('list', { name: 'Saved servers list' })).toContainText('In use');
+  await showScreen(page, 'Chats');
+}
+
+test('an agent chosen before the remembered place is read stays open', async ({ browser, page }) => {
+  await rememberAgent(page, 'Second');
+  const later = await browser.newPage();
+  const host = await heldAnswers(later, 'getUiState');
+  host.hold();
+  await openApp(later, app);
+  await expect(agentButton(later, 'Assistant')).toHaveAttribute('aria-current', 'true');
+  await agentButton(later, 'Third').click();
+  await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
+
+  host.release();
+  await answersCaughtUp(later);
+  await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
+  // And it is the place to reopen next time.
+  await expect.poll(async () => (await remembered()).lastAgentId).toBe(ids['Third']);
+  await later.close();
+});
+
+test('an agent chosen while the remembered one’s conversations load stays open', async ({
+  browser,
+  page,
+}) => {
+  await rememberAgent(page, 'Second');
+  const later = await browser.newPage();
+  const host = await heldAnswers(later, 'listConversations');
+  host.hold();
+  await openApp(later, app);
+  // The remembered agent is reached; its conversations are on their way.
+  await expect(agentButton(later, 'Second')).toHaveAttribute('aria-current', 'true');
+  await agentButton(later, 'Third').click();
+  await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
+
+  host.release();
+  await answersCaughtUp(later);
+  await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
+  // And it is the place to reopen next time.
+  await expect.poll(async () => (await remembered()).lastAgentId).toBe(ids['Third']);
+  await later.close();
+});
+
+test('a conversation chosen before the remembered one is read stays open', async ({ browser, page }) => {
+  const made: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const answer = await app.api(`/api/v2/me/agents/${ids['Assistant']}/conversations`, { method: 'POST' });
+    made.push(((await answer.json()) as { id: string }).id);
+  }
+  // The oldest is the one to reopen.
+  await openApp(page, app);
+  await agentButton(page, 'Assistant').click();
+  await expect(conversationRows(page)).toHaveCount(3);
+  await conversationRows(page).nth(2).click();
+  await expect.poll(async () => (await remembered()).lastSessionId).toBe(made[0]);
+  await page.close();
+
+  const later = await browser.newPage();
+  const host = await heldAnswers(later, 'getUiState');
+  host.hold();
+  await openApp(later, app);
+  await expect(conversationRows(later).nth(0)).toHaveAttribute('aria-current', 'true');
+  await conversationRows(later).nth(1).click();
+  await expect(conversationRows(later).nth(1)).toHaveAttribute('aria-current', 'true');
+
+  host.release();
+  await answersCaughtUp(later);
+  await expect(conversationRows(later).nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect.poll(async () => (await remembered()).lastSessionId).toBe(made[1]);
+  await later.close();
+});
