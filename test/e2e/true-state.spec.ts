@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseInHeaderMenu } from './support/header-menu';
 import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
+import { heldAnswers } from './support/held-answers';
 
 // Issue 29, item 5: what the app shows is what is true. Browser mode against the real local service and
 // its demo agent; where the server's state changes, it is read back through the API as a second client.
@@ -86,6 +87,40 @@ test('the header names the model the next reply uses, and the note leaves once t
   await replyDone(page);
   await expect(lastReply(page)).toContainText('(model: demo-fast)');
   await expect(picker).toHaveValue('demo-fast');
+});
+
+test('the note leaves once the next reply starts, though the history was read again meanwhile', async ({
+  page,
+}) => {
+  // The history read of a conversation opened again is held: it lands after the choice of model, and takes
+  // the finished reply off the live timeline, as a slow host does.
+  const host = await heldAnswers(page, 'openConversation');
+  await openApp(page, app);
+  await newConversation(page);
+  await send(page, 'elsewhere');
+  await replyDone(page);
+  await newConversation(page);
+  await send(page, 'hello there');
+  await replyDone(page);
+  const rows = page.getByRole('list', { name: 'Conversation list' });
+  const picker = chat(page).getByRole('combobox', { name: 'Model' });
+  await expect(picker).toHaveValue('demo-fast');
+
+  host.hold();
+  await rows.getByRole('button', { name: /^elsewhere/ }).click();
+  await expect(lastReply(page)).toContainText('elsewhere');
+  await rows.getByRole('button', { name: /^hello there/ }).click();
+  await expect(lastReply(page)).toContainText('hello there');
+  await picker.selectOption('demo-deep');
+  const note = chat(page).getByRole('status').filter({ hasText: 'applies from the next reply' });
+  await expect(note).toBeVisible();
+  // The held answers reach the page before anything of the reply asked for after them.
+  host.release();
+
+  await send(page, 'and now');
+  await expect(note).toHaveCount(0);
+  await replyDone(page);
+  await expect(lastReply(page)).toContainText('(model: demo-deep)');
 });
 
 test('a reply waiting for a permission says "Waiting for you"; the answered card names the choice', async ({

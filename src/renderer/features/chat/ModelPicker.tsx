@@ -13,12 +13,14 @@ export function ModelPicker(props: { agentId: string; sessionId: string }) {
   const { agentId, sessionId } = props;
   const streamModels = useTurnStreamStore((s) => selectStream(sessionId)(s).models);
   const chosen = useTurnStreamStore((s) => selectStream(sessionId)(s).chosenModel);
-  const turnCount = useTurnStreamStore((s) => Object.keys(selectStream(sessionId)(s).turns).length);
+  const liveTurns = useTurnStreamStore((s) => Object.keys(selectStream(sessionId)(s).turns).join('\n'));
   // The picker is always there: the stream's `models`, else the last stored one, else the agent's configuration.
   const storedModels = useConversationsStore((s) => s.threads[sessionId]?.models);
   const configModels = useAgentsStore((s) => s.configs[agentId]?.models);
   const configModel = useAgentsStore((s) => s.configs[agentId]?.model);
-  const [note, setNote] = useState<{ text: string; problem: boolean; turnsAt: number } | null>(null);
+  const [note, setNote] = useState<{ text: string; problem: boolean; known: ReadonlySet<string> } | null>(
+    null,
+  );
 
   // With no reply yet, the next one uses the agent's model of the moment: asked again when the conversation
   // opens (a reused draft too), as another client (the CLI, another window) may have changed it meanwhile.
@@ -27,10 +29,11 @@ export function ModelPicker(props: { agentId: string; sessionId: string }) {
     if (fromConfig) void useAgentsStore.getState().loadConfig(agentId);
   }, [agentId, sessionId, fromConfig]);
 
-  // A reply that started after the change has the new model: the note no longer applies.
+  // A reply that started after the change has the new model: the note no longer applies. Named by its id, not
+  // by a count: a history read takes finished turns off the live timeline, which a count would take for none.
   useEffect(() => {
-    if (note && !note.problem && turnCount > note.turnsAt) setNote(null);
-  }, [note, turnCount]);
+    if (note && !note.problem && liveTurns.split('\n').some((id) => id && !note.known.has(id))) setNote(null);
+  }, [note, liveTurns]);
 
   const models =
     streamModels ??
@@ -48,11 +51,13 @@ export function ModelPicker(props: { agentId: string; sessionId: string }) {
           value={value}
           onChange={(event) => {
             const model = event.target.value;
+            const stream = selectStream(sessionId)(useTurnStreamStore.getState());
+            const known = new Set([...(stream.settled ?? []), ...Object.keys(stream.turns)]);
             void chooseModel(agentId, sessionId, model).then((problem) =>
               setNote({
                 text: problem || 'The new model applies from the next reply.',
                 problem: !!problem,
-                turnsAt: turnCount,
+                known,
               }),
             );
           }}
