@@ -112,7 +112,33 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     set({ threads: { ...get().threads, [sessionId]: { ...current, ...change } } });
   };
 
-  const create = newConversationMaker({ get, set, patchList, patchThread, noteFailure });
+  /** Per listing still awaited: the conversations this window made meanwhile (the listing may predate them). */
+  const awaited = new Set<{ agentId: string; made: ConversationSummary[] }>();
+  const listConversations = async (agentId: string) => {
+    const since = { agentId, made: [] as ConversationSummary[] };
+    awaited.add(since);
+    const result = await desk()
+      .listConversations(agentId)
+      .finally(() => awaited.delete(since));
+    // A slow host answers a listing read before a conversation made here after that one's answer: it stays.
+    if (!result.ok) return result;
+    const missing = since.made.filter((made) => !result.value.some((c) => c.id === made.id));
+    return { ...result, value: [...missing, ...result.value] };
+  };
+
+  const create = newConversationMaker({
+    get,
+    set,
+    patchThread,
+    noteFailure,
+    patchList: (agentId, change) =>
+      patchList(agentId, (items) => {
+        const next = change(items);
+        for (const since of awaited)
+          if (since.agentId === agentId) since.made.push(...next.filter((item) => !items.includes(item)));
+        return next;
+      }),
+  });
 
   return {
     ...initial,
@@ -124,7 +150,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
           [agentId]: { items: previous?.items ?? [], status: 'loading', error: '' },
         },
       });
-      const result = await desk().listConversations(agentId);
+      const result = await listConversations(agentId);
       // A list is the server's word that the agent can chat (an engine changed elsewhere, say).
       if (result.ok) useAgentsStore.getState().setNoMachine(agentId, null);
       const entry: AgentConversations = result.ok
@@ -133,7 +159,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       set({ byAgent: { ...get().byAgent, [agentId]: entry } });
     },
     async refresh(agentId) {
-      const result = await desk().listConversations(agentId);
+      const result = await listConversations(agentId);
       const current = get().byAgent[agentId];
       if (!result.ok || current?.status !== 'ready') return;
       const items = visible(result.value, get().hidden);
