@@ -124,3 +124,29 @@ test('a message leaves the box when sent: what is typed while the server answers
   await expect(yourMessages(page)).toHaveCount(2);
   await expect(yourMessages(page).last()).toContainText('the next message');
 });
+
+test('a reply that ends while the history read before it is still out stays on screen, with its question', async ({
+  page,
+}) => {
+  const reads = await heldAnswers(page, 'openConversation');
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'a conversation to come back to');
+  const list = page.getByRole('list', { name: 'Conversation list' });
+
+  // Back to it from another: its history is read again, and that read's answer is held (the host read it
+  // before the message below was sent) until the reply has ended.
+  await newConversation(page);
+  reads.hold();
+  await list.getByRole('button', { name: /a conversation to come back to/ }).click();
+  await expect(yourMessages(page)).toHaveCount(1);
+  await messageBox(page).fill('said while the read was out');
+  await page.keyboard.press('Enter');
+  await replyEnded(page, 2);
+  reads.release();
+
+  await expect(yourMessages(page)).toHaveCount(2);
+  await expect(yourMessages(page).last()).toContainText('said while the read was out');
+  await expect(replies(page)).toHaveCount(2);
+  await expect(replies(page).last()).toContainText('said while the read was out');
+});

@@ -119,25 +119,39 @@ export function turnStopped(state: ConversationStream, turnId: string): Conversa
 export function historyLoaded(
   state: ConversationStream,
   lastTurn?: Pick<TurnSummary, 'turnId' | 'state'> | null,
-  endedBeforeRead?: ReadonlySet<string>,
+  asked?: ReadAsked,
 ): ConversationStream {
-  // A turn that ended after the read was asked for may be missing from what it read (a slow host answers
-  // late): it stays live until a later read, which its own end asks for. Without the set, every ended turn is in.
+  // What ended, or was accepted, after the read was asked for may be missing from what it read (a slow host
+  // answers late): it stays live until a later read. Without `asked`, the read holds every one.
   const inHistory = (turnId: string) =>
-    !endedBeforeRead ||
-    endedBeforeRead.has(turnId) ||
-    (lastTurn?.turnId === turnId && isTerminal(lastTurn.state));
+    !asked || asked.ended.has(turnId) || (lastTurn?.turnId === turnId && isTerminal(lastTurn.state));
   const keepTurn = (turnId: string) => {
     const turn = state.turns[turnId];
     return !!turn && (!isTerminal(turn.state) || !inHistory(turnId));
   };
-  const items = state.items.filter((item) =>
-    item.kind === 'turn' ? keepTurn(item.turnId) : item.mode === 'failed' || item.mode === 'sending',
-  );
+  const keepUser = (item: UserItem) =>
+    item.mode === 'failed' || item.mode === 'sending' || (!!asked && !asked.accepted.has(item.key));
+  const items = state.items.filter((item) => (item.kind === 'turn' ? keepTurn(item.turnId) : keepUser(item)));
   const turns = Object.fromEntries(Object.entries(state.turns).filter(([id]) => keepTurn(id)));
   const settled = new Set(state.settled);
   for (const [id, turn] of Object.entries(state.turns))
     if (isTerminal(turn.state) && !turns[id]) settled.add(id);
   if (lastTurn && isTerminal(lastTurn.state) && !turns[lastTurn.turnId]) settled.add(lastTurn.turnId);
   return { ...state, items, turns, settled };
+}
+
+/** What the timeline held when a history read was asked for: the turns ended and the messages accepted. */
+export interface ReadAsked {
+  ended: ReadonlySet<string>;
+  accepted: ReadonlySet<string>;
+}
+
+/** The timeline's state a read asked for now will hold (given to `historyLoaded` with its answer). */
+export function readAsked(state: ConversationStream | undefined): ReadAsked {
+  const turns = Object.values(state?.turns ?? {});
+  const users = (state?.items ?? []).filter((item): item is UserItem => item.kind === 'user');
+  return {
+    ended: new Set(turns.filter((t) => isTerminal(t.state)).map((t) => t.turnId)),
+    accepted: new Set(users.filter((u) => u.mode !== 'sending' && u.mode !== 'failed').map((u) => u.key)),
+  };
 }

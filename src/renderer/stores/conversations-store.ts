@@ -69,8 +69,16 @@ interface ConversationsStore {
   loadShare(agentId: string, sessionId: string): Promise<void>;
   setShared(agentId: string, sessionId: string, shared: boolean): Promise<void>;
   /** Loads the thread's tail: at least `atLeast` messages (a search jumps further back). */
-  /** Reads a conversation's tail; `loaded` runs in the same step as the new history is set, on success. */
-  loadThread(agentId: string, sessionId: string, atLeast?: number, loaded?: () => void): Promise<void>;
+  /**
+   * Reads a conversation's tail; `loaded` runs in the same step as the new history is set, on success, with
+   * the last turn the read saw.
+   */
+  loadThread(
+    agentId: string,
+    sessionId: string,
+    atLeast?: number,
+    loaded?: (lastTurn: TurnSummary | null) => void,
+  ): Promise<void>;
   loadEarlier(agentId: string, sessionId: string): Promise<void>;
   applyTitle(agentId: string, sessionId: string, title: string): void;
   applyTurn(agentId: string, sessionId: string, turn: TurnSummary): void;
@@ -231,7 +239,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
         status: 'ready',
       });
       if (result.value.lastTurn) get().applyTurn(agentId, sessionId, result.value.lastTurn);
-      loaded?.();
+      loaded?.(result.value.lastTurn);
     },
     async loadEarlier(agentId, sessionId) {
       const thread = get().threads[sessionId];

@@ -5,6 +5,7 @@ import {
   emptyStream,
   historyLoaded,
   openPermissions,
+  readAsked,
   reduceTurnEvent,
   reduceTurnEvents,
   turnStopped,
@@ -333,19 +334,27 @@ describe('local actions', () => {
     expect(textOf(replayed, 't2')).toBe('new');
   });
 
-  it('a read asked for before a turn ended leaves that turn live: what it read may not hold it', () => {
-    const state = run([
-      ev('started', { turnId: 't1' }),
-      ev('done', { turnId: 't1' }),
-      ev('started', { turnId: 't2' }),
-      ev('chunk', { text: 'late', turnId: 't2' }),
-      ev('done', { turnId: 't2' }),
-    ]);
-    const reloaded = historyLoaded(state, { turnId: 't1', state: 'done' }, new Set(['t1']));
+  it('a read asked for before a turn ended leaves that turn and its message live: what it read may not hold them', () => {
+    const first = run([ev('started', { turnId: 't1' }), ev('done', { turnId: 't1' })]);
+    const asked = readAsked(first);
+    const sent = userMessageSent(first, { key: 'k2', text: 'later', attachments: [] });
+    const accepted = userMessageAccepted(sent, 'k2', { turnId: 't2', state: 'running', waitingTurns: 0 });
+    const ended = run(
+      [
+        ev('started', { turnId: 't2' }),
+        ev('chunk', { text: 'late', turnId: 't2' }),
+        ev('done', { turnId: 't2' }),
+      ],
+      accepted,
+    );
+    const reloaded = historyLoaded(ended, { turnId: 't1', state: 'done' }, asked);
     expect(Object.keys(reloaded.turns)).toEqual(['t2']);
     expect(textOf(reloaded, 't2')).toBe('late');
-    // The next read, asked for after it ended, folds it into the history.
-    expect(historyLoaded(reloaded, { turnId: 't2', state: 'done' }, new Set(['t2'])).turns).toEqual({});
+    expect(reloaded.items.filter((item) => item.kind === 'user').map((item) => item.key)).toEqual(['k2']);
+    // The next read, asked for after it ended, folds both into the history.
+    const again = historyLoaded(reloaded, { turnId: 't2', state: 'done' }, readAsked(reloaded));
+    expect(again.turns).toEqual({});
+    expect(again.items).toEqual([]);
   });
 
   it('an acceptance that comes after its turn ended and the history was read again adds nothing', () => {

@@ -15,6 +15,7 @@ import { eventTurnId, type StreamEvent } from '../../model/stream-event';
 import {
   historyLoaded,
   isTerminal,
+  readAsked,
   turnStopped,
   userMessageAccepted,
   userMessageFailed,
@@ -133,20 +134,11 @@ function notifyDone(sessionId: string, state: TurnState): void {
 /** Loads the tail of a conversation and starts following its stream. */
 export async function openConversation(agentId: string, sessionId: string): Promise<void> {
   watchConversation(agentId, sessionId);
-  const turns = useTurnStreamStore.getState().streams[sessionId]?.turns ?? {};
-  const endedBeforeRead = new Set(
-    Object.values(turns)
-      .filter((t) => isTerminal(t.state))
-      .map((t) => t.turnId),
-  );
-  // The history and the live timeline change in one step: no frame shows a finished turn in both.
-  await useConversationsStore.getState().loadThread(agentId, sessionId, undefined, () => {
-    const last = useConversationsStore
-      .getState()
-      .byAgent[agentId]?.items.find((i) => i.id === sessionId)?.lastTurn;
-    useTurnStreamStore
-      .getState()
-      .update(sessionId, (stream) => historyLoaded(stream, last ?? null, endedBeforeRead));
+  const asked = readAsked(useTurnStreamStore.getState().streams[sessionId]);
+  // The history and the live timeline change in one step: no frame shows a finished turn in both. The last
+  // turn is the read's own (the list may already name a later one, which the read does not hold).
+  await useConversationsStore.getState().loadThread(agentId, sessionId, undefined, (lastTurn) => {
+    useTurnStreamStore.getState().update(sessionId, (stream) => historyLoaded(stream, lastTurn, asked));
   });
 }
 
