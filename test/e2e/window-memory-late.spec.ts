@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
 import { heldAnswers } from './support/held-answers';
 
@@ -55,13 +55,22 @@ async function answersCaughtUp(page: Page): Promise<void> {
   await showScreen(page, 'Chats');
 }
 
-test('an agent chosen before the remembered place is read stays open', async ({ browser, page }) => {
+/**
+ * Remembers Second, opens a new page with `call`'s answers held, waits for `shownFirst` to be the agent
+ * open, chooses Third, lets the answers go: Third stays open and is the place remembered.
+ */
+async function thirdChosenWhileHeld(
+  browser: Browser,
+  page: Page,
+  call: string,
+  shownFirst: 'Assistant' | 'Second',
+): Promise<void> {
   await rememberAgent(page, 'Second');
   const later = await browser.newPage();
-  const host = await heldAnswers(later, 'getUiState');
+  const host = await heldAnswers(later, call);
   host.hold();
   await openApp(later, app);
-  await expect(agentButton(later, 'Assistant')).toHaveAttribute('aria-current', 'true');
+  await expect(agentButton(later, shownFirst)).toHaveAttribute('aria-current', 'true');
   await agentButton(later, 'Third').click();
   await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
 
@@ -71,28 +80,18 @@ test('an agent chosen before the remembered place is read stays open', async ({ 
   // And it is the place to reopen next time.
   await expect.poll(async () => (await remembered()).lastAgentId).toBe(ids['Third']);
   await later.close();
+}
+
+test('an agent chosen before the remembered place is read stays open', async ({ browser, page }) => {
+  await thirdChosenWhileHeld(browser, page, 'getUiState', 'Assistant');
 });
 
 test('an agent chosen while the remembered one’s conversations load stays open', async ({
   browser,
   page,
 }) => {
-  await rememberAgent(page, 'Second');
-  const later = await browser.newPage();
-  const host = await heldAnswers(later, 'listConversations');
-  host.hold();
-  await openApp(later, app);
   // The remembered agent is reached; its conversations are on their way.
-  await expect(agentButton(later, 'Second')).toHaveAttribute('aria-current', 'true');
-  await agentButton(later, 'Third').click();
-  await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
-
-  host.release();
-  await answersCaughtUp(later);
-  await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
-  // And it is the place to reopen next time.
-  await expect.poll(async () => (await remembered()).lastAgentId).toBe(ids['Third']);
-  await later.close();
+  await thirdChosenWhileHeld(browser, page, 'listConversations', 'Second');
 });
 
 test('a conversation chosen before the remembered one is read stays open', async ({ browser, page }) => {
