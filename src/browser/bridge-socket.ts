@@ -55,6 +55,9 @@ function allowLargeMessages(ws: WebSocket): void {
  * only on BRIDGE_SOCKET_PATH from the allowed Origin, then requires the
  * per-launch key as the first message before any call is run.
  */
+/** How long closing waits for calls the host is still answering. */
+const CLOSE_WAIT_MS = 2_000;
+
 export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
   const { dispatcher, key } = options;
   const log = options.log ?? (() => {});
@@ -62,6 +65,8 @@ export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
   const wss = new WebSocketServer({ noServer: true, maxPayload: PRE_KEY_MAX_PAYLOAD });
   const ready = new Set<WebSocket>();
   let signInPage: WebSocket | undefined;
+  /** Calls the host is still answering. */
+  const running = new Set<Promise<void>>();
 
   const send = (socket: WebSocket, message: HostMessage): void => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -116,9 +121,13 @@ export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
           return;
         case 'call':
           if (message.name === 'signIn') signInPage = ws;
-          void dispatcher.call(message.name, message.args).then((result) => {
-            send(ws, { type: 'result', id: message.id, result });
-          });
+          {
+            const call = dispatcher.call(message.name, message.args).then((result) => {
+              send(ws, { type: 'result', id: message.id, result });
+            });
+            running.add(call);
+            void call.finally(() => running.delete(call));
+          }
           return;
         case 'subscribe': {
           const started = dispatcher.subscribe(message.name, message.args, (payload) =>
@@ -155,11 +164,21 @@ export function attachBridgeSocket(options: BridgeSocketOptions): BridgeSocket {
     get connections() {
       return ready.size;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         options.server.off('upgrade', onUpgrade);
         for (const ws of wss.clients) ws.close(bridgeSocketCloseCodes.shuttingDown, 'shutting down');
         wss.close(() => resolve());
-      }),
+      });
+      // A call the page made just before (a setting saved, the window's place) still finishes its write
+      // before the host closes: closed is closed, with nothing left writing into the data folder. A call
+      // that waits on the person (a sign-in in their browser) is not waited for past a short while.
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise<void>((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS).unref())),
+      ]);
+      clearTimeout(waited);
+    },
   };
 }

@@ -156,3 +156,41 @@ describe('browser-mode bridge socket', () => {
     expect((await desk.listAgents()).ok).toBe(true);
   });
 });
+
+describe('closing the bridge socket', () => {
+  it('waits for a call the host is still answering, so nothing writes after close', async () => {
+    let asked = false;
+    let finished = false;
+    let finish = () => {};
+    const slow = attachBridgeSocket({
+      server,
+      dispatcher: {
+        call: () => {
+          asked = true;
+          return new Promise((resolve) => {
+            finish = () => {
+              finished = true;
+              resolve({ ok: true, value: null });
+            };
+          });
+        },
+        subscribe: () => ({ ok: true, value: () => {} }),
+      },
+      key: KEY,
+      allowedOrigin: origin,
+    });
+    // Only the slow carrier answers upgrades now.
+    await carrier.close();
+    carrier = slow;
+    void client().saveUiState({ sidebarWidth: 300 });
+    await until(() => asked);
+    let closed = false;
+    const closing = slow.close().then(() => (closed = true));
+    // The page's socket is closed at once; the call is still being answered.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(false);
+    finish();
+    await closing;
+    expect(finished).toBe(true);
+  });
+});
