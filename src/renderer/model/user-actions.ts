@@ -140,6 +140,10 @@ export function historyLoaded(
   return { ...state, items, turns, settled };
 }
 
+/** Whether a message of this timeline still awaits the service's answer to its send. */
+export const awaitsAnswer = (state: ConversationStream | undefined): boolean =>
+  !!state?.items.some((item) => item.kind === 'user' && item.mode === 'sending');
+
 /** What the timeline held when a history read was asked for: the turns ended and the messages accepted. */
 export interface ReadAsked {
   ended: ReadonlySet<string>;

@@ -10,6 +10,7 @@ import type {
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { useAgentsStore } from './agents-store';
+import { changesWhileListing } from './changes-while-listing';
 import { newConversationMaker } from './new-conversation';
 
 /** How many messages a conversation opens with; earlier ones load on scroll. */
@@ -68,10 +69,9 @@ interface ConversationsStore {
   unhide(sessionId: string): void;
   loadShare(agentId: string, sessionId: string): Promise<void>;
   setShared(agentId: string, sessionId: string, shared: boolean): Promise<void>;
-  /** Loads the thread's tail: at least `atLeast` messages (a search jumps further back). */
   /**
-   * Reads a conversation's tail; `loaded` runs in the same step as the new history is set, on success, with
-   * the last turn the read saw.
+   * Loads the thread's tail: at least `atLeast` messages (a search jumps further back). `loaded` runs in the
+   * same step as the new history is set, on success, with the last turn the read saw.
    */
   loadThread(
     agentId: string,
@@ -120,17 +120,12 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     set({ threads: { ...get().threads, [sessionId]: { ...current, ...change } } });
   };
 
-  /** Per listing still awaited: the conversations this window made meanwhile (the listing may predate them). */
-  const awaited = new Set<{ agentId: string; made: ConversationSummary[] }>();
+  // A slow host answers a listing read before a conversation made here after that one's answer: it stays.
+  const meanwhile = changesWhileListing<ConversationSummary>();
   const listConversations = async (agentId: string) => {
-    const since = { agentId, made: [] as ConversationSummary[] };
-    awaited.add(since);
-    const result = await desk()
-      .listConversations(agentId)
-      .finally(() => awaited.delete(since));
-    // A slow host answers a listing read before a conversation made here after that one's answer: it stays.
+    const [result, changes] = await meanwhile.list(agentId, () => desk().listConversations(agentId));
     if (!result.ok) return result;
-    const missing = since.made.filter((made) => !result.value.some((c) => c.id === made.id));
+    const missing = [...changes.added.values()].filter((made) => !result.value.some((c) => c.id === made.id));
     return { ...result, value: [...missing, ...result.value] };
   };
 
@@ -142,8 +137,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     patchList: (agentId, change) =>
       patchList(agentId, (items) => {
         const next = change(items);
-        for (const since of awaited)
-          if (since.agentId === agentId) since.made.push(...next.filter((item) => !items.includes(item)));
+        for (const item of next) if (!items.includes(item)) meanwhile.added(agentId, item);
         return next;
       }),
   });

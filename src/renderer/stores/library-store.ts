@@ -5,6 +5,7 @@ import { errorWords } from '../error-words';
 import { readFiles } from '../ui/read-files';
 import type { LibrarySort } from '../model/library-view';
 import { needsRenewal, signedUrlExpiry } from '../model/signed-url';
+import { changesWhileListing } from './changes-while-listing';
 
 /** One upload as the screen shows it. `sent` and `total` are bytes; `sent` moves when the host reports it. */
 export interface LibraryUpload {
@@ -46,15 +47,9 @@ interface LibraryStore {
 
 const MAX_BYTES = LIMITS.workspaceFileBytesMax;
 
-/** What this window changed in the library while a listing was on its way (the listing may predate it). */
-interface SinceAsked {
-  added: Map<string, LibraryFile>;
-  removed: Set<string>;
-}
-
 export const useLibraryStore = create<LibraryStore>((set, get) => {
-  /** One per listing still awaited: an upload or delete answered meanwhile stands over that listing. */
-  const awaited = new Set<SinceAsked>();
+  /** An upload or delete answered while a listing is on its way stands over that listing. */
+  const meanwhile = changesWhileListing<LibraryFile>();
   const patchUpload = (id: string, patch: Partial<LibraryUpload>) =>
     set({ uploads: get().uploads.map((u) => (u.id === id ? { ...u, ...patch } : u)) });
 
@@ -99,7 +94,7 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
       return patchUpload(id, { status: 'failed', error: uploadProblem(entry.name, result.error) });
     }
     remember(result.value);
-    for (const since of awaited) since.added.set(result.value.id, result.value);
+    meanwhile.added('', result.value);
     patchUpload(id, { status: 'done', sent: entry.total, fileId: result.value.id });
     set({ files: [result.value, ...get().files.filter((f) => f.id !== result.value.id)] });
   };
@@ -115,11 +110,7 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
     async load() {
       set({ status: get().files.length ? 'ready' : 'loading', error: '' });
       const receivedAt = Date.now();
-      const since: SinceAsked = { added: new Map(), removed: new Set() };
-      awaited.add(since);
-      const result = await desk()
-        .listFiles()
-        .finally(() => awaited.delete(since));
+      const [result, since] = await meanwhile.list('', () => desk().listFiles());
       if (!result.ok) return set({ status: 'error', error: errorWords(result.error) });
       // A slow host answers after an upload or delete done meanwhile: the listing was read before it.
       const fresh = result.value.filter((f) => !since.added.has(f.id) && !since.removed.has(f.id));
@@ -154,7 +145,7 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
     async remove(fileId) {
       const result = await desk().deleteFile(fileId);
       if (!result.ok) return errorWords(result.error);
-      for (const since of awaited) since.removed.add(fileId);
+      meanwhile.removed('', fileId);
       const { [fileId]: _gone, ...links } = get().links;
       set({
         files: get().files.filter((f) => f.id !== fileId),

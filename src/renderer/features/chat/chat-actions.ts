@@ -15,13 +15,13 @@ import { eventTurnId, type StreamEvent } from '../../model/stream-event';
 import {
   historyLoaded,
   isTerminal,
+  awaitsAnswer,
   readAsked,
   turnStopped,
   userMessageAccepted,
   userMessageFailed,
   userMessageSent,
   userThumbnailsShown,
-  type TimelineItem,
 } from '../../model/turn-reducer';
 
 /**
@@ -91,7 +91,7 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
   // While a send of ours awaits its answer, that turn may be ours: the history is read once the answer is in,
   // else it would show the message a second time beside the one still sending.
   if (foreignTurnEnded) {
-    if (awaitingAnswer(after)) historyWanted.add(sessionId);
+    if (awaitsAnswer(after)) historyWanted.add(sessionId);
     else void openConversation(agentId, sessionId);
   }
 }
@@ -99,13 +99,9 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
 /** Conversations whose history is to be read again once no send of theirs awaits its answer. */
 const historyWanted = new Set<string>();
 
-const awaitingAnswer = (stream: { items: readonly TimelineItem[] } | undefined) =>
-  !!stream?.items.some((item) => item.kind === 'user' && item.mode === 'sending');
-
 /** After a send's answer: the history read that waited for it, if no other send still waits. */
 function readHistoryWanted(agentId: string, sessionId: string): void {
-  if (!historyWanted.has(sessionId) || awaitingAnswer(useTurnStreamStore.getState().streams[sessionId]))
-    return;
+  if (!historyWanted.has(sessionId) || awaitsAnswer(useTurnStreamStore.getState().streams[sessionId])) return;
   historyWanted.delete(sessionId);
   void openConversation(agentId, sessionId);
 }
