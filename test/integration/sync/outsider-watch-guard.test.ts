@@ -23,17 +23,19 @@ describe('the mass-delete pause while watching', () => {
     try {
       await watcher.waitFor('Watching for changes');
       await rm(join(w.folder, 'work/old'), { recursive: true });
-      await watcher.waitFor(/Paused: This sync would delete 25 of/);
+      // Waited for by its words: the count is the sync's to say (a busy machine may show the removal in parts).
+      await watcher.waitFor(/Paused: This sync would delete \d+ of/);
       await watcher.waitFor('To go ahead, stop this run (Ctrl-C) and start it again with --confirm-deletes.');
 
       await writeFile(join(w.folder, 'work/kept.md'), 'v2, saved while paused');
       await remoteIs('kept.md', 'v2, saved while paused');
       await w.writeRemote('from-agent.md', 'written by the agent while paused');
       await localIs('work/from-agent.md', 'written by the agent while paused');
-      expect(await w.readRemote('old/0.txt')).toBe('old 0');
+      // None of the removal reached the agent: not even a first part of it.
+      for (let i = 0; i < 25; i += 1) expect(await w.readRemote(`old/${i}.txt`)).toBe(`old ${i}`);
       // Said when it is new, not again on every cycle while it lasts.
       const said = watcher.output().match(/^Paused: .*$/gm) ?? [];
-      expect(said.every((line) => line.includes('would delete 25 of'))).toBe(true);
+      expect(said.length).toBeGreaterThan(0);
       expect(new Set(said).size).toBe(said.length);
     } finally {
       watcher.child.kill('SIGINT');

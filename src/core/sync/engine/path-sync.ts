@@ -15,6 +15,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SyncStatus } from '../../../shared/bridge';
+import { awaitDeletionsSettled, deleteSettleDefaultMs } from '../local/deletion-settle';
 import { loadIgnoreRules, scanPaths } from '../local/local-scanner';
 import type { BaseEntry, RemoteEntry, SkipReason, SyncAction } from '../plan/sync-plan-types';
 import { planSync } from '../plan/sync-planner';
@@ -45,10 +46,19 @@ const fastDeletesMax = 2;
  * (by key; undefined: gone there), as the remote pass (remote-pass.ts) found them changed; every
  * other path is taken to hold its base there.
  */
-export async function syncPaths(
+export function syncPaths(
   ctx: CycleContext,
   named: readonly string[],
   listed?: ReadonlyMap<string, RemoteEntry | undefined>,
+): Promise<PathSyncOutcome> {
+  return syncNamed(ctx, named, listed, false);
+}
+
+async function syncNamed(
+  ctx: CycleContext,
+  named: readonly string[],
+  listed: ReadonlyMap<string, RemoteEntry | undefined> | undefined,
+  deletionsSettled: boolean,
 ): Promise<PathSyncOutcome> {
   const { store, remote, root, agentId } = ctx.options;
   const before = ctx.status();
@@ -108,6 +118,13 @@ export async function syncPaths(
   // The planner's guard counts this batch only; a batch deleting more than a few is the full cycle's.
   const deletes = plan.actions.filter(isDelete);
   if (deletes.length > fastDeletesMax) return 'full';
+  // A removal still under way (deletion-settle.ts): once it held still, the paths are looked at again.
+  const deletedHere = deletes.flatMap((action) => (action.type === 'delete-remote' ? [action.path] : []));
+  if (
+    !deletionsSettled &&
+    (await awaitDeletionsSettled(root, deletedHere, ctx.options.deleteSettleMs ?? deleteSettleDefaultMs))
+  )
+    return syncNamed(ctx, named, listed, true);
   // The watcher reports a removal file by file, and a busy machine splits it across batches: the
   // disk already holds all of it, and the full cycle's guard counts it whole.
   if (deletes.length > 0 && (await moreGoneThanNamed(root, store, deletes))) return 'full';

@@ -5,13 +5,21 @@
 import type { SyncStatus } from '../../../shared/bridge';
 import type { ResolveDeps } from '../run/conflict-resolution';
 import { settleDeletedCopies } from '../run/deleted-copies';
+import { awaitDeletionsSettled, deleteSettleDefaultMs } from '../local/deletion-settle';
 import { loadIgnoreRules, scanLocal } from '../local/local-scanner';
 import { screenRemotePaths } from '../plan/remote-screen';
 import { RemoteError, type RemoteSide } from '../plan/remote-side';
 import { defaultRetry, withRetry, type RetryOptions } from '../run/retry';
 import { ensureRootMarker } from '../state/root-marker';
 import { executePlan, type ExecutionResult } from '../run/sync-executor';
-import type { Fingerprint, LocalEntry, RemoteEntry, SkippedPath, SyncAction } from '../plan/sync-plan-types';
+import type {
+  Fingerprint,
+  LocalEntry,
+  RemoteEntry,
+  SkippedPath,
+  SyncAction,
+  SyncPlan,
+} from '../plan/sync-plan-types';
 import { planSync } from '../plan/sync-planner';
 import { pathKey } from '../plan/sync-paths';
 import { withNotice } from './sync-notices';
@@ -28,6 +36,8 @@ export interface CycleOptions {
   trash: (absolutePath: string) => Promise<void>;
   /** A changed local file is uploaded only once its size and mtime held still this long. */
   settleMs?: number;
+  /** A file deleted here is deleted on the agent's side once the folder it left held still this long (`deleteSettleDefaultMs`). */
+  deleteSettleMs?: number;
   /**
    * Hold writes over agent-side files whose changes this server cannot show (no checksum, no byte
    * route), listed as not synced, instead of saying once that they go unchecked.
@@ -75,14 +85,16 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
   // The base as settling left it: an edit made while "mine" was uploading is a change of one side
   // only, not a conflict with the version just sent.
   const base = store.baseEntries();
-  const local = await scanLocal(root, base, {
-    rules,
-    copies,
-    accepts: (path) => remote.accepts(path),
-    listedRemotely: listed.then((result) =>
-      result.ok ? new Set(result.accepted.map((entry) => pathKey(entry.path))) : new Set<string>(),
-    ),
-  });
+  const scan = () =>
+    scanLocal(root, base, {
+      rules,
+      copies,
+      accepts: (path) => remote.accepts(path),
+      listedRemotely: listed.then((result) =>
+        result.ok ? new Set(result.accepted.map((entry) => pathKey(entry.path))) : new Set<string>(),
+      ),
+    });
+  let local = await scan();
   const screened = await listed;
   if (!screened.ok) {
     const since = ctx.status().unreachable?.since ?? Date.now();
@@ -103,17 +115,31 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
       ),
     });
   const { accepted: listing, refused } = screened;
-  leaveRefusedKeysAlone(local.entries, refused);
   const conflicts = store.conflicts();
-  const plan = planSync({
-    base,
-    local: local.entries,
-    remote: listing,
-    conflicts: new Set(conflicts.map((c) => c.key)),
-    canDownload: (path) => remote.canRead(path),
-    confirmedDeletes: ctx.deletesConfirmed(),
-    listedGroups: remote.listedGroups,
-  });
+  const planFor = (entries: LocalEntry[]) => {
+    leaveRefusedKeysAlone(entries, refused);
+    return planSync({
+      base,
+      local: entries,
+      remote: listing,
+      conflicts: new Set(conflicts.map((c) => c.key)),
+      canDownload: (path) => remote.canRead(path),
+      confirmedDeletes: ctx.deletesConfirmed(),
+      listedGroups: remote.listedGroups,
+    });
+  };
+  let plan = planFor(local.entries);
+  // A removal still under way is waited for, then looked at whole, so the guard counts all of it.
+  if (
+    await awaitDeletionsSettled(
+      root,
+      localDeletions(plan),
+      ctx.options.deleteSettleMs ?? deleteSettleDefaultMs,
+    )
+  ) {
+    local = await scan();
+    plan = planFor(local.entries);
+  }
   for (const skip of refused)
     if (!plan.skipped.some((s) => s.path === skip.path && s.reason === skip.reason)) plan.skipped.push(skip);
   if (plan.abort) {
@@ -194,6 +220,13 @@ export function resolveDepsOf(ctx: Pick<CycleContext, 'options' | 'history' | 'e
  * one name here, a copy-like name) is left alone too: uploading it would write over one of the
  * agent's files, and its absence from the screened listing is no deletion.
  */
+/** The paths the person deleted here, which the plan deletes on the agent's side (or holds). */
+function localDeletions(plan: SyncPlan): string[] {
+  return [...plan.actions, ...(plan.held ?? [])].flatMap((action) =>
+    action.type === 'delete-remote' ? [action.path] : [],
+  );
+}
+
 function leaveRefusedKeysAlone(local: LocalEntry[], refused: SkippedPath[]): void {
   const reasons = new Map(refused.map((skip) => [pathKey(skip.path), skip.reason]));
   for (const entry of local) {
