@@ -62,8 +62,11 @@ async function composerWithMicrophone(allowed: boolean, session = app): Promise<
   if (allowed) await context.grantPermissions(['microphone'], { origin: session.mode.origin });
   const page = await context.newPage();
   await openApp(page, session);
-  await page.getByRole('button', { name: 'New conversation', exact: true }).click();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  // The sidebar's + New: the welcome's New conversation shares its name with an empty conversation's row.
+  await page.getByRole('button', { name: 'Start a new conversation', exact: true }).click();
+  // The conversation's own composer, with its microphone: while a slow host makes the conversation the
+  // page shows a plain message box (no Dictate, so Mod+Shift+M does nothing there yet).
+  await expect(page.getByRole('button', { name: 'Dictate' })).toBeVisible();
   return page;
 }
 
