@@ -1,5 +1,6 @@
 import type { DeskHost } from '../core/host';
 import type { SessionState } from '../shared/bridge';
+import { ownAccountUser } from '../shared/api/own-account';
 import type { CliIo } from './terminal';
 import { terminalLine } from './terminal-text';
 
@@ -22,7 +23,12 @@ function where(session: SessionState): string {
   return profile.kind === 'local' || !profile.baseUrl ? profile.name : `${profile.name} (${profile.baseUrl})`;
 }
 
-const who = (session: SessionState): string => session.user?.email ?? session.user?.id ?? 'you';
+/** Who is signed in: this computer's own account by its user's name, not the address only the service uses. */
+const who = (session: SessionState): string =>
+  ownAccountUser(session.user?.email, !session.profile || session.profile.kind === 'local') ??
+  session.user?.email ??
+  session.user?.id ??
+  'you';
 
 /** This computer with a service that trusts this command: signing in needs nothing from the person. */
 function passwordless(cli: CliSession, session: SessionState): boolean {

@@ -4,6 +4,7 @@ import { DESKTOP_CLIENT_ID } from './clients';
 import type { Identity } from './index';
 import type { TokenResponse } from './oauth-tokens';
 import { narrowScopes } from './scopes';
+import { ownAccountSuffix } from '../../shared/api/own-account';
 
 /**
  * The trust path of "This computer": the app that started this service in its own process signs its person
@@ -31,7 +32,7 @@ export function ownerEmail(): string {
   } catch {
     // no user name (a container): the plain default
   }
-  return `${name}@this-computer`;
+  return `${name}${ownAccountSuffix}`;
 }
 
 export function createLaunchTrust(identity: Identity, launchSecret: string | undefined): LaunchTrust {

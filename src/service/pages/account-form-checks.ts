@@ -1,3 +1,4 @@
+import { ownAccountSuffix } from '../../shared/api/own-account';
 import { isEmail } from '../identity/persons';
 import type { FieldErrors } from './sign-in-page';
 
@@ -19,6 +20,8 @@ export function newAccountProblems(
   if (!email.trim()) errors.email = 'Enter your e-mail address.';
   else if (!isEmail(email.trim()))
     errors.email = 'This does not look like an e-mail address (name@example.com).';
+  else if (email.trim().toLowerCase().endsWith(ownAccountSuffix))
+    errors.email = `Addresses ending in ${ownAccountSuffix} name this computer's own account: use your e-mail address.`;
   if (password.length < 8) errors.password = 'Use at least 8 characters.';
   else if (password.length > 1024) errors.password = 'Use at most 1024 characters.';
   else if (password !== password2) errors.password2 = 'The two passwords differ.';

@@ -3,6 +3,7 @@ import { apiRoutes } from '../../shared/api';
 import type { AgentTokenInfo } from '../identity/agent-tokens';
 import type { AgentRecord } from '../identity/agents';
 import { layout, type Html } from './layout';
+import { signedInAs } from './signed-in-as';
 
 export interface AccountPageInput {
   csrf: string;
@@ -18,7 +19,7 @@ export function accountPage(input: AccountPageInput): Html {
     'Your account',
     html`<h1>Your account</h1>
       <div>
-        Signed in as <strong>${input.email}</strong>.
+        ${signedInAs(input.email)}
         <form class="inline" method="post" action="/signout">
           <input type="hidden" name="csrf" value="${input.csrf}" />
           <button type="submit">Sign out</button>

@@ -2,6 +2,7 @@ import { html } from 'hono/html';
 import { apiRoutes } from '../../shared/api';
 import { SCOPE_DESCRIPTIONS, type Scope } from '../identity/scopes';
 import { layout, type Html } from './layout';
+import { signedInAs } from './signed-in-as';
 
 export interface ConsentPageInput {
   csrf: string;
@@ -17,7 +18,7 @@ export function consentPage(input: ConsentPageInput): Html {
   return layout(
     'Allow access',
     html`<h1>Allow ${input.clientName} to use your account?</h1>
-      <p>Signed in as <strong>${input.email}</strong>.</p>
+      <p>${signedInAs(input.email)}</p>
       ${
         input.scopes.length > 0
           ? html`<p>${input.clientName} asks to:</p>

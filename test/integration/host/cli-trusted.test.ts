@@ -43,7 +43,7 @@ describe('agentdesk on this computer', () => {
     const login = await run(['login']);
     expect(login.code).toBe(0);
     expect(login.err).not.toMatch(/oauth2\/authorize/);
-    expect(login.out).toMatch(/^Signed in to This computer as \S+@this-computer\.\n$/);
+    expect(login.out).toMatch(/^Signed in to This computer as [a-z0-9._-]+\.\n$/);
 
     const agents = await run(['agents']);
     expect(agents.code).toBe(0);
@@ -73,7 +73,7 @@ describe('agentdesk on this computer', () => {
     const who = await run(['whoami'], createMemorySecretStore());
     expect(who.code).toBe(0);
     expect(who.out).not.toMatch(/Not signed in/);
-    expect(who.out).toMatch(/^Signed in to This computer as \S+@this-computer\.\n/);
+    expect(who.out).toMatch(/^Signed in to This computer as [a-z0-9._-]+\.\n/);
     expect(who.out).toMatch(/lasts for this command only/);
 
     const login = await run(['login'], createMemorySecretStore());

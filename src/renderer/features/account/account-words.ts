@@ -1,5 +1,6 @@
 import type { Scope } from '../../../shared/api';
 import type { ServiceProfile } from '../../../shared/bridge';
+import { ownAccountUser } from '../../../shared/api/own-account';
 
 /** What each granted scope lets AgentDesk do, in the person's words. */
 export const scopeWords: Record<Scope, string> = {
@@ -17,23 +18,19 @@ export function serverWords(profile: ServiceProfile | null | undefined): string 
   return profile.baseUrl;
 }
 
-/** The e-mail our service gives the account it makes for this computer's own user, without a form. */
-const ownAccountSuffix = '@this-computer';
-
-const isOwnAccount = (email: string | undefined, profile: ServiceProfile | null | undefined): boolean =>
-  profile?.kind === 'local' && !!email?.endsWith(ownAccountSuffix);
+const ownUser = (email: string | undefined, profile: ServiceProfile | null | undefined) =>
+  ownAccountUser(email, profile?.kind === 'local');
 
 /** Who is signed in, in words: this computer's own account by its user's name, any other by its e-mail. */
 export function whoWords(
   email: string | undefined,
   profile: ServiceProfile | null | undefined,
 ): string | undefined {
-  return isOwnAccount(email, profile)
-    ? `${email!.slice(0, -ownAccountSuffix.length)}, on this computer`
-    : email;
+  const user = ownUser(email, profile);
+  return user !== undefined ? `${user}, on this computer` : email;
 }
 
 /** What the person types to confirm deleting the account: their e-mail when it is one they gave. */
 export function deletePhrase(email: string | undefined, profile: ServiceProfile | null | undefined): string {
-  return !email || isOwnAccount(email, profile) ? 'delete my account' : email;
+  return !email || ownUser(email, profile) !== undefined ? 'delete my account' : email;
 }

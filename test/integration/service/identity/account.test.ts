@@ -165,6 +165,16 @@ describe('first run', () => {
       password2: 'long enough 2',
     });
     expect(mismatch.status).toBe(400);
+    // The address the service gives this computer's own account is no one's to take.
+    const reserved = await browser.post('/first-run', {
+      csrf,
+      next: '/account',
+      email: 'first@this-computer',
+      password: 'long enough 1',
+      password2: 'long enough 1',
+    });
+    expect(reserved.status).toBe(400);
+    expect(await reserved.text()).toContain('name this computer');
     const created = await browser.post('/first-run', {
       csrf,
       next: '/account',
