@@ -2,6 +2,7 @@ import { html } from 'hono/html';
 import { apiRoutes } from '../../shared/api';
 import type { AgentTokenInfo } from '../identity/agent-tokens';
 import type { AgentRecord } from '../identity/agents';
+import { ageWords } from './age-words';
 import { layout, type Html } from './layout';
 import { signedInAs } from './signed-in-as';
 
@@ -10,6 +11,8 @@ export interface AccountPageInput {
   email: string;
   agents: { agent: AgentRecord; tokens: AgentTokenInfo[] }[];
   notice?: string;
+  /** The service's clock, which the keys' ages are counted from. */
+  now: number;
 }
 
 /** The person's agents and their `gat_` tokens, called access keys on screen (hints only: a key is shown
@@ -40,8 +43,10 @@ export function accountPage(input: AccountPageInput): Html {
                       (token) =>
                         html`<li>
                           Access key <code>${token.hint}</code>, made
-                          <time datetime="${new Date(token.createdAt).toISOString()}"
-                            >${new Date(token.createdAt).toUTCString().replace('GMT', 'UTC')}</time
+                          <time
+                            datetime="${new Date(token.createdAt).toISOString()}"
+                            title="${new Date(token.createdAt).toUTCString().replace('GMT', 'UTC')}"
+                            >${ageWords(token.createdAt, input.now)}</time
                           >
                           <form class="inline" method="post" action="/account/tokens/${token.id}/revoke">
                             <input type="hidden" name="csrf" value="${input.csrf}" />

@@ -47,7 +47,11 @@ export function accountRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const agents = await Promise.all(
       mine.map(async (agent) => ({ agent, tokens: await identity.agentTokens.list(agent.id) })),
     );
-    return c.html(accountPage({ csrf: who.csrf, email: who.person.email, agents }), 200, PAGE_HEADERS);
+    return c.html(
+      accountPage({ csrf: who.csrf, email: who.person.email, agents, now: ctx.clock.now() }),
+      200,
+      PAGE_HEADERS,
+    );
   });
 
   app.post('/account/agents/:agentId/tokens', async (c) => {
