@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import pg from 'pg';
 import type { ServiceConfig } from '../config';
-import { isPostgresUrl } from '../db/database';
+import { isPostgresUrl, postgresConnectTimeoutMs } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { ConversationEventLog } from '../turns/event-log';
 import { SERVICE_RESTARTED_MESSAGE } from '../turns/restart-recovery';
@@ -57,7 +57,11 @@ export async function startCluster(options: {
 }): Promise<Cluster> {
   const { databaseUrl, log } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 5,
+    connectionTimeoutMillis: postgresConnectTimeoutMs,
+  });
   pool.on('error', (error) => log(`cluster: ${error.message}`));
   try {
     const { secret } = await ensureClusterTables(pool);

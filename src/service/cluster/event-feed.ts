@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { postgresConnectTimeoutMs } from '../db/database';
 import {
   ConversationEventLog,
   parseEventId,
@@ -203,7 +204,10 @@ export class EventFeed {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: postgresConnectTimeoutMs,
+    });
     client.on('notification', (message) => {
       if (message.payload && this.readers.has(message.payload)) void this.pull(message.payload);
     });

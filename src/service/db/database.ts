@@ -42,6 +42,9 @@ export async function openDatabase(
     await applyMigrations(db, migrations);
   } catch (error) {
     await db.destroy();
+    // Which database failed, for the person reading a start that stopped (never its password).
+    if (isPostgresUrl(databaseUrl))
+      throw new Error(`PostgreSQL at ${whereOf(databaseUrl)}: ${(error as Error).message}`, { cause: error });
     throw error;
   }
   return db;
@@ -64,10 +67,25 @@ function openFile(dataDir: string): ServiceDatabase {
 // want numbers, as libsql gives them. Millisecond times and token counts stay far below 2^53.
 const numberTypes = [pg.types.builtins.INT8, pg.types.builtins.NUMERIC];
 
+/** A database server that takes a connection and never answers fails a start (or a request) after this, not never. */
+export const postgresConnectTimeoutMs = 10_000;
+
+/** The host, port and database of a postgres:// URL, without its user or password. */
+function whereOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.host || parsed.searchParams.get('host') || 'localhost';
+    return `${host}${parsed.pathname}`;
+  } catch {
+    return 'the configured URL';
+  }
+}
+
 function openPostgres(url: string): ServiceDatabase {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: postgresConnectTimeoutMs,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         numberTypes.includes(oid)
