@@ -73,7 +73,7 @@ export const useArchiveStore = create<ArchiveStore>((set, get) => ({
     if (get().pending?.sessionId === item.id) set({ pending: null });
     const result = await desk().archiveConversation(agentId, item.id);
     if (result.ok) {
-      useConversationsStore.getState().unhide(item.id);
+      useConversationsStore.getState().archived(agentId, item.id);
       // The archived list (where offered) now has one more.
       if (get().archived?.agentId === agentId) void get().loadArchived(agentId);
       return;

@@ -65,8 +65,11 @@ interface ConversationsStore {
   /** Takes a conversation off the list (selecting its neighbour); `show` puts it back. */
   hide(agentId: string, sessionId: string): void;
   show(agentId: string, item: ConversationSummary): void;
-  /** The server no longer lists it (archived for real): a later restore may list it again. */
-  unhide(sessionId: string): void;
+  /**
+   * The server no longer lists it (archived for real): a listing read before that and answered after
+   * cannot bring it back; a later restore may list it again.
+   */
+  archived(agentId: string, sessionId: string): void;
   loadShare(agentId: string, sessionId: string): Promise<void>;
   setShared(agentId: string, sessionId: string, shared: boolean): Promise<void>;
   /**
@@ -120,13 +123,15 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
     set({ threads: { ...get().threads, [sessionId]: { ...current, ...change } } });
   };
 
-  // A slow host answers a listing read before a conversation made here after that one's answer: it stays.
+  // A slow host answers a listing read before a conversation made (or archived) here after that one's
+  // answer: the change stands.
   const meanwhile = changesWhileListing<ConversationSummary>();
   const listConversations = async (agentId: string) => {
     const [result, changes] = await meanwhile.list(agentId, () => desk().listConversations(agentId));
     if (!result.ok) return result;
     const missing = [...changes.added.values()].filter((made) => !result.value.some((c) => c.id === made.id));
-    return { ...result, value: [...missing, ...result.value] };
+    const listed = result.value.filter((c) => !changes.removed.has(c.id));
+    return { ...result, value: [...missing, ...listed] };
   };
 
   const create = newConversationMaker({
@@ -191,7 +196,8 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
         set({ selectedId: rest[Math.min(index, rest.length - 1)]?.id ?? null });
       }
     },
-    unhide(sessionId) {
+    archived(agentId, sessionId) {
+      meanwhile.removed(agentId, sessionId);
       const { [sessionId]: _gone, ...hidden } = get().hidden;
       set({ hidden });
     },
