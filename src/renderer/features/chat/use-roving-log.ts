@@ -1,23 +1,7 @@
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  type FocusEvent,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
+import { useCallback, useEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { enter, INNER, MARK, MESSAGE, messageAt, release, rowOf, SCROLLER } from './roving-log-dom';
+import { useKeptFocus } from './use-kept-focus';
 
-/** What can take focus inside a message: it is reachable only while that message holds the focus. */
-const INNER = 'a[href], button, summary, input, textarea, select, [tabindex]:not(article)';
-const MESSAGE = '.message-row article.message';
-/**
- * Blocks that scroll when their lines are long (code, a tool's details, a diff): Chromium makes such a
- * scroller a Tab stop of its own, so outside a message it is kept out of the Tab order too.
- */
-const SCROLLER = 'pre';
-/** Holds an element's own tabindex ('' for none) while this hook keeps it out of the Tab order. */
-const MARK = 'data-roving';
 /** How many messages Page Up and Page Down move. */
 const pageStep = 5;
 
@@ -33,35 +17,6 @@ function firstControl(message: HTMLElement): HTMLElement | undefined {
       !e.matches(`:disabled, ${SCROLLER}`) &&
       e.getClientRects().length > 0,
   );
-}
-
-/** A message's controls in document order, hidden or not: the same list for the same message drawn again. */
-const controlsOf = (message: HTMLElement) => [
-  ...message.querySelectorAll<HTMLElement>(`${INNER}, ${SCROLLER}`),
-];
-const nameOf = (element: HTMLElement) => element.getAttribute('aria-label') ?? element.textContent ?? '';
-const rowOf = (element: Element) => Number(element.closest<HTMLElement>('.message-row')?.dataset['index']);
-
-/** Where the focus is in the log: its row counted from the newest, and the message's control holding it. */
-interface Held {
-  element: HTMLElement;
-  fromEnd: number;
-  control: number;
-  name: string;
-}
-
-/** Opens a message's controls to Tab (the focus handler keeps them open while the focus is inside). */
-function enter(message: HTMLElement, control: HTMLElement): void {
-  for (const inner of message.querySelectorAll<HTMLElement>(`[${MARK}]`)) release(inner);
-  control.focus();
-}
-
-/** Gives a control back its own tabindex, kept while it was out of the Tab order. */
-function release(inner: HTMLElement): void {
-  const saved = inner.getAttribute(MARK);
-  if (saved) inner.setAttribute('tabindex', saved);
-  else inner.removeAttribute('tabindex');
-  inner.removeAttribute(MARK);
 }
 
 /**
@@ -86,27 +41,13 @@ export function useRovingLog(
     if (!scroller.current?.contains(document.activeElement)) active.current = null;
   }, [scroller, rowCount]);
 
-  // The history read again (a slow host's answer can come while the person walks the transcript) draws the
-  // same messages as new rows: the focus they held would fall to the page. It goes to the same place again.
-  const held = useRef<Held | null>(null);
-  const rowsShown = useRef(rowCount);
-  const hold = useCallback(() => {
-    const focused = document.activeElement as HTMLElement | null;
-    const message = focused?.closest<HTMLElement>(MESSAGE);
-    if (!focused || !message || !scroller.current?.contains(message)) return void (held.current = null);
-    const control = focused === message ? -1 : controlsOf(message).indexOf(focused);
-    const fromEnd = rowsShown.current - 1 - rowOf(message);
-    held.current = { element: focused, fromEnd, control, name: nameOf(focused) };
-  }, [scroller]);
-
   const apply = useCallback(() => {
     const root = scroller.current;
     if (!root) return;
     const messages = [...root.querySelectorAll<HTMLElement>(MESSAGE)];
-    const indexOf = (m: HTMLElement) => Number(m.closest<HTMLElement>('.message-row')?.dataset['index']);
     const wanted = active.current;
     const current =
-      messages.find((m) => indexOf(m) === wanted) ??
+      messages.find((m) => rowOf(m) === wanted) ??
       // The chosen row is out of view (virtualised away), or none was chosen: the newest one shown.
       messages.at(-1);
     for (const message of messages) {
@@ -125,24 +66,9 @@ export function useRovingLog(
     }
   }, [scroller]);
 
-  // After each commit: follow the held focus, or put it back where it was if its row was drawn anew.
-  useLayoutEffect(() => {
-    rowsShown.current = rowCount;
-    const was = held.current;
-    if (!was) return;
-    if (was.element.isConnected) return hold();
-    held.current = null;
-    const lost = !document.activeElement || document.activeElement === document.body;
-    const row = rowCount - 1 - was.fromEnd;
-    const message = scroller.current?.querySelector<HTMLElement>(
-      `.message-row[data-index="${row}"] article.message`,
-    );
-    if (!lost || !message) return;
+  const { hold, letGo } = useKeptFocus(scroller, rowCount, (row) => {
     active.current = row;
     apply();
-    const control = was.control < 0 ? undefined : controlsOf(message)[was.control];
-    if (control && nameOf(control) === was.name) enter(message, control);
-    else message.focus();
   });
 
   // Rows mount and grow as they stream: apply again on the next frame after any change.
@@ -167,9 +93,7 @@ export function useRovingLog(
   const focusRow = useCallback(
     (index: number, tries = 10) => {
       active.current = index;
-      const message = scroller.current?.querySelector<HTMLElement>(
-        `.message-row[data-index="${index}"] article.message`,
-      );
+      const message = messageAt(scroller.current, index);
       if (message) {
         apply();
         message.focus();
@@ -184,7 +108,7 @@ export function useRovingLog(
 
   const onFocus = useCallback(() => {
     const message = document.activeElement?.closest<HTMLElement>(MESSAGE);
-    const index = Number(message?.closest<HTMLElement>('.message-row')?.dataset['index']);
+    const index = message ? rowOf(message) : NaN;
     if (Number.isInteger(index)) active.current = index;
     hold();
     apply();
@@ -195,12 +119,9 @@ export function useRovingLog(
       apply();
       const left = event.target;
       if (scroller.current?.contains(event.relatedTarget as Node | null)) return;
-      // The person took the focus elsewhere (a removed row would no longer be in the page): nothing to keep.
-      queueMicrotask(() => {
-        if (held.current?.element === left && left.isConnected) held.current = null;
-      });
+      letGo(left);
     },
-    [apply, scroller],
+    [apply, scroller, letGo],
   );
 
   const onKeyDown = useCallback(
@@ -216,7 +137,7 @@ export function useRovingLog(
         return;
       }
       if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const index = Number(target.closest<HTMLElement>('.message-row')?.dataset['index']);
+      const index = rowOf(target);
       const step = (from: number, by: number, times = 1): number => {
         let found = from;
         for (let i = from + by; i >= 0 && i < rowCount && times > 0; i += by)
