@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openApp, showScreen, startApp, type AppSession } from './support/app-session';
 import { heldAnswers } from './support/held-answers';
 
-// The window's memory (last agent and conversation) on a slow host: the page's bridge socket holds one call's
+// The window's memory (last agent and conversation, the sidebar's width) on a slow host: the page's bridge socket holds one call's
 // answers, so the person moves before the remembered place is read or reached. Where the person went wins;
 // the remembered place opens only over what the app chose by itself. Browser mode against the real local
 // service; agents and conversations are made through the API as a second client.
@@ -38,6 +38,7 @@ const remembered = async () =>
   JSON.parse(await readFile(join(app.dataDir, 'ui-state.json'), 'utf8')) as {
     lastAgentId: string | null;
     lastSessionId: string | null;
+    sidebarWidth?: number;
   };
 
 /** Leaves `name` open in a first window, and waits until the host has kept it as the place to reopen. */
@@ -120,5 +121,44 @@ test('a conversation chosen before the remembered one is read stays open', async
   await answersCaughtUp(later);
   await expect(conversationRows(later).nth(1)).toHaveAttribute('aria-current', 'true');
   await expect.poll(async () => (await remembered()).lastSessionId).toBe(made[1]);
+  await later.close();
+});
+
+test('a sidebar width set before the remembered one is read stays', async ({ browser, page }) => {
+  await openApp(page, app);
+  const edge = page.getByRole('separator', { name: 'Sidebar width' });
+  // 320 is the width to remember, from the one remembered before (a repeated run's) or the default.
+  const before = (await remembered()).sidebarWidth ?? 260;
+  await expect(edge).toHaveAttribute('aria-valuenow', String(before));
+  await edge.focus();
+  for (let w = before; w < 320; w += 20) await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await remembered()).sidebarWidth).toBe(320);
+  await page.close();
+
+  const later = await browser.newPage();
+  const host = await heldAnswers(later, 'getUiState');
+  host.hold();
+  await openApp(later, app);
+  const laterEdge = later.getByRole('separator', { name: 'Sidebar width' });
+  // The remembered 320 is not read yet: the default shows, and the person drags it 20 px narrower. A drag,
+  // not keys: the opening conversation's message box takes the focus when it comes, which keys would follow.
+  await expect(laterEdge).toHaveAttribute('aria-valuenow', '260');
+  // Its left half: the sidebar's scroll box clips the rest.
+  const at = (await laterEdge.boundingBox())!;
+  await later.mouse.move(at.x + 1, at.y + at.height / 2);
+  await later.mouse.down();
+  await later.mouse.move(at.x + 1 - 20, at.y + at.height / 2, { steps: 4 });
+  await later.mouse.up();
+  await expect(laterEdge).toHaveAttribute('aria-valuenow', '240');
+
+  host.release();
+  await answersCaughtUp(later);
+  await expect(laterEdge).toHaveAttribute('aria-valuenow', '240');
+  await expect.poll(async () => (await remembered()).sidebarWidth).toBe(240);
+  await later.reload();
+  await expect(later.getByRole('separator', { name: 'Sidebar width' })).toHaveAttribute(
+    'aria-valuenow',
+    '240',
+  );
   await later.close();
 });

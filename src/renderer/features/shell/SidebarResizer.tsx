@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { desk } from '../../desk';
 
 const MIN = 200;
@@ -8,10 +8,15 @@ const DEFAULT = 260;
 /** A handle between the sidebar and the chat: drag or arrow keys; the width is kept for the next start. */
 export function SidebarResizer() {
   const [width, setWidth] = useState(DEFAULT);
+  // A width the person set before a slow host answered with the remembered one wins over it (and is saved).
+  const setByPerson = useRef(false);
   useEffect(() => {
     void desk()
       .getUiState()
-      .then((result) => result.ok && result.value.sidebarWidth && setWidth(clamp(result.value.sidebarWidth)));
+      .then((result) => {
+        if (result.ok && result.value.sidebarWidth && !setByPerson.current)
+          setWidth(clamp(result.value.sidebarWidth));
+      });
   }, []);
   useEffect(() => {
     document.documentElement.style.setProperty('--sidebar-width', `${width}px`);
@@ -32,11 +37,13 @@ export function SidebarResizer() {
         const step = event.key === 'ArrowRight' ? 20 : event.key === 'ArrowLeft' ? -20 : 0;
         if (!step) return;
         event.preventDefault();
+        setByPerson.current = true;
         const next = clamp(width + step);
         setWidth(next);
         save(next);
       }}
       onPointerDown={(event) => {
+        setByPerson.current = true;
         const startX = event.clientX;
         const startWidth = width;
         let last = startWidth;
