@@ -172,10 +172,12 @@ export class WorkspaceFiles {
     relPath: RelativePath,
     bytes: Uint8Array,
     conditions: WriteConditions = {},
-  ): Promise<{ path: string; bytes: number; en: string }> {
+  ): Promise<{ path: string; bytes: number; en: string; etag: string }> {
     if (relPath.segments.length === 0) {
       throw new WorkspacePathError('invalid_path', 'A file path is needed, not the workspace root.');
     }
+    // Hashed once: the version the answer names, and the one the next listing reads without the disk.
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
     await mkdir(this.root, { recursive: true });
     const resolved = await resolveInside(this.root, relPath, { createParents: true });
     if (resolved.stat?.isDirectory()) {
@@ -197,9 +199,9 @@ export class WorkspaceFiles {
         now.mtimeMs === written.mtimeMs &&
         now.size === written.size
       )
-        workspaceHashes.remember(resolved.absolute, now, createHash('sha256').update(bytes).digest('hex'));
+        workspaceHashes.remember(resolved.absolute, now, sha256);
     });
-    return { path: relPath.rel, bytes: bytes.byteLength, en: machinePath(relPath.rel) };
+    return { path: relPath.rel, bytes: bytes.byteLength, en: machinePath(relPath.rel), etag: etagOf(sha256) };
   }
 
   /** Delete a file, or a folder with everything in it (links inside are removed, never followed). */

@@ -163,8 +163,8 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
       if (body.byteLength === 0)
         return errorJson(c, 400, 'body_invalido', 'The body is empty: send the file bytes.');
       const conditions = { ifMatch: c.req.header('If-Match'), ifNoneMatch: c.req.header('If-None-Match') };
-      const written = await workspace.write(rel, body, conditions);
-      return c.json(written, 200, { ETag: etagOfBytes(body) });
+      const { etag, ...written } = await workspace.write(rel, body, conditions);
+      return c.json(written, 200, { ETag: etag });
     },
     { ...files, tooLarge: fileTooLarge },
   );
