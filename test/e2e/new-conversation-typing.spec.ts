@@ -150,3 +150,41 @@ test('a reply that ends while the history read before it is still out stays on s
   await expect(replies(page)).toHaveCount(2);
   await expect(replies(page).last()).toContainText('said while the read was out');
 });
+
+test('a message whose send is answered late shows once, though its conversation was opened again meanwhile', async ({
+  page,
+}) => {
+  // The send's answer is held past the reply's end, and so is the history read of the conversation opened
+  // again meanwhile: released together, the send's answer comes first, then the read, as a slow host gives.
+  const host = await heldAnswers(page, ['sendMessage', 'openConversation']);
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'somewhere else first');
+  await newConversation(page);
+  const list = page.getByRole('list', { name: 'Conversation list' });
+
+  host.hold();
+  await messageBox(page).fill('answered late, shown once');
+  await page.keyboard.press('Enter');
+  await replyEnded(page, 1);
+  await list.getByRole('button', { name: /somewhere else first/ }).click();
+  await expect(yourMessages(page)).toContainText('somewhere else first');
+  await list.getByRole('button', { name: /answered late, shown once/ }).click();
+  await expect(yourMessages(page)).toContainText('answered late, shown once');
+  host.release();
+  // A read asked from now on is held in turn: the page shows what the released answers left.
+  host.hold();
+
+  // A model chosen after the release: its answer comes after the released ones, so when its note shows
+  // they are in.
+  const picker = page.getByRole('region', { name: 'Chat' }).getByRole('combobox', { name: 'Model' });
+  await picker.selectOption('demo-deep');
+  await expect(page.getByRole('status').filter({ hasText: 'applies from the next reply' })).toBeVisible();
+  await expect(yourMessages(page)).toHaveCount(1);
+  await expect(replies(page)).toHaveCount(1);
+
+  host.release();
+  await expect(yourMessages(page)).toHaveCount(1);
+  await expect(yourMessages(page)).not.toContainText('Sending…');
+  await expect(replies(page)).toHaveCount(1);
+});

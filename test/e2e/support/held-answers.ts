@@ -2,12 +2,16 @@ import type { Page } from '@playwright/test';
 import { lateMost, routedBySpec } from './late-answers';
 
 /**
- * Holds the host's answers to one bridge call (`name`, e.g. `createConversation`) on the page's bridge
- * socket while `hold()` is in force, until `release()`: the call itself reaches the host at once, so
- * only its answer is late, as on a busy machine. Everything else crosses unchanged, or as late as
- * `E2E_LATE_ANSWERS` makes it.
+ * Holds the host's answers to one bridge call (`name`, e.g. `createConversation`), or to each of several,
+ * on the page's bridge socket while `hold()` is in force, until `release()`, which lets them go in the
+ * order the host gave them: the call itself reaches the host at once, so only its answer is late, as on a
+ * busy machine. Everything else crosses unchanged, or as late as `E2E_LATE_ANSWERS` makes it.
  */
-export async function heldAnswers(page: Page, name: string): Promise<{ hold(): void; release(): void }> {
+export async function heldAnswers(
+  page: Page,
+  name: string | readonly string[],
+): Promise<{ hold(): void; release(): void }> {
+  const names = new Set(typeof name === 'string' ? [name] : name);
   let gate: Promise<void> | undefined;
   let open = () => {};
   routedBySpec.add(page);
@@ -17,7 +21,7 @@ export async function heldAnswers(page: Page, name: string): Promise<{ hold(): v
     const calls = new Set<number>();
     socket.onMessage((message) => {
       const call = JSON.parse(String(message)) as { type: string; id?: number; name?: string };
-      if (call.type === 'call' && call.name === name) calls.add(call.id!);
+      if (call.type === 'call' && names.has(call.name!)) calls.add(call.id!);
       host.send(message);
     });
     host.onMessage((message) => {

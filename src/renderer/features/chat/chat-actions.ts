@@ -130,6 +130,13 @@ function notifyDone(sessionId: string, state: TurnState): void {
 /** Loads the tail of a conversation and starts following its stream. */
 export async function openConversation(agentId: string, sessionId: string): Promise<void> {
   watchConversation(agentId, sessionId);
+  // Opened again while a send of ours awaits its answer (a slow host), a history already shown is read once
+  // the answer is in: a read now may hold the message the timeline still shows as sending, or as sent by then.
+  const shown = useConversationsStore.getState().threads[sessionId]?.status === 'ready';
+  if (shown && awaitsAnswer(useTurnStreamStore.getState().streams[sessionId])) {
+    historyWanted.add(sessionId);
+    return;
+  }
   const asked = readAsked(useTurnStreamStore.getState().streams[sessionId]);
   // The history and the live timeline change in one step: no frame shows a finished turn in both. The last
   // turn is the read's own (the list may already name a later one, which the read does not hold).
