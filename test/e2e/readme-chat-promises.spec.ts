@@ -226,6 +226,14 @@ test('a long thread opens at its tail, and earlier messages load as you scroll u
       `long thread line ${i}`,
       start + i * 1000,
     );
+  // Titled, as a conversation talked in is: with neither a title nor a last reply the list takes it for an
+  // empty one, which + New opens until its history is read (a later test's + New, on a slow host).
+  const titled = await app.api(`/api/v2/me/agents/${agent}/conversations/${created.id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title: 'A long thread' }),
+  });
+  expect(titled.ok).toBe(true);
   const body = (await (
     await app.api(`/api/v2/me/agents/${agent}/conversations/${created.id}?limit=50`)
   ).json()) as { saltados: number };
