@@ -306,4 +306,21 @@ export const memoryMigrations: readonly MemoryMigration[] = [
       WHERE key = 'agents' AND json_valid(value) AND json_type(value, '$.agents') = 'array';
     `,
   },
+  {
+    // The search index in shards (index-shards.ts): `parts_fts` is shard 0 and keeps what it holds, so
+    // nothing is indexed again; a span records its shard. How much text the newest shard holds is counted
+    // from here, so a store that already holds more than a shard starts a new one at its next write.
+    // Migration 006's triggers stay right while shard 0 is the only one (a new span's shard is 0).
+    id: '011_index_shards',
+    sql: `
+      ALTER TABLE message_spans ADD COLUMN shard INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE index_shards (
+        n INTEGER PRIMARY KEY,
+        chars INTEGER NOT NULL,
+        counted_to INTEGER NOT NULL
+      );
+      INSERT INTO index_shards (n, chars, counted_to)
+        SELECT 0, coalesce(sum(length), 0), coalesce(max(id), 0) FROM message_spans;
+    `,
+  },
 ];

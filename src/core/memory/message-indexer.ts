@@ -1,4 +1,5 @@
 import { mergeIndex, mergeIndexInSteps } from './index-merge';
+import { newestShard, shardTable } from './index-shards';
 import type { MemoryDatabase } from './memory-database';
 
 /** The longest indexed part, in characters; migration 005's triggers index a message up to this long as it is written. */
@@ -101,10 +102,12 @@ export class MessageIndexer {
             .prepare('UPDATE index_queue SET next_from = ? WHERE message_id = ? AND next_from = ?')
             .run(message.from + length, message.id, message.from);
       if (moved.changes === 0) return false;
+      const shard = newestShard(this.db);
       const span = this.db
-        .prepare('INSERT INTO message_spans (message_id, start, length) VALUES (?, ?, ?)')
-        .run(message.id, message.from, length);
-      this.db.prepare('INSERT INTO parts_fts (rowid, content) VALUES (?, ?)').run(span.lastInsertRowid, text);
+        .prepare('INSERT INTO message_spans (message_id, start, length, shard) VALUES (?, ?, ?, ?)')
+        .run(message.id, message.from, length, shard);
+      const table = shardTable(shard);
+      this.db.prepare(`INSERT INTO ${table} (rowid, content) VALUES (?, ?)`).run(span.lastInsertRowid, text);
       return true;
     })() as boolean;
     if (done) {

@@ -1,3 +1,4 @@
+import { shardNumbers, shardTable } from './index-shards';
 import type { MemoryDatabase } from './memory-database';
 import type { SearchHit, SearchQuery, SnippetSegment } from '../../shared/bridge/memory';
 
@@ -34,6 +35,18 @@ export function toSegments(snippet: string): SnippetSegment[] {
   return segments;
 }
 
+/** A matching part, as the search reads it. */
+interface Row {
+  id: number;
+  conversation_id: string;
+  agent_id: string;
+  title: string | null;
+  position: number;
+  role: SearchHit['role'];
+  at: number;
+  snippet: string;
+}
+
 /**
  * Full-text search over every stored message of the profile, newest indexed first: FTS5 walks its
  * index in rowid order and stops at the limit, where ranking by relevance would score every match first
@@ -58,28 +71,28 @@ export function searchMessages(db: MemoryDatabase, query: SearchQuery): SearchHi
     params.push(query.to);
   }
   // A long message is indexed in parts (message-indexer.ts): several of its parts may match, one hit each.
-  params.push(limit * 2);
-  const rows = db
-    .prepare(
-      `SELECT m.id, m.conversation_id, c.agent_id, c.title, m.position, m.role, m.at,
-              snippet(parts_fts, 0, '${OPEN}', '${CLOSE}', '…', 16) AS snippet
-       FROM parts_fts
-       JOIN message_spans p ON p.id = parts_fts.rowid
-       JOIN messages m ON m.id = p.message_id
-       JOIN conversations c ON c.id = m.conversation_id
-       WHERE parts_fts MATCH ? ${filters.map((f) => `AND ${f}`).join(' ')}
-       ORDER BY parts_fts.rowid DESC LIMIT ?`,
-    )
-    .all(...params) as {
-    id: number;
-    conversation_id: string;
-    agent_id: string;
-    title: string | null;
-    position: number;
-    role: SearchHit['role'];
-    at: number;
-    snippet: string;
-  }[];
+  // The index is in shards (index-shards.ts), the newest holding the newest text: each is read newest
+  // first, the next only while there are too few hits.
+  const wanted = limit * 2;
+  const rows: Row[] = [];
+  for (const n of shardNumbers(db)) {
+    const table = shardTable(n);
+    rows.push(
+      ...(db
+        .prepare(
+          `SELECT m.id, m.conversation_id, c.agent_id, c.title, m.position, m.role, m.at,
+                  snippet(${table}, 0, '${OPEN}', '${CLOSE}', '…', 16) AS snippet
+           FROM ${table}
+           JOIN message_spans p ON p.id = ${table}.rowid
+           JOIN messages m ON m.id = p.message_id
+           JOIN conversations c ON c.id = m.conversation_id
+           WHERE ${table} MATCH ? ${filters.map((f) => `AND ${f}`).join(' ')}
+           ORDER BY ${table}.rowid DESC LIMIT ?`,
+        )
+        .all(...params, wanted - rows.length) as Row[]),
+    );
+    if (rows.length >= wanted) break;
+  }
   const seen = new Set<number>();
   const firstPerMessage = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
   return firstPerMessage.slice(0, limit).map((r) => ({

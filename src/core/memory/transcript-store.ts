@@ -9,6 +9,7 @@ import type { StoredMessage } from '../../shared/api';
 import type { MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
 import { attachmentsOf, setThumbnails } from './attachment-rows';
 import { writeHistoryInSlices } from './history-writer';
+import { resetShards, setShardChars } from './index-shards';
 import { MessageIndexer } from './message-indexer';
 import { StoredLists } from './stored-lists';
 import { searchMessages } from './transcript-search';
@@ -43,8 +44,11 @@ export class TranscriptStore {
   private readonly indexer: MessageIndexer;
 
   /** Opens the store; long messages a previous run had not finished indexing are indexed in the background. */
-  static open(file: string): TranscriptStore {
-    const store = new TranscriptStore(openMemoryDatabase(file), file);
+  static open(file: string, options: { shardChars?: number } = {}): TranscriptStore {
+    const db = openMemoryDatabase(file);
+    // The search index's shard size (index-shards.ts); tests use small ones.
+    if (options.shardChars !== undefined) setShardChars(db, options.shardChars);
+    const store = new TranscriptStore(db, file);
     void store.indexed();
     return store;
   }
@@ -261,7 +265,7 @@ export class TranscriptStore {
         this.db.exec(`DELETE FROM ${table}`);
       }
     })();
-    this.db.exec("INSERT INTO parts_fts (parts_fts) VALUES ('rebuild')");
+    resetShards(this.db);
     this.db.exec('VACUUM');
   }
 

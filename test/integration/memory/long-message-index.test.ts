@@ -134,7 +134,7 @@ describe('indexing long messages in parts', () => {
     expect(spans.reduce((at, span) => (span.start === at ? at + span.length : -1), 0)).toBe(reply.length);
     const columns = (table: string) =>
       (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
-    expect(columns('message_spans')).toEqual(['id', 'message_id', 'start', 'length']);
+    expect(columns('message_spans')).toEqual(['id', 'message_id', 'start', 'length', 'shard']);
     expect(columns('turns')).not.toContain('reply_text');
     // The turn's record keeps the chunk run's length, not the text.
     const record = db.prepare('SELECT length(record) AS size FROM turns').get() as { size: number };
