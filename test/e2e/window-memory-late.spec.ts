@@ -87,6 +87,29 @@ test('an agent chosen before the remembered place is read stays open', async ({ 
   await thirdChosenWhileHeld(browser, page, 'getUiState', 'Assistant');
 });
 
+test('the first agent, chosen by the person before the remembered place is read, stays open', async ({
+  browser,
+  page,
+}) => {
+  await rememberAgent(page, 'Second');
+  const later = await browser.newPage();
+  const host = await heldAnswers(later, 'getUiState');
+  host.hold();
+  await openApp(later, app);
+  // The app opened the first agent by itself; the person goes to Third and back to it.
+  await expect(agentButton(later, 'Assistant')).toHaveAttribute('aria-current', 'true');
+  await agentButton(later, 'Third').click();
+  await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
+  await agentButton(later, 'Assistant').click();
+  await expect(agentButton(later, 'Assistant')).toHaveAttribute('aria-current', 'true');
+
+  host.release();
+  await answersCaughtUp(later);
+  await expect(agentButton(later, 'Assistant')).toHaveAttribute('aria-current', 'true');
+  await expect.poll(async () => (await remembered()).lastAgentId).toBe(ids['Assistant']);
+  await later.close();
+});
+
 test('an agent chosen while the remembered one’s conversations load stays open', async ({
   browser,
   page,

@@ -8,6 +8,8 @@ interface AgentsStore {
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string;
   selectedAgentId: string | null;
+  /** The person chose the selected agent (a click, a new agent), not the app by itself (the first one at start). */
+  chosenByPerson: boolean;
   /** What the chat needs of each agent's configuration; `about` is our service's words for it (docs/extensions.md). */
   configs: Record<string, Pick<AgentConfiguration, 'starters' | 'models' | 'model' | 'engine' | 'about'>>;
   /**
@@ -16,7 +18,8 @@ interface AgentsStore {
    */
   noMachine: Record<string, string>;
   load(): Promise<void>;
-  select(agentId: string): void;
+  /** Selects an agent; `byApp` when the app opens it by itself (the place remembered, a link), not the person. */
+  select(agentId: string, byApp?: boolean): void;
   /** Reads the agent's configuration, and from the server's `hasMachine` whether it can chat. */
   loadConfig(agentId: string): Promise<void>;
   /** The server's answer: the engine without a machine, or null once the agent has one. */
@@ -35,6 +38,7 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
   status: 'idle',
   error: '',
   selectedAgentId: null,
+  chosenByPerson: false,
   configs: {},
   noMachine: {},
   async load() {
@@ -49,8 +53,8 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
       selectedAgentId: selected && agents.some((a) => a.id === selected) ? selected : (agents[0]?.id ?? null),
     });
   },
-  select(agentId) {
-    set({ selectedAgentId: agentId });
+  select(agentId, byApp = false) {
+    set({ selectedAgentId: agentId, chosenByPerson: !byApp });
   },
   async loadConfig(agentId) {
     const result = await desk().getAgentConfig(agentId);
@@ -70,7 +74,7 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
   async createAgent(input) {
     const made = await desk().createAgent(input);
     if (!made.ok) return errorWords(made.error);
-    set({ agents: [...get().agents, made.value], selectedAgentId: made.value.id });
+    set({ agents: [...get().agents, made.value], selectedAgentId: made.value.id, chosenByPerson: true });
     return '';
   },
   async renameAgent(agentId, name) {
@@ -88,6 +92,14 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
     return '';
   },
   reset() {
-    set({ agents: [], status: 'idle', error: '', selectedAgentId: null, configs: {}, noMachine: {} });
+    set({
+      agents: [],
+      status: 'idle',
+      error: '',
+      selectedAgentId: null,
+      chosenByPerson: false,
+      configs: {},
+      noMachine: {},
+    });
   },
 }));

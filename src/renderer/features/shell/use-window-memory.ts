@@ -72,18 +72,21 @@ function applyWanted(wanted: RefObject<Wanted | null>): void {
   if (agentsState.status !== 'ready') return; // wait for the list
   if (want.agentId && agentsState.agents.some((a) => a.id === want.agentId)) {
     const selected = agentsState.selectedAgentId;
-    // The person went elsewhere while the answers were on their way (a slow host): their choice wins.
-    // Only a place the app chose by itself (the first agent, its newest conversation) is left for this one.
+    // The person went elsewhere while the answers were on their way (a slow host): their choice wins, the
+    // first agent too when they chose it. Only a place the app chose by itself (the first agent at start,
+    // its newest conversation) is left for this one.
     const movedAway = want.reached
       ? selected !== want.agentId
-      : want.remembered && selected !== want.agentId && selected !== agentsState.agents[0]?.id;
+      : want.remembered &&
+        selected !== want.agentId &&
+        (agentsState.chosenByPerson || selected !== agentsState.agents[0]?.id);
     if (movedAway) {
       wanted.current = null;
       return keepCurrentPlace();
     }
     if (selected !== want.agentId) {
       wanted.current = { ...want, reached: true };
-      agentsState.select(want.agentId);
+      agentsState.select(want.agentId, true);
       return; // the list of the new agent loads first
     }
     const conversations = useConversationsStore.getState().byAgent[want.agentId];
