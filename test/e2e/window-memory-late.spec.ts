@@ -56,15 +56,19 @@ async function answersCaughtUp(page: Page): Promise<void> {
   await showScreen(page, 'Chats');
 }
 
+type AgentName = 'Assistant' | 'Second' | 'Third';
+
 /**
  * Remembers Second, opens a new page with `call`'s answers held, waits for `shownFirst` to be the agent
- * open, chooses Third, lets the answers go: Third stays open and is the place remembered.
+ * open, chooses each of `chosen` in turn, lets the answers go: the last one chosen stays open and is the
+ * place remembered.
  */
-async function thirdChosenWhileHeld(
+async function chosenWhileHeld(
   browser: Browser,
   page: Page,
   call: string,
   shownFirst: 'Assistant' | 'Second',
+  chosen: AgentName[],
 ): Promise<void> {
   await rememberAgent(page, 'Second');
   const later = await browser.newPage();
@@ -72,42 +76,30 @@ async function thirdChosenWhileHeld(
   host.hold();
   await openApp(later, app);
   await expect(agentButton(later, shownFirst)).toHaveAttribute('aria-current', 'true');
-  await agentButton(later, 'Third').click();
-  await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
+  for (const name of chosen) {
+    await agentButton(later, name).click();
+    await expect(agentButton(later, name)).toHaveAttribute('aria-current', 'true');
+  }
+  const last = chosen.at(-1)!;
 
   host.release();
   await answersCaughtUp(later);
-  await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
+  await expect(agentButton(later, last)).toHaveAttribute('aria-current', 'true');
   // And it is the place to reopen next time.
-  await expect.poll(async () => (await remembered()).lastAgentId).toBe(ids['Third']);
+  await expect.poll(async () => (await remembered()).lastAgentId).toBe(ids[last]);
   await later.close();
 }
 
 test('an agent chosen before the remembered place is read stays open', async ({ browser, page }) => {
-  await thirdChosenWhileHeld(browser, page, 'getUiState', 'Assistant');
+  await chosenWhileHeld(browser, page, 'getUiState', 'Assistant', ['Third']);
 });
 
 test('the first agent, chosen by the person before the remembered place is read, stays open', async ({
   browser,
   page,
 }) => {
-  await rememberAgent(page, 'Second');
-  const later = await browser.newPage();
-  const host = await heldAnswers(later, 'getUiState');
-  host.hold();
-  await openApp(later, app);
   // The app opened the first agent by itself; the person goes to Third and back to it.
-  await expect(agentButton(later, 'Assistant')).toHaveAttribute('aria-current', 'true');
-  await agentButton(later, 'Third').click();
-  await expect(agentButton(later, 'Third')).toHaveAttribute('aria-current', 'true');
-  await agentButton(later, 'Assistant').click();
-  await expect(agentButton(later, 'Assistant')).toHaveAttribute('aria-current', 'true');
-
-  host.release();
-  await answersCaughtUp(later);
-  await expect(agentButton(later, 'Assistant')).toHaveAttribute('aria-current', 'true');
-  await expect.poll(async () => (await remembered()).lastAgentId).toBe(ids['Assistant']);
-  await later.close();
+  await chosenWhileHeld(browser, page, 'getUiState', 'Assistant', ['Third', 'Assistant']);
 });
 
 test('an agent chosen while the remembered one’s conversations load stays open', async ({
@@ -115,7 +107,7 @@ test('an agent chosen while the remembered one’s conversations load stays open
   page,
 }) => {
   // The remembered agent is reached; its conversations are on their way.
-  await thirdChosenWhileHeld(browser, page, 'listConversations', 'Second');
+  await chosenWhileHeld(browser, page, 'listConversations', 'Second', ['Third']);
 });
 
 test('a conversation chosen before the remembered one is read stays open', async ({ browser, page }) => {

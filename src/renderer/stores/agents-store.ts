@@ -33,7 +33,8 @@ interface AgentsStore {
   reset(): void;
 }
 
-export const useAgentsStore = create<AgentsStore>((set, get) => ({
+/** The store's data as at start, and after a sign-out. */
+const initial = {
   agents: [],
   status: 'idle',
   error: '',
@@ -41,6 +42,10 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
   chosenByPerson: false,
   configs: {},
   noMachine: {},
+} satisfies Partial<AgentsStore>;
+
+export const useAgentsStore = create<AgentsStore>((set, get) => ({
+  ...initial,
   async load() {
     set({ status: 'loading', error: '' });
     const result = await desk().listAgents();
@@ -92,14 +97,6 @@ export const useAgentsStore = create<AgentsStore>((set, get) => ({
     return '';
   },
   reset() {
-    set({
-      agents: [],
-      status: 'idle',
-      error: '',
-      selectedAgentId: null,
-      chosenByPerson: false,
-      configs: {},
-      noMachine: {},
-    });
+    set(initial);
   },
 }));
