@@ -177,3 +177,30 @@ test('a sidebar width set before the remembered one is read stays', async ({ bro
   );
   await later.close();
 });
+
+test('keys moving the sidebar’s edge stay there when a conversation opens late', async ({ page }) => {
+  // The first agent has a conversation: one opens when its list comes.
+  await app.api(`/api/v2/me/agents/${ids['Assistant']}/conversations`, { method: 'POST' });
+  const host = await heldAnswers(page, 'listConversations');
+  host.hold();
+  await openApp(page, app);
+  const edge = page.getByRole('separator', { name: 'Sidebar width' });
+  // The width kept last time, or the default.
+  const start = (await remembered().catch(() => undefined))?.sidebarWidth ?? 260;
+  await expect(edge).toHaveAttribute('aria-valuenow', String(start));
+  await edge.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(edge).toHaveAttribute('aria-valuenow', String(start - 20));
+
+  // The list comes, and a conversation opens by itself: its message box leaves the focus on the edge.
+  host.release();
+  await expect(
+    page.getByRole('list', { name: 'Conversation list' }).locator('[aria-current="true"]'),
+  ).toHaveCount(1);
+  await expect(edge).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(edge).toHaveAttribute('aria-valuenow', String(start - 40));
+  // Asked for, the message box takes the focus all the same.
+  await page.keyboard.press('Shift+Escape');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+});

@@ -19,6 +19,7 @@ import {
 } from '../../model/attachment-limits';
 import { readFiles } from '../../ui/read-files';
 import { useFileIntake } from '../../ui/use-file-intake';
+import { workingElsewhere } from '../../ui/focus-elsewhere';
 import type { ComposerToolsSlot } from '../../ui/composer-slot';
 
 /** Adds files to a conversation's draft, saying plainly which ones do not fit. */
@@ -56,10 +57,14 @@ export function Composer(props: {
     if (useConversationsStore.getState().startedId === sessionId)
       carried.current = useDraftsStore.getState().carry(newConversationDraft(agentId), sessionId);
   }, [agentId, sessionId]);
+  const focusAsked = useRef(composerFocus);
   useLayoutEffect(() => {
     const box = input.current;
-    box?.focus();
-    box?.setSelectionRange(box.value.length, box.value.length);
+    const asked = focusAsked.current !== composerFocus;
+    focusAsked.current = composerFocus;
+    if (!box || (!asked && workingElsewhere())) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
   }, [sessionId, composerFocus]);
   // The caret the person left in the box shown while the server made the conversation (a slow host answers
   // after they moved it), once the carried words are in this box.

@@ -4,6 +4,7 @@ import { useConversationsStore } from '../../stores/conversations-store';
 import { newConversationDraft, selectDraft, useDraftsStore } from '../../stores/drafts-store';
 import { sendBlockedReason, useConnectivityStore } from '../../stores/connectivity-store';
 import { useUiStore } from '../../stores/ui-store';
+import { workingElsewhere } from '../../ui/focus-elsewhere';
 import { sendMessage } from './chat-actions';
 
 /**
@@ -26,7 +27,12 @@ export function WelcomeMessageBox(props: { agentId: string; agentName: string })
   // Shift+Escape, and Escape on an archive's Undo, ask for the message box like the composer's; in the
   // commit that shows it, so no key pressed right after Mod+N goes elsewhere.
   const composerFocus = useUiStore((s) => s.composerFocus);
-  useLayoutEffect(() => input.current?.focus(), [props.agentId, composerFocus]);
+  const focusAsked = useRef(composerFocus);
+  useLayoutEffect(() => {
+    const asked = focusAsked.current !== composerFocus;
+    focusAsked.current = composerFocus;
+    if (asked || !workingElsewhere()) input.current?.focus();
+  }, [props.agentId, composerFocus]);
   // Going away as the new conversation's composer takes over: the caret the person put in the text goes with it.
   useLayoutEffect(() => {
     const box = input.current;

@@ -17,7 +17,10 @@ export function useShortcuts(isMac: boolean): void {
       const conversations = useConversationsStore.getState();
       switch (action) {
         case 'new-conversation':
-          if (agentId) void conversations.create(agentId);
+          if (!agentId) return;
+          // Asked for: its message box takes the focus from wherever it is (the sidebar's search too).
+          useUiStore.getState().focusComposer();
+          void conversations.create(agentId);
           return;
         case 'search':
           useUiStore.getState().focusSearch();
