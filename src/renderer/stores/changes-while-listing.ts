@@ -30,3 +30,21 @@ export function changesWhileListing<T extends { id: string }>() {
     },
   };
 }
+
+/**
+ * A listing with the changes made while it was on its way laid over it: what was added here (newest first,
+ * unless removed since) and what the listing holds, less what was removed here. Where both have an item,
+ * `kept` says which copy stands: the listing's (the server's word is newer) or ours (say, an upload's row).
+ */
+export function overlay<T extends { id: string }>(
+  listed: readonly T[],
+  changes: ChangesMeanwhile<T>,
+  kept: 'listed' | 'ours',
+): T[] {
+  const listedIds = new Set(listed.map((item) => item.id));
+  const ours = [...changes.added.values()]
+    .reverse()
+    .filter((item) => !changes.removed.has(item.id) && (kept === 'ours' || !listedIds.has(item.id)));
+  const oursIds = new Set(ours.map((item) => item.id));
+  return [...ours, ...listed.filter((item) => !changes.removed.has(item.id) && !oursIds.has(item.id))];
+}

@@ -10,7 +10,7 @@ import type {
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { useAgentsStore } from './agents-store';
-import { changesWhileListing } from './changes-while-listing';
+import { changesWhileListing, overlay } from './changes-while-listing';
 import { newConversationMaker } from './new-conversation';
 
 /** How many messages a conversation opens with; earlier ones load on scroll. */
@@ -129,9 +129,7 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
   const listConversations = async (agentId: string) => {
     const [result, changes] = await meanwhile.list(agentId, () => desk().listConversations(agentId));
     if (!result.ok) return result;
-    const missing = [...changes.added.values()].filter((made) => !result.value.some((c) => c.id === made.id));
-    const listed = result.value.filter((c) => !changes.removed.has(c.id));
-    return { ...result, value: [...missing, ...listed] };
+    return { ...result, value: overlay(result.value, changes, 'listed') };
   };
 
   const create = newConversationMaker({

@@ -5,7 +5,7 @@ import { errorWords } from '../error-words';
 import { readFiles } from '../ui/read-files';
 import type { LibrarySort } from '../model/library-view';
 import { needsRenewal, signedUrlExpiry } from '../model/signed-url';
-import { changesWhileListing } from './changes-while-listing';
+import { changesWhileListing, overlay } from './changes-while-listing';
 
 /** One upload as the screen shows it. `sent` and `total` are bytes; `sent` moves when the host reports it. */
 export interface LibraryUpload {
@@ -113,18 +113,14 @@ export const useLibraryStore = create<LibraryStore>((set, get) => {
       const [result, since] = await meanwhile.list('', () => desk().listFiles());
       if (!result.ok) return set({ status: 'error', error: errorWords(result.error) });
       // A slow host answers after an upload or delete done meanwhile: the listing was read before it.
-      const fresh = result.value.filter((f) => !since.added.has(f.id) && !since.removed.has(f.id));
-      const files = [...since.added.values()]
-        .reverse()
-        .filter((f) => !since.removed.has(f.id))
-        .concat(fresh);
+      const files = overlay(result.value, since, 'ours');
       const listed = new Set(files.map((f) => f.id));
       set({
         files,
         status: 'ready',
         uploads: get().uploads.filter((u) => !u.fileId || listed.has(u.fileId)),
       });
-      for (const file of fresh) remember(file, receivedAt);
+      for (const file of files) if (!since.added.has(file.id)) remember(file, receivedAt);
     },
     setQuery(query) {
       set({ query });
