@@ -4,6 +4,7 @@ import { accountSection } from './account';
 import { agentActionsSection } from './agent-actions';
 import { agentConfigSection } from './agent-config';
 import { agentManagementSection } from './agent-management';
+import { modelProvidersSection } from './model-providers';
 import { archivedConversationsSection } from './archived-conversations';
 import { connectorsDevicesSection } from './connectors-devices';
 import { conversationsSection } from './conversations';
@@ -24,6 +25,20 @@ export {
 export { API_BASE, routePath } from './paths';
 export { ConversationForked, ForkConversationBody } from './extensions';
 export { AgentDeleted, CreateAgentBody, StartingPoint, StartingPoints } from './agent-management';
+export {
+  AddModelProviderBody,
+  AgentProgram,
+  AgentProgramParams,
+  AgentPrograms,
+  ModelProvider,
+  ModelProviders,
+  ProviderKind,
+  ProviderModel,
+  ProviderOrigin,
+  ProviderParams,
+  ProviderRemoved,
+  SetAgentProgramBody,
+} from './model-providers';
 export { ArchivedConversation, ArchivedConversations, ConversationRestored } from './archived-conversations';
 
 /** The table as one tuple, in the spec's order, each entry with its literal type. */
@@ -40,6 +55,7 @@ const table = [
   ...publicSection,
   ...extensionsSection,
   ...agentManagementSection,
+  ...modelProvidersSection,
   ...archivedConversationsSection,
 ] as const;
 
