@@ -9,6 +9,13 @@ export const EngineAbout = z.object({
   name: z.string(),
   description: z.string(),
   hasMachine: z.boolean(),
+  /**
+   * False for an engine the service keeps but does not offer a person: a place for an agent program
+   * that none fills (it still runs the demo agent, for tests). Absent: offered.
+   */
+  offered: z.boolean().optional(),
+  /** The engine runs the service's model agent on the person's providers (its `models` are theirs). */
+  onYourModels: z.boolean().optional(),
 });
 export type EngineAbout = z.infer<typeof EngineAbout>;
 
