@@ -20,6 +20,8 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           // The built-in demo agent, prebuilt so the packaged app runs it with ELECTRON_RUN_AS_NODE.
           'demo-agent': resolve('src/service/demo-agent/main.ts'),
+          // The built-in model agent (engine-e), run the same way.
+          'model-agent': resolve('src/service/model-agent/main.ts'),
         },
       },
     },

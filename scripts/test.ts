@@ -178,6 +178,10 @@ function useWhatWasBuilt(): void {
     .map((p) => resolve(p))
     .find(existsSync);
   if (demoAgent) process.env['AGENTDESK_DEMO_AGENT_JS'] ??= demoAgent;
+  const modelAgent = ['out/node/model-agent.js', 'out/main/model-agent.js']
+    .map((p) => resolve(p))
+    .find(existsSync);
+  if (modelAgent) process.env['AGENTDESK_MODEL_AGENT_JS'] ??= modelAgent;
   const cli = resolve('out/node/cli.js');
   if (existsSync(cli)) process.env['AGENTDESK_TEST_CLI_JS'] ??= cli;
   const service = resolve('out/node/service.js');

@@ -31,6 +31,7 @@ export const BUILD_OUTPUTS = [
   'out/node/cli.js',
   'out/node/web.js',
   'out/node/demo-agent.js',
+  'out/node/model-agent.js',
   'out/node/service.js',
   'out/node/build-check.js',
 ];

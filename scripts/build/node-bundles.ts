@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 /**
  * The Node programs as built JavaScript in out/node/: the `agentdesk` CLI, browser mode (`npm run
- * web`), the service alone (`npm run service`) and the demo agent they start. Each program is its own bundle, split at its dynamic imports
+ * web`), the service alone (`npm run service`) and the demo and model agents they start. Each program is its own bundle, split at its dynamic imports
  * so a command loads only what it runs (`agentdesk --help` loads neither the service nor the host).
  * Native modules stay outside, and so do packages that find files next to their own code.
  */
@@ -13,6 +13,7 @@ const PROGRAMS = {
   cli: 'src/cli/main.ts',
   web: 'src/browser/main.ts',
   'demo-agent': 'src/service/demo-agent/main.ts',
+  'model-agent': 'src/service/model-agent/main.ts',
   // `npm run service` (scripts/service.js) when the build is fresh, and the service the tests spawn.
   service: 'src/service/cli.ts',
   // The check scripts/web.js runs before browser mode, built so it needs no TypeScript loader.

@@ -144,6 +144,7 @@ async function start(): Promise<void> {
     startEmbeddedService: ({ dataDir }) => {
       // The service runs the demo agent from its prebuilt bundle (electron.vite.config.ts builds it next to us).
       process.env['AGENTDESK_DEMO_AGENT_JS'] ??= join(__dirname, 'demo-agent.js');
+      process.env['AGENTDESK_MODEL_AGENT_JS'] ??= join(__dirname, 'model-agent.js');
       return startAppService({ dataDir, port: 0, launchSecret });
     },
     openBrowser: async (url) => {
