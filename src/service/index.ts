@@ -79,7 +79,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     startedByApp: options.launchSecret !== undefined,
     log,
     identity,
-    account: createAccountDeletion(db),
+    account: createAccountDeletion(db, () => identity.tokenCache.forgetAll()),
     ...(cluster
       ? {
           sharedEvents: cluster.feed,

@@ -50,6 +50,8 @@ export async function startServiceProcess(
   dataDir: string,
   account: { email: string; password: string },
   cpus: string | null,
+  /** More Node flags for the service (`--cpu-prof` ...). */
+  nodeFlags: string[] = [],
 ): Promise<ServiceProcess> {
   await run(process.execPath, [
     ...launcher,
@@ -65,6 +67,7 @@ export async function startServiceProcess(
   const [command, ...args] = pinned(cpus, [
     process.execPath,
     '--trace-gc',
+    ...nodeFlags,
     ...launcher,
     '--port',
     '0',
@@ -98,6 +101,7 @@ export async function startServiceProcess(
     },
     stop: () =>
       new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', () => done());
         child.kill('SIGTERM');
       }),

@@ -12,13 +12,14 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { signIn } from '../support/local-service';
 import { benchRow } from './bench-row';
+import { profileSummary } from './cpu-profile';
 import { cpuTimes, cpuWaitLine } from './cpu-wait';
 import { pacedLoadProcess, percentiles, type PacedResult } from './paced-load';
 import { startServiceProcess, treeCpuSeconds, type ServiceWindow } from './service-process';
@@ -117,6 +118,43 @@ function pacedLines(name: string, { result, cpuUs, bound, inside }: Paced) {
     `  ${cpu}generator CPU ${result.generatorCpuUs.toFixed(0)} µs/req${longestGc}; load average ${load()}`,
   );
   if (bound) console.log(`  ${bound}`);
+}
+
+/** Microseconds of the monotonic clock, as V8 stamps a CPU profile's samples in another process. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Where the service's CPU time goes at 1,000 rps: a service of its own started with `--cpu-prof`, signed
+ * in and warmed up like the measured one, under the same paced load for 5 s; the profile is read only
+ * over that load (not start-up or warm-up). Not the measured run: the profiler costs the service CPU.
+ */
+async function profiledRun(): Promise<string[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-bench-profile-'));
+  const profiles = join(dataDir, 'profiles');
+  const service = await startServiceProcess(dataDir, account, null, [
+    '--cpu-prof',
+    `--cpu-prof-dir=${profiles}`,
+  ]);
+  try {
+    const token = (await signIn({ url: service.url }, account)).access_token;
+    const agents = `${service.url}/api/v2/me/agents`;
+    const authorized = { Authorization: `Bearer ${token}` };
+    await autocannon({ url: agents, connections: 4, duration: 2, headers: authorized });
+    const fromUs = monotonicUs();
+    await pacedLoadProcess(
+      { url: agents, headers: authorized, rate: 1000, durationS: 5, connections: PACED_CONNECTIONS },
+      null,
+    );
+    const toUs = monotonicUs();
+    await service.stop();
+    const [file] = (await readdir(profiles)).filter((name) => name.endsWith('.cpuprofile'));
+    return file
+      ? profileSummary(join(profiles, file), { fromUs, toUs })
+      : ['(the service wrote no CPU profile)'];
+  } finally {
+    await service.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 const load = (): string =>
@@ -245,6 +283,10 @@ async function main(): Promise<number> {
           separate.result,
         ) && goalMet;
     if (broken > 0) console.log(`refresh chain broke ${broken} times`);
+    if (process.env['BENCH_PROFILE'] !== '0') {
+      console.log('');
+      for (const line of await profiledRun()) console.log(line);
+    }
     return goalMet && broken === 0 ? 0 : 1;
   } finally {
     await service.stop();

@@ -1,5 +1,12 @@
 import Database from 'libsql';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import { join } from 'node:path';
 import { makePrivateFilesSync } from '../security/private-files';
@@ -60,7 +67,32 @@ function openFile(dataDir: string): ServiceDatabase {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   // The dialect's one connection, behind a mutex: statements and transactions run one at a time.
-  return new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<unknown>({ dialect: new SqliteDialect({ database: preparedOnce(database) }) });
+}
+
+/** SQL texts kept prepared; the stores use a few dozen fixed texts, so this is a cap, not a working size. */
+const PREPARED_TEXTS = 500;
+
+/**
+ * The connection as Kysely's dialect uses it, with each SQL text prepared once and reused: the dialect
+ * prepares the text of every query it runs, which was the largest part of an authenticated GET's CPU
+ * (16 % of the service's time at 1,000 requests a second, docs/benchmarks.md). SQLite prepares a
+ * statement again by itself when the schema changed under it.
+ */
+function preparedOnce(database: Database.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= PREPARED_TEXTS) statements.delete(statements.keys().next().value as string);
+        statement = database.prepare(text) as unknown as SqliteStatement;
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+    close: () => database.close(),
+  };
 }
 
 // BIGINT (our millisecond times, counts) and NUMERIC (SUM) arrive as text from pg by default; the stores

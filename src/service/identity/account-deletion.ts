@@ -15,7 +15,8 @@ export interface AccountDeletionParticipant {
 
 export type AccountDeletionResult = { ok: true } | { ok: false; blocker: string };
 
-export function createAccountDeletion(db: ServiceDatabase) {
+/** `deleted` runs once a person's rows are gone (the token cache forgets what it believed of them). */
+export function createAccountDeletion(db: ServiceDatabase, deleted: () => void = () => {}) {
   const participants = new Set<AccountDeletionParticipant>();
   const agentIds = prepare<{ id: string }>(db, 'SELECT id FROM agents WHERE person_id = ?');
   const deletePerson = prepare(db, 'DELETE FROM persons WHERE id = ?');
@@ -34,6 +35,7 @@ export function createAccountDeletion(db: ServiceDatabase) {
       for (const participant of participants) await participant.remove?.(personId, agents);
       // Cascades to agents, agent tokens, OAuth tokens, codes and browser sessions.
       await deletePerson.run(personId);
+      deleted();
       return { ok: true };
     },
   };

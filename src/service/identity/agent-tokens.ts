@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
 import { prepare } from '../db/statement';
 import { randomSecret, sha256Hex } from '../security/token-hash';
+import type { TokenCache } from './token-cache';
 
 export const AGENT_TOKEN_PREFIX = 'gat_';
 
@@ -19,7 +20,7 @@ export interface AgentTokenGrant {
   personId: string;
 }
 
-export function createAgentTokenStore(db: ServiceDatabase, clock: Clock) {
+export function createAgentTokenStore(db: ServiceDatabase, clock: Clock, cache: TokenCache) {
   const insert = prepare(
     db,
     'INSERT INTO agent_tokens (id, token_hash, agent_id, hint, created_at) VALUES (?, ?, ?, ?, ?)',
@@ -66,13 +67,22 @@ export function createAgentTokenStore(db: ServiceDatabase, clock: Clock) {
     },
     /** Revokes a token of one of `personId`'s agents; false when there is no such live token. */
     async revoke(personId: string, tokenId: string): Promise<boolean> {
-      return (await revokeStmt.run(clock.now(), tokenId, personId)).changes === 1;
+      const revoked = (await revokeStmt.run(clock.now(), tokenId, personId)).changes === 1;
+      if (revoked) cache.forgetAll();
+      return revoked;
     },
     async resolve(token: string): Promise<AgentTokenGrant | null> {
       if (!token.startsWith(AGENT_TOKEN_PREFIX)) return null;
-      const row = (await resolveStmt.get(sha256Hex(token))) as
-        { agent_id: string; person_id: string } | undefined;
-      return row ? { agentId: row.agent_id, personId: row.person_id } : null;
+      const hash = sha256Hex(token);
+      const known = cache.get<AgentTokenGrant>(hash);
+      if (known) return known;
+      const readAt = cache.generation();
+      const row = (await resolveStmt.get(hash)) as { agent_id: string; person_id: string } | undefined;
+      if (!row) return null;
+      const grant = { agentId: row.agent_id, personId: row.person_id };
+      // An agent token does not expire: it lives until revoked, so only the bound ends what is kept.
+      cache.set(hash, grant, Infinity, readAt);
+      return grant;
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { ServiceDatabase } from '../db/database';
 import { lockRow, prepare, type Executor } from '../db/statement';
+import type { TokenCache } from './token-cache';
 
 /** The identity part of an agent; other areas keep their own columns/tables keyed by `id`. */
 export interface AgentRecord {
@@ -72,7 +73,7 @@ function toRecord(row: AgentRow): AgentRecord {
 
 export type AgentCreatedListener = (agent: AgentRecord) => void;
 
-export function createAgentStore(db: ServiceDatabase, clock: Clock) {
+export function createAgentStore(db: ServiceDatabase, clock: Clock, cache: TokenCache) {
   // One query answers both the agent and whether it has a live token (GET /me/agents is the hot path).
   const columns = `a.*, CASE WHEN EXISTS (SELECT 1 FROM agent_tokens t WHERE t.agent_id = a.id AND t.revoked_at IS NULL)
     THEN 1 ELSE 0 END AS has_live_token`;
@@ -152,14 +153,17 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock) {
      * both succeed: `gone` when it is not there (any more), `last` when it is the account's only agent.
      */
     async remove(personId: string, agentId: string): Promise<'removed' | 'gone' | 'last'> {
-      return db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
         await lockRow(trx, 'persons', personId);
         const rows = (await listStmt.on(trx).all(personId)) as AgentRow[];
         if (!rows.some((row) => row.id === agentId)) return 'gone';
         if (rows.length <= 1) return 'last';
         await remove.on(trx).run(agentId, personId);
-        return 'removed';
+        return 'removed' as const;
       });
+      // Its `gat_` tokens went with it.
+      if (outcome === 'removed') cache.forgetAll();
+      return outcome;
     },
     async find(agentId: string): Promise<AgentRecord | null> {
       const row = (await byId.get(agentId)) as AgentRow | undefined;

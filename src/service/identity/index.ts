@@ -10,6 +10,7 @@ import { createOAuthTokenStore } from './oauth-tokens';
 import { createPersonStore } from './persons';
 import { createSignInInteractions } from './sign-in-interactions';
 import { createSignInThrottle, type SignInThrottleConfig } from './sign-in-throttle';
+import { createTokenCache } from './token-cache';
 
 /** Every identity store, built over one database and one clock. */
 export function createIdentity(
@@ -17,14 +18,17 @@ export function createIdentity(
   clock: Clock,
   options: { signInThrottle?: SignInThrottleConfig } = {},
 ) {
+  // Validated bearer tokens, believed for a few seconds (token-cache.ts); every revocation here forgets them.
+  const tokenCache = createTokenCache(clock);
   return {
+    tokenCache,
     persons: createPersonStore(db, clock),
     clients: createClientStore(db, clock),
     codes: createCodeStore(db, clock),
-    tokens: createOAuthTokenStore(db, clock),
+    tokens: createOAuthTokenStore(db, clock, tokenCache),
     sessions: createBrowserSessionStore(db, clock),
-    agents: createAgentStore(db, clock),
-    agentTokens: createAgentTokenStore(db, clock),
+    agents: createAgentStore(db, clock, tokenCache),
+    agentTokens: createAgentTokenStore(db, clock, tokenCache),
     signInThrottle: createSignInThrottle(db, clock, options.signInThrottle),
     invites: createInviteStore(db, clock),
     signInInteractions: createSignInInteractions(clock),

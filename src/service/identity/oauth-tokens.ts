@@ -4,6 +4,7 @@ import type { ServiceDatabase } from '../db/database';
 import { prepare, type Executor } from '../db/statement';
 import { throttled } from '../db/throttle';
 import { randomSecret, sha256Hex } from '../security/token-hash';
+import type { TokenCache } from './token-cache';
 
 export const ACCESS_TOKEN_LIFETIME_S = 3600;
 export const REFRESH_TOKEN_LIFETIME_MS = 90 * 24 * 3600 * 1000;
@@ -37,7 +38,7 @@ interface TokenRow {
 
 export type RefreshResult = { ok: true; tokens: TokenResponse } | { ok: false };
 
-export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
+export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock, cache: TokenCache) {
   const insert = prepare(
     db,
     `INSERT INTO oauth_tokens (token_hash, kind, family_id, client_id, person_id, scope, expires_at, created_at)
@@ -99,8 +100,10 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
     };
   }
 
+  /** Inside a transaction (`on`), the caller forgets the cache once it committed. */
   async function revokeFamily(familyId: string, on: Executor = db): Promise<void> {
     await revokeFamilyStmt.on(on).run(clock.now(), familyId);
+    if (on === db) cache.forgetAll();
   }
 
   return {
@@ -108,6 +111,7 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
     revokeFamily,
     /** Rotates a refresh token. Presenting one that was already rotated revokes its whole family. */
     refresh: async (refreshToken: string, clientId: string): Promise<RefreshResult> => {
+      let revoked = false;
       const result = await db.transaction().execute(async (trx): Promise<RefreshResult> => {
         const hash = sha256Hex(refreshToken);
         const row = (await select.on(trx).get(hash)) as TokenRow | undefined;
@@ -116,6 +120,7 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
         // Rotated before, or by a request racing this one (the update waits for it, then finds it rotated).
         if (row.rotated_at !== null || (await rotate.on(trx).run(clock.now(), hash)).changes !== 1) {
           await revokeFamily(row.family_id, trx);
+          revoked = true;
           return { ok: false };
         }
         if (clock.now() >= row.expires_at) return { ok: false };
@@ -124,19 +129,26 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock) {
           tokens: await issuePair(row.family_id, row.client_id, row.person_id, row.scope, trx),
         };
       });
+      if (revoked) cache.forgetAll();
       await purge();
       return result;
     },
     /** A live access token's grant, or null (unknown, expired, revoked). */
     async resolveAccess(token: string): Promise<AccessGrant | null> {
-      const row = (await select.get(sha256Hex(token))) as TokenRow | undefined;
+      const hash = sha256Hex(token);
+      const known = cache.get<AccessGrant>(hash);
+      if (known) return known;
+      const readAt = cache.generation();
+      const row = (await select.get(hash)) as TokenRow | undefined;
       if (!row || row.kind !== 'access' || row.revoked_at !== null || clock.now() >= row.expires_at)
         return null;
-      return {
+      const grant: AccessGrant = {
         personId: row.person_id,
         clientId: row.client_id,
         scopes: row.scope.split(' ').filter(Boolean),
       };
+      cache.set(hash, grant, row.expires_at, readAt);
+      return grant;
     },
     /** The grant family (one sign-in of one client; it survives refreshes) of a known token, or null. */
     async familyOf(token: string): Promise<string | null> {

@@ -10,6 +10,7 @@ import { openDatabase } from '../../../../src/service/db/database';
 import { migrations } from '../../../../src/service/db/migrations';
 import { prepare } from '../../../../src/service/db/statement';
 import { createAgentStore } from '../../../../src/service/identity/agents';
+import { createTokenCache } from '../../../../src/service/identity/token-cache';
 import { createLibraryStore } from '../../../../src/service/library/library-store';
 import { freshDatabase } from '../../../support/postgres';
 
@@ -68,7 +69,7 @@ describe.each(engines)('on %s', (_name, place) => {
     const db = await openDatabase(dataDir, { databaseUrl });
     try {
       const clock = createTestClock();
-      expect(await createAgentStore(db, clock).find('a')).toMatchObject({
+      expect(await createAgentStore(db, clock, createTokenCache(clock)).find('a')).toMatchObject({
         name: 'Old',
         origin: 'partner',
         protocol: 'sse',
