@@ -20,6 +20,8 @@ import { agentTryRoutes } from './routes/agent-try';
 import { connectorRoutes } from './routes/connectors';
 import { conversationRoutes } from './routes/conversations';
 import { archivedConversationRoutes } from './routes/archived-conversations';
+import { conversationVersionRoutes } from './routes/conversation-versions';
+import { approvalRuleRoutes } from './routes/approval-rules';
 import { deviceRoutes } from './routes/devices';
 import { lentToolsMcpRoutes } from './routes/lent-tools-mcp';
 import { meRoutes } from './routes/me';
@@ -56,6 +58,8 @@ export function buildApp(ctx: ServiceContext, cluster?: Pick<Cluster, 'forward'>
   app.route('/', agentManagementRoutes(ctx)); // our extension: make and delete agents
   app.route('/', conversationRoutes(ctx)); // conversations/turns
   app.route('/', archivedConversationRoutes(ctx)); // our extension: archived conversations
+  app.route('/', conversationVersionRoutes(ctx)); // our extension: rewind and earlier versions
+  app.route('/', approvalRuleRoutes(ctx)); // our extension: approval rules
   app.route('/', agentConfigRoutes(ctx)); // agent-config
   app.route('/', agentTryRoutes(ctx)); // agent-config: try a turn
   app.route('/', libraryRoutes(ctx)); // agent-config: the account's file library

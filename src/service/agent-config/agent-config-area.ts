@@ -5,6 +5,7 @@ import type { EngineHost, EngineMcpServer } from '../engine/types';
 import { createConnectors, type ConnectorProviderConfig, type Connectors } from '../connectors/connectors';
 import { startDemoProvider, type DemoProvider } from '../connectors/demo-provider';
 import { createDeviceStore, type DeviceStore } from '../connectors/devices';
+import { createApprovalRules, type ApprovalRuleStore } from './approval-rules';
 import { createTokenSealer } from '../connectors/token-sealer';
 import { createLibraryStore, type LibraryStore } from '../library/library-store';
 import { loadOrCreateKey } from '../library/secret-key-file';
@@ -47,6 +48,8 @@ export interface AgentConfigArea {
   connectors: Connectors;
   demoProvider: DemoProvider;
   devices: DeviceStore;
+  /** The agents' approval rules (our extension). */
+  approvalRules: ApprovalRuleStore;
   /**
    * What a turn of this agent on `channel` must give the engine: the agent's model (when one is chosen)
    * and its MCP servers plus the service's lent tools for that channel. The turns layer should spread
@@ -146,6 +149,7 @@ export async function startAgentConfig(
     connectors,
     demoProvider,
     devices,
+    approvalRules: createApprovalRules(ctx.db),
     async turnOptions(agentId, channel) {
       const saved = await store.read(agentId);
       return {

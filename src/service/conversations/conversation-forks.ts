@@ -32,6 +32,12 @@ export function createConversationForks(db: ServiceDatabase, store: Conversation
     seedCount: prepare(db, 'SELECT seed_messages FROM conversation_forks WHERE conversation_id = ?'),
     seed: prepare(db, 'SELECT role, content FROM messages WHERE conversation_id = ? ORDER BY seq LIMIT ?'),
     titleAndModel: prepare(db, 'UPDATE conversations SET title = ?, model = ?, updated_at = ? WHERE id = ?'),
+    // A rewound conversation that was no fork records itself as its origin.
+    reseed: prepare(
+      db,
+      `INSERT INTO conversation_forks (conversation_id, forked_from, seed_messages) VALUES (?, ?, ?)
+       ON CONFLICT (conversation_id) DO UPDATE SET seed_messages = excluded.seed_messages`,
+    ),
   };
 
   /** The `seq` of the last message the fork keeps, or why the point names none. */
@@ -61,6 +67,14 @@ export function createConversationForks(db: ServiceDatabase, store: Conversation
         return success({ id: created, title });
       });
       return made;
+    },
+
+    /**
+     * A rewind (conversation-versions.ts): the agent's next new session here is given the first `count`
+     * messages, as a fork's first session is given what it carried over.
+     */
+    async reseed(conversationId: string, count: number, trx: Executor): Promise<void> {
+      await q.reseed.on(trx).run(conversationId, conversationId, count);
     },
 
     /** The messages a fork carried over, for the agent's first session in it; undefined if not a fork. */

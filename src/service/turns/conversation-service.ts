@@ -3,9 +3,10 @@ import type { Principal } from '../identity/principal';
 import type { OAuthTokenStore } from '../identity/oauth-tokens';
 import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../conversations/conversation-store';
 import type { ForkOutcome, ForkPoint } from '../conversations/conversation-forks';
+import type { StoredVersion } from '../conversations/conversation-versions';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
-import { success, type Outcome } from '../outcome';
+import { refuse, success, type Outcome } from '../outcome';
 import { planFromBody } from '../schedules/schedule-rules';
 import { looksLikeShareSlug, newShareSlug } from '../sharing/share-slug';
 import type { ConversationsArea } from './conversations-area';
@@ -20,6 +21,7 @@ export type IncomingMessage = Pick<
 
 export type ModelChange = { ok: true } | { ok: false; known: string[] };
 export type ScheduleAdded = Outcome<StoredSchedule, 'invalid'>;
+export type Rewound = Outcome<StoredVersion, 'invalid_point' | 'reply_running'>;
 
 /**
  * What the conversation routes do beyond parsing and mapping: archiving, sharing, submitting a message on
@@ -30,7 +32,7 @@ export function createConversationService(
   area: ConversationsArea,
   tokens: Pick<OAuthTokenStore, 'familyOf'>,
 ) {
-  const { store, manager, scheduler, timers, engine, forks, archived } = area;
+  const { store, manager, scheduler, timers, engine, forks, versions, archived } = area;
 
   /**
    * Who commissioned a turn, for "only the requester may cancel or replace it": the OAuth grant family (one
@@ -83,6 +85,24 @@ export function createConversationService(
 
     /** Our extension: a new conversation with this one's messages up to a point. */
     fork: (row: ConversationRow, at: ForkPoint): Promise<ForkOutcome> => forks.fork(row, at, timers.now()),
+
+    /**
+     * Our extension: back to its first `keep` messages, the rest kept as an earlier version. The agent's
+     * session is forgotten, so its next one starts from the kept messages (given as a fork's are).
+     */
+    async rewind(row: ConversationRow, keep: number): Promise<Rewound> {
+      if (manager.currentTurnId(row.id) !== null)
+        return refuse(
+          'reply_running',
+          'A reply is running in this conversation; stop it or let it end first.',
+        );
+      const rewound = await versions.rewind(row, keep, timers.now());
+      if (rewound.ok) await engine.forgetConversation(row.agent_id, row.id).catch(() => undefined);
+      return rewound;
+    },
+
+    /** Our extension: the earlier versions rewinds kept. */
+    versions: (row: ConversationRow): Promise<StoredVersion[]> => versions.list(row.id),
 
     /** Its events from `lastEventId` on (replayed), then live; returns the unsubscribe. */
     subscribe: (row: ConversationRow, listener: EventListener, lastEventId?: string | null) =>

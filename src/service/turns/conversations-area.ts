@@ -7,6 +7,10 @@ import {
 } from '../conversations/conversation-store';
 import { createArchivedStore, type ArchivedStore } from '../conversations/archived-store';
 import { createConversationForks, type ConversationForks } from '../conversations/conversation-forks';
+import {
+  createConversationVersions,
+  type ConversationVersions,
+} from '../conversations/conversation-versions';
 import { Scheduler, type ScheduleSource } from '../schedules/scheduler';
 import { HeartbeatHub } from './sse-stream';
 import { timersFrom, type Timers } from '../timers';
@@ -36,6 +40,8 @@ export interface ConversationsArea {
   store: ConversationStore;
   /** Forked conversations (our extension). */
   forks: ConversationForks;
+  /** Rewinds and the earlier versions they keep (our extension). */
+  versions: ConversationVersions;
   /** Archived conversations, listed and restored (our extension). */
   archived: ArchivedStore;
   manager: TurnManager;
@@ -59,6 +65,7 @@ export function startConversations(
   const timers = timersFrom(ctx.clock as CoreContext['clock'] & Partial<Timers>);
   const store = createConversationStore(ctx.db);
   const forks = createConversationForks(ctx.db, store);
+  const versions = createConversationVersions(ctx.db, store, forks);
   const archived = createArchivedStore(ctx.db);
   const allowance = createAllowance(ctx.db, settings.quota);
   const manager = new TurnManager({
@@ -92,6 +99,7 @@ export function startConversations(
   const area: ConversationsArea = {
     store,
     forks,
+    versions,
     archived,
     manager,
     allowance,

@@ -6,6 +6,7 @@ import { tryTurns004 } from './004_try_turns';
 import { publicServer005 } from './005_public_server';
 import { conversationForks006 } from './006_conversation_forks';
 import { englishColumns007 } from './007_english_columns';
+import { versionsAndRules008 } from './008_versions_and_rules';
 
 export type { Migration } from './types';
 
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   publicServer005, // 005: sign-in failures and invitations
   conversationForks006, // 006: forked conversations (our extension)
   englishColumns007, // 007: the store's columns in English (issue 25)
+  versionsAndRules008, // 008: conversation versions and approval rules (our extensions, issue 39)
 ];

@@ -6,6 +6,8 @@ import { agentConfigSection } from './agent-config';
 import { agentManagementSection } from './agent-management';
 import { modelProvidersSection } from './model-providers';
 import { archivedConversationsSection } from './archived-conversations';
+import { approvalRulesSection } from './approval-rules';
+import { conversationVersionsSection } from './conversation-versions';
 import { connectorsDevicesSection } from './connectors-devices';
 import { conversationsSection } from './conversations';
 import { extensionsSection } from './extensions';
@@ -40,6 +42,20 @@ export {
   SetAgentProgramBody,
 } from './model-providers';
 export { ArchivedConversation, ArchivedConversations, ConversationRestored } from './archived-conversations';
+export {
+  ConversationRewound,
+  ConversationVersion,
+  ConversationVersions,
+  RewindConversationBody,
+} from './conversation-versions';
+export {
+  AddApprovalRuleBody,
+  ApprovalRule,
+  ApprovalRuleParams,
+  ApprovalRuleRemoved,
+  ApprovalRules,
+  RuleEffect,
+} from './approval-rules';
 
 /** The table as one tuple, in the spec's order, each entry with its literal type. */
 const table = [
@@ -57,6 +73,8 @@ const table = [
   ...agentManagementSection,
   ...modelProvidersSection,
   ...archivedConversationsSection,
+  ...conversationVersionsSection,
+  ...approvalRulesSection,
 ] as const;
 
 /** Every route of the v2 spec, plus our marked extensions. The service and the client both read it. */

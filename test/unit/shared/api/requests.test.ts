@@ -25,6 +25,8 @@ import {
   routes,
 } from '../../../../src/shared/api';
 import { ForkConversationBody } from '../../../../src/shared/api/routes/extensions';
+import { RewindConversationBody } from '../../../../src/shared/api/routes/conversation-versions';
+import { AddApprovalRuleBody } from '../../../../src/shared/api/routes/approval-rules';
 import { covered, expectAccepts, expectRejects } from './schema-helpers';
 
 const remote = (name: string) => ({ name, url: `https://${name}.example.com/mcp` });
@@ -262,6 +264,22 @@ describe('request bodies: spec shapes pass, one bad variant per rule fails namin
     expectRejects(ForkConversationBody, { turnId: '' }, 'turnId');
     expect(ForkConversationBody.safeParse({ hasta: 1, turnId: 't1' }).success).toBe(false);
     expect(ForkConversationBody.safeParse({}).success).toBe(false);
+  });
+
+  it('rewind (our extension): keep the first hasta messages, from 0', () => {
+    expectAccepts(RewindConversationBody, { hasta: 0 });
+    expectAccepts(RewindConversationBody, { hasta: 4 });
+    expectRejects(RewindConversationBody, { hasta: -1 }, 'hasta');
+    expectRejects(RewindConversationBody, { hasta: 1.5 }, 'hasta');
+    expect(RewindConversationBody.safeParse({ hasta: 1, turnId: 't' }).success).toBe(false);
+  });
+
+  it('approval rule (our extension): an effect, a tool, an optional folder', () => {
+    expectAccepts(AddApprovalRuleBody, { efecto: 'permitir', herramienta: 'edit', carpeta: 'notes' });
+    expectAccepts(AddApprovalRuleBody, { efecto: 'denegar', herramienta: 'execute', carpeta: null });
+    expectRejects(AddApprovalRuleBody, { efecto: 'quizá', herramienta: 'edit' }, 'efecto');
+    expectRejects(AddApprovalRuleBody, { efecto: 'permitir', herramienta: '  ' }, 'herramienta');
+    expectRejects(AddApprovalRuleBody, { efecto: 'permitir', herramienta: 'edit', carpeta: '' }, 'carpeta');
   });
 
   it('every request body of the route table has been exercised', () => {

@@ -35,6 +35,11 @@ import {
   ConversationArchived,
   ArchivedConversations,
   ConversationRestored,
+  ConversationRewound,
+  ConversationVersions,
+  ApprovalRule,
+  ApprovalRules,
+  ApprovalRuleRemoved,
   ConversationRenamed,
   MethodNotAllowed,
   NotFound,
@@ -240,6 +245,36 @@ describe('response bodies: spec shapes pass, a wrong field fails naming it', () 
       size: 1,
       url: 'https://x/f1',
     });
+  });
+
+  it('rewind and versions (our extension)', () => {
+    const version = {
+      id: 'v1',
+      desde: 2,
+      mensajes: [{ role: 'user', content: 'hi', at: '2026-12-02T10:00:00Z' }],
+      creada: '2026-12-02T10:01:00Z',
+    };
+    expectAccepts(ConversationRewound, { id: 'c1', hasta: 2, version });
+    expectAccepts(ConversationVersions, { versiones: [version] });
+    expectRejects(ConversationVersions, { versiones: [{ ...version, desde: -1 }] }, 'versiones.0.desde');
+    expectRejects(ConversationRewound, { id: 'c1', hasta: 2 }, 'version');
+  });
+
+  it('approval rules (our extension)', () => {
+    const rule = {
+      id: 'r1',
+      efecto: 'permitir',
+      herramienta: 'edit',
+      carpeta: null,
+      creada: '2026-12-02T10:00:00Z',
+    };
+    expectAccepts(ApprovalRule, rule);
+    expectAccepts(ApprovalRules, {
+      reglas: [rule, { ...rule, id: 'r2', efecto: 'denegar', carpeta: 'notes' }],
+    });
+    expectRejects(ApprovalRule, { ...rule, efecto: 'allow' }, 'efecto');
+    expectAccepts(ApprovalRuleRemoved, { id: 'r1', borrada: true });
+    expectRejects(ApprovalRuleRemoved, { id: 'r1', borrada: false }, 'borrada');
   });
 
   it('agent making and deleting (our extension)', () => {
