@@ -13,6 +13,8 @@ export interface ChatOptions {
   message?: string;
   /** Let the service decide tool permissions instead of asking here. */
   autoPermissions?: boolean;
+  /** The model for this conversation (the spec's POST …/model), from the next reply on. */
+  model?: string;
 }
 
 /** A server's words, as the terminal shows them (no escape sequence of its reaches the terminal). */
@@ -36,6 +38,14 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     sessionId = created.value.id;
   }
   io.err(dim(io, `Conversation ${sessionId}\n`));
+  if (options.model !== undefined) {
+    const chosen = await desk.setModel(agentId, sessionId, options.model);
+    if (!chosen.ok) {
+      io.err(`${words(chosen.error)}\n`);
+      return 1;
+    }
+    io.err(dim(io, `Model ${terminalLine(options.model)}\n`));
+  }
 
   let mode: 'text' | 'thought' | 'other' = 'other';
   let lineOpen = false;

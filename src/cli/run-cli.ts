@@ -16,6 +16,7 @@ Commands:
   logout                sign out (and revoke the sign-in)
   whoami                who is signed in, and where
   agents                list your agents
+  models                your model providers (keys masked) and the models each lists
   chat <agent> [text]   talk to an agent (by id or name); without text, read lines until end of input
   sync <folder> --agent <id> [--once]   keep a folder and an agent's files in step (sync --help)
 
@@ -25,6 +26,8 @@ Options:
   --port <n>            a loopback port registered for --server's client (repeatable)
   --data <dir>          where profiles and the local service's data live
   --conversation <id>   chat: continue this conversation
+  --model <id>          chat: the model for this conversation (an id from agentdesk models,
+                        on an agent whose engine is the AgentDesk agent on your models)
   --yes                 chat: let the service decide tool permissions instead of asking
   --no-open             print the sign-in address without opening a browser
 `;
@@ -59,6 +62,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
         port: { type: 'string', multiple: true },
         data: { type: 'string' },
         conversation: { type: 'string' },
+        model: { type: 'string' },
         yes: { type: 'boolean', default: false },
         'no-open': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -74,7 +78,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     io.out(USAGE);
     return command || values.help ? 0 : 2;
   }
-  if (!['login', 'logout', 'whoami', 'agents', 'chat'].includes(command)) {
+  if (!['login', 'logout', 'whoami', 'agents', 'models', 'chat'].includes(command)) {
     io.err(`Unknown command "${command}".\n\n${USAGE}`);
     return 2;
   }
@@ -115,6 +119,11 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
         return await whoami(cli);
       case 'agents':
         return (await ensureSignedIn(cli)) ? await listAgents(host, io) : 1;
+      case 'models': {
+        if (!(await ensureSignedIn(cli))) return 1;
+        const { listModels } = await import('./models-command');
+        return await listModels(host, io);
+      }
       case 'chat': {
         const [agent, ...words] = rest;
         if (!agent) {
@@ -131,6 +140,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
         return await runChat(host, io, {
           agentId: found.agent.id,
           ...(values.conversation ? { conversationId: values.conversation } : {}),
+          ...(values.model ? { model: values.model } : {}),
           ...(words.length ? { message: words.join(' ') } : {}),
           autoPermissions: values.yes,
         });

@@ -7,6 +7,7 @@ import { connectorsDevicesApi } from './connectors-devices-api';
 import { conversationsApi } from './conversations-api';
 import { extensionsApi } from './extensions-api';
 import { filesAudioApi } from './files-audio-api';
+import { modelProvidersApi } from './model-providers-api';
 import { schedulesApi } from './schedules-api';
 import { turnsApi } from './turns-api';
 
@@ -33,6 +34,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...extensionsApi(http),
     ...agentManagementApi(http),
     ...archivedApi(http),
+    ...modelProvidersApi(http),
   };
 }
 

@@ -4,6 +4,7 @@ import { createConnectorsArea } from './connectors/connectors';
 import { createConversationsArea } from './conversations/conversations';
 import type { HostCore } from './host-core';
 import { createLibraryArea } from './library/library';
+import { createModelsArea } from './models/models';
 import { createPlatformArea } from './platform/platform';
 import { createSchedulesArea } from './schedules/schedules';
 import { createAgentConfigArea } from './agent-config/agent-config';
@@ -30,6 +31,7 @@ export const hostAreas = [
   ({ withApi, options }: HostCore) =>
     createConnectorsArea({ withApi, openExternal: (url) => options.os.openExternal(url) }),
   ({ settings }: HostCore) => settings.bridge,
+  ({ withApi }: HostCore) => createModelsArea({ withApi }),
 ] as const;
 
 /** What holds back a restart to update: a reply running, or sync writing. */

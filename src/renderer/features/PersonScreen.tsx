@@ -3,6 +3,7 @@ import { ConnectorsScreen } from './connectors/ConnectorsScreen';
 import { LibraryScreen } from './library/LibraryScreen';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { AccountScreen } from './account/AccountScreen';
+import { ModelSettings } from './models/ModelSettings';
 
 /** The person-level screen chosen in the sidebar footer (everything but the chat). */
 export function PersonScreen(props: { screen: Exclude<Screen, 'chat'> }) {
@@ -14,6 +15,10 @@ export function PersonScreen(props: { screen: Exclude<Screen, 'chat'> }) {
     case 'account':
       return <AccountScreen />;
     case 'settings':
-      return <SettingsScreen />;
+      return (
+        <SettingsScreen>
+          <ModelSettings />
+        </SettingsScreen>
+      );
   }
 }

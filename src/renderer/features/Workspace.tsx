@@ -29,6 +29,8 @@ import { SidebarFooter } from './account/SidebarFooter';
 import { usePersonSetup } from './account/use-person-setup';
 import { AgentWelcome } from './chat/AgentWelcome';
 import { ComposerTools } from './ComposerTools';
+import { OwnModelOffer } from './models/OwnModelOffer';
+import { useModelsStore } from '../stores/models-store';
 import { PersonScreen } from './PersonScreen';
 import { SchedulePanel } from './schedules/SchedulePanel';
 import { CopyLinkButton } from '../ui/CopyLinkButton';
@@ -45,6 +47,7 @@ export function Workspace() {
   const list = useConversationsStore((s) => (agentId ? s.byAgent[agentId] : undefined));
   const starting = useConversationsStore((s) => s.starting !== null);
   const noMachine = useAgentsStore((s) => (agentId ? s.noMachine[agentId] : undefined));
+  const agentName = useAgentsStore((s) => s.agents.find((a) => a.id === agentId)?.name);
   const syncPanelOpen = useSyncStore((s) => !!agentId && s.panelAgentId === agentId);
   const agentConfigOpen = useAgentConfigStore((s) => !!agentId && s.agentId === agentId);
   const [platform, setPlatform] = useState<PlatformInfo | null>(null);
@@ -85,6 +88,7 @@ export function Workspace() {
       unwatchAll();
       useTurnStreamStore.getState().reset();
       useConversationsStore.getState().reset();
+      useModelsStore.getState().reset();
     },
     [],
   );
@@ -139,7 +143,10 @@ export function Workspace() {
             {schedulesOpen ? <SchedulePanel agentId={agentId} sessionId={sessionId} /> : null}
           </div>
         ) : agentId && noMachine === undefined ? (
-          <AgentWelcome agentId={agentId} />
+          <AgentWelcome
+            agentId={agentId}
+            offer={<OwnModelOffer agentId={agentId} agentName={agentName ?? 'Your agent'} />}
+          />
         ) : (
           <p className="empty-state">
             {noMachine !== undefined

@@ -37,3 +37,24 @@ export function engineWords(config: Record<string, unknown> | undefined, engine:
     workspace: true,
   };
 }
+
+/**
+ * The engines a person may choose, in the spec's order: all five on a server that says nothing more; on
+ * ours, those it offers (`about.engines[].offered`: a program place none fills is kept for tests only),
+ * and always the agent's own.
+ */
+export function offeredEngines(
+  config: Record<string, unknown> | undefined,
+  engines: readonly string[],
+  current: string,
+): string[] {
+  const about = agentAbout(config);
+  if (!about) return [...engines];
+  return engines.filter(
+    (engine) => engine === current || about.engines.find((e) => e.id === engine)?.offered !== false,
+  );
+}
+
+/** Whether an engine thinks with the person's own providers' models (our service's `onYourModels`). */
+export const onYourModels = (config: Record<string, unknown> | undefined, engine: string): boolean =>
+  agentAbout(config)?.engines.find((e) => e.id === engine)?.onYourModels === true;

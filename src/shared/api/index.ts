@@ -21,4 +21,5 @@ export * from './turn';
 export * from './schedule';
 export * from './library-file';
 export * from './connector';
+export * from './model-provider';
 export * from './stream-event';

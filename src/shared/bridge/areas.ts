@@ -9,6 +9,7 @@ import { connectorsArea } from './connectors';
 import { conversationsArea } from './conversations';
 import { libraryArea } from './library';
 import { memoryArea } from './memory';
+import { modelsArea } from './models';
 import { platformArea } from './platform';
 import { schedulesArea } from './schedules';
 import { sessionArea } from './session';
@@ -22,6 +23,7 @@ export type * from './connectors';
 export type * from './conversations';
 export type * from './library';
 export type * from './memory';
+export type * from './models';
 export type * from './platform';
 export type * from './schedules';
 export type * from './session';
@@ -42,4 +44,5 @@ export const bridgeAreas = [
   accountArea,
   connectorsArea,
   settingsArea,
+  modelsArea,
 ] as const;

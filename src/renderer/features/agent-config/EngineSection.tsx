@@ -4,12 +4,16 @@ import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FieldProblem, SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
-import { engineWords } from '../../model/agent-words';
+import { engineWords, offeredEngines, onYourModels } from '../../model/agent-words';
+import { groupModels } from '../../model/provider-words';
+import { useScreenStore } from '../../stores/screen-store';
+import { MissingPrograms } from './MissingPrograms';
 
 /** The engine (switched only after a confirmation that says what moves and what stays) and the model. */
 export function EngineSection(props: { config: AgentConfiguration }) {
   const { config } = props;
   const current = config.engine ?? '';
+  const ownModels = onYourModels(config, current);
   const [asked, setAsked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const modelProblem = useAgentConfigStore((s) =>
@@ -33,7 +37,7 @@ export function EngineSection(props: { config: AgentConfiguration }) {
     <SectionFrame section="engine" about="The engine runs the agent; the model is what it thinks with.">
       <fieldset className="studio-choice" disabled={busy}>
         <legend>Engine</legend>
-        {Engine.options.map((engine) => {
+        {offeredEngines(config, Engine.options, current).map((engine) => {
           const about = engineWords(config, engine);
           return (
             <label key={engine}>
@@ -53,6 +57,7 @@ export function EngineSection(props: { config: AgentConfiguration }) {
           );
         })}
       </fieldset>
+      <MissingPrograms />
 
       <div className="studio-form">
         <label htmlFor="studio-model">Model</label>
@@ -67,12 +72,31 @@ export function EngineSection(props: { config: AgentConfiguration }) {
           {config.models?.some((m) => m.id === config.model) ? null : (
             <option value={config.model ?? ''}>{config.model || '—'}</option>
           )}
-          {(config.models ?? []).map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label || m.id}
-            </option>
-          ))}
+          {ownModels
+            ? groupModels(config.models ?? []).map((group) => (
+                <optgroup key={group.provider} label={group.provider || 'Other'}>
+                  {group.models.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))
+            : (config.models ?? []).map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.label || m.id}
+                </option>
+              ))}
         </select>
+        {ownModels && !config.models?.length ? (
+          <p className="studio-help">
+            No models yet: add a provider (a key, or a model server you run) in{' '}
+            <button type="button" className="link" onClick={() => useScreenStore.getState().show('settings')}>
+              Settings → Models
+            </button>
+            .
+          </p>
+        ) : null}
         <p id="studio-model-help" className="studio-help">
           {config.hasMachine === false
             ? 'Takes effect from the next reply.'

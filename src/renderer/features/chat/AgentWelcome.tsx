@@ -1,4 +1,5 @@
 import './welcome.css';
+import type { ReactNode } from 'react';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { engineWords, modelLabel } from '../../model/agent-words';
@@ -8,8 +9,9 @@ import { WelcomeMessageBox } from './WelcomeMessageBox';
 /**
  * The first thing a person sees with an agent: its name, what runs it, its starters, and a clear way
  * to begin. With `sessionId` it greets inside an empty conversation; without, it offers a new one.
+ * `offer`: what another feature puts under the greeting (the welcome's "Use your own model").
  */
-export function AgentWelcome(props: { agentId: string; sessionId?: string }) {
+export function AgentWelcome(props: { agentId: string; sessionId?: string; offer?: ReactNode }) {
   const { agentId, sessionId } = props;
   const agent = useAgentsStore((s) => s.agents.find((a) => a.id === agentId));
   const config = useAgentsStore((s) => s.configs[agentId]);
@@ -37,6 +39,7 @@ export function AgentWelcome(props: { agentId: string; sessionId?: string }) {
             .join(', ')}
         </p>
       ) : null}
+      {props.offer}
       {starters.length > 0 ? (
         <>
           <p className="muted">Try one of these, or write your own below.</p>

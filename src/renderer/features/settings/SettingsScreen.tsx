@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { AppSettings } from '../../../shared/bridge';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
@@ -30,9 +30,10 @@ const modes: { value: AppSettings['permissionMode']; label: string; meaning?: st
 
 /**
  * Settings in groups: Appearance, Chat, Notifications, Privacy and sign-in, Desktop (only where the
- * shell offers it), About. Each says what is true on this machine. Saved across restarts.
+ * shell offers it), About. Each says what is true on this machine. Saved across restarts. `children`: the
+ * groups other features add after Chat (Models, Agent programs), composed by PersonScreen.
  */
-export function SettingsScreen() {
+export function SettingsScreen(props: { children?: ReactNode }) {
   const settings = useSettingsStore((s) => s.settings);
   const info = useSettingsStore((s) => s.info);
   const error = useSettingsStore((s) => s.error);
@@ -93,6 +94,7 @@ export function SettingsScreen() {
             </form>
           </section>
         </SettingsGroup>
+        {props.children}
         <SettingsGroup title="Notifications">
           <NotificationsSettings />
         </SettingsGroup>
