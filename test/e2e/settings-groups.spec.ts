@@ -30,7 +30,16 @@ async function openSettings(page: Page): Promise<void> {
 test('settings come in groups; browser mode shows no desktop-only option', async ({ page }) => {
   await openSettings(page);
   const groups = page.getByRole('region', { name: 'Settings' }).locator('.settings-group > h3');
-  await expect(groups).toHaveText(['Appearance', 'Chat', 'Notifications', 'Privacy and sign-in', 'About']);
+  // Models and Agent programs: our service's extension (the spec-only server shows neither: models.spec.ts).
+  await expect(groups).toHaveText([
+    'Appearance',
+    'Chat',
+    'Models',
+    'Agent programs',
+    'Notifications',
+    'Privacy and sign-in',
+    'About',
+  ]);
   await expect(
     page.getByRole('region', { name: 'Appearance' }).getByRole('radio', { name: 'Dark' }),
   ).toBeVisible();

@@ -153,7 +153,7 @@ export function AgentProgramsSection() {
         ) : null}
         <div className="provider-actions">
           <button type="submit" className="primary" disabled={busy}>
-            Save
+            Use in this place
           </button>
           <button
             type="button"
