@@ -24,6 +24,7 @@ export function AgentProgramsSection() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const [note, setNote] = useState('');
+  const [open, setOpen] = useState(false);
 
   useEffect(() => void useModelsStore.getState().loadPrograms(), []);
   const found = programs.filter((p) => p.found);
@@ -102,74 +103,95 @@ export function AgentProgramsSection() {
           </ul>
         </>
       ) : null}
-      <form className="program-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
-        <h4 id={`${id}-title`}>Add your own command</h4>
-        <p className="muted small-text">
-          Any program that speaks ACP over its standard input and output can run in one of two places. Only
-          the owner of the service may set them, since they run on its computer.
-        </p>
-        <fieldset disabled={busy}>
-          <legend>Place</legend>
-          {programPlaces.map((p) => (
-            <label key={p.engine}>
-              <input
-                type="radio"
-                name={`${id}-place`}
-                checked={place === p.engine}
-                onChange={() => setPlace(p.engine)}
-              />
-              {p.label}
-            </label>
-          ))}
-        </fieldset>
-        <label className="provider-field">
-          Runs
-          <select value={what} disabled={busy} onChange={(e) => setWhat(e.target.value)}>
-            <option value={OWN}>Your own command</option>
-            {found.map((p) => (
-              <option key={`${p.id}-${p.engine ?? ''}`} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {what === OWN ? (
-          <>
-            <label className="provider-field">
-              Name
-              <input value={name} disabled={busy} maxLength={64} onChange={(e) => setName(e.target.value)} />
-            </label>
-            <label className="provider-field">
-              Command
-              <input
-                value={line}
-                disabled={busy}
-                spellCheck={false}
-                placeholder="my-agent --acp"
-                onChange={(e) => setLine(e.target.value)}
-              />
-            </label>
-          </>
-        ) : null}
-        <div className="provider-actions">
-          <button type="submit" className="primary" disabled={busy}>
-            Use in this place
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void save({}, `${placeLabel(place)} runs what is found again.`)}
-          >
-            Use what is found
-          </button>
-        </div>
-        {problem ? (
-          <p className="error-text" role="alert">
-            {problem}
+      {note && !open ? <p role="status">{note}</p> : null}
+      {!open ? (
+        <button
+          type="button"
+          onClick={() => {
+            setNote('');
+            setOpen(true);
+          }}
+        >
+          Add your own command
+        </button>
+      ) : (
+        <form className="program-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+          <h4 id={`${id}-title`}>Add your own command</h4>
+          <p className="muted small-text">
+            Any program that speaks ACP over its standard input and output can run in one of two places. Only
+            the owner of the service may set them, since they run on its computer.
           </p>
-        ) : null}
-        {note ? <p role="status">{note}</p> : null}
-      </form>
+          <fieldset disabled={busy}>
+            <legend>Place</legend>
+            {programPlaces.map((p) => (
+              <label key={p.engine}>
+                <input
+                  type="radio"
+                  name={`${id}-place`}
+                  checked={place === p.engine}
+                  onChange={() => setPlace(p.engine)}
+                />
+                {p.label}
+              </label>
+            ))}
+          </fieldset>
+          <label className="provider-field">
+            Runs
+            <select value={what} disabled={busy} onChange={(e) => setWhat(e.target.value)}>
+              <option value={OWN}>Your own command</option>
+              {found.map((p) => (
+                <option key={`${p.id}-${p.engine ?? ''}`} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {what === OWN ? (
+            <>
+              <label className="provider-field">
+                Name
+                <input
+                  value={name}
+                  disabled={busy}
+                  maxLength={64}
+                  onChange={(e) => setName(e.target.value)}
+                />
+              </label>
+              <label className="provider-field">
+                Command
+                <input
+                  value={line}
+                  disabled={busy}
+                  spellCheck={false}
+                  placeholder="my-agent --acp"
+                  onChange={(e) => setLine(e.target.value)}
+                />
+              </label>
+            </>
+          ) : null}
+          <div className="provider-actions">
+            <button type="submit" className="primary" disabled={busy}>
+              Use in this place
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void save({}, `${placeLabel(place)} runs what is found again.`)}
+            >
+              Use what is found
+            </button>
+            <button type="button" disabled={busy} onClick={() => setOpen(false)}>
+              Close
+            </button>
+          </div>
+          {problem ? (
+            <p className="error-text" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          {note ? <p role="status">{note}</p> : null}
+        </form>
+      )}
     </section>
   );
 }
