@@ -184,11 +184,7 @@ export function AgentProgramsSection() {
               Close
             </button>
           </div>
-          {problem ? (
-            <p className="error-text" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <ErrorLine text={problem} />
           {note ? <p role="status">{note}</p> : null}
         </form>
       )}

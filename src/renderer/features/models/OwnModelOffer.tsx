@@ -6,6 +6,7 @@ import { errorWords } from '../../error-words';
 import { agentModelId } from '../../model/provider-words';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useModelsStore } from '../../stores/models-store';
+import { ErrorLine } from '../../ui/ErrorLine';
 import { useServerOffers } from '../../ui/use-server-offers';
 import { ProviderForm } from './ProviderForm';
 
@@ -122,11 +123,7 @@ export function OwnModelOffer(props: { agentId: string; agentName: string }) {
               Not now
             </button>
           </div>
-          {problem ? (
-            <p className="error-text" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <ErrorLine text={problem} />
         </form>
       ) : (
         <p role="status">

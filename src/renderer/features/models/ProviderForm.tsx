@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AccountModelProvider, ProviderKind } from '../../../shared/api';
 import { kindWords, providerKinds } from '../../model/provider-words';
 import { useModelsStore } from '../../stores/models-store';
+import { ErrorLine } from '../../ui/ErrorLine';
 
 /**
  * "Add a provider": a kind, its key and, where the kind needs one, a base URL. The service tries the key
@@ -92,11 +93,7 @@ export function ProviderForm(props: { onAdded(provider: AccountModelProvider): v
           </button>
         ) : null}
       </div>
-      {problem ? (
-        <p className="error-text" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ErrorLine text={problem} />
     </form>
   );
 }
