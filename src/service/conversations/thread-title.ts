@@ -10,3 +10,13 @@ export function titleFromMessage(content: string): string {
   if (!line) return 'Conversation';
   return line.length <= TITLE_MAX ? line : `${line.slice(0, TITLE_MAX - 1).trimEnd()}…`;
 }
+
+/**
+ * The title a closing turn gives its conversation, only ever into an untitled one (a name the person
+ * gave stays): the agent's own (the model agent writes one after its first reply), else a first
+ * turn's first line; null for none.
+ */
+export function closingTitle(agentTitle: string | null, firstTurn: boolean, content: string): string | null {
+  if (agentTitle !== null) return titleFromMessage(agentTitle);
+  return firstTurn ? titleFromMessage(content) : null;
+}

@@ -107,7 +107,9 @@ export type EngineEvent =
       currency?: string;
     }
   /** What the agent accepts in a prompt (from ACP initialize). Sent once per turn, when it gets its machine. */
-  | { type: 'caps'; image: boolean };
+  | { type: 'caps'; image: boolean }
+  /** `session_info_update` with a title: the agent named the conversation (the model agent does after its first reply). */
+  | { type: 'title'; title: string };
 
 // ---------------------------------------------------------------------------
 // Permissions

@@ -127,6 +127,11 @@ export class UpdateMapper {
         // One `usage` event per prompt, sent when it ends (see `takeUsage`), with the token totals too.
         this.usageChanged = true;
         return [];
+      case 'session_info_update': {
+        // The agent's name for the conversation; the turns layer keeps a title the person set.
+        const title = update.title?.trim();
+        return title ? [{ type: 'title', title }] : [];
+      }
       default:
         return [];
     }

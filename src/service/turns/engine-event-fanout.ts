@@ -35,5 +35,9 @@ export function fanOutEngineEvent(rt: ConversationRuntime, turn: Turn, event: En
     case 'caps':
       rt.log.append('caps', { image: event.image });
       break;
+    case 'title':
+      // Used when the turn closes, and only if the conversation is still untitled (turn-manager.ts).
+      turn.agentTitle = event.title;
+      break;
   }
 }

@@ -4,7 +4,7 @@ import { ConversationRuntimes, type ConversationRuntime } from './conversation-r
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
 import { closeInterruptedTurns, SERVICE_STOPPED_MESSAGE } from './restart-recovery';
-import { titleFromMessage } from '../conversations/thread-title';
+import { closingTitle } from '../conversations/thread-title';
 import type { CancelOutcome, SubmitResult } from './turn-answers';
 import { launchTurn, readLaunchSettings, type LaunchDeps } from './turn-launch';
 import { lockRow, type Executor } from '../db/statement';
@@ -193,8 +193,8 @@ export class TurnManager {
       this.persist((on) =>
         store.addMessage(turn.conversationId, turn.turnId, 'assistant', turn.reply, now, on),
       );
-    if (turn.firstTurn) {
-      const title = titleFromMessage(turn.content);
+    const title = closingTitle(turn.agentTitle, turn.firstTurn, turn.content);
+    if (title !== null) {
       this.persist((on) => store.titleIfEmpty(turn.conversationId, title, on));
       // Known from admission (the write above may still be queued): `title` comes before `done`.
       if (turn.untitled) rt.log.append('title', { title });

@@ -46,6 +46,8 @@ export interface Turn {
   launch: LaunchSettings;
   /** The conversation had no title when the turn was admitted: a first turn titles it. */
   untitled: boolean;
+  /** The title the agent gave the conversation during this turn (the model agent's), if any. */
+  agentTitle: string | null;
   finished: Promise<void>;
   markFinished: () => void;
 }
@@ -81,6 +83,7 @@ export function newTurn(s: Submission, launch: LaunchSettings = {}, untitled = f
     tokens: 0,
     launch,
     untitled,
+    agentTitle: null,
     finished,
     markFinished,
   };
