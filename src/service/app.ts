@@ -23,6 +23,7 @@ import { archivedConversationRoutes } from './routes/archived-conversations';
 import { conversationVersionRoutes } from './routes/conversation-versions';
 import { approvalRuleRoutes } from './routes/approval-rules';
 import { deviceRoutes } from './routes/devices';
+import { modelProviderRoutes } from './routes/model-providers';
 import { lentToolsMcpRoutes } from './routes/lent-tools-mcp';
 import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
@@ -67,6 +68,7 @@ export function buildApp(ctx: ServiceContext, cluster?: Pick<Cluster, 'forward'>
   app.route('/', connectorRoutes(ctx)); // agent-config: connectors
   app.route('/', deviceRoutes(ctx)); // agent-config: devices
   app.route('/', lentToolsMcpRoutes(ctx)); // agent-config: tools lent to agents over MCP
+  app.route('/', modelProviderRoutes(ctx)); // our extension: model providers and agent programs
 
   app.notFound((c) => {
     // Public paths of the contract (/oauth2/token, /openapi.yaml...) called with another method.

@@ -89,7 +89,7 @@ test('a new conversation: the reply is seen growing over several frames before d
       .first()
       .getByRole('button')
       .first(),
-  ).toContainText('The demo agent');
+  ).toContainText('Demo agent (offline, answers by rule)');
   await newConversation(page);
 
   // Sample the reply's text once per frame until the turn ends.

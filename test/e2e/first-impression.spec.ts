@@ -42,7 +42,7 @@ test('an empty account is greeted by its agent, with starters and a new-conversa
   await expect(welcome(page)).toBeVisible();
   await expect(welcome(page).getByRole('heading', { name: `Chat with ${name}` })).toBeVisible();
   // What runs the agent, in plain words (our service's about.engines): never the wire's engine id.
-  await expect(welcome(page)).toContainText('The demo agent, model ');
+  await expect(welcome(page)).toContainText('Demo agent (offline, answers by rule), model ');
   await expect(welcome(page)).not.toContainText('engine-');
   await expect(welcome(page).getByRole('button', { name: 'What can you do?' })).toBeVisible();
   await expect(welcome(page).getByRole('button', { name: 'New conversation', exact: true })).toBeVisible();

@@ -36,10 +36,10 @@ test.describe('on our local service', () => {
     const sections = page.getByRole('navigation', { name: 'Studio sections' });
     await sections.getByRole('button', { name: 'Engine and model' }).click();
     const section = page.getByRole('region', { name: 'Engine and model', exact: true });
-    await section.getByRole('radio', { name: /^The demo agent(?!,)/ }).click();
-    const dialog = page.getByRole('dialog', { name: /^Switch to The demo agent\?/ });
+    await section.getByRole('radio', { name: /^Demo agent \(offline/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Switch to Demo agent \(offline, answers by rule\)\?/ });
     await dialog.getByRole('button', { name: 'Switch engine' }).click();
-    await expect(section.getByRole('radio', { name: /^The demo agent(?!,)/ })).toBeChecked();
+    await expect(section.getByRole('radio', { name: /^Demo agent \(offline/ })).toBeChecked();
     await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
     // The sections only an engine with a machine has are offered again.
     await expect(sections.getByRole('button', { name: 'Restart' })).toBeVisible();

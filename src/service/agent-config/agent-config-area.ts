@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { LIMITS } from '../../shared/api';
 import type { CoreContext } from '../core-context';
-import type { EngineHost, EngineMcpServer } from '../engine/types';
+import type { EngineHost, EngineMcpServer, EnginesConfig } from '../engine/types';
 import { createConnectors, type ConnectorProviderConfig, type Connectors } from '../connectors/connectors';
 import { startDemoProvider, type DemoProvider } from '../connectors/demo-provider';
 import { createDeviceStore, type DeviceStore } from '../connectors/devices';
@@ -10,7 +10,6 @@ import { createTokenSealer } from '../connectors/token-sealer';
 import { createLibraryStore, type LibraryStore } from '../library/library-store';
 import { loadOrCreateKey } from '../library/secret-key-file';
 import { createTranscriber, type SttConfig, type Transcriber } from '../transcription/transcriber';
-import { engineOptionsFrom } from '../engine/engine-area';
 import type { Allowance } from '../turns/allowance';
 import { createAgentConfigService, type AgentConfigService } from './agent-config-service';
 import { assembleBundle } from './bundle';
@@ -64,13 +63,15 @@ export interface AgentConfigArea {
 /** What the agent configuration stands on besides the core: the engine host, and the allowance `try` spends. */
 export interface AgentConfigDeps {
   engines: EngineHost;
+  /** The engines' commands as they are now (engine/engine-places.ts), for the person's words about each. */
+  engineCommands: EnginesConfig;
   allowance: Allowance;
 }
 
 /** Builds the agent-configuration area, last of the areas (../context.ts). */
 export async function startAgentConfig(
   ctx: CoreContext,
-  { engines, allowance }: AgentConfigDeps,
+  { engines, engineCommands, allowance }: AgentConfigDeps,
 ): Promise<AgentConfigArea> {
   const settings = (ctx.config['agentConfig'] ?? {}) as AgentConfigAreaConfig;
   const store = createAgentConfigStore(ctx.db, ctx.clock);
@@ -78,7 +79,7 @@ export async function startAgentConfig(
     dataDir: ctx.dataDir,
     store,
     engine: () => engines,
-    engines: engineOptionsFrom(ctx.config).engines,
+    engines: engineCommands,
     log: ctx.log,
   });
   const tryRunner = createTryRunner({

@@ -35,6 +35,7 @@ export function chatReply(session: DemoSession, text: string): string {
     `Hello! You said: "${text.trim()}".`,
     memory,
     'I am the built-in demo agent. Try "list files", "read <path>", "write <path>" with a fenced block, "wait 5" or "fail".',
+    'To use your own model, add a provider in Settings → Models.',
     `(model: ${session.model})`,
   ].join('\n');
 }

@@ -1,8 +1,22 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { modelAgentCommand } from './model-agent-command';
 import type { EngineCommand, EnginesConfig } from './types';
-import { ENGINES_WITHOUT_MACHINE } from './types';
+import { ENGINES_WITHOUT_MACHINE, MODEL_AGENT_ENGINE } from './types';
+
+/**
+ * The variables the providers' own SDKs read their keys from. Our own agents (the demo agent, the model
+ * agent) start without them: the model agent is handed keys over stdio only, and neither agent's tools
+ * or MCP servers may inherit them. Agent programs of the person's (goose, Claude Code) keep them.
+ */
+export const PROVIDER_KEY_VARIABLES = [
+  'ANTHROPIC_API_KEY',
+  'OPENAI_API_KEY',
+  'GEMINI_API_KEY',
+  'GOOGLE_API_KEY',
+  'OPENROUTER_API_KEY',
+];
 
 /**
  * How to start the built-in demo agent.
@@ -40,10 +54,14 @@ function builtNeighbour(): string | undefined {
   return existsSync(built) ? built : undefined;
 }
 
-/** The command for a machine engine: configured, else the demo agent. Null for engines without a machine. */
+/**
+ * The command for a machine engine: configured (or a program found for its place), else the model agent
+ * for `engine-e` and the demo agent for the others. Null for engines without a machine.
+ */
 export function engineCommand(engine: string, engines: EnginesConfig | undefined): EngineCommand | null {
   if (ENGINES_WITHOUT_MACHINE.includes(engine)) return null;
   const configured = engines?.[engine];
   if (configured && configured.command.length > 0) return configured;
-  return demoAgentCommand();
+  const own = engine === MODEL_AGENT_ENGINE ? modelAgentCommand() : demoAgentCommand();
+  return { ...own, unsetEnv: PROVIDER_KEY_VARIABLES };
 }

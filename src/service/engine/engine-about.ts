@@ -1,19 +1,25 @@
 import path from 'node:path';
 import type { EngineAbout } from '../../shared/api';
-import { ENGINE_NAMES, ENGINES_WITHOUT_MACHINE, type EngineCommand, type EnginesConfig } from './types';
+import { knownProgram } from './agent-programs';
+import {
+  DEMO_ENGINE,
+  ENGINE_NAMES,
+  ENGINES_WITHOUT_MACHINE,
+  MODEL_AGENT_ENGINE,
+  PROGRAM_PLACES,
+  type EngineCommand,
+  type EnginesConfig,
+} from './types';
 
-/** ACP agents people configure, known by the program they run. */
-const KNOWN_PROGRAMS: Record<string, { name: string; description: string }> = {
-  goose: { name: 'goose', description: 'The goose agent, run on this computer with its own workspace.' },
-  gemini: {
-    name: 'Gemini CLI',
-    description: 'Google’s Gemini CLI, run on this computer with its own workspace.',
-  },
-  'claude-code-acp': {
-    name: 'Claude Code',
-    description: 'Claude Code through its ACP adapter, run on this computer with its own workspace.',
-  },
-  codex: { name: 'Codex', description: 'OpenAI’s Codex CLI, run on this computer with its own workspace.' },
+/** Programs known by the name they are run by (configured by hand, or behind a runner such as npx). */
+const PROGRAM_BY_COMMAND: Record<string, string> = {
+  goose: 'goose',
+  gemini: 'gemini',
+  'claude-code-acp': 'claude-code',
+  'claude-agent-acp': 'claude-code',
+  codex: 'codex',
+  'codex-acp': 'codex',
+  opencode: 'opencode',
 };
 
 const RUNNERS = new Set(['node', 'npx', 'bunx', 'pnpm', 'uvx', 'env']);
@@ -26,45 +32,47 @@ function programOf(command: EngineCommand): string {
   return RUNNERS.has(first) && next ? next.replace(/^@[^/]+\//, '') : first;
 }
 
-/** The engine a service runs the demo agent on by default; the others without a program are spares. */
-const DEMO_ENGINE = 'engine-b';
-/** Spares run the demo agent too, so they are told apart by which copy they are, not by a letter. */
-const SPARE_COPIES: Record<string, string> = {
-  'engine-c': 'second',
-  'engine-d': 'third',
-  'engine-e': 'fourth',
+const DEMO = {
+  name: 'Demo agent (offline, answers by rule)',
+  description:
+    'AgentDesk’s built-in demo agent: it answers by rule, needs no account, key or network, and has its own workspace to try things in.',
 };
 
-function aboutMachineEngine(
-  id: string,
-  command: EngineCommand | undefined,
-): Omit<EngineAbout, 'id' | 'hasMachine'> {
-  if (!command && id === DEMO_ENGINE) {
-    return {
-      name: 'The demo agent',
-      description:
-        'AgentDesk’s built-in demo agent: it answers by rule, needs no account or key, and has its own workspace to try things in.',
-    };
-  }
-  if (!command) {
-    const copy = SPARE_COPIES[id] ?? 'another';
-    return {
-      name: `The demo agent, ${copy} copy`,
-      description: `The same built-in demo agent in a ${copy} workspace of its own, to try things apart. Another program can be set up for it in this service’s configuration.`,
-    };
-  }
-  const program = programOf(command);
-  const known = KNOWN_PROGRAMS[program];
-  if (known) return known;
+const MODEL_AGENT = {
+  name: 'AgentDesk agent, on your models',
+  description:
+    'AgentDesk’s own agent, thinking with the models of the providers you set up in Settings → Models: it works in its own workspace, with its skills, MCP servers and permissions.',
+  onYourModels: true,
+};
+
+/** A place for an agent program that none fills: kept (it runs the demo agent) but not offered to a person. */
+function emptyPlace(id: string): Omit<EngineAbout, 'id' | 'hasMachine'> {
+  const which = id === 'engine-c' ? 'first' : 'second';
   return {
-    name: `Your command (${program})`,
-    description: `The command set in this service’s configuration (${program}), run on this computer with its own workspace.`,
+    name: `Empty agent program place (${which})`,
+    description: `No agent program fills this ${which} place: goose, Gemini CLI, Claude Code, Codex or opencode run here once installed on this computer, or when chosen in Settings → Agent programs.`,
+    offered: false,
   };
 }
 
-/** Every engine of the API (our extension `about.engines` of GET agents/{id}), described by what it runs on this service. */
+function aboutCommand(command: EngineCommand): Omit<EngineAbout, 'id' | 'hasMachine'> {
+  const program = programOf(command);
+  const known = knownProgram(command.program ?? PROGRAM_BY_COMMAND[program] ?? '');
+  if (known) return { name: known.name, description: known.description };
+  const name = command.name ?? `Your command (${program})`;
+  return {
+    name,
+    description: `A command set up on this service (${program}), run on this computer with its own workspace.`,
+  };
+}
+
+/**
+ * Every engine of the API (our extension `about.engines` of GET agents/{id}), named by what it runs on this
+ * service: the lite assistant, the demo agent (`engine-b`), the agent programs found or chosen (`engine-c`,
+ * `engine-d`), the model agent on the person's providers (`engine-e`). A configured command wins everywhere.
+ */
 export function aboutEngines(engines: EnginesConfig | undefined): EngineAbout[] {
-  return ENGINE_NAMES.map((id) => {
+  return ENGINE_NAMES.map((id): EngineAbout => {
     if (ENGINES_WITHOUT_MACHINE.includes(id)) {
       return {
         id,
@@ -75,10 +83,10 @@ export function aboutEngines(engines: EnginesConfig | undefined): EngineAbout[] 
       };
     }
     const configured = engines?.[id];
-    return {
-      id,
-      hasMachine: true,
-      ...aboutMachineEngine(id, configured?.command.length ? configured : undefined),
-    };
+    if (configured?.command.length) return { id, hasMachine: true, ...aboutCommand(configured) };
+    if (id === MODEL_AGENT_ENGINE) return { id, hasMachine: true, ...MODEL_AGENT };
+    if ((PROGRAM_PLACES as readonly string[]).includes(id))
+      return { id, hasMachine: true, ...emptyPlace(id) };
+    return { id, hasMachine: true, ...(id === DEMO_ENGINE ? DEMO : emptyPlace(id)) };
   });
 }

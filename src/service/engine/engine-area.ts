@@ -1,5 +1,7 @@
 import type { CoreContext } from '../core-context';
+import type { Handoff } from '../model-agent/handoff';
 import { createEngineHost } from './engine-host';
+import { createEnginePlaces, type EnginePlaces } from './engine-places';
 import type { EngineCommand, EngineHost, EngineHostOptions, EnginesConfig } from './types';
 
 /** A positive number from config (flags arrive as strings). */
@@ -35,12 +37,16 @@ export function engineOptionsFrom(
   const configured = config.engines;
   if (configured && typeof configured === 'object' && !Array.isArray(configured)) {
     for (const [name, entry] of Object.entries(configured as Record<string, unknown>)) {
-      const raw = entry as { command?: unknown; env?: unknown } | string[] | string;
-      const command = commandOf(typeof raw === 'object' && !Array.isArray(raw) ? raw.command : raw);
+      const raw = entry as
+        { command?: unknown; env?: unknown; program?: unknown; name?: unknown } | string[] | string;
+      const object = typeof raw === 'object' && !Array.isArray(raw) ? raw : undefined;
+      const command = commandOf(object ? object.command : raw);
       if (!command) continue;
-      const env = typeof raw === 'object' && !Array.isArray(raw) ? raw.env : undefined;
       const item: EngineCommand = { command };
-      if (env && typeof env === 'object') item.env = env as Record<string, string>;
+      if (object?.env && typeof object.env === 'object') item.env = object.env as Record<string, string>;
+      // Written by Settings → Agent programs (engine-places.ts): which known program, or the owner's name for it.
+      if (typeof object?.program === 'string') item.program = object.program;
+      if (typeof object?.name === 'string') item.name = object.name;
       engines[name] = item;
     }
   }
@@ -53,9 +59,23 @@ export function engineOptionsFrom(
   };
 }
 
-/** Starts the engine host, first of the areas (../context.ts), so turns and agent config are given it. */
-export function startEngines(ctx: CoreContext): EngineHost {
-  const host = createEngineHost({ dataDir: ctx.dataDir, log: ctx.log, ...engineOptionsFrom(ctx.config) });
+/**
+ * Starts the engine host, first of the areas (../context.ts), so turns and agent config are given it, with the
+ * engines' places (agent programs found on the PATH) and the model agent's handoff for an agent's person.
+ */
+export function startEngines(
+  ctx: CoreContext,
+  handoff: (agentId: string) => Promise<Handoff>,
+): { host: EngineHost; places: EnginePlaces } {
+  const options = engineOptionsFrom(ctx.config);
+  const places = createEnginePlaces({ dataDir: ctx.dataDir, configured: options.engines ?? {} });
+  const host = createEngineHost({
+    dataDir: ctx.dataDir,
+    log: ctx.log,
+    ...options,
+    engines: places.engines,
+    handoff,
+  });
   ctx.onClose(() => host.close());
-  return host;
+  return { host, places };
 }

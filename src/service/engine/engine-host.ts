@@ -12,7 +12,8 @@ import type {
   TurnHandle,
   TurnResult,
 } from './types';
-import { ENGINES_WITHOUT_MACHINE } from './types';
+import { ENGINES_WITHOUT_MACHINE, MODEL_AGENT_ENGINE } from './types';
+import { modelChoices } from '../model-agent/handoff';
 import { findLegacyModels, findModelSelector, emptyUsage } from './update-mapper';
 import { agentWorkspaceDir } from '../workspace/agent-folders';
 
@@ -163,7 +164,17 @@ class Host implements EngineHost {
       rememberModels: (models) => {
         void this.sessionMap.setModels(turn.agentId, turn.engine, models).catch(() => undefined);
       },
+      ...(this.runsModelAgent(turn.engine) ? { handoff: () => this.options.handoff!(turn.agentId) } : {}),
     });
+  }
+
+  /** Whether the engine runs the model agent (not a command configured in its place) and it can be handed providers. */
+  private runsModelAgent(engine: string): boolean {
+    return (
+      engine === MODEL_AGENT_ENGINE &&
+      this.options.handoff !== undefined &&
+      !this.options.engines?.[engine]?.command.length
+    );
   }
 
   /** Holds a machine for an internal job (models, restart), queueing like a turn. */
@@ -188,6 +199,14 @@ class Host implements EngineHost {
   async models(agentId: string, engine: string): Promise<{ options: ModelOption[]; current: string }> {
     const none = { options: [], current: '' };
     if (!this.hasMachine(engine) || this.closed) return none;
+    if (this.runsModelAgent(engine)) {
+      // The model agent offers the person's providers' models: known here, without waking a machine.
+      const options = modelChoices((await this.options.handoff!(agentId)).providers).map(({ id, label }) => ({
+        id,
+        label,
+      }));
+      return { options, current: options[0]?.id ?? '' };
+    }
     const cached = await this.sessionMap.modelsOf(agentId, engine);
     if (cached) return cached;
     return this.withMachine(agentId, engine, async (machine) => {
@@ -232,6 +251,12 @@ class Host implements EngineHost {
     const slot = this.pool.awake(agentId);
     if (!slot) return;
     await this.pool.retire(slot, 'stop');
+    this.pool.pump();
+  }
+
+  async stopEngine(engine: string): Promise<void> {
+    const slots = this.pool.slotsOf(engine);
+    await Promise.all(slots.map((slot) => this.pool.retire(slot, 'restart')));
     this.pool.pump();
   }
 

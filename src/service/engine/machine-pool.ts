@@ -69,6 +69,11 @@ export class MachinePool {
     return this.slots.get(agentId);
   }
 
+  /** The awake (or waking) slots running an engine. */
+  slotsOf(engine: string): Slot[] {
+    return [...this.slots.values()].filter((slot) => slot.engine === engine);
+  }
+
   queuedCount(agentId?: string): number {
     return agentId === undefined
       ? this.waiting.length

@@ -25,6 +25,21 @@ import { readTextFile, writeTextFile } from './workspace-fs';
 /** An agent that does not finish ACP initialize in this time is given up on (real agents may load for a while). */
 const START_TIMEOUT_MS = 60_000;
 
+/**
+ * The agent's environment: the service's, less what the command must not inherit (the providers' keys), with
+ * AGENTDESK_AGENT_STATE, a private folder beside (not inside) the workspace, so an agent's own bookkeeping
+ * never shows up in file listings or sync.
+ */
+function agentEnvironment(command: EngineCommand, stateDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, AGENTDESK_AGENT_STATE: stateDir, ...command.env };
+  for (const name of command.unsetEnv ?? []) delete env[name];
+  return env;
+}
+
+/** What a request carries under ACP's `_meta`, for the agent only (never logged). */
+export type RequestMeta = Record<string, unknown>;
+const withMeta = (meta: RequestMeta | undefined) => (meta ? { _meta: meta } : {});
+
 /** Why a machine stopped, when it was asked to. */
 export type StopCause = 'restart' | 'stop' | 'idle' | 'close';
 
@@ -101,13 +116,7 @@ export class AgentMachine {
 
     const child = spawn(program, args, {
       cwd: workspaceDir,
-      // AGENTDESK_AGENT_STATE: a private folder beside (not inside) the workspace, so an agent's own
-      // bookkeeping never shows up in file listings or sync.
-      env: {
-        ...process.env,
-        AGENTDESK_AGENT_STATE: join(dirname(workspaceDir), 'agent-state'),
-        ...command.env,
-      },
+      env: agentEnvironment(command, join(dirname(workspaceDir), 'agent-state')),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child = child;
@@ -197,11 +206,12 @@ export class AgentMachine {
     return this.openSessions.has(sessionId);
   }
 
-  /** `session/new`. */
-  async newSession(mcpServers: McpServer[]): Promise<OpenedSession> {
+  /** `session/new`; `meta` is the request's `_meta` (the model agent's handoff). */
+  async newSession(mcpServers: McpServer[], meta?: RequestMeta): Promise<OpenedSession> {
     const response = await this.agent.request(methods.agent.session.new, {
       cwd: this.options.workspaceDir,
       mcpServers,
+      ...withMeta(meta),
     });
     const sessionId = requireSessionId(response);
     this.openSessions.add(sessionId);
@@ -214,21 +224,28 @@ export class AgentMachine {
   }
 
   /** `session/load` (the agent replays history meanwhile; nobody listens to it yet, so it is dropped). */
-  async loadSession(sessionId: string, mcpServers: McpServer[]): Promise<OpenedSession> {
+  async loadSession(sessionId: string, mcpServers: McpServer[], meta?: RequestMeta): Promise<OpenedSession> {
     const response = await this.agent.request(methods.agent.session.load, {
       sessionId,
       cwd: this.options.workspaceDir,
       mcpServers,
+      ...withMeta(meta),
     });
     this.openSessions.add(sessionId);
     return { sessionId, loaded: true, configOptions: response.configOptions, raw: response };
   }
 
-  async setConfigOption(sessionId: string, configId: string, value: string): Promise<SessionConfigOption[]> {
+  async setConfigOption(
+    sessionId: string,
+    configId: string,
+    value: string,
+    meta?: RequestMeta,
+  ): Promise<SessionConfigOption[]> {
     const response = await this.agent.request(methods.agent.session.setConfigOption, {
       sessionId,
       configId,
       value,
+      ...withMeta(meta),
     });
     return response.configOptions;
   }
@@ -243,10 +260,13 @@ export class AgentMachine {
     sessionId: string,
     prompt: ContentBlock[],
     listener: SessionListener,
+    meta?: RequestMeta,
   ): Promise<PromptResponse> {
     this.listeners.set(sessionId, listener);
     try {
-      return requireStopReason(await this.agent.request(methods.agent.session.prompt, { sessionId, prompt }));
+      return requireStopReason(
+        await this.agent.request(methods.agent.session.prompt, { sessionId, prompt, ...withMeta(meta) }),
+      );
     } finally {
       if (this.listeners.get(sessionId) === listener) this.listeners.delete(sessionId);
     }

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { RequestError, type AgentCapabilities, type McpServer } from '@agentclientprotocol/sdk/unstable';
 import type { Attachment } from '../../shared/api';
 import { AgentProtocolError, agentReason } from './agent-answers';
-import type { AgentMachine, OpenedSession, SessionListener } from './machine';
+import { HANDOFF_META_KEY, modelChoices, type Handoff } from '../model-agent/handoff';
+import type { AgentMachine, OpenedSession, RequestMeta, SessionListener } from './machine';
 import { askPermission } from './ask-permission';
 import { buildPromptBlocks, historyBlock } from './prompt-blocks';
 import type { SessionMap } from './session-map';
@@ -24,6 +25,15 @@ export interface TurnDeps {
   cancelGraceMs: number;
   log: (line: string) => void;
   rememberModels: (models: { options: ModelOption[]; current: string }) => void;
+  /** Set for the model agent's turns: its handoff, asked afresh before every request. */
+  handoff?: () => Promise<Handoff>;
+}
+
+/** The model agent's handoff as a request's `_meta`, starting new sessions on the turn's model. */
+async function handoffMeta(deps: TurnDeps, options: RunTurnOptions): Promise<RequestMeta | undefined> {
+  if (!deps.handoff) return undefined;
+  const handoff = await deps.handoff();
+  return { [HANDOFF_META_KEY]: options.model ? { ...handoff, defaultModel: options.model } : handoff };
 }
 
 /** The API's McpServer list in ACP's shape, leaving out transports the agent does not take. */
@@ -53,15 +63,16 @@ async function openSession(
   const known = await deps.sessionMap.sessionOf(agentId, engine, conversationId);
   if (known && machine.isOpen(known))
     return { sessionId: known, loaded: true, configOptions: undefined, raw: null };
+  const meta = await handoffMeta(deps, options);
   if (known && machine.agentCaps.loadSession) {
     try {
-      return await machine.loadSession(known, mcpServers);
+      return await machine.loadSession(known, mcpServers, meta);
     } catch (error) {
       if (!machine.alive) throw error;
       deps.log(`[${agentId}] session/load ${known} failed, starting a new session: ${String(error)}`);
     }
   }
-  const opened = await machine.newSession(mcpServers);
+  const opened = await machine.newSession(mcpServers, meta);
   await deps.sessionMap.setSession(agentId, engine, conversationId, opened.sessionId);
   return opened;
 }
@@ -129,11 +140,21 @@ export async function runTurnOnMachine(
   };
 
   try {
+    if (deps.handoff && sessionState.selector) {
+      // The person's providers may have changed since the session opened: the models are theirs now.
+      const options = modelChoices((await deps.handoff()).providers).map(({ id, label }) => ({ id, label }));
+      sessionState.selector = { ...sessionState.selector, options };
+    }
     const selector = sessionState.selector;
     if (options.model && selector && options.model !== selector.current) {
       if (selector.options.some((o) => o.id === options.model)) {
         if (selector.configId) {
-          const configOptions = await machine.setConfigOption(sessionId, selector.configId, options.model);
+          const configOptions = await machine.setConfigOption(
+            sessionId,
+            selector.configId,
+            options.model,
+            await handoffMeta(deps, options),
+          );
           sessionState.selector = findModelSelector(configOptions) ?? { ...selector, current: options.model };
         } else {
           await machine.setLegacyModel(sessionId, options.model);
@@ -212,6 +233,7 @@ async function promptOnce(ctx: PromptContext, message: PromptMessage): Promise<T
     randomUUID(),
   );
   if (message.history) blocks.unshift(historyBlock(message.history));
+  const meta = await handoffMeta(deps, options);
   // A cancel while the attachments were written found no listener yet: never prompt after it.
   if (signal.aborted) return { stopReason: 'cancelled' };
   const permissionsDone = new AbortController();
@@ -234,7 +256,7 @@ async function promptOnce(ctx: PromptContext, message: PromptMessage): Promise<T
   };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const prompt = machine.prompt(sessionId, blocks, listener);
+    const prompt = machine.prompt(sessionId, blocks, listener, meta);
     const graceOver = whenAborted(signal)
       .then(() => sleep(deps.cancelGraceMs))
       .then(() => 'grace' as const);

@@ -19,6 +19,7 @@
  */
 
 import type { Attachment, MessageText } from '../../shared/api';
+import type { Handoff } from '../model-agent/handoff';
 
 /** Engine names of the API. `house-lite` has no machine (routes answer 409 agente_no_acp). */
 export const ENGINE_NAMES = ['house-lite', 'engine-b', 'engine-c', 'engine-d', 'engine-e'] as const;
@@ -26,6 +27,14 @@ export type EngineName = (typeof ENGINE_NAMES)[number];
 
 /** Engines without a machine of their own. */
 export const ENGINES_WITHOUT_MACHINE: readonly string[] = ['house-lite'];
+
+/** The engine that runs the demo agent (offline, answers by rule): the default when no provider is found. */
+export const DEMO_ENGINE = 'engine-b';
+/** The places for the agent programs found on the PATH or chosen by the service's owner. */
+export const PROGRAM_PLACES = ['engine-c', 'engine-d'] as const;
+export type ProgramPlace = (typeof PROGRAM_PLACES)[number];
+/** The engine that runs the service's model agent on the person's providers. */
+export const MODEL_AGENT_ENGINE = 'engine-e';
 
 /**
  * How to start one engine's ACP agent: `command[0]` is the program, the rest
@@ -36,6 +45,12 @@ export const ENGINES_WITHOUT_MACHINE: readonly string[] = ['house-lite'];
 export interface EngineCommand {
   command: string[];
   env?: Record<string, string>;
+  /** Variables of the service's environment the agent must not inherit (the providers' keys). */
+  unsetEnv?: string[];
+  /** The known agent program it runs (agent-programs.ts), when it is one. */
+  program?: string;
+  /** What the service's owner called their own command. */
+  name?: string;
 }
 export type EnginesConfig = Partial<Record<string, EngineCommand>>;
 
@@ -52,6 +67,11 @@ export interface EngineHostOptions {
   cancelGraceMs?: number;
   /** Diagnostics (agent stderr, spawn/exit). Default: silent. */
   log?: (line: string) => void;
+  /**
+   * What the model agent (`MODEL_AGENT_ENGINE`) is handed for this agent's person: providers, keys and models
+   * (model-agent/handoff.ts), asked afresh before every ACP request of its turns and for its models.
+   */
+  handoff?: (agentId: string) => Promise<Handoff>;
 }
 
 // ---------------------------------------------------------------------------
@@ -236,6 +256,8 @@ export interface EngineHost {
   restart(agentId: string, engine: string): Promise<{ restarted: boolean; sandboxId: string }>;
   /** Stops the agent's machine if awake (running turns end 'cancelled', interruptedBy 'stop'). */
   stop(agentId: string): Promise<void>;
+  /** Stops every awake machine of an engine (its program changed); the next turn starts the new one. */
+  stopEngine(engine: string): Promise<void>;
   isAwake(agentId: string): boolean;
   /** Turns waiting for a machine: of one agent, or of all agents when omitted. */
   queuedCount(agentId?: string): number;

@@ -17,7 +17,10 @@ export interface AgentRecord {
   hasLiveToken: boolean;
 }
 
-/** What an empty account is given before its first agent list is answered: a machine agent on `engine-b`. */
+/**
+ * What an empty account is given before its first agent list is answered: a machine agent on `engine-b` (the
+ * demo agent), or on the model agent when a provider is found for the person (see `listEnrolling`).
+ */
 export const FIRST_AGENT = { name: 'Assistant', engine: 'engine-b', protocol: 'acp' } as const;
 
 /** The first agent's name in the languages we know; the spec names none (our choice). */
@@ -121,13 +124,13 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock, cache: Token
     return created(await insertAgent(personId, input, db));
   }
 
-  async function enrolIfEmpty(personId: string, name: string): Promise<AgentRecord[]> {
+  async function enrolIfEmpty(personId: string, name: string, engine: string): Promise<AgentRecord[]> {
     const made = await db.transaction().execute(async (trx) => {
       // Two first requests at once enrol one agent: the second waits here, then finds it.
       await lockRow(trx, 'persons', personId);
       const rows = (await listStmt.on(trx).all(personId)) as AgentRow[];
       if (rows.length > 0) return rows.map(toRecord);
-      return insertAgent(personId, { ...FIRST_AGENT, name }, trx);
+      return insertAgent(personId, { ...FIRST_AGENT, name, engine }, trx);
     });
     return Array.isArray(made) ? made : [created(made)];
   }
@@ -140,12 +143,17 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock, cache: Token
     },
     /**
      * The person's agents, enrolling the first one when there are none (GET /api/v2/me/agents, account page),
-     * named in the caller's language (`firstAgentName`).
+     * named in the caller's language (`firstAgentName`), on the engine `firstEngine` chooses (asked only then).
      */
-    async listEnrolling(personId: string, firstName: string = FIRST_AGENT.name): Promise<AgentRecord[]> {
+    async listEnrolling(
+      personId: string,
+      firstName: string = FIRST_AGENT.name,
+      firstEngine?: () => Promise<string>,
+    ): Promise<AgentRecord[]> {
       // Most calls find agents: read without a transaction, and take one only to enrol.
       const rows = (await listStmt.all(personId)) as AgentRow[];
-      return rows.length > 0 ? rows.map(toRecord) : enrolIfEmpty(personId, firstName);
+      if (rows.length > 0) return rows.map(toRecord);
+      return enrolIfEmpty(personId, firstName, firstEngine ? await firstEngine() : FIRST_AGENT.engine);
     },
     /**
      * Deletes the agent's row; its conversations, settings and tokens go with it (ON DELETE CASCADE). Decided

@@ -6,6 +6,7 @@ import { csrfValid, currentSession } from '../http/browser-session';
 import { readForm } from '../http/form-body';
 import type { Person } from '../identity/persons';
 import { firstAgentName } from '../identity/agents';
+import { firstEngineFor } from '../providers/first-engine';
 import { accountPage, newTokenPage } from '../pages/account-page';
 import { errorPage } from '../pages/error-page';
 import { PAGE_HEADERS } from '../pages/layout';
@@ -43,6 +44,7 @@ export function accountRoutes(ctx: ServiceContext): Hono<AppEnv> {
     const mine = await identity.agents.listEnrolling(
       who.person.id,
       firstAgentName(c.req.header('accept-language')),
+      () => firstEngineFor(ctx, who.person.id),
     );
     const agents = await Promise.all(
       mine.map(async (agent) => ({ agent, tokens: await identity.agentTokens.list(agent.id) })),

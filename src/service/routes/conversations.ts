@@ -17,6 +17,7 @@ import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { errorJson, refusalJson } from '../http/errors';
 import { registerRoute, type RouteHandler } from '../http/register-route';
+import { ownKeyMissing } from '../providers/own-key';
 import { StreamGrantWatch } from '../http/stream-grant-watch';
 import type { ConversationRow, StoredSchedule, TurnSummaryRow } from '../conversations/conversation-store';
 import { createConversationService } from '../turns/conversation-service';
@@ -172,6 +173,8 @@ export function conversationRoutes(ctx: ServiceContext): Hono<AppEnv> {
       personId: callerAuth(c).personId,
       requester: await requester(c),
     };
+    const noKey = await ownKeyMissing(ctx, callerAgent(c));
+    if (noKey) return c.json({ error: 'own_key_required', message: noKey }, 402);
     const result = await conversations.submit(row, who, {
       turnId: body.turnId,
       content: body.content,

@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/app-env';
 import { errorJson } from '../http/errors';
 import { registerRoute } from '../http/register-route';
 import { firstAgentName, type AgentRecord } from '../identity/agents';
+import { firstEngineFor } from '../providers/first-engine';
 
 /** Person-level routes: GET /api/v2/me/agents and DELETE /api/v2/me. The /api/v2 guard has checked the caller. */
 export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
@@ -14,7 +15,11 @@ export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
   registerRoute(app, apiRoutes.getMyAgents, async (c) => {
     const auth = callerAuth(c);
     const firstName = firstAgentName(c.req.header('accept-language'));
-    const agentes = (await ctx.identity.agents.listEnrolling(auth.personId, firstName)).map(toAgente);
+    const agentes = (
+      await ctx.identity.agents.listEnrolling(auth.personId, firstName, () =>
+        firstEngineFor(ctx, auth.personId),
+      )
+    ).map(toAgente);
     const withEmail = auth.principal.kind === 'oauth' && auth.principal.scopes.includes('profile');
     const person = withEmail ? await ctx.identity.persons.findById(auth.personId) : null;
     const usuario = person ? { id: auth.personId, email: person.email } : { id: auth.personId };

@@ -7,6 +7,7 @@ import { publicServer005 } from './005_public_server';
 import { conversationForks006 } from './006_conversation_forks';
 import { englishColumns007 } from './007_english_columns';
 import { versionsAndRules008 } from './008_versions_and_rules';
+import { modelProviders009 } from './009_model_providers';
 
 export type { Migration } from './types';
 
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   conversationForks006, // 006: forked conversations (our extension)
   englishColumns007, // 007: the store's columns in English (issue 25)
   versionsAndRules008, // 008: conversation versions and approval rules (our extensions, issue 39)
+  modelProviders009, // 009: the person's model providers (our extension, issue 37)
 ];

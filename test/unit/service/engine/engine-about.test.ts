@@ -6,20 +6,23 @@ const named = (engines: Parameters<typeof aboutEngines>[0]) =>
   Object.fromEntries(aboutEngines(engines).map((e) => [e.id, e.name]));
 
 describe('engines are named by what they run (our extension about.engines)', () => {
-  it('says the demo agent where nothing is configured, and spares for the other slots', () => {
+  it('says the demo agent, the model agent, and empty program places (not offered) where nothing is configured', () => {
     expect(named(undefined)).toEqual({
       'house-lite': 'Built-in lite assistant',
-      'engine-b': 'The demo agent',
-      'engine-c': 'The demo agent, second copy',
-      'engine-d': 'The demo agent, third copy',
-      'engine-e': 'The demo agent, fourth copy',
+      'engine-b': 'Demo agent (offline, answers by rule)',
+      'engine-c': 'Empty agent program place (first)',
+      'engine-d': 'Empty agent program place (second)',
+      'engine-e': 'AgentDesk agent, on your models',
     });
+    const about = aboutEngines(undefined);
+    expect(about.filter((e) => e.offered === false).map((e) => e.id)).toEqual(['engine-c', 'engine-d']);
+    expect(about.filter((e) => e.onYourModels).map((e) => e.id)).toEqual(['engine-e']);
   });
 
-  it('knows goose, Gemini CLI and Claude Code by their program, also behind npx; other commands are yours', () => {
+  it('knows the agent programs by their program, also behind npx; other commands are yours', () => {
     const names = named({
       'engine-b': { command: ['/usr/local/bin/goose', 'acp'] },
-      'engine-c': { command: ['gemini', '--experimental-acp'] },
+      'engine-c': { command: ['gemini', '--acp'] },
       'engine-d': { command: ['npx', '-y', '@zed-industries/claude-code-acp'] },
       'engine-e': { command: ['/opt/agents/my-agent', '--stdio'] },
     });
@@ -27,6 +30,16 @@ describe('engines are named by what they run (our extension about.engines)', () 
     expect(names['engine-c']).toBe('Gemini CLI');
     expect(names['engine-d']).toBe('Claude Code');
     expect(names['engine-e']).toBe('Your command (my-agent)');
+    expect(
+      named({
+        'engine-c': { command: ['/usr/bin/codex-acp'] },
+        'engine-d': { command: ['x'], name: 'Mine' },
+      }),
+    ).toMatchObject({ 'engine-c': 'Codex', 'engine-d': 'Mine' });
+    // A command in the model agent's place is that command, not the model agent.
+    expect(
+      aboutEngines({ 'engine-e': { command: ['my-agent'] } }).find((e) => e.id === 'engine-e')?.onYourModels,
+    ).toBeUndefined();
   });
 
   it('gives every engine its own description, and no internal words', () => {

@@ -1,0 +1,29 @@
+import type { CoreContext } from '../core-context';
+import { createTokenSealer } from '../connectors/token-sealer';
+import { loadOrCreateKey } from '../library/secret-key-file';
+import { environmentProviders } from './environment-providers';
+import { createOllamaProbe } from './ollama-probe';
+import { createProviderRegistry, type ProviderRegistry } from './provider-registry';
+import { createProviderStore } from './provider-store';
+
+/**
+ * The providers of the service (./provider-registry.ts), before the engines that hand them to the model
+ * agent. Keys the people add are sealed with `<dataDir>/keys/model-provider-keys.key`. The environment's
+ * providers and a running Ollama are lent to every person only on a service that answers on this computer;
+ * Ollama is looked for once at start, without holding the start up.
+ */
+export async function startProviders(ctx: CoreContext): Promise<ProviderRegistry> {
+  const sealer = createTokenSealer(await loadOrCreateKey(ctx.dataDir, 'model-provider-keys'));
+  const lendsEnvironment = !ctx.serving.publicOrigin;
+  const ollama = createOllamaProbe();
+  if (lendsEnvironment) void ollama.look();
+  const registry = createProviderRegistry({
+    store: createProviderStore(ctx.db, ctx.clock, sealer),
+    environment: lendsEnvironment ? environmentProviders(process.env) : [],
+    ollama,
+    lendsEnvironment,
+    now: () => ctx.clock.now(),
+  });
+  registry.warm();
+  return registry;
+}
