@@ -22,7 +22,7 @@ interface Row {
   sealed_key: string | null;
 }
 
-/** The `model_providers` table (migration 008): one row per provider a person added, the key sealed. */
+/** The `model_providers` table (migration 009): one row per provider a person added, the key sealed. */
 export function createProviderStore(db: ServiceDatabase, clock: Clock, sealer: TokenSealer) {
   const listOf = prepare<Row>(
     db,
