@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DeepLinkPlace } from '../../shared/bridge';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
@@ -15,9 +15,18 @@ export async function copyDeepLink(place: DeepLinkPlace): Promise<string> {
   }
 }
 
-/** Copies the agentdesk:// link of an agent or a conversation, and says so. */
+/** How long "Link copied." stays under the button. */
+export const NOTE_MS = 4000;
+
+/** Copies the agentdesk:// link of an agent or a conversation, and says so for a few seconds. */
 export function CopyLinkButton(props: { agentId: string; sessionId?: string; label: string }) {
   const [note, setNote] = useState('');
+  // The note says what just happened, then leaves: a link copied minutes ago is no news.
+  useEffect(() => {
+    if (!note) return;
+    const timer = setTimeout(() => setNote(''), NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [note]);
   const copy = async () => {
     setNote(
       await copyDeepLink({

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ChatMessage } from '../../shared/api';
+import { markdownToHtml } from './markdown-html';
 import type { PublicPageWords } from './public-page-words';
 
 /**
- * The public, read-only page of a shared conversation (`/s/{slug}`), in the reader's language. Every
- * piece of text is HTML-escaped: model output and titles are never markup. `noindex` keeps it out of
+ * The public, read-only page of a shared conversation (`/s/{slug}`), in the reader's language. Messages
+ * read as Markdown by the app's own safe rules (./markdown-html.ts: raw HTML is shown as text, never
+ * markup); titles and names are HTML-escaped. `noindex` keeps it out of
  * search. Times are written in UTC and turned into the reader's local time by one inline script, the
  * only one the page's CSP allows (by its hash).
  */
@@ -56,7 +58,7 @@ export function renderPublicPage(
       (m) =>
         `<li class="${m.role}"><div class="who">${escapeHtml(m.role === 'user' ? words.person : words.agent)} · ` +
         `<time datetime="${escapeHtml(m.at)}">${escapeHtml(utcTime(m.at, words.lang))}</time></div>` +
-        `<div class="text">${escapeHtml(m.content)}</div></li>`,
+        `<div class="text">${markdownToHtml(m.content)}</div></li>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -67,16 +69,26 @@ export function renderPublicPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${heading}</title>
 <style>
-body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
-ol{list-style:none;padding:0}li{margin:1rem 0;padding:.75rem 1rem;border-radius:.5rem;background:#f3f3f5}
-li.user{background:#e6f0ff}.who{font-size:.8rem;color:#555;margin-bottom:.25rem}.text{white-space:pre-wrap}
-@media (prefers-color-scheme:dark){body{background:#1c1c1e;color:#f2f2f7}li{background:#2c2c2e}li.user{background:#1f2d4d}.who{color:#b0b0b8}}
+body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f;line-height:1.5}
+ol.messages{list-style:none;padding:0}ol.messages>li{margin:1rem 0;padding:.75rem 1rem;border-radius:.5rem;background:#f3f3f5}
+ol.messages>li.user{background:#e6f0ff}.who{font-size:.8rem;color:#555;margin-bottom:.25rem}
+.text{overflow-wrap:anywhere}.text>:first-child{margin-top:0}.text>:last-child{margin-bottom:0}
+.text h1,.text h2,.text h3{line-height:1.25;margin:1em 0 .4em}.text h1{font-size:1.4rem}.text h2{font-size:1.2rem}.text h3{font-size:1.05rem}
+.text table{border-collapse:collapse;margin:.5em 0}.text th,.text td{border:1px solid #c7c7cc;padding:3px 8px}
+.text code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em;background:#e5e5ea;padding:1px 4px;border-radius:4px}
+.code-block{margin:.5em 0}.code-lang{font-size:.75rem;color:#555;margin-bottom:2px}
+.code-block pre{margin:0;padding:.6rem .75rem;border:1px solid #c7c7cc;border-radius:.4rem;background:#fafafa;overflow-x:auto}
+.code-block pre code{background:none;padding:0}
+.text blockquote{margin:.5em 0;padding:.1em .9em;border-left:3px solid #8e8e93;color:#3a3a3c}
+@media (prefers-color-scheme:dark){body{background:#1c1c1e;color:#f2f2f7}ol.messages>li{background:#2c2c2e}ol.messages>li.user{background:#1f2d4d}
+.who,.code-lang{color:#b0b0b8}.text code{background:#3a3a3c}.code-block pre{background:#242426;border-color:#48484a}
+.text th,.text td{border-color:#48484a}.text blockquote{border-color:#8e8e93;color:#d1d1d6}a{color:#6cb4ff}}
 </style>
 </head>
 <body>
 <h1>${heading}</h1>
 <p>${escapeHtml(words.readOnly)}</p>
-<ol>
+<ol class="messages">
 ${items}
 </ol>
 <script>${LOCAL_TIMES_SCRIPT}</script>

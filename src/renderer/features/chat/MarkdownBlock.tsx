@@ -1,5 +1,6 @@
 import './markdown.css';
 import {
+  isValidElement,
   memo,
   startTransition,
   useEffect,
@@ -12,7 +13,8 @@ import {
 import Markdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
-import { remarkHtmlAsText } from './html-as-text';
+import { remarkHtmlAsText } from '../../../shared/markdown/html-as-text';
+import { codeLanguage, imageAsWords, isOpenableLink } from '../../../shared/markdown/safe-rules';
 import { showDirectionControls } from '../../model/bidi-controls';
 import { createParseBudget } from '../../model/parse-budget';
 import { largeFence } from './large-block';
@@ -25,8 +27,16 @@ const highlight = rehypeHighlight({ detect: false });
 const rehypeSharedHighlight = () => highlight;
 const rehypePlugins = [rehypeSharedHighlight];
 
-function CodeBlock(props: ComponentProps<'pre'>) {
-  const { children, ...rest } = props;
+/** The language a fence names, read from the `<code>` react-markdown puts in the `<pre>`. */
+function languageOf(children: unknown): string | undefined {
+  return isValidElement(children)
+    ? codeLanguage((children.props as { className?: unknown }).className)
+    : undefined;
+}
+
+function CodeBlock(props: ComponentProps<'pre'> & { language?: string | undefined }) {
+  const { children, language: named, ...rest } = props;
+  const language = named ?? languageOf(children);
   const pre = useRef<HTMLPreElement>(null);
   // What the button says for a moment after a copy: it worked, or the system refused it.
   const [outcome, setOutcome] = useState<'' | 'Copied' | 'Not copied'>('');
@@ -41,6 +51,7 @@ function CodeBlock(props: ComponentProps<'pre'>) {
   };
   return (
     <div className="code-block">
+      {language ? <div className="code-lang">{language}</div> : null}
       <button
         type="button"
         className="copy-code"
@@ -67,12 +78,9 @@ function omitNode<T extends object>(props: T): T {
   return rest as T;
 }
 
-/** Only web and mail addresses open; a `javascript:` or `data:` link (emptied by react-markdown) stays text. */
-const OPENABLE = /^(https?:|mailto:)/i;
-
 function Link(props: ComponentProps<'a'>) {
   const { children, href, ...rest } = omitNode(props);
-  if (!href || !OPENABLE.test(href)) return <span className="md-inert-link">{children}</span>;
+  if (!isOpenableLink(href)) return <span className="md-inert-link">{children}</span>;
   return (
     <a {...rest} href={href} target="_blank" rel="noreferrer noopener">
       {children}
@@ -86,7 +94,7 @@ function Link(props: ComponentProps<'a'>) {
  */
 function Image(props: ComponentProps<'img'>) {
   const { alt } = omitNode(props);
-  return <span className="md-image-text">[image{alt ? `: ${alt}` : ''}]</span>;
+  return <span className="md-image-text">{imageAsWords(alt)}</span>;
 }
 
 const components: Components = { pre: CodeBlock, a: Link, img: Image };
@@ -199,7 +207,7 @@ function parsed(text: string): Parsed {
   return {
     text,
     element: (
-      <CodeBlock>
+      <CodeBlock language={fence.language || undefined}>
         <LargeCode language={fence.language} code={fence.code} closed={fence.closed} />
       </CodeBlock>
     ),

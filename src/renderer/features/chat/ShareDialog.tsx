@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { onlyThisComputer } from '../../model/link-reach';
 
 /** Creates, shows, copies and stops the conversation's public read-only link. */
 export function ShareDialog(props: { agentId: string; sessionId: string; onClose(): void }) {
@@ -20,7 +21,14 @@ export function ShareDialog(props: { agentId: string; sessionId: string; onClose
     <ConfirmDialog title="Share conversation" confirmLabel="Done" onCancel={onClose} onConfirm={onClose}>
       {share?.shared && share.publicUrl ? (
         <>
-          <p>Anyone with this link can read the conversation.</p>
+          {onlyThisComputer(share.publicUrl) ? (
+            <p>
+              Only this computer can open this link: it points to this computer&apos;s own address. To let
+              others read the conversation, use AgentDesk with a server that has a public address.
+            </p>
+          ) : (
+            <p>Anyone with this link can read the conversation.</p>
+          )}
           <div className="share-link">
             <input
               readOnly
