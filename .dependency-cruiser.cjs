@@ -16,6 +16,9 @@ const serviceRooms = [
   ...['serving.ts', 'serve-flags.ts'],
   // stores and the helpers several rooms share
   ...['security/', 'db/', 'identity/', 'workspace/', 'core-context.ts'],
+  // what the first-party ACP agents share (session files, prompt reading, the SKILL.md format), then the model
+  // agent, whose handoff contract engine/ reads
+  ...['agent-kit/', 'model-agent/'],
   // parts the domain areas stand on
   ...['pages/', 'engine/', 'library/', 'transcription/', 'connectors/', 'demo-agent/'],
   // the conversation area from the bottom up: a shared page and schedules stand alone, the conversation store

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readSkillFrontmatter } from './skill-frontmatter';
+import { readSkillFrontmatter } from '../agent-kit/skill-frontmatter';
 import { WorkspaceFiles } from './workspace-files';
 import { exclusive } from '../workspace/exclusive';
 import {

@@ -3,7 +3,7 @@ import type { ContentBlock, StopReason } from '@agentclientprotocol/sdk/unstable
 import { chatReply, thoughtsFor } from './conversation-replies';
 import { reportUsage } from './demo-models';
 import { parseDirective, type Directive } from './directives';
-import { describeAttachments, readPrompt, type ReceivedAttachment } from './prompt-reading';
+import { describeAttachments, readPrompt, type ReceivedAttachment } from '../agent-kit/prompt-reading';
 import { DemoTurnStream, type DemoTurnContext } from './turn-stream';
 import { wait } from './waiting';
 import { listFiles } from './workspace-listing';

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../shared/api';
-import { sessionFiles } from '../agent-state/session-files';
+import { sessionFiles } from '../agent-kit/session-files';
 
 /** Hidden folder in the workspace where the demo agent keeps its memory. */
 export const DEMO_STATE_DIR = '.agentdesk-demo';

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { readMachineConfig } from '../agent-config/machine-config';
-import { readSkillFrontmatter } from '../agent-config/skill-frontmatter';
+import { z } from 'zod';
+import { readSkillFrontmatter } from '../agent-kit/skill-frontmatter';
 import { SKILLS_DIR } from '../workspace/agent-layout';
 import { workspaceFiles } from './tools/list-files';
 
@@ -20,7 +20,7 @@ const BASE = [
  * the files of its `knowledge/` folder.
  */
 export async function systemPrompt(root: string): Promise<string> {
-  const config = await readMachineConfig(join(dirname(root), 'machine', 'config.json'));
+  const config = await ownPrompt(root);
   const own = config?.prompt.trim() ?? '';
   const parts = config?.promptMode === 'replace' && own ? [own] : [BASE, ...(own ? [own] : [])];
   const skills = await skillLines(root);
@@ -34,6 +34,19 @@ export async function systemPrompt(root: string): Promise<string> {
     parts.push(`Knowledge files you can read with read_file when they help:\n${knowledge.join('\n')}`);
   }
   return parts.join('\n\n');
+}
+
+/** The agent's prompt from its machine configuration (agent-config/machine-config.ts writes it beside the workspace). */
+const MachinePrompt = z.object({ prompt: z.string(), promptMode: z.enum(['append', 'replace']) });
+
+async function ownPrompt(root: string): Promise<z.infer<typeof MachinePrompt> | null> {
+  try {
+    const text = await readFile(join(dirname(root), 'machine', 'config.json'), 'utf8');
+    const parsed = MachinePrompt.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 async function skillLines(root: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 import type { McpServer } from '@agentclientprotocol/sdk/unstable';
 import type { ModelMessage } from 'ai';
-import { sessionFiles } from '../agent-state/session-files';
+import { sessionFiles } from '../agent-kit/session-files';
 import type { Handoff } from './handoff';
 import type { McpConnection } from './tools/mcp-tools';
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import type { ModelMessage } from 'ai';
-import { readPrompt } from '../demo-agent/prompt-reading';
+import { readPrompt } from '../agent-kit/prompt-reading';
 import { displayPath } from '../workspace/agent-folders';
 
 /**

@@ -9,7 +9,7 @@ import {
   mergeVetoes,
   visibleTools,
 } from '../../../../src/service/agent-config/service-tools';
-import { readSkillFrontmatter } from '../../../../src/service/agent-config/skill-frontmatter';
+import { readSkillFrontmatter } from '../../../../src/service/agent-kit/skill-frontmatter';
 import { isReservedPath, parseRelativePath } from '../../../../src/service/workspace/workspace-paths';
 import { isValidPushToken } from '../../../../src/service/connectors/devices';
 import { createTokenSealer } from '../../../../src/service/connectors/token-sealer';

@@ -1,4 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
@@ -150,5 +152,47 @@ describe('a model agent turn', () => {
     expect(tools).toEqual(expect.arrayContaining(['read_file', 'write_file', 'shout__shout']));
     expect(agent.permissions[0]!.toolCall).toMatchObject({ kind: 'other', title: 'shout (shout)' });
     expect(JSON.stringify(server.modelRequests()[1]!.body)).toContain('QUIET PLEASE');
+  });
+
+  it('reads the agent’s prompt (promptMode), its skills and its knowledge, and a fork’s history', async () => {
+    const server = await scripted('anthropic', { text: 'Title' });
+    const agent = await startModelAgent();
+    const machine = join(dirname(agent.workspace), 'machine');
+    await mkdir(machine, { recursive: true });
+    const config = { prompt: 'You are Pip, who answers in rhymes.', promptMode: 'replace' };
+    await writeFile(join(machine, 'config.json'), JSON.stringify(config));
+    await mkdir(join(agent.workspace, '.agents/skills/haiku'), { recursive: true });
+    await writeFile(
+      join(agent.workspace, '.agents/skills/haiku/SKILL.md'),
+      '---\nname: haiku\ndescription: Writes haiku about anything.\n---\nCount the syllables.',
+    );
+    await mkdir(join(agent.workspace, 'knowledge'), { recursive: true });
+    await writeFile(join(agent.workspace, 'knowledge/otters.md'), 'Otters hold hands.');
+    const handoff = { providers: [handed(server, 'anthropic', KEYS.anthropic)] };
+    const { sessionId } = await agent.newSession(handoff);
+    server.reply({ text: 'A rhyme.' });
+    const history = [
+      { role: 'user', content: 'Earlier question' },
+      { role: 'assistant', content: 'Earlier answer' },
+    ];
+    await agent.prompt(
+      sessionId,
+      [
+        { type: 'text', text: 'What was said before.', _meta: { 'agentdesk/history': history } },
+        { type: 'text', text: 'Go on' },
+      ],
+      handoff,
+    );
+    const body = server.modelRequests()[0]!.body as {
+      system: { text: string }[];
+      messages: { role: string; content: unknown }[];
+    };
+    const system = JSON.stringify(body.system);
+    expect(system).toContain('You are Pip, who answers in rhymes.');
+    expect(system).not.toContain('You are an assistant working in the person’s workspace');
+    expect(system).toContain('haiku: Writes haiku about anything. (.agents/skills/haiku/SKILL.md)');
+    expect(system).toContain('knowledge/otters.md');
+    expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(JSON.stringify(body.messages)).toContain('Earlier answer');
   });
 });

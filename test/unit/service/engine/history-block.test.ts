@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_META_KEY, historyBlock } from '../../../../src/service/engine/prompt-blocks';
-import { readPrompt } from '../../../../src/service/demo-agent/prompt-reading';
+import { readPrompt } from '../../../../src/service/agent-kit/prompt-reading';
 
 describe('the history block a fork’s agent is given', () => {
   const history = [

@@ -1,6 +1,13 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import { ChatMessage } from '../../shared/api';
-import type { DemoMessage } from './session-store';
+
+/**
+ * How the first-party agents (the demo agent, the model agent) read a prompt's blocks: the person's
+ * text, the attachments, and a fork's earlier messages given as data.
+ */
+
+/** An earlier message as a fork's history gives it. */
+export type EarlierMessage = Pick<ChatMessage, 'role'> & { text: string };
 
 export interface ReceivedAttachment {
   name: string;
@@ -14,7 +21,7 @@ const HISTORY_META_KEY = 'agentdesk/history';
 const GIVEN_MESSAGE = ChatMessage.pick({ role: true, content: true });
 
 /** The earlier messages a history block carries as data, or null when the block is not one. */
-function earlierMessages(block: ContentBlock): DemoMessage[] | null {
+function earlierMessages(block: ContentBlock): EarlierMessage[] | null {
   const data = block._meta?.[HISTORY_META_KEY];
   if (!Array.isArray(data)) return null;
   return data.flatMap((m: unknown) => {
@@ -27,10 +34,10 @@ function earlierMessages(block: ContentBlock): DemoMessage[] | null {
 export function readPrompt(blocks: ContentBlock[]): {
   text: string;
   attachments: ReceivedAttachment[];
-  earlier: DemoMessage[];
+  earlier: EarlierMessage[];
 } {
   const texts: string[] = [];
-  const earlier: DemoMessage[] = [];
+  const earlier: EarlierMessage[] = [];
   const attachments: ReceivedAttachment[] = [];
   const nameOf = (uri: string | null | undefined, fallback: string) => {
     const last = uri?.split('/').pop();
