@@ -76,6 +76,12 @@ const TURN_EVENTS = new Set(['started', 'status', 'chunk']);
 const SEEN_ID_LIMIT = 10_000;
 const FATAL_STATUSES = new Set([400, 403, 404, 405, 409, 410]);
 
+function isIdleNotice(message: EventSourceMessage): boolean {
+  if (message.event !== 'done') return false;
+  const parsed = parseSseEvent('done', message.data);
+  return parsed.ok && 'reposo' in parsed.event.data && parsed.event.data.reposo === true;
+}
+
 export function subscribeEvents(options: SubscribeOptions): EventSubscription {
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const sleep = options.sleep ?? realSleep;
@@ -111,7 +117,9 @@ export function subscribeEvents(options: SubscribeOptions): EventSubscription {
   };
   const deliver = (message: EventSourceMessage): void => {
     if (message.id !== undefined) {
-      if (seen.has(message.id)) return; // already delivered before a reconnect
+      // Already delivered before a reconnect; but an idle notice while a turn runs is news, whatever its
+      // id: a restarted server gives its "never ran" notice the id the earlier run gave it.
+      if (seen.has(message.id) && !(runningTurnId !== undefined && isIdleNotice(message))) return;
       seen.add(message.id);
       if (seen.size > SEEN_ID_LIMIT) seen.delete(seen.values().next().value as string);
       lastEventId = message.id;

@@ -5,34 +5,9 @@ import { createWriteQueue } from '../db/write-queue';
 import { saneStoredPlan } from '../schedules/schedule-rules';
 import type { ScheduledItem, ScheduleSource } from '../schedules/scheduler';
 import type { MessageRole, StoredMessage, TurnState } from '../../shared/api';
+import type { ConversationRow, InterruptedTurnRow, ScheduleRow, TurnSummaryRow } from './conversation-rows';
 
-/** Durable state of conversations (migration 002): messages, turns, idempotency, schedules, sharing. */
-export interface ConversationRow {
-  id: string;
-  agent_id: string;
-  person_id: string;
-  title: string | null;
-  model: string | null;
-  share_slug: string | null;
-  created_at: number;
-  updated_at: number | null;
-  archived_at: number | null;
-}
-
-export interface TurnSummaryRow {
-  turn_id: string;
-  state: TurnState;
-  at: number;
-}
-
-interface ScheduleRow {
-  id: string;
-  conversation_id: string;
-  prompt: string;
-  due_at: number;
-  repeat_min: number | null;
-  until: number | null;
-}
+export type { ConversationRow, InterruptedTurnRow, TurnSummaryRow } from './conversation-rows';
 
 export interface StoredSchedule extends ScheduledItem {
   conversationId: string;
@@ -49,6 +24,7 @@ const toSchedule = (row: ScheduleRow): StoredSchedule =>
     until: row.until,
   });
 
+/** Durable state of conversations (migration 002): messages, turns, idempotency, schedules, sharing. */
 export function createConversationStore(db: ServiceDatabase) {
   const q = {
     insert: prepare(
@@ -94,8 +70,10 @@ export function createConversationStore(db: ServiceDatabase) {
     ),
     interrupted: prepare(
       db,
-      "SELECT conversation_id, turn_id FROM turns WHERE state IN ('queued', 'running')",
+      `SELECT conversation_id, turn_id, state FROM turns
+       WHERE state IN ('queued', 'running') OR restart_notice = 1 ORDER BY seq`,
     ),
+    setNotice: prepare(db, 'UPDATE turns SET restart_notice = ? WHERE conversation_id = ? AND turn_id = ?'),
     findRequest: prepare(
       db,
       'SELECT accepted FROM turn_requests WHERE conversation_id = ? AND request_id = ?',
@@ -248,12 +226,16 @@ export function createConversationStore(db: ServiceDatabase) {
           TurnSummaryRow | undefined) ?? null
       );
     },
-    /** Turns a previous run left queued or running (the process stopped under them). */
-    async unfinishedTurns(): Promise<{ conversation_id: string; turn_id: string }[]> {
-      return (await read(undefined, (x) => q.interrupted.on(x).all())) as {
-        conversation_id: string;
-        turn_id: string;
-      }[];
+    /**
+     * Turns a previous run stopped under: left queued or running (killed), or ended by its close and not yet
+     * told to subscribers (`noteServiceStop`), oldest first.
+     */
+    async interruptedTurns(): Promise<InterruptedTurnRow[]> {
+      return (await read(undefined, (x) => q.interrupted.on(x).all())) as InterruptedTurnRow[];
+    },
+    /** The service's close ended this turn (`pending`), or the next start has told its subscribers. */
+    async noteServiceStop(conversationId: string, turnId: string, pending: boolean, on?: Executor) {
+      await write(on, (x) => q.setNotice.on(x).run(pending ? 1 : 0, conversationId, turnId));
     },
 
     /** The idempotency record of a turn id (the column `request_id`), as the turn manager stored it. */

@@ -35,6 +35,9 @@ export interface TurnLog {
 /** Id of the idle notice of a conversation that never ran a turn in this service run. */
 export const NEVER_RAN_ID = 'reposo.0';
 
+/** The suffix of the log that closes a turn an earlier run left (its ids cannot collide with that run's). */
+const LEFTOVER = '~restart';
+
 export class ConversationEventLog {
   private readonly turns: TurnLog[] = [];
   private readonly listeners = new Set<EventListener>();
@@ -53,7 +56,7 @@ export class ConversationEventLog {
     const log = new ConversationEventLog();
     log.turns.push(...turns.slice(-2));
     const last = log.turns.at(-1);
-    log.leftover = last?.turnId.endsWith('~restart') ?? false;
+    log.leftover = last?.turnId.endsWith(LEFTOVER) ?? false;
     log.open =
       last !== undefined &&
       !log.leftover &&
@@ -96,36 +99,46 @@ export class ConversationEventLog {
     this.open = false;
   }
 
-  /** Closes a turn an earlier run of the service left open: `error {message}`, then its `done`. */
+  /**
+   * Closes a turn an earlier run of the service left open: `error {message}`, then its `done`. Several
+   * (a turn and those waiting behind it) are kept together, and only the last says the conversation is idle.
+   */
   closeLeftover(turnId: string, message: string, state: Extract<TurnState, 'error' | 'stopped'>): void {
-    const log: TurnLog = { turnId: `${turnId}~restart`, events: [] };
+    const before = this.leftover ? this.turns.at(-1) : undefined;
+    if (before?.events.at(-1)?.data.reposo === true) before.events.pop();
+    const log: TurnLog = { turnId: `${turnId}${LEFTOVER}`, events: [] };
     const add = (event: string, data: Record<string, unknown>) => {
       const logged = { id: `${log.turnId}.${log.events.length + 1}`, event, data };
       log.events.push(logged);
       this.mirror?.(logged);
+      for (const listener of [...this.listeners]) listener(logged);
     };
+    this.turns.push(log);
+    const kept = Math.max(2, this.turns.length - this.turns.findIndex((t) => t.turnId.endsWith(LEFTOVER)));
+    while (this.turns.length > kept) this.turns.shift();
+    this.open = false;
+    this.leftover = true;
     add('error', { message, code: 'service_restarted', turnId });
     add('done', { turnId, estado: state }); // the event log keeps the wire's words: it is replayed as sent
     add('done', { reposo: true });
-    this.turns.push(log);
-    while (this.turns.length > 2) this.turns.shift();
-    this.open = false;
-    this.leftover = true;
   }
 
-  /** What a subscriber receives first: the current turn so far, or the rest after Last-Event-ID. */
+  /**
+   * What a subscriber receives first: the current turn so far, or the rest after Last-Event-ID. The
+   * endings of turns an earlier run left go to whoever followed one (its id names it) or names none.
+   */
   replay(lastEventId?: string | null): LoggedEvent[] {
     const parsed = lastEventId ? parseEventId(lastEventId) : null;
     const index = parsed ? this.turns.findIndex((t) => t.turnId === parsed.turnId) : -1;
     if (parsed && index !== -1 && parsed.n <= this.turns[index]!.events.length) {
-      const out: LoggedEvent[] = [];
-      for (let i = index; i < this.turns.length; i++) {
-        const events = this.turns[i]!.events;
-        out.push(...(i === index ? events.slice(parsed.n) : events));
-      }
-      return out;
+      return this.turns.slice(index).flatMap((t, i) => (i === 0 ? t.events.slice(parsed.n) : t.events));
     }
-    if (this.open || this.leftover) return [...this.turns.at(-1)!.events];
+    if (this.open) return [...this.turns.at(-1)!.events];
+    if (this.leftover) {
+      const followed = parsed ? this.turns.findIndex((t) => t.turnId === parsed.turnId + LEFTOVER) : -1;
+      const first = followed !== -1 ? followed : this.turns.findIndex((t) => t.turnId.endsWith(LEFTOVER));
+      return this.turns.slice(first).flatMap((t) => t.events);
+    }
     return [this.idleNotice()];
   }
 

@@ -241,13 +241,22 @@ export class TurnManager {
 
   /** Service close: each turn ends as an error saying `message`, with its reply so far (waiting: stopped). */
   private interruptAll(message: string): void {
+    const { store } = this.options;
+    // Marked, so the next start tells the subscribers who reconnect to it (restart-recovery.ts).
+    const note = (turn: Turn): void =>
+      this.persist((on) => store.noteServiceStop(turn.conversationId, turn.turnId, true, on));
     for (const rt of this.runtimes.all()) {
-      for (const waiting of [...rt.waiting]) this.stopNow(rt, waiting, false);
+      for (const waiting of [...rt.waiting]) {
+        this.stopNow(rt, waiting, false);
+        note(waiting);
+      }
       const turn = rt.current;
       if (!turn || isTerminal(turn.state)) continue;
       turn.abort.abort();
-      rt.log.append('error', { message, code: null });
-      this.close(rt, turn, 'error', false);
+      rt.log.append('error', { message, code: 'service_stopped', turnId: turn.turnId });
+      // Nothing waits any more (stopped above), so the stream then says the conversation is idle.
+      this.close(rt, turn, 'error', true);
+      note(turn);
     }
   }
 
@@ -267,9 +276,11 @@ export class TurnManager {
   // Reading
 
   /** Subscribes to a conversation's events; `replayed` comes first, then live events. */
-  subscribe(conversationId: string, listener: EventListener, lastEventId?: string | null) {
+  async subscribe(conversationId: string, listener: EventListener, lastEventId?: string | null) {
     const shared = this.options.sharedEvents;
     if (shared) return shared.subscribe(conversationId, listener, lastEventId);
+    // A stream opened right after a restart waits for the turns the earlier run left, so it is told of them.
+    await this.ready;
     return this.runtimes.of(conversationId).log.subscribe(listener, lastEventId);
   }
 

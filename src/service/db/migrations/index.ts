@@ -8,6 +8,7 @@ import { conversationForks006 } from './006_conversation_forks';
 import { englishColumns007 } from './007_english_columns';
 import { versionsAndRules008 } from './008_versions_and_rules';
 import { modelProviders009 } from './009_model_providers';
+import { restartNotice010 } from './010_restart_notice';
 
 export type { Migration } from './types';
 
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   englishColumns007, // 007: the store's columns in English (issue 25)
   versionsAndRules008, // 008: conversation versions and approval rules (our extensions, issue 39)
   modelProviders009, // 009: the person's model providers (our extension, issue 37)
+  restartNotice010, // 010: turns the service's close ended, told to subscribers at the next start
 ];

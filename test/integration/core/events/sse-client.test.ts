@@ -176,6 +176,30 @@ describe('sse client', () => {
     ]);
   });
 
+  it('ends the turn when a restarted server says idle under the id its earlier run gave its idle notice', async () => {
+    const { events } = await setup([
+      (_req, res) => {
+        openStream(res);
+        // Idle at first (a conversation that never ran a turn in this run of the server)...
+        send(res, 'reposo.0', 'done', { reposo: true });
+        send(res, 't1.1', 'started', { turnId: 't1' });
+        send(res, 't1.2', 'chunk', { text: 'half', turnId: 't1' });
+        res.end();
+      },
+      (_req, res) => {
+        openStream(res);
+        // ...and idle again after a restart, under the same id: not a repeat, the turn is lost.
+        send(res, 'reposo.0', 'done', { reposo: true });
+      },
+    ]);
+    await waitFor(() => events.length === 6);
+    expect(events.slice(3)).toEqual([
+      { event: 'error', data: { message: LOST_TURN_MESSAGE, code: 'turn_lost', turnId: 't1' } },
+      { event: 'done', data: { turnId: 't1' } },
+      { id: 'reposo.0', event: 'done', data: { idle: true } },
+    ]);
+  });
+
   it("hands events on in our words: the wire's tool {detalle}, done {estado} and done {reposo} are read once here", async () => {
     const { events } = await setup([
       (_req, res) => {

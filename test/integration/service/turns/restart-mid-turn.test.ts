@@ -1,16 +1,21 @@
 /**
- * The service killed with SIGKILL in the middle of a turn (a real child process), then started
- * again on the same port and data: the turn it cannot continue ends as `error`, and whoever
- * subscribes afterwards, with or without Last-Event-ID, is told so and sees the turn's `done`.
+ * The service killed with SIGKILL, or stopped with SIGTERM, in the middle of a turn (a real child process),
+ * then started again on the same port and data: the turn it cannot continue ends as `error`, and whoever
+ * subscribes afterwards, with or without Last-Event-ID (of the turn, or of what the stream said last), is
+ * told so and sees the turn's `done`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVICE_RESTARTED_MESSAGE } from '../../../../src/service/turns/restart-recovery';
+import {
+  SERVICE_RESTARTED_MESSAGE,
+  SERVICE_STOPPED_MESSAGE,
+} from '../../../../src/service/turns/restart-recovery';
 import { ensurePerson, firstAgentId, signIn, startTestService } from '../../../support/local-service';
 import { freePort, startServiceProcess, type ServiceProcess } from '../../../support/service-process';
 import { openEvents } from '../../../support/sse';
+import { testStore } from '../../../support/test-store';
 
 const running: ServiceProcess[] = [];
 let dataDir = '';
@@ -31,48 +36,65 @@ async function prepareAccount(dir: string): Promise<{ token: string; agentId: st
   }
 }
 
-describe('a service restart in the middle of a turn', { timeout: 90_000 }, () => {
-  it('closes the turn as an error and replays that ending to every subscriber', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-restart-'));
-    const { token, agentId } = await prepareAccount(dataDir);
-    const port = await freePort();
-    const first = await startServiceProcess({ port, dataDir });
-    running.push(first);
-    const created = await fetch(`${first.url}/api/v2/me/agents/${agentId}/conversations`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const conversationId = ((await created.json()) as { id: string }).id;
-    const path = `/api/v2/me/agents/${agentId}/conversations/${conversationId}`;
-    const before = await openEvents(`${first.url}${path}/events`, token);
-    const sent = await fetch(`${first.url}${path}/messages`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ content: 'wait 60' }),
-    });
-    const { turnId } = (await sent.json()) as { turnId: string };
-    await before.nextNamed('tool', (d) => d.status === 'in_progress');
-    const lastSeen = before.events.at(-1)!.id!;
-    before.close();
+describe('a service restart in the middle of a turn', { timeout: 120_000 }, () => {
+  for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
+    it(`after ${signal}, closes the turn as an error and replays that ending to every subscriber`, async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-restart-'));
+      const { token, agentId } = await prepareAccount(dataDir);
+      const port = await freePort();
+      const first = await startServiceProcess({ port, dataDir });
+      running.push(first);
+      const created = await fetch(`${first.url}/api/v2/me/agents/${agentId}/conversations`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const conversationId = ((await created.json()) as { id: string }).id;
+      const path = `/api/v2/me/agents/${agentId}/conversations/${conversationId}`;
+      // One client follows the turn as the service goes down; another had left before.
+      const following = await openEvents(`${first.url}${path}/events`, token);
+      const sent = await fetch(`${first.url}${path}/messages`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ content: 'wait 30' }),
+      });
+      const { turnId } = (await sent.json()) as { turnId: string };
+      await following.nextNamed('tool', (d) => d.status === 'in_progress');
+      const lastSeen = following.events.at(-1)!.id!;
 
-    await first.kill('SIGKILL');
-    const second = await startServiceProcess({ port, dataDir });
-    running.push(second);
+      await first.kill(signal);
+      following.close();
+      const followedTo = following.events.at(-1)!.id!;
+      const second = await startServiceProcess({ port, dataDir });
+      running.push(second);
 
-    for (const lastEventId of [undefined, lastSeen]) {
-      const after = await openEvents(
-        `${second.url}${path}/events`,
-        token,
-        lastEventId ? { lastEventId } : {},
-      );
-      const error = await after.nextNamed('error');
-      expect(error.data).toMatchObject({ message: SERVICE_RESTARTED_MESSAGE, turnId });
-      expect((await after.next()).data).toEqual({ turnId, estado: 'error' });
-      expect((await after.next()).data).toEqual({ reposo: true });
-      after.close();
-    }
-    const thread = await fetch(`${second.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    const body = (await thread.json()) as { ultimoTurno: { turnId: string; estado: string } };
-    expect(body.ultimoTurno).toMatchObject({ turnId, estado: 'error' });
-  });
+      // Reconnecting with the last id each saw, and a new subscriber with none.
+      for (const lastEventId of [followedTo, lastSeen, undefined]) {
+        const after = await openEvents(
+          `${second.url}${path}/events`,
+          token,
+          lastEventId ? { lastEventId } : {},
+        );
+        const error = await after.nextNamed('error');
+        // The close's own words when PostgreSQL kept its events, else the start's.
+        expect([SERVICE_RESTARTED_MESSAGE, SERVICE_STOPPED_MESSAGE]).toContain(error.data.message);
+        expect(error.data.turnId).toBe(turnId);
+        expect((await after.next()).data).toEqual({ turnId, estado: 'error' });
+        expect((await after.next()).data).toEqual({ reposo: true });
+        after.close();
+      }
+      const thread = await fetch(`${second.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+      const body = (await thread.json()) as { ultimoTurno: { turnId: string; estado: string } };
+      expect(body.ultimoTurno).toMatchObject({ turnId, estado: 'error' });
+
+      // Told once on the file store: a later restart has nothing more to tell about it (PostgreSQL keeps
+      // the events themselves for a while, cluster/event-pruning.ts).
+      if (testStore() === 'postgres') return;
+      await second.kill('SIGTERM');
+      const third = await startServiceProcess({ port, dataDir });
+      running.push(third);
+      const later = await openEvents(`${third.url}${path}/events`, token, { lastEventId: lastSeen });
+      expect((await later.next()).data).toEqual({ reposo: true });
+      later.close();
+    });
+  }
 });

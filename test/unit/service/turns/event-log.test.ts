@@ -24,6 +24,28 @@ describe('ConversationEventLog', () => {
     expect(ids(log.replay('t1.3'))).toEqual([]);
   });
 
+  it("tells the endings of an earlier run's turn and of the one waiting behind it, idle once, to whoever followed either", () => {
+    const log = new ConversationEventLog();
+    log.closeLeftover('t1', 'restarted', 'error');
+    log.closeLeftover('t2', 'restarted', 'stopped');
+    const all = log.replay();
+    expect(all.map((e) => [e.id, e.event, e.data])).toEqual([
+      ['t1~restart.1', 'error', { message: 'restarted', code: 'service_restarted', turnId: 't1' }],
+      ['t1~restart.2', 'done', { turnId: 't1', estado: 'error' }],
+      ['t2~restart.1', 'error', { message: 'restarted', code: 'service_restarted', turnId: 't2' }],
+      ['t2~restart.2', 'done', { turnId: 't2', estado: 'stopped' }],
+      ['t2~restart.3', 'done', { reposo: true }],
+    ]);
+    // An id of the earlier run, of either turn or of neither: the endings from the turn it followed on.
+    expect(log.replay('t1.8')).toEqual(all);
+    expect(log.replay('reposo.0')).toEqual(all);
+    expect(ids(log.replay('t2.1'))).toEqual(['t2~restart.1', 't2~restart.2', 't2~restart.3']);
+    // Already told: nothing again.
+    expect(log.replay('t2~restart.3')).toEqual([]);
+    log.beginTurn('t3');
+    expect(ids(log.replay())).toEqual([]);
+  });
+
   it('ends a turn with done {turnId} and, when idle, done {reposo:true}', () => {
     const log = new ConversationEventLog();
     log.beginTurn('t1');
