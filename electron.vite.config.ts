@@ -22,6 +22,8 @@ export default defineConfig({
           'demo-agent': resolve('src/service/demo-agent/main.ts'),
           // The built-in model agent (engine-e), run the same way.
           'model-agent': resolve('src/service/model-agent/main.ts'),
+          // The memory store's writer thread (src/core/memory/memory-writer.ts), named by src/main/index.ts.
+          'memory-writer': resolve('src/core/memory/memory-writer-thread.ts'),
         },
       },
     },

@@ -32,6 +32,8 @@ export const BUILD_OUTPUTS = [
   'out/node/web.js',
   'out/node/demo-agent.js',
   'out/node/model-agent.js',
+  'out/node/memory-writer.js',
+  'out/main/memory-writer.js',
   'out/node/service.js',
   'out/node/build-check.js',
 ];

@@ -134,6 +134,8 @@ async function start(): Promise<void> {
 
   // This launch's proof to its own service (docs/security.md): generated here, handed over in memory only.
   const launchSecret = randomBytes(32).toString('base64url');
+  // The memory store's writer thread, built next to us (electron.vite.config.ts).
+  process.env['AGENTDESK_MEMORY_WRITER_JS'] ??= join(__dirname, 'memory-writer.js');
   host = await createHost({
     dataDir: userData,
     secrets: secrets.store,

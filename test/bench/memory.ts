@@ -1,7 +1,8 @@
 /**
  * `npx tsx test/bench/memory.ts`: the transcript store's speed (issues 17 and 30), on real SQLite files.
  *  1. Search 1,000,000 stored messages: p95 per query under 10 ms. Storing them conversation by
- *     conversation, as the history indexer does, never stalls the event loop over 50 ms.
+ *     conversation, as the history indexer does, never stalls the event loop over 50 ms; nor does
+ *     storing 50,000 more with both cores busy (scripts/cpu-hog.ts, one busy loop per core).
  *  2. Store a conversation of 500,000 messages (no stall over 50 ms) and open it: its tail read and
  *     merged (what opening it costs the host) under 150 ms.
  *  3. Record a 1 MB reply in 10,000 chunks: time on the hot path next to a plain string append
@@ -16,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import type { HistoryMessage } from '../../src/core/memory/history-merge';
 import { TranscriptStore } from '../../src/core/memory/transcript-store';
 import { TurnRecorder } from '../../src/core/memory/turn-recorder';
+import { startCpuHog } from '../../scripts/cpu-hog';
 import { anyMissed, benchRow } from './bench-row';
 
 const dir = mkdtempSync(join(tmpdir(), 'memory-bench-'));
@@ -153,6 +155,32 @@ try {
     'memory.index.1m.stall',
     `storing and indexing ${total.toLocaleString('en')} messages, longest event-loop stall`,
     storeStall,
+  );
+
+  // 1b. The same storing with both cores busy (one busy loop per core, scripts/cpu-hog.ts): 100 more
+  // conversations (50,000 messages) into the 1,000,000-message store.
+  const hog = startCpuHog();
+  let busyStall: { wall: number; cpu: number };
+  try {
+    busyStall = await longestStall(async () => {
+      for (let c = conversationCount; c < conversationCount + 100; c++) {
+        const messages = Array.from({ length: perConversation }, (_, i) => ({
+          role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
+          content: sentence(c * perConversation + i),
+          at: Date.UTC(2026, 0, 1) + (c * perConversation + i) * 60_000,
+        }));
+        await storeHistory(`agent-${c % 8}`, `conv-${c}`, messages);
+        await yieldToLoop();
+      }
+      await store.indexed();
+    });
+  } finally {
+    hog.stop();
+  }
+  stallRows(
+    'memory.index.1m.stall.busy',
+    `storing 50,000 more messages into that store with both cores busy (${hog.count} busy loops), longest event-loop stall`,
+    busyStall,
   );
 
   // 2. One conversation of 500,000 messages.

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mergeHistory, TAIL_SLACK_MS, type HistoryMessage, type StoredTurn } from './history-merge';
 import {
   openMemoryDatabase,
@@ -8,9 +9,10 @@ import {
 import type { StoredMessage } from '../../shared/api';
 import type { MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
 import { attachmentsOf, setThumbnails } from './attachment-rows';
-import { writeHistoryInSlices } from './history-writer';
+import { markFullHistory, writeHistoryInSlices } from './history-writer';
+import { mergeIndexInSteps } from './index-merge';
 import { resetShards, setShardChars } from './index-shards';
-import { MessageIndexer } from './message-indexer';
+import { MemoryWriter } from './memory-writer';
 import { StoredLists } from './stored-lists';
 import { searchMessages } from './transcript-search';
 import { keepReplies, replyMessage, withReplyText } from './reply-in-message';
@@ -33,29 +35,41 @@ export class TranscriptStore {
   /** What the app last heard of agents and conversations, for reading offline. */
   readonly lists: StoredLists;
 
+  /** The thread that writes downloaded histories, indexes long messages and merges the index. */
+  private readonly writer: MemoryWriter;
+
   private constructor(
     private readonly db: MemoryDatabase,
     readonly file: string,
+    shardChars: number | undefined,
   ) {
     this.lists = new StoredLists(db);
-    this.indexer = new MessageIndexer(db);
+    this.writer = new MemoryWriter({ file, ...(shardChars !== undefined ? { shardChars } : {}) });
   }
-
-  private readonly indexer: MessageIndexer;
 
   /** Opens the store; long messages a previous run had not finished indexing are indexed in the background. */
   static open(file: string, options: { shardChars?: number } = {}): TranscriptStore {
     const db = openMemoryDatabase(file);
     // The search index's shard size (index-shards.ts); tests use small ones.
     if (options.shardChars !== undefined) setShardChars(db, options.shardChars);
-    const store = new TranscriptStore(db, file);
-    void store.indexed();
+    // Before the first write of this run: the index is merged in steps (index-merge.ts), never inside one.
+    mergeIndexInSteps(db);
+    const store = new TranscriptStore(db, file, options.shardChars);
+    if (db.prepare('SELECT 1 FROM index_queue LIMIT 1').get()) store.indexSoon();
     return store;
   }
 
-  /** Resolves once every stored message is searchable (long ones are indexed in slices, off the hot path). */
+  /**
+   * Resolves once every stored message is searchable and the index merged: long ones are indexed in parts,
+   * and the index merged in steps, by the writer thread.
+   */
   indexed(): Promise<void> {
-    return this.indexer.start();
+    return this.writer.index();
+  }
+
+  /** indexed(), not awaited: a failure leaves the work on disk (index_queue) for the next request. */
+  private indexSoon(): void {
+    this.writer.index().catch(() => undefined);
   }
 
   /** Upserts what the conversation list says of a conversation (title, last activity). */
@@ -94,9 +108,9 @@ export class TranscriptStore {
         const turnId = m.turnId ?? kept.get(skipped + i) ?? null;
         insert.run(conversationId, skipped + i, m.role, m.content, m.at, turnId);
       });
-      if (skipped === 0) this.markFullHistory(conversationId, version);
+      if (skipped === 0) markFullHistory(this.db, conversationId, version ?? null);
     })();
-    void this.indexed();
+    this.indexSoon();
   }
 
   /**
@@ -115,7 +129,7 @@ export class TranscriptStore {
     this.saveConversation(agentId, conversationId);
     const kept = keepReplies(this.db, conversationId, skipped, messages);
     const whole = await writeHistoryInSlices(
-      this.db,
+      this.writer,
       conversationId,
       messages,
       skipped,
@@ -123,19 +137,12 @@ export class TranscriptStore {
       signal,
     );
     if (!whole) return;
-    this.db.transaction(() => {
-      this.db
-        .prepare('DELETE FROM messages WHERE conversation_id = ? AND position >= ?')
-        .run(conversationId, skipped + messages.length);
-      if (skipped === 0) this.markFullHistory(conversationId, version);
-    })();
-    void this.indexed();
-  }
-
-  private markFullHistory(conversationId: string, version: string | undefined): void {
-    this.db
-      .prepare('UPDATE conversations SET history_synced_at = ?, history_version = ? WHERE id = ?')
-      .run(Date.now(), version ?? null, conversationId);
+    await this.writer.finishHistory(
+      conversationId,
+      skipped + messages.length,
+      skipped === 0 ? (version ?? null) : undefined,
+    );
+    this.indexSoon();
   }
 
   /** The whole history was stored for this server state (`version`), so indexing can skip it. */
@@ -239,7 +246,7 @@ export class TranscriptStore {
       for (const write of batch) writeTurn(this.db, write);
     })();
     restrictModes(this.file);
-    void this.indexed();
+    this.indexSoon();
   }
 
   /** Small pictures of a sent turn's images, in the order sent (null keeps none). */
@@ -269,14 +276,22 @@ export class TranscriptStore {
     this.db.exec('VACUUM');
   }
 
-  close(): void {
-    this.indexer.stop();
+  /** Closes the store; the writer thread finishes its current step, then closes its own connection. */
+  close(): Promise<void> {
+    const writerClosed = this.writer.close();
     this.db.close();
+    return writerClosed;
   }
 
-  /** Closes the store and deletes its files. */
+  /**
+   * Closes the store and deletes its files; once the writer thread has closed its connection, whatever
+   * companion file that left is deleted too (unless a new store was opened there meanwhile).
+   */
   destroy(): void {
-    this.close();
+    const writerClosed = this.close();
     removeMemoryDatabase(this.file);
+    void writerClosed.then(() => {
+      if (!existsSync(this.file)) removeMemoryDatabase(this.file);
+    });
   }
 }
