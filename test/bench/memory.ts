@@ -90,8 +90,9 @@ try {
   // 1. 1,000,000 messages in 2,000 conversations of 8 agents, stored one conversation at a time with the
   // loop free in between, as the history indexer stores what it downloads.
   let t = performance.now();
-  const storeStall = await longestStall(async () => {
-    for (let c = 0; c < conversationCount; c++) {
+  /** Conversations [from, to) of `perConversation` messages, one at a time, then the index caught up. */
+  const storeConversations = async (from: number, to: number) => {
+    for (let c = from; c < to; c++) {
       const messages = Array.from({ length: perConversation }, (_, i) => ({
         role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
         content: sentence(c * perConversation + i),
@@ -101,7 +102,8 @@ try {
       await yieldToLoop();
     }
     await store.indexed();
-  });
+  };
+  const storeStall = await longestStall(() => storeConversations(0, conversationCount));
   console.log(
     `stored ${total.toLocaleString('en')} messages in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
@@ -162,18 +164,7 @@ try {
   const hog = startCpuHog();
   let busyStall: { wall: number; cpu: number };
   try {
-    busyStall = await longestStall(async () => {
-      for (let c = conversationCount; c < conversationCount + 100; c++) {
-        const messages = Array.from({ length: perConversation }, (_, i) => ({
-          role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
-          content: sentence(c * perConversation + i),
-          at: Date.UTC(2026, 0, 1) + (c * perConversation + i) * 60_000,
-        }));
-        await storeHistory(`agent-${c % 8}`, `conv-${c}`, messages);
-        await yieldToLoop();
-      }
-      await store.indexed();
-    });
+    busyStall = await longestStall(() => storeConversations(conversationCount, conversationCount + 100));
   } finally {
     hog.stop();
   }
