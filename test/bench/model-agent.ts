@@ -1,0 +1,180 @@
+/**
+ * The model agent's speed through the whole path (issue 37): a scripted OpenAI-protocol provider
+ * streams a reply; the local service runs the model agent (engine-e, the provider found in its
+ * environment as a person's would be), which streams it on over ACP; the service sends it as SSE to
+ * a client reading the event stream. Measured against the provider's own stream read straight from
+ * the same server in the same run, alternating:
+ * - time to the first text: the path ≤ 1.1 × the provider's + 20 ms;
+ * - text rate (characters a second from the first piece to the last): the path at least 0.9 × the
+ *   provider's, i.e. the same rate.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startOpenAiServer } from '../support/scripted-providers';
+import { firstAgentId, signIn, startTestService } from '../support/local-service';
+import { benchRow } from './bench-row';
+
+const ROUNDS = Number(process.env.BENCH_MODEL_ROUNDS ?? 7);
+const KEY = 'test-key-openai';
+/** A reply like a fast model's: 60 ms before the first byte, then 300 pieces of 4 characters 3 ms apart. */
+const REPLY = { text: 'word'.repeat(300), pieceChars: 4, paceMs: 3, firstByteMs: 60 };
+
+interface Timed {
+  first: number;
+  last: number;
+  chars: number;
+}
+
+/** Reads an SSE body, calling `on` with each event's name, data and arrival time. */
+async function readSse(
+  body: ReadableStream<Uint8Array>,
+  on: (event: string, data: string, at: number) => boolean,
+) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    const at = performance.now();
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
+      if (!/^data:/m.test(block)) continue; // a heartbeat comment
+      if (on(event, data, at)) {
+        await reader.cancel();
+        return;
+      }
+    }
+  }
+}
+
+/** The provider's own stream, read straight: the first text and the rate. */
+async function providerStream(baseURL: string): Promise<Timed> {
+  const start = performance.now();
+  const response = await fetch(`${baseURL}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'go' }] }),
+  });
+  const timed: Timed = { first: 0, last: 0, chars: 0 };
+  await readSse(response.body!, (_event, data, at) => {
+    if (data === '[DONE]') return true;
+    const text = (JSON.parse(data) as { choices: { delta?: { content?: string } }[] }).choices[0]?.delta
+      ?.content;
+    if (text) {
+      if (!timed.chars) timed.first = at - start;
+      timed.last = at - start;
+      timed.chars += text.length;
+    }
+    return false;
+  });
+  return timed;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const rate = (t: Timed) => t.chars / ((t.last - t.first) / 1000);
+
+const provider = await startOpenAiServer({
+  apiKey: KEY,
+  models: ['bench-model'],
+  fallback: { text: 'Bench title' },
+});
+process.env.OPENAI_BASE_URL = provider.baseURL;
+process.env.OPENAI_API_KEY = KEY;
+const built = fileURLToPath(new URL('../../out/node/model-agent.js', import.meta.url));
+if (existsSync(built)) process.env.AGENTDESK_MODEL_AGENT_JS ??= built;
+const service = await startTestService();
+try {
+  const token = (await signIn(service)).access_token;
+  const agentId = await firstAgentId(service, token);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const base = `${service.url}/api/v2/me/agents/${agentId}/conversations`;
+  const conversation = ((await (await fetch(base, { method: 'POST', headers })).json()) as { id: string }).id;
+  const events = await fetch(`${base}/${conversation}/events`, { headers });
+
+  // One reader for the whole run; each turn waits for its own `done`.
+  let turn: { id: string; start: number; timed: Timed; done: () => void } | null = null;
+  const reading = readSse(events.body!, (event, data, at) => {
+    if (!turn) return false;
+    const parsed = JSON.parse(data) as { text?: string; turnId?: string };
+    if (event === 'chunk' && parsed.turnId === turn.id) {
+      const text = parsed.text ?? '';
+      if (!turn.timed.chars) turn.timed.first = at - turn.start;
+      turn.timed.last = at - turn.start;
+      turn.timed.chars += text.length;
+    } else if ((event === 'done' && parsed.turnId === turn.id) || event === 'error') {
+      if (event === 'error') console.error(`model agent: the turn failed: ${data}`);
+      turn.done();
+    }
+    return false;
+  });
+  reading.catch(() => undefined); // ends when the service closes
+  const throughService = async (): Promise<Timed> => {
+    provider.reply(REPLY);
+    const finished = new Promise<void>((resolve) => {
+      turn = {
+        id: randomUUID(),
+        start: performance.now(),
+        timed: { first: 0, last: 0, chars: 0 },
+        done: resolve,
+      };
+    });
+    const sent = await fetch(`${base}/${conversation}/messages`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content: 'go', turnId: turn!.id }),
+    });
+    if (sent.status !== 202) throw new Error(`POST messages answered ${sent.status}: ${await sent.text()}`);
+    await finished;
+    const timed = turn!.timed;
+    turn = null;
+    if (timed.chars !== REPLY.text.length)
+      throw new Error(`the path delivered ${timed.chars} of ${REPLY.text.length} characters`);
+    return timed;
+  };
+
+  await throughService(); // spawns and warms the agent (and its first reply's title)
+  const direct: Timed[] = [];
+  const path: Timed[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    provider.reply(REPLY);
+    direct.push(await providerStream(provider.baseURL));
+    path.push(await throughService());
+  }
+  const ttftDirect = median(direct.map((t) => t.first));
+  const ttftPath = median(path.map((t) => t.first));
+  const rateDirect = median(direct.map(rate));
+  const ratePath = median(path.map(rate));
+  console.log(
+    `model agent: first text ${ttftPath.toFixed(1)} ms through the service vs ${ttftDirect.toFixed(1)} ms from the provider; ` +
+      `${ratePath.toFixed(0)} vs ${rateDirect.toFixed(0)} characters/s (${ROUNDS} turns each, medians)`,
+  );
+  const goal = 1.1 * ttftDirect + 20;
+  benchRow({
+    id: 'model.firstText.ratio',
+    what: 'model agent: time to first text through the service, ÷ the provider’s own',
+    value: ttftPath / ttftDirect,
+    unit: '×',
+    goal: `≤ 1.1× + 20 ms (${ttftPath.toFixed(0)} ms ≤ ${goal.toFixed(0)} ms)`,
+    ok: ttftPath <= goal,
+  });
+  benchRow({
+    id: 'model.rate.ratio',
+    what: 'model agent: text rate through the service, ÷ the provider’s own',
+    value: ratePath / rateDirect,
+    unit: '×',
+    goal: '≥ 0.9× (the same rate)',
+    ok: ratePath / rateDirect >= 0.9,
+  });
+} finally {
+  await service.cleanup();
+  await provider.close();
+}
+process.exit(0);
