@@ -8,10 +8,13 @@ import type {
 import { tool, type Tool, type ToolSet } from 'ai';
 import type { AgentTool, FileChange, ToolOutcome } from './tools/agent-tool';
 import { shown } from './tools/workspace-paths';
+import type { UpdateSender } from './update-sender';
 
 /** What the gate needs of the turn. */
 export interface GateContext {
   client: AgentContext;
+  /** The turn's updates in order (the reply text before a tool's card). */
+  sender: UpdateSender;
   sessionId: string;
   root: string;
   /** Tool names the person always allows in this session (changed in place by "always allow"). */
@@ -56,8 +59,7 @@ export function gateTools(tools: AgentTool<never>[], ctx: GateContext): ToolSet 
 }
 
 function gated(agentTool: AgentTool<unknown>, ctx: GateContext): Tool {
-  const send = (update: SessionUpdate) =>
-    ctx.client.notify(methods.client.session.update, { sessionId: ctx.sessionId, update });
+  const send = (update: SessionUpdate) => ctx.sender.send(update);
   return tool({
     description: agentTool.description,
     inputSchema: agentTool.inputSchema,

@@ -17,6 +17,7 @@ import { gateTools, TurnCancelled } from './tool-gate';
 import { workspaceTools } from './tools/workspace-tools';
 import { connectMcpServers } from './tools/mcp-tools';
 import { foldUsage } from './usage-report';
+import { UpdateSender } from './update-sender';
 import { userTurn } from './user-message';
 
 /** Tool steps a turn may take before it stops and says so. */
@@ -44,8 +45,10 @@ export function turnError(words: string): RequestError {
 export async function runModelTurn(ctx: TurnContext, prompt: ContentBlock[]): Promise<PromptResponse> {
   const { live, client, signal } = ctx;
   const session = live.saved;
-  const send = (update: SessionUpdate) =>
-    client.notify(methods.client.session.update, { sessionId: session.id, update });
+  const sender = new UpdateSender((update) =>
+    client.notify(methods.client.session.update, { sessionId: session.id, update }),
+  );
+  const send = (update: SessionUpdate) => sender.send(update);
   const chosen = chooseModel(live.handoff, session.model);
   if (typeof chosen === 'string') throw turnError(chosen);
 
@@ -60,6 +63,7 @@ export async function runModelTurn(ctx: TurnContext, prompt: ContentBlock[]): Pr
   }
   const tools = gateTools([...workspaceTools(session.cwd), ...(live.mcp?.tools ?? [])] as never[], {
     client,
+    sender,
     sessionId: session.id,
     root: session.cwd,
     alwaysAllowed: session.alwaysAllowed,
@@ -103,10 +107,10 @@ export async function runModelTurn(ctx: TurnContext, prompt: ContentBlock[]): Pr
       case 'text-delta':
         reply += part.text;
         partial += part.text;
-        await send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: part.text } });
+        sender.text('agent_message_chunk', part.text);
         break;
       case 'reasoning-delta':
-        if (part.text) await send(thought(part.text));
+        if (part.text) sender.text('agent_thought_chunk', part.text);
         break;
       case 'finish-step':
         steps++;
