@@ -187,7 +187,7 @@ describe('model providers a person adds (our extension /api/v2/me/model-provider
     });
     expect(engines.filter((e) => e.offered === false).map((e) => e.id)).toEqual(['engine-c', 'engine-d']);
 
-    // The switch itself (its answer, the machine started) is in model-agent-turns.test.ts; here, what it offers.
+    // The switch itself (its answer, the machine started) is in engine-e-chat.test.ts; here, what it offers.
     await call('PATCH', `/api/v2/agents/${h.agentId}`, { engine: 'engine-e', model: 'claude-test' });
     const switched = await call<{ engine: string; model: string; models: { id: string; label: string }[] }>(
       'GET',
