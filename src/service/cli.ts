@@ -62,21 +62,29 @@ async function serveCommand(argv: string[]): Promise<number> {
   return new Promise<number>(() => {});
 }
 
-/** The admin commands work on the store the service uses: config.json's `database`, else DATABASE_URL, else the file. */
-async function openIdentity(data: unknown) {
-  const dataDir = resolve(typeof data === 'string' ? data : 'data');
+/**
+ * The admin commands work on the store the service uses: `--database` as the service takes it, else
+ * config.json's `database`, else DATABASE_URL, else the file.
+ */
+async function openIdentity(values: { data?: string | undefined; database?: string | undefined }) {
+  const dataDir = resolve(values.data ?? 'data');
   makePrivateDirSync(dataDir);
-  const db = await openDatabase(dataDir, { databaseUrl: databaseUrlOf(await readConfigFile(dataDir)) });
+  const config = await readConfigFile(dataDir);
+  const databaseUrl = databaseUrlOf(values.database !== undefined ? { database: values.database } : config);
+  const db = await openDatabase(dataDir, { databaseUrl });
   return { db, identity: createIdentity(db, systemClock) };
 }
+
+/** The options every admin command takes: where the service keeps its data and its store. */
+const storeOptions = { data: { type: 'string' }, database: { type: 'string' } } as const;
 
 async function userAdd(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { email: { type: 'string' }, password: { type: 'string' }, data: { type: 'string' } },
+    options: { email: { type: 'string' }, password: { type: 'string' }, ...storeOptions },
   });
   if (!values.email || !values.password) return fail('usage', 'user add needs --email and --password.');
-  const { db, identity } = await openIdentity(values.data);
+  const { db, identity } = await openIdentity(values);
   try {
     const result = await identity.persons.create(values.email, values.password);
     if (!result.ok) {
@@ -101,8 +109,8 @@ async function inviteAdd(argv: string[]): Promise<number> {
     options: {
       email: { type: 'string' },
       days: { type: 'string' },
-      data: { type: 'string' },
       'public-url': { type: 'string' },
+      ...storeOptions,
     },
   });
   const days = values.days === undefined ? INVITE_LIFETIME_DAYS : Number(values.days);
@@ -127,7 +135,7 @@ async function inviteAdd(argv: string[]): Promise<number> {
       'usage',
       "invite add needs the server's public URL: set publicUrl in config.json or pass --public-url.",
     );
-  const { db, identity } = await openIdentity(dataDir);
+  const { db, identity } = await openIdentity({ data: dataDir, database: values.database });
   try {
     if (await identity.persons.findByEmail(values.email))
       return fail('email_taken', 'A person with that e-mail already exists.');
@@ -151,7 +159,7 @@ async function clientAdd(argv: string[]): Promise<number> {
       scopes: { type: 'string' },
       confidential: { type: 'boolean' },
       'first-party': { type: 'boolean' },
-      data: { type: 'string' },
+      ...storeOptions,
     },
   });
   const redirectUris = values['redirect-uri'] ?? [];
@@ -160,7 +168,7 @@ async function clientAdd(argv: string[]): Promise<number> {
   }
   const bad = redirectUris.find((uri) => !URL.canParse(uri));
   if (bad) return fail('invalid_redirect_uri', `"${bad}" is not an absolute URI.`);
-  const { db, identity } = await openIdentity(values.data);
+  const { db, identity } = await openIdentity(values);
   try {
     const created = await identity.clients.create({
       name: values.name,
