@@ -159,12 +159,9 @@ async function listAgents(host: DeskHost, io: CliIo): Promise<number> {
     return 1;
   }
   for (const agent of result.value.agents) {
-    // No access key (agent token) made yet (only `sync --server` needs one).
-    const note = agent.needsToken ? '  (no access key yet)' : '';
-    // The server's words: a name may carry a terminal's escape (the spec bounds only its length).
-    io.out(
-      `${terminalLine(agent.id)}\t${terminalLine(agent.name)}\t${terminalLine(agent.protocol)}${note}\n`,
-    );
+    // The id to type and the name: the protocol and the access key are wire matters (`sync --server` says
+    // itself when it needs a key). The server's words may carry a terminal's escape (the spec bounds only length).
+    io.out(`${terminalLine(agent.id)}\t${terminalLine(agent.name)}\n`);
   }
   if (result.value.agents.length === 0) io.out('No agents yet.\n');
   return 0;

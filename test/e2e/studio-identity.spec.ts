@@ -31,7 +31,9 @@ test('identity: name, prompt with its live count and mode, starters reordered; t
 
   const outcome = section.getByRole('status', { name: 'Save result' });
   await expect(outcome).toContainText('Saved.');
-  await expect(outcome).toContainText('Server note:');
+  // The service's note, in plain words (no "Server note:" label, no field names).
+  await expect(outcome).toContainText('The new prompt applies from the next conversation');
+  await expect(outcome).not.toContainText('Server note');
   await expect(outcome.getByRole('button', { name: 'Restart the agent' })).toBeVisible();
   await shoot(page, 'identity');
 

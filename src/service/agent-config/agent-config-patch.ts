@@ -84,7 +84,7 @@ export async function patchAgent(
     restarted = true;
   }
   const config = await deps.view(updated);
-  return success({ config, applied: changed, note: noteFor(toEngine, toMachine, changed, restarted) });
+  return success({ config, applied: changed, note: noteFor(toMachine, changed, restarted) });
 }
 
 /** A sentence naming the first field the body may not set or a tool name it does not know, or null. */
@@ -194,31 +194,39 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** What the change means on that engine, in one or two sentences. */
-function noteFor(engine: string, machine: boolean, changed: string[], restarted: boolean): string {
+/**
+ * What the change means on that engine, in one or two sentences a person reads as they are (the app shows
+ * the note): no engine id or field name, which are wire words.
+ */
+function noteFor(machine: boolean, changed: string[], restarted: boolean): string {
   const parts: string[] = [];
   if (changed.includes('engine')) {
     parts.push(
-      `Now on ${engine}: identity, skills, knowledge, channels and permissions came along; conversation memory stays with the previous engine.`,
+      'The agent now runs on the engine you chose: its identity, skills, knowledge, channels and permissions came along; what it remembers of earlier conversations stays with the previous engine.',
     );
   }
+  const prompt = changed.includes('prompt') || changed.includes('promptMode');
   if (machine) {
     if (restarted) parts.push('The agent was restarted, so the change is already in effect.');
-    if (changed.includes('prompt') || changed.includes('promptMode')) {
+    if (prompt) {
       parts.push(
         restarted
-          ? 'The prompt was written to the machine and applies now.'
-          : 'The prompt was written to the machine; it applies in the next conversation, or at once after a restart.',
+          ? 'The new prompt applies now.'
+          : 'The new prompt applies from the next conversation, or at once after a restart.',
       );
     }
-  } else if (changed.includes('prompt')) {
-    parts.push(
-      `${engine} has no machine: the prompt applies from the next conversation; there is nothing to restart.`,
-    );
+  } else if (prompt) {
+    parts.push('The new prompt applies from the next conversation; there is nothing to restart.');
   }
   const immediate = changed.filter((f) =>
     ['name', 'webSearch', 'channels', 'starters', 'tools.gs', 'tools.channels'].includes(f),
   );
-  if (immediate.length) parts.push(`${immediate.join(', ')}: in effect from the next turn.`);
+  if (immediate.length) {
+    parts.push(
+      parts.length
+        ? 'The other changes apply from the next reply.'
+        : 'The change applies from the next reply.',
+    );
+  }
   return parts.join(' ') || 'Saved.';
 }

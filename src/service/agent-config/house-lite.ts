@@ -49,7 +49,11 @@ async function respond(
   channel: string,
 ): Promise<HouseLiteTurn> {
   const firstLine = (message.split('\n', 1)[0] ?? '').trim();
-  if (/^fail\b/i.test(firstLine)) return { text: '', error: 'Failed on purpose (the "fail" directive).' };
+  if (/^fail\b/i.test(firstLine))
+    return {
+      text: '',
+      error: 'Failed on purpose: a message that starts with "fail" shows how an error looks.',
+    };
   if (/^list files\b/i.test(firstLine)) {
     const listing = await folder.list({ segments: [], rel: '' });
     const lines = listing.files.map((f) => `${f.path} (${f.size} bytes)`);

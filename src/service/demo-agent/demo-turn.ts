@@ -47,7 +47,10 @@ async function act(
       return wait(stream, directive.seconds);
     case 'fail':
       await stream.say('Failing on purpose, as asked.');
-      throw new RequestError(-32603, 'Failed on purpose (the "fail" directive).');
+      throw new RequestError(
+        -32603,
+        'Failed on purpose: a message that starts with "fail" shows how an error looks.',
+      );
     case 'crash':
       await stream.say('Crashing now, as asked.');
       return await stream.ctx.crash();

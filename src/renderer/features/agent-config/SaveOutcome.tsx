@@ -21,11 +21,7 @@ export function SaveOutcome(props: { section: AgentConfigSection; offerRestart?:
       aria-label="Save result"
     >
       <p>{outcome.message}</p>
-      {outcome.note ? (
-        <p>
-          <span className="studio-label">Server note:</span> {outcome.note}
-        </p>
-      ) : null}
+      {outcome.note && outcome.note !== outcome.message ? <p>{outcome.note}</p> : null}
       {applied.length > 0 ? (
         <p>
           <span className="studio-label">Applied:</span> {applied.join(', ')}

@@ -82,8 +82,10 @@ export function ToolsSection(props: { agentId: string; config: AgentConfiguratio
         onDiscard={reset}
       >
         <fieldset className="studio-toggles">
-          <legend>Tools the service lends</legend>
-          {Object.keys(draft.gs).length === 0 ? <p className="muted">The service lends no tools.</p> : null}
+          <legend>Tools from your account</legend>
+          {Object.keys(draft.gs).length === 0 ? (
+            <p className="muted">Your account offers no tools to this agent.</p>
+          ) : null}
           <ToggleList
             values={draft.gs}
             onChange={(gs) => setDraft({ ...draft, gs })}
@@ -115,7 +117,7 @@ export function ToolsSection(props: { agentId: string; config: AgentConfiguratio
 
         <table className="studio-matrix">
           <caption>
-            Per channel (effective). Untick to veto a tool on a channel; tick to return it to its default.
+            Where each tool can be used. Untick to turn a tool off in one place; tick to turn it back on.
           </caption>
           <thead>
             <tr>

@@ -75,7 +75,7 @@ export function TryPanel(props: { agentId: string }) {
         </button>
       </div>
       <p className="studio-help">
-        A try runs like a real message: it uses your balance, and waits up to 3 minutes for the reply.
+        A try sends a real message to the agent and waits up to 3 minutes for the reply.
       </p>
       <form
         className="studio-form"

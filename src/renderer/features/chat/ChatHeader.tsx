@@ -22,6 +22,8 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
   const shared = useConversationsStore((s) => s.shares[sessionId]?.shared === true);
   const [dialog, setDialog] = useState<'rename' | 'archive' | 'share' | null>(null);
   const [exportNote, setExportNote] = useState('');
+  // Notes that must not cover the messages (the model's) take a line of their own under the header.
+  const [noteLine, setNoteLine] = useState<HTMLDivElement | null>(null);
 
   // Whether it is shared is the server's to say: asked on opening, so a reload does not forget it.
   useEffect(() => {
@@ -41,61 +43,69 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
   };
 
   return (
-    <header className="chat-header">
-      <div className="chat-heading">
-        {agentName ? (
-          <span className="chat-agent" title="Agent">
-            {showDirectionControls(agentName)}
-          </span>
-        ) : null}
-        <h2 className="chat-title" title={title}>
-          {showDirectionControls(title)}
-        </h2>
-      </div>
-      <ModelPicker agentId={agentId} sessionId={sessionId} />
-      <button
-        type="button"
-        className={shared ? 'shared' : undefined}
-        aria-label={shared ? 'Shared: anyone with the link can read it' : 'Share'}
-        title={shared ? 'Shared: anyone with the link can read it' : 'Share a read-only link'}
-        onClick={() => setDialog('share')}
-      >
-        {shared ? 'Shared' : 'Share'}
-      </button>
-      <ChatHeaderMenu
-        agentId={agentId}
-        sessionId={sessionId}
-        actions={{
-          rename: () => setDialog('rename'),
-          exportAs: (format) => void exportAs(format),
-          archive: () => setDialog('archive'),
-        }}
-      />
-      {exportNote ? (
-        <p className="header-note error-text" role="alert">
-          {exportNote}
-        </p>
-      ) : null}
-      {dialog === 'rename' ? (
-        <RenameDialog agentId={agentId} sessionId={sessionId} title={title} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog === 'share' ? (
-        <ShareDialog agentId={agentId} sessionId={sessionId} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog === 'archive' ? (
-        <ConfirmDialog
-          title="Archive this conversation?"
-          confirmLabel="Archive"
-          danger
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            setDialog(null);
-            useArchiveStore.getState().archive(agentId, sessionId);
-          }}
+    <>
+      <header className="chat-header">
+        <div className="chat-heading">
+          {agentName ? (
+            <span className="chat-agent" title="Agent">
+              {showDirectionControls(agentName)}
+            </span>
+          ) : null}
+          <h2 className="chat-title" title={title}>
+            {showDirectionControls(title)}
+          </h2>
+        </div>
+        <ModelPicker agentId={agentId} sessionId={sessionId} noteLine={noteLine} />
+        <button
+          type="button"
+          className={shared ? 'shared' : undefined}
+          aria-label={shared ? 'Shared: anyone with the link can read it' : 'Share'}
+          title={shared ? 'Shared: anyone with the link can read it' : 'Share a read-only link'}
+          onClick={() => setDialog('share')}
         >
-          <p>“{title}” will leave your list.</p>
-        </ConfirmDialog>
-      ) : null}
-    </header>
+          {shared ? 'Shared' : 'Share'}
+        </button>
+        <ChatHeaderMenu
+          agentId={agentId}
+          sessionId={sessionId}
+          actions={{
+            rename: () => setDialog('rename'),
+            exportAs: (format) => void exportAs(format),
+            archive: () => setDialog('archive'),
+          }}
+        />
+        {exportNote ? (
+          <p className="header-note error-text" role="alert">
+            {exportNote}
+          </p>
+        ) : null}
+        {dialog === 'rename' ? (
+          <RenameDialog
+            agentId={agentId}
+            sessionId={sessionId}
+            title={title}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+        {dialog === 'share' ? (
+          <ShareDialog agentId={agentId} sessionId={sessionId} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog === 'archive' ? (
+          <ConfirmDialog
+            title="Archive this conversation?"
+            confirmLabel="Archive"
+            danger
+            onCancel={() => setDialog(null)}
+            onConfirm={() => {
+              setDialog(null);
+              useArchiveStore.getState().archive(agentId, sessionId);
+            }}
+          >
+            <p>“{title}” will leave your list.</p>
+          </ConfirmDialog>
+        ) : null}
+      </header>
+      <div className="chat-note-line" ref={setNoteLine} />
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { selectStream, useTurnStreamStore } from '../../stores/turn-stream-store';
@@ -9,7 +10,7 @@ import { rememberedModel } from './chosen-model';
  * The model the next reply will use, and the choice of another. It shows the person's latest choice
  * until the server's next `models` event speaks; "applies from the next reply" leaves once that reply starts.
  */
-export function ModelPicker(props: { agentId: string; sessionId: string }) {
+export function ModelPicker(props: { agentId: string; sessionId: string; noteLine?: HTMLElement | null }) {
   const { agentId, sessionId } = props;
   const streamModels = useTurnStreamStore((s) => selectStream(sessionId)(s).models);
   const chosen = useTurnStreamStore((s) => selectStream(sessionId)(s).chosenModel);
@@ -69,11 +70,19 @@ export function ModelPicker(props: { agentId: string; sessionId: string }) {
           ))}
         </select>
       </label>
-      {note ? (
-        <p className={`header-note${note.problem ? ' error-text' : ''}`} role="status">
-          {note.text}
-        </p>
-      ) : null}
+      {note
+        ? placed(
+            <p className={`header-note${note.problem ? ' error-text' : ''}`} role="status">
+              {note.text}
+            </p>,
+            props.noteLine,
+          )
+        : null}
     </>
   );
+}
+
+/** On the line under the header when there is one, so the note pushes the messages down instead of covering them. */
+function placed(note: ReactElement, line: HTMLElement | null | undefined): ReactNode {
+  return line ? createPortal(note, line) : note;
 }

@@ -35,6 +35,8 @@ export function MicButton(props: {
       setPhase({ kind: 'recording', since: Date.now() });
     } catch (error) {
       props.onProblem(microphoneProblem(error));
+      // Nothing is recording: the button must not keep looking pressed, and the person goes on typing.
+      props.input.current?.focus();
     }
   };
 

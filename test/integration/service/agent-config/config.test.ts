@@ -185,7 +185,7 @@ describe('GET and PATCH /api/v2/agents/{id} over HTTP', { timeout: 120_000 }, ()
     config = await json(await patch({ tools: { canales: { chat: { connectors: false } } } }));
     // The answer names the changed field as the body did (the service says tools.channels).
     expect(config.aplicado).toEqual(['tools.canales']);
-    expect(config.nota).toBe('tools.canales: in effect from the next turn.');
+    expect(config.nota).toBe('The change applies from the next reply.');
     expect(config.tools.gs.send_file).toBe(false); // merged: the earlier veto stays
     expect(config.tools.canales.chat.connectors).toBe(false);
     expect(config.tools.canales.workchat.connectors).toBe(true);
@@ -233,7 +233,7 @@ describe('GET and PATCH /api/v2/agents/{id} over HTTP', { timeout: 120_000 }, ()
         { id: 'rec-large', label: 'Recorder Large' },
       ],
     });
-    expect(config.nota).toContain('conversation memory stays with the previous engine');
+    expect(config.nota).toContain('what it remembers of earlier conversations stays with the previous engine');
     expect(spawns(recordFile).length).toBeGreaterThanOrEqual(1);
     const skills = await json(await h.call(`${agent()}/skills`));
     expect(skills.skills.map((s: { slug: string }) => s.slug)).toEqual(['hello']);
