@@ -53,7 +53,7 @@ export function AgentProgramsSection() {
   };
 
   return (
-    <section className="screen-section" aria-label="Agent programs">
+    <div className="screen-section">
       <p className="muted small-text">
         Agent programs you already use (goose, Gemini CLI, Claude Code…) can run your agents. Each one found
         on the service’s computer is offered among the studio’s engines.
@@ -188,6 +188,6 @@ export function AgentProgramsSection() {
           {note ? <p role="status">{note}</p> : null}
         </form>
       )}
-    </section>
+    </div>
   );
 }

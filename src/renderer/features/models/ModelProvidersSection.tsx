@@ -27,7 +27,7 @@ export function ModelProvidersSection() {
   };
 
   return (
-    <section className="screen-section" aria-label="Model providers">
+    <div className="screen-section">
       <p className="muted small-text">
         Your agents think with these providers’ models when their engine is the AgentDesk agent. Keys are kept
         encrypted by the service and shown here masked.
@@ -110,6 +110,6 @@ export function ModelProvidersSection() {
           </p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -1,0 +1,211 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
+import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
+import { startOpenAiServer, type ScriptedProvider } from '../support/scripted-providers';
+import { screens, showScreen } from './support/app-session';
+import { ownerApi } from './support/owner-api';
+import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/spec-only-app';
+
+// Real models on This computer (issue 37), in browser mode on the real local service, with a scripted
+// provider speaking OpenAI's chat-completions protocol over real HTTP (test/support/scripted-providers):
+// a provider added in Settings (a refused key in the service's words, then a good one with its models,
+// axe-clean in both themes); the welcome's "Not now"; a provider found at start; and a spec-only server
+// that hides it all.
+// Stand-in: the OS keychain (a memory store).
+
+const KEY = 'test-key-openai-models-ui';
+const MODELS = ['scripted-large', 'scripted-small'];
+/** The first agent's configuration comes once its machine has started, the first time on a loaded machine slow. */
+const FIRST_START = 45_000;
+
+interface Rig {
+  scratch: string;
+  mode: BrowserMode;
+  api(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+async function startRig(): Promise<Rig> {
+  const scratch = await mkdtemp(join(tmpdir(), 'agentdesk-models-e2e-'));
+  const mode = await startBrowserMode({
+    dataDir: join(scratch, 'data'),
+    rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
+    secrets: createMemorySecretStore(),
+  });
+  return {
+    scratch,
+    mode,
+    api: (path, init) => ownerApi(mode.service()!)(path, init),
+    async close() {
+      await mode.close();
+      await rm(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startHere(page: Page, rig: Rig): Promise<void> {
+  await page.goto(rig.mode.url);
+  await page.getByRole('button', { name: 'Start on this computer' }).click();
+  await expect(page.getByRole('navigation', { name: 'Agents' })).toBeVisible();
+}
+
+async function firstAgent(rig: Rig): Promise<{ id: string; config: Record<string, unknown> }> {
+  const list = (await (await rig.api('/api/v2/me/agents')).json()) as { agentes: { id: string }[] };
+  const id = list.agentes[0]!.id;
+  return { id, config: (await (await rig.api(`/api/v2/agents/${id}`)).json()) as Record<string, unknown> };
+}
+
+/** The "Add a provider" form: another OpenAI-compatible server at the scripted provider's address. */
+async function addProvider(page: Page, provider: ScriptedProvider, key: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Add a provider' });
+  await form.getByRole('radio', { name: 'Another OpenAI-compatible server' }).check();
+  await form.getByLabel('Key').fill(key);
+  await form.getByLabel('Base URL').fill(provider.baseURL);
+  await form.getByRole('button', { name: 'Add provider' }).click();
+}
+
+async function noSeriousAxe(page: Page, where: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    const result = await new AxeBuilder({ page }).analyze();
+    for (const v of result.violations)
+      if (v.impact === 'serious' || v.impact === 'critical')
+        found.push(`${where} (${theme}) ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
+test.describe('a provider added in Settings', () => {
+  test.describe.configure({ mode: 'serial' });
+  let rig: Rig;
+  let provider: ScriptedProvider;
+  let page: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    provider = await startOpenAiServer({ apiKey: KEY, models: MODELS });
+    rig = await startRig();
+    // A page of its own context, as axe asks.
+    page = await (await browser.newContext()).newPage();
+    await startHere(page, rig);
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+    await rig.close();
+    await provider.close();
+  });
+
+  test('a refused key shows the service’s words and is not kept; a good one lists its models, masked', async () => {
+    await showScreen(page, 'Settings');
+    const models = page.getByRole('region', { name: 'Models', exact: true });
+    await expect(models).toContainText('No providers yet');
+    await expect(page.getByRole('region', { name: 'Agent programs', exact: true })).toBeVisible();
+    await models.getByRole('button', { name: 'Add a provider' }).click();
+
+    await addProvider(page, provider, 'sk-wrong-key-0000');
+    const refused = models.getByRole('form', { name: 'Add a provider' }).getByRole('alert');
+    await expect(refused).toContainText(/refused this key \(401\)/);
+    await expect(models.getByLabel('Key')).toHaveValue('');
+    const none = (await (await rig.api('/api/v2/me/model-providers')).json()) as { proveedores: unknown[] };
+    expect(none.proveedores).toEqual([]);
+
+    await addProvider(page, provider, KEY);
+    const row = models.getByRole('list', { name: 'Providers' }).getByRole('listitem').first();
+    await expect(row).toContainText('Added here');
+    await expect(row).toContainText('2 models');
+    await row.getByText('Models', { exact: true }).click();
+    await expect(row.getByRole('list', { name: /models$/ }).getByRole('listitem')).toHaveText(MODELS);
+    // Only the masked key reaches the page: never the key itself, in the screen or the document.
+    await expect(row).toContainText(/key \S*…\S*/);
+    expect(await page.content()).not.toContain(KEY);
+    await showScreen(page, 'Settings');
+    await models.getByRole('button', { name: 'Add a provider' }).click();
+    await page.screenshot({ path: join(screens, 'settings-models.png'), fullPage: true });
+    expect(await noSeriousAxe(page, 'settings-models')).toEqual([]);
+    await models.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
+
+test.describe('the welcome', () => {
+  let provider: ScriptedProvider;
+  test.beforeAll(async () => {
+    provider = await startOpenAiServer({ apiKey: KEY, models: MODELS });
+  });
+  test.afterAll(async () => {
+    await provider.close();
+  });
+
+  test('“Not now” keeps the demo agent, and the offer stays away after a reload', async ({ page }) => {
+    const rig = await startRig();
+    try {
+      await startHere(page, rig);
+      const offer = page.getByRole('region', { name: 'Use your own model' });
+      await offer.getByRole('button', { name: 'Not now' }).click({ timeout: FIRST_START });
+      await expect(offer).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole('region', { name: /^Welcome to / })).toBeVisible();
+      await expect(offer).toHaveCount(0);
+      const { config } = await firstAgent(rig);
+      expect(config['engine']).toBe('engine-b');
+    } finally {
+      await rig.close();
+    }
+  });
+
+  test('a provider found at start: the first agent already uses it, no offer, and the model is named', async ({
+    page,
+  }) => {
+    const saved = { key: process.env['OPENAI_API_KEY'], base: process.env['OPENAI_BASE_URL'] };
+    // The app starts its service (which reads its environment then) when the person starts on this computer.
+    process.env['OPENAI_API_KEY'] = KEY;
+    process.env['OPENAI_BASE_URL'] = provider.baseURL;
+    const rig = await startRig();
+    try {
+      await startHere(page, rig);
+      const welcome = page.getByRole('region', { name: /^Welcome to / });
+      await expect(welcome).toContainText(/model scripted-(large|small) · /, { timeout: FIRST_START });
+      await expect(page.getByRole('region', { name: 'Use your own model' })).toHaveCount(0);
+      await showScreen(page, 'Settings');
+      await expect(page.getByRole('region', { name: 'Models', exact: true })).toContainText(
+        'From the service’s environment',
+      );
+      expect(await page.content()).not.toContain(KEY);
+    } finally {
+      await rig.close();
+      // Later specs of this worker start their service without it.
+      if (saved.key === undefined) delete process.env['OPENAI_API_KEY'];
+      else process.env['OPENAI_API_KEY'] = saved.key;
+      if (saved.base === undefined) delete process.env['OPENAI_BASE_URL'];
+      else process.env['OPENAI_BASE_URL'] = saved.base;
+    }
+  });
+});
+
+test.describe('on a server that only follows the spec', () => {
+  let app: SpecOnlyApp;
+  test.beforeAll(async () => {
+    app = await startSpecOnlyApp();
+  });
+  test.afterAll(async () => {
+    await app.close();
+  });
+
+  test('no Settings → Models or Agent programs, no welcome offer, and nothing outside the spec asked', async ({
+    page,
+  }) => {
+    await signInToSpecOnly(page, app);
+    await expect(page.getByRole('region', { name: /^Welcome to |^Chat$/ }).first()).toBeVisible();
+    await showScreen(page, 'Settings');
+    await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Models' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Agent programs' })).toHaveCount(0);
+    await showScreen(page, 'Chats');
+    await expect(page.getByRole('region', { name: 'Use your own model' })).toHaveCount(0);
+    expect(app.spec.refused).toEqual([]);
+  });
+});
