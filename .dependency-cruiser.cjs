@@ -19,8 +19,10 @@ const serviceRooms = [
   // what the first-party ACP agents share (session files, prompt reading, the SKILL.md format), then the model
   // agent, whose handoff contract engine/ reads
   ...['agent-kit/', 'model-agent/'],
-  // parts the domain areas stand on
-  ...['pages/', 'engine/', 'library/', 'transcription/', 'connectors/', 'demo-agent/'],
+  // parts the domain areas stand on; engine/ finds agent programs as transcription/ finds its tools
+  ...['pages/', 'transcription/', 'engine/', 'library/', 'connectors/', 'demo-agent/'],
+  // the person's model providers: keys sealed as connector tokens are, handed to the model agent through engine/
+  ...['providers/'],
   // the conversation area from the bottom up: a shared page and schedules stand alone, the conversation store
   // keeps schedules, turns run on the store (conversations-area.ts builds the area, conversation-service.ts serves routes)
   ...['sharing/', 'schedules/', 'conversations/', 'turns/'],
