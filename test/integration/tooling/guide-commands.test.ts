@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliFromSource } from '../../support/cli-source';
 import { guideCommandNames, guidePages } from '../../support/guide-commands';
+import { startOpenAiServer } from '../../support/scripted-providers';
 import { serviceCli } from '../../support/service-process';
 
 /**
@@ -29,10 +30,14 @@ let home = '';
 let data = '';
 let folder = '';
 
-async function agentdesk(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [...cliFromSource, ...args, '--data', data], {
+async function agentdesk(
+  ...args: (string | { env: Record<string, string> })[]
+): Promise<{ code: number | null; out: string; err: string }> {
+  const words = args.filter((arg): arg is string => typeof arg === 'string');
+  const extra = args.find((arg) => typeof arg !== 'string')?.env ?? {};
+  const child = spawn(process.execPath, [...cliFromSource, ...words, '--data', data], {
     cwd: home,
-    env: { ...process.env, HOME: home, XDG_DATA_HOME: join(home, '.local/share') },
+    env: { ...process.env, HOME: home, XDG_DATA_HOME: join(home, '.local/share'), ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -46,7 +51,7 @@ async function agentdesk(...args: string[]): Promise<{ code: number | null; out:
 /** The first agent's id, from `agentdesk agents` as a person reads it. */
 async function firstAgent(): Promise<string> {
   const agents = await agentdesk('agents');
-  const id = /^(\S+)\tAssistant\t/m.exec(agents.out)?.[1];
+  const id = /^(\S+)\tAssistant\b/m.exec(agents.out)?.[1];
   if (!id) throw new Error(`no Assistant in: ${agents.out} ${agents.err}`);
   return id;
 }
@@ -80,6 +85,22 @@ const RUN_HERE: Record<string, () => Promise<void>> = {
     const chat = await agentdesk('chat', await firstAgent(), 'hello from the guide');
     expect(chat.code).toBe(0);
     expect(chat.out).toContain('hello from the guide');
+  },
+  'agentdesk models': async () => {
+    const none = await agentdesk('models');
+    expect(none.code).toBe(0);
+    expect(none.out).toMatch(/No model providers yet/);
+    // With a provider in the environment, as the guide says: its models are listed, its key never shown.
+    const provider = await startOpenAiServer({ apiKey: 'test-key-guide', models: ['guide-model-1'] });
+    try {
+      const env = { OPENAI_API_KEY: 'test-key-guide', OPENAI_BASE_URL: provider.baseURL };
+      const listed = await agentdesk('models', { env });
+      expect(listed.code).toBe(0);
+      expect(listed.out).toContain('guide-model-1');
+      expect(listed.out + listed.err).not.toContain('test-key-guide');
+    } finally {
+      await provider.close();
+    }
   },
   'agentdesk sync': async () => {
     const once = await agentdesk('sync', folder, '--agent', await firstAgent(), '--once');
