@@ -95,7 +95,7 @@ test('the "…" menu works by keyboard and returns focus to its button', async (
     /^Export as Markdown/,
     /^Export as JSON/,
     /^Copy conversation link/,
-    /^Archive…/,
+    /^Archive/,
   ]);
   // Each action with a key of its own shows it, and says it to assistive tech.
   await expect(items.first()).toHaveAttribute('aria-keyshortcuts', 'F2');

@@ -126,10 +126,11 @@ test('copy links, and the last conversation and sidebar width come back after a 
   const older = await create();
   await create();
   await openApp(page, app);
-  const list = page.getByRole('list', { name: 'Conversation list' });
-  await expect(list.getByRole('button')).toHaveCount(2);
-  await list.getByRole('button').nth(1).click();
-  await expect(list.getByRole('button').nth(1)).toHaveAttribute('aria-current', 'true');
+  // The rows themselves, not their "…" (shown on hover).
+  const list = page.getByRole('list', { name: 'Conversation list' }).locator('button.conversation');
+  await expect(list).toHaveCount(2);
+  await list.nth(1).click();
+  await expect(list.nth(1)).toHaveAttribute('aria-current', 'true');
 
   await chooseInHeaderMenu(page, 'Copy conversation link');
   await expect(page.getByText('Link copied.').first()).toBeVisible();
@@ -148,7 +149,7 @@ test('copy links, and the last conversation and sidebar width come back after a 
   await expect(handle).toHaveAttribute('aria-valuenow', '300');
 
   await page.reload();
-  await expect(list.getByRole('button').nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(list.nth(1)).toHaveAttribute('aria-current', 'true');
   await expect(page.getByRole('separator', { name: 'Sidebar width' })).toHaveAttribute(
     'aria-valuenow',
     '300',

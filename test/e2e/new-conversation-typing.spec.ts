@@ -83,7 +83,7 @@ test('Mod+N, then another conversation picked before the server answers: the pic
   await expect
     .poll(async () => (await conversationsOf(app, agentId)).filter((c) => !before.includes(c.id)).length)
     .toBe(1);
-  await expect(list.getByRole('button')).toHaveCount(before.length + 1);
+  await expect(list.getByRole('listitem')).toHaveCount(before.length + 1);
   await expect(yourMessages(page)).toContainText('the conversation picked while waiting');
   await expect(messageBox(page)).toHaveValue('typed in the picked conversation');
   await expect(messageBox(page)).toBeFocused();
@@ -114,9 +114,10 @@ test('a message leaves the box when sent: what is typed while the server answers
   await expect(yourMessages(page)).toHaveCount(1);
   await expect(replies(page)).toHaveCount(1);
   await expect(replies(page)).toHaveAttribute('aria-busy', 'false');
-  await expect(
-    page.getByRole('list', { name: 'Conversation list' }).getByRole('button').first(),
-  ).toContainText('Done');
+  // Ended: the open conversation's row has no "Running" (a finished reply needs no badge).
+  const openRow = page.getByRole('list', { name: 'Conversation list' }).locator('[aria-current="true"]');
+  await expect(openRow).toBeVisible();
+  await expect(openRow.getByLabel(/Last reply:/)).toHaveCount(0);
 
   await expect(messageBox(page)).toHaveValue('the next message');
   await page.keyboard.press('Enter');

@@ -32,8 +32,9 @@ test.afterAll(async () => app?.close());
 
 const agentButton = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Agents' }).getByRole('button', { name: new RegExp(`^${name}`) });
+// The rows themselves, not their "…" (shown on hover).
 const conversationRows = (page: Page) =>
-  page.getByRole('list', { name: 'Conversation list' }).getByRole('button');
+  page.getByRole('list', { name: 'Conversation list' }).locator('button.conversation');
 const remembered = async () =>
   JSON.parse(await readFile(join(app.dataDir, 'ui-state.json'), 'utf8')) as {
     lastAgentId: string | null;

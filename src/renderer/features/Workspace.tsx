@@ -35,6 +35,8 @@ import { PersonScreen } from './PersonScreen';
 import { SchedulePanel } from './schedules/SchedulePanel';
 import { CopyLinkButton } from '../ui/CopyLinkButton';
 import { SidebarResizer } from './shell/SidebarResizer';
+import { SidebarHideButton, SidebarRail, useSidebarMemory } from './shell/SidebarCollapse';
+import { startConversation } from './conversations/show-conversation';
 import { UpdateBanner } from './shell/UpdateBanner';
 import { useWindowMemory } from './shell/use-window-memory';
 import './shell/sidebar.css';
@@ -55,6 +57,8 @@ export function Workspace() {
   const screen = useScreenStore((s) => s.screen);
   const schedulesOpen = useSchedulesStore((s) => !!sessionId && s.panelSessionId === sessionId);
   usePersonSetup();
+  const collapsed = useSidebarMemory();
+  const isMac = platform?.os === 'mac';
 
   useEffect(() => {
     void useAgentsStore.getState().load();
@@ -101,11 +105,19 @@ export function Workspace() {
   );
 
   return (
-    <div className="app-shell">
+    <div className={collapsed ? 'app-shell sidebar-collapsed' : 'app-shell'}>
       {screen === 'chat' && sessionId && !agentConfigOpen ? <SkipToComposer /> : null}
+      {/* Folded, everything stays mounted (its stores keep following the agent) but only the rail shows. */}
       <aside className="sidebar" aria-label="Sidebar">
+        <SidebarRail
+          isMac={isMac}
+          onNewConversation={
+            agentId && noMachine === undefined ? () => startConversation(agentId) : undefined
+          }
+        />
         <div className="brand-row">
           <h1 className="brand">AgentDesk</h1>
+          <SidebarHideButton isMac={isMac} />
         </div>
         <AgentsList />
         {agentId ? <AgentConfigSidebarEntry agentId={agentId} /> : null}
@@ -157,9 +169,10 @@ export function Workspace() {
         <WindowDropTarget onFiles={sessionId && screen === 'chat' ? onFiles : undefined}>
           Drop files to attach them
         </WindowDropTarget>
+        {/* Last, so its Undo takes the focus after the next conversation's message box did; shown first
+            (CSS order), in the flow, so it covers none of the reply's buttons. */}
+        <ArchiveUndo />
       </main>
-      {/* After the chat, so its Undo takes the focus after the next conversation's message box did. */}
-      <ArchiveUndo />
     </div>
   );
 }

@@ -30,3 +30,9 @@ export function conversationTitle(item: Pick<ConversationSummary, 'title'>, live
   // Title events also land in the list item, so a later rename wins over the automatic title.
   return item.title || liveTitle || untitled;
 }
+
+/** The conversations nothing was said in yet first (a draft + New opened), the rest in their order. Pure. */
+export function draftsFirst<T>(items: readonly T[], isDraft: (item: T) => boolean): T[] {
+  const drafts = items.filter(isDraft);
+  return drafts.length === 0 ? items.slice() : [...drafts, ...items.filter((item) => !isDraft(item))];
+}

@@ -13,10 +13,13 @@ interface UiStore {
   composerFocus: number;
   /** Bumped to ask the search box to take focus. */
   searchFocus: number;
+  /** A sidebar row asked the open conversation's header for its Share dialog. */
+  shareAsked: string | null;
   rememberScroll(sessionId: string, memory: ScrollMemory): void;
   setQuery(query: string): void;
   focusComposer(): void;
   focusSearch(): void;
+  askShare(sessionId: string | null): void;
 }
 
 export const useUiStore = create<UiStore>((set, get) => ({
@@ -25,6 +28,7 @@ export const useUiStore = create<UiStore>((set, get) => ({
   query: '',
   composerFocus: 0,
   searchFocus: 0,
+  shareAsked: null,
   rememberScroll(sessionId, memory) {
     set({ scroll: { ...get().scroll, [sessionId]: memory } });
   },
@@ -36,5 +40,8 @@ export const useUiStore = create<UiStore>((set, get) => ({
   },
   focusSearch() {
     set({ searchFocus: get().searchFocus + 1, searchOpen: true });
+  },
+  askShare(sessionId) {
+    set({ shareAsked: sessionId });
   },
 }));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import './menu-button.css';
 
 export interface MenuItem {
@@ -15,12 +15,38 @@ export interface MenuItem {
  * first item, ArrowUp on its last; arrows, Home and End move; Escape closes it and gives focus back to the
  * button; Tab or a click outside closes it.
  */
-export function MenuButton(props: { label: string; title: string; items: readonly MenuItem[] }) {
-  const { items } = props;
+export function MenuButton(props: {
+  label: string;
+  title: string;
+  items: readonly MenuItem[];
+  /** The id of what the button acts on (a row's title), read after its name. */
+  describedBy?: string;
+  /** Placed over the page beside the button, for a button inside a box that scrolls (a sidebar row). */
+  floating?: boolean;
+}) {
+  const { items, floating } = props;
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const id = useId();
+
+  // A scrolling box would clip a menu hung below its button: a floating one is fixed to the window,
+  // under the button (above it near the window's foot), and closes when the page scrolls or resizes.
+  useLayoutEffect(() => {
+    if (!open || !floating || !button.current || !menu.current) return;
+    const place = floatingPlace(button.current.getBoundingClientRect(), menu.current.getBoundingClientRect());
+    menu.current.style.top = `${place.top}px`;
+    menu.current.style.left = `${place.left}px`;
+    const away = (event: Event) => {
+      if (!(event.target instanceof Node && menu.current?.contains(event.target))) setOpen(false);
+    };
+    window.addEventListener('resize', away);
+    window.addEventListener('scroll', away, true);
+    return () => {
+      window.removeEventListener('resize', away);
+      window.removeEventListener('scroll', away, true);
+    };
+  }, [open, floating]);
 
   const entries = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
   useEffect(() => {
@@ -73,6 +99,7 @@ export function MenuButton(props: { label: string; title: string; items: readonl
         ref={button}
         type="button"
         aria-label={props.title}
+        aria-describedby={props.describedBy}
         title={props.title}
         aria-haspopup="menu"
         aria-expanded={!!open}
@@ -83,7 +110,14 @@ export function MenuButton(props: { label: string; title: string; items: readonl
         {props.label}
       </button>
       {open ? (
-        <ul ref={menu} id={id} role="menu" aria-label={props.title} className="menu" onKeyDown={onMenuKey}>
+        <ul
+          ref={menu}
+          id={id}
+          role="menu"
+          aria-label={props.title}
+          className={floating ? 'menu floating' : 'menu'}
+          onKeyDown={onMenuKey}
+        >
           {items.map((item) => (
             <li
               key={item.id}
@@ -107,6 +141,15 @@ export function MenuButton(props: { label: string; title: string; items: readonl
       ) : null}
     </div>
   );
+}
+
+/** Where a floating menu goes: below its button, or above it when the window ends first; inside the window. */
+function floatingPlace(anchor: DOMRect, menu: DOMRect): { top: number; left: number } {
+  const gap = 4;
+  const below = anchor.bottom + gap + menu.height <= window.innerHeight;
+  const top = below ? anchor.bottom + gap : Math.max(gap, anchor.top - gap - menu.height);
+  const left = Math.max(gap, Math.min(anchor.left, window.innerWidth - menu.width - gap));
+  return { top, left };
 }
 
 /** "Ctrl+Shift+S" → "Control+Shift+S", the names `aria-keyshortcuts` uses. */

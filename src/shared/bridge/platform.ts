@@ -42,6 +42,8 @@ export interface UiState {
   lastAgentId: string | null;
   lastSessionId: string | null;
   sidebarWidth: number | null;
+  /** The sidebar folded away (Mod+\ or Mod+B), so the chat takes the width. */
+  sidebarCollapsed: boolean;
 }
 
 /** A place a deep link opens: an agent, or one of its conversations. */

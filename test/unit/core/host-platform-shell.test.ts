@@ -78,14 +78,14 @@ describe('platform area: shell habits', () => {
     const area = createPlatformArea(browserOs, { dataDir, busy: idle });
     expect(await area.getUiState()).toEqual({
       ok: true,
-      value: { lastAgentId: null, lastSessionId: null, sidebarWidth: null },
+      value: { lastAgentId: null, lastSessionId: null, sidebarWidth: null, sidebarCollapsed: false },
     });
     await area.saveUiState({ lastAgentId: 'a1', lastSessionId: 's1' });
     await area.saveUiState({ sidebarWidth: 300 });
     const again = createPlatformArea(browserOs, { dataDir, busy: idle });
     expect(await again.getUiState()).toEqual({
       ok: true,
-      value: { lastAgentId: 'a1', lastSessionId: 's1', sidebarWidth: 300 },
+      value: { lastAgentId: 'a1', lastSessionId: 's1', sidebarWidth: 300, sidebarCollapsed: false },
     });
     expect((await stat(join(dataDir, 'ui-state.json'))).mode & 0o777).toBe(0o600);
     const refused = await again.saveUiState({ sidebarWidth: 'wide' } as never);
@@ -94,6 +94,10 @@ describe('platform area: shell habits', () => {
     expect(JSON.parse(await readFile(join(dataDir, 'ui-state.json'), 'utf8'))).toMatchObject({
       sidebarWidth: 300,
     });
+    // The folded sidebar is kept beside its width.
+    await again.saveUiState({ sidebarCollapsed: true });
+    const third = createPlatformArea(browserOs, { dataDir, busy: idle });
+    expect(await third.getUiState()).toMatchObject({ value: { sidebarWidth: 300, sidebarCollapsed: true } });
   });
 
   it('reads a broken ui-state file as nothing remembered, field by field', async () => {
@@ -101,7 +105,7 @@ describe('platform area: shell habits', () => {
     const area = createPlatformArea(browserOs, { dataDir, busy: idle });
     expect(await area.getUiState()).toEqual({
       ok: true,
-      value: { lastAgentId: null, lastSessionId: null, sidebarWidth: 280 },
+      value: { lastAgentId: null, lastSessionId: null, sidebarWidth: 280, sidebarCollapsed: false },
     });
   });
 });

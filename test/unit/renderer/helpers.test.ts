@@ -33,6 +33,12 @@ describe('matchShortcut', () => {
     expect(matchShortcut(key('Escape', { shiftKey: true }), false)).toBe('focus-composer');
     expect(matchShortcut(key('k'), false)).toBeUndefined();
   });
+  it('folds the sidebar with Mod+\\ or Mod+B, and leaves Mod+Shift+B to the browser', () => {
+    expect(matchShortcut(key('\\', { ctrlKey: true }), false)).toBe('toggle-sidebar');
+    expect(matchShortcut(key('b', { metaKey: true }), true)).toBe('toggle-sidebar');
+    expect(matchShortcut(key('B', { ctrlKey: true, shiftKey: true }), false)).toBeUndefined();
+    expect(matchShortcut(key('\\'), false)).toBeUndefined();
+  });
 });
 
 describe('attachment limits', () => {

@@ -9,6 +9,7 @@ const UiStateFile = z.object({
   lastAgentId: Id.nullable().catch(null),
   lastSessionId: Id.nullable().catch(null),
   sidebarWidth: z.number().int().min(120).max(1200).nullable().catch(null),
+  sidebarCollapsed: z.boolean().catch(false),
 });
 
 export const emptyUiState: UiState = UiStateFile.parse({});
@@ -18,6 +19,7 @@ export const UiStatePatch = z.strictObject({
   lastAgentId: Id.nullable().optional(),
   lastSessionId: Id.nullable().optional(),
   sidebarWidth: z.number().int().min(120).max(1200).nullable().optional(),
+  sidebarCollapsed: z.boolean().optional(),
 });
 
 export async function readUiState(filePath: string): Promise<UiState> {

@@ -62,10 +62,11 @@ export function AgentsList() {
               <span className="agent-protocol">{agentKind(agent, configs[agent.id])}</span>
               {noMachine[agent.id] !== undefined ? <span className="agent-note">Cannot chat</span> : null}
             </button>
+            {/* With the agent they act on, not under the list's last one. */}
+            {agent.id === selected ? <AgentActions onDeleted={() => setDeleted(true)} /> : null}
           </li>
         ))}
       </ul>
-      <AgentActions onDeleted={() => setDeleted(true)} />
     </nav>
   );
 }

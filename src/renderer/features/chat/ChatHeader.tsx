@@ -3,11 +3,11 @@ import { useAgentsStore } from '../../stores/agents-store';
 import { useArchiveStore } from '../../stores/archive-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { selectStream, useTurnStreamStore } from '../../stores/turn-stream-store';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useUiStore } from '../../stores/ui-store';
 import { conversationMarkdown, exportFileName } from '../../model/conversation-markdown';
 import { showDirectionControls } from '../../model/bidi-controls';
 import { ChatHeaderMenu } from './ChatHeaderMenu';
-import { download, exportStored } from './export-download';
+import { download, exportStored } from '../../ui/export-download';
 import { ModelPicker } from './ModelPicker';
 import { RenameDialog } from './RenameDialog';
 import { ShareDialog } from './ShareDialog';
@@ -20,7 +20,14 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
   const { agentId, sessionId, title } = props;
   const agentName = useAgentsStore((s) => s.agents.find((a) => a.id === agentId)?.name);
   const shared = useConversationsStore((s) => s.shares[sessionId]?.shared === true);
-  const [dialog, setDialog] = useState<'rename' | 'archive' | 'share' | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'share' | null>(null);
+  // Share… on this conversation's sidebar row opens the same dialog here.
+  const shareAsked = useUiStore((s) => s.shareAsked === sessionId);
+  useEffect(() => {
+    if (!shareAsked) return;
+    useUiStore.getState().askShare(null);
+    setDialog('share');
+  }, [shareAsked]);
   const [exportNote, setExportNote] = useState('');
   // Notes that must not cover the messages (the model's) take a line of their own under the header.
   const [noteLine, setNoteLine] = useState<HTMLDivElement | null>(null);
@@ -71,7 +78,8 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
           actions={{
             rename: () => setDialog('rename'),
             exportAs: (format) => void exportAs(format),
-            archive: () => setDialog('archive'),
+            // No question first: Undo follows for a few seconds.
+            archive: () => useArchiveStore.getState().archive(agentId, sessionId),
           }}
         />
         {exportNote ? (
@@ -89,20 +97,6 @@ export function ChatHeader(props: { agentId: string; sessionId: string; title: s
         ) : null}
         {dialog === 'share' ? (
           <ShareDialog agentId={agentId} sessionId={sessionId} onClose={() => setDialog(null)} />
-        ) : null}
-        {dialog === 'archive' ? (
-          <ConfirmDialog
-            title="Archive this conversation?"
-            confirmLabel="Archive"
-            danger
-            onCancel={() => setDialog(null)}
-            onConfirm={() => {
-              setDialog(null);
-              useArchiveStore.getState().archive(agentId, sessionId);
-            }}
-          >
-            <p>“{title}” will leave your list.</p>
-          </ConfirmDialog>
         ) : null}
       </header>
       <div className="chat-note-line" ref={setNoteLine} />

@@ -42,7 +42,7 @@ export function ChatHeaderMenu(props: { agentId: string; sessionId: string; acti
     keyed('export-markdown', 'Export as Markdown'),
     { id: 'export-json', label: 'Export as JSON (every detail)', run: () => actions.exportAs('json') },
     keyed('copy-link', 'Copy conversation link'),
-    keyed('archive', 'Archive…', true),
+    keyed('archive', 'Archive', true),
   ];
 
   useEffect(() => {

@@ -1,20 +1,20 @@
 import { NO_CONVERSATIONS_WORDS } from '../../error-words';
 import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ConversationSummary } from '../../../shared/api';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
-import { showConversation, startConversation } from './show-conversation';
+import { startConversation } from './show-conversation';
+import { ConversationRow } from './ConversationRow';
 import { ArchivedConversations } from './ArchivedConversations';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
 import { useUiStore } from '../../stores/ui-store';
 import { relativeTime } from '../../ui/relative-time';
 import { useNow } from '../../ui/use-now';
-import { conversationTitle, searchConversations } from '../../model/conversation-search';
-import { showDirectionControls } from '../../model/bidi-controls';
-import { conversationState, conversationStateWords, useWaitingForPerson } from './conversation-state';
+import { conversationTitle, draftsFirst, searchConversations } from '../../model/conversation-search';
+import { isEmptyConversation } from '../../stores/empty-conversation';
+import { useWaitingForPerson } from './conversation-state';
 
-/** The selected agent's conversations: live titles, last-turn badge, relative time, search. */
+/** The selected agent's conversations: live titles, a badge where the last reply needs a look, search. */
 export function ConversationList({ agentId }: { agentId: string }) {
   const entry = useConversationsStore((s) => s.byAgent[agentId]);
   const selectedId = useConversationsStore((s) => s.selectedId);
@@ -36,8 +36,12 @@ export function ConversationList({ agentId }: { agentId: string }) {
     if (searchFocus > 0) search.current?.focus();
   }, [searchFocus]);
 
+  // A conversation nothing was said in yet (+ New's) leads the list, whatever date the server gave it.
   const shown = useMemo(
-    () => searchConversations(entry?.items ?? [], query, threads, liveTitles),
+    () =>
+      draftsFirst(searchConversations(entry?.items ?? [], query, threads, liveTitles), (item) =>
+        isEmptyConversation(item, threads[item.id]),
+      ),
     [entry?.items, query, threads, liveTitles],
   );
 
@@ -96,6 +100,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
         {shown.map((item) => (
           <ConversationRow
             key={item.id}
+            agentId={agentId}
             item={item}
             title={conversationTitle(item, liveTitles[item.id])}
             selected={item.id === selectedId}
@@ -106,38 +111,5 @@ export function ConversationList({ agentId }: { agentId: string }) {
       </ul>
       <ArchivedConversations agentId={agentId} />
     </section>
-  );
-}
-
-function ConversationRow(props: {
-  item: ConversationSummary;
-  title: string;
-  selected: boolean;
-  waiting: boolean;
-  when: string;
-}) {
-  const state = conversationState(props.item.lastTurn?.state, props.waiting);
-  return (
-    <li>
-      <button
-        type="button"
-        className={`conversation ${props.selected ? 'selected' : ''}`}
-        aria-current={props.selected ? 'true' : undefined}
-        onClick={() => showConversation(() => useConversationsStore.getState().select(props.item.id))}
-      >
-        <span className="conversation-title">{showDirectionControls(props.title)}</span>
-        <span className="conversation-meta">
-          {state ? (
-            <span
-              className={`badge badge-${state}`}
-              aria-label={`Last reply: ${conversationStateWords[state] ?? state}`}
-            >
-              {conversationStateWords[state] ?? state}
-            </span>
-          ) : null}
-          <span className="when">{props.when}</span>
-        </span>
-      </button>
-    </li>
   );
 }

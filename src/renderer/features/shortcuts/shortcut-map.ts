@@ -9,7 +9,8 @@ export type ShortcutAction =
   | 'next-conversation'
   | 'previous-conversation'
   | 'focus-composer'
-  | 'open-agent-config';
+  | 'open-agent-config'
+  | 'toggle-sidebar';
 
 export interface KeyFacts {
   key: string;
@@ -26,6 +27,7 @@ export const shortcutHelp: Record<ShortcutAction, string[]> = {
   'previous-conversation': ['Mod+[', 'Alt+ArrowUp'],
   'focus-composer': ['Mod+/', 'Shift+Escape'],
   'open-agent-config': ['Mod+,', 'Mod+Shift+E'],
+  'toggle-sidebar': ['Mod+\\', 'Mod+B'],
 };
 
 export function matchShortcut(event: KeyFacts, isMac: boolean): ShortcutAction | undefined {
@@ -40,6 +42,8 @@ export function matchShortcut(event: KeyFacts, isMac: boolean): ShortcutAction |
     if (key === '/') return 'focus-composer';
     if (key === ',' && !event.shiftKey) return 'open-agent-config';
     if (key === 'e' && event.shiftKey) return 'open-agent-config';
+    // Mod+\ as in VS Code; Mod+B where a layout hides the backslash (the message box has no bold to lose).
+    if ((key === '\\' || key === 'b') && !event.shiftKey) return 'toggle-sidebar';
   }
   if (!event.metaKey && !event.ctrlKey && event.altKey && !event.shiftKey) {
     if (key === 'ArrowDown') return 'next-conversation';

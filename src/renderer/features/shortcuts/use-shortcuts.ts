@@ -3,6 +3,7 @@ import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { useAgentConfigStore } from '../../stores/agent-config-store';
 import { useUiStore } from '../../stores/ui-store';
+import { useSidebarStore } from '../../stores/sidebar-store';
 import { searchConversations } from '../../model/conversation-search';
 import { matchShortcut } from './shortcut-map';
 
@@ -23,7 +24,12 @@ export function useShortcuts(isMac: boolean): void {
           void conversations.create(agentId);
           return;
         case 'search':
+          // The list's filter is in the sidebar: a folded one unfolds for it.
+          useSidebarStore.getState().setCollapsed(false);
           useUiStore.getState().focusSearch();
+          return;
+        case 'toggle-sidebar':
+          useSidebarStore.getState().toggle();
           return;
         case 'focus-composer':
           useUiStore.getState().focusComposer();

@@ -1,6 +1,6 @@
-import type { ExportFormat } from '../../../shared/bridge';
-import { desk } from '../../desk';
-import { errorWords } from '../../error-words';
+import type { ExportFormat } from '../../shared/bridge';
+import { desk } from '../desk';
+import { errorWords } from '../error-words';
 
 /** Saves text as a file through the browser's download. */
 export function download(fileName: string, mimeType: string, text: string): void {
