@@ -8,7 +8,10 @@ import type { AgentRecord } from '../identity/agents';
  * or null. Only the model agent needs one: on a server a person brings their own key; on this computer the
  * environment's providers and a running Ollama count too.
  */
-export async function ownKeyMissing(ctx: { enginePlaces: EnginePlaces; providers: ProviderRegistry }, agent: AgentRecord): Promise<string | null> {
+export async function ownKeyMissing(
+  ctx: { enginePlaces: EnginePlaces; providers: ProviderRegistry },
+  agent: AgentRecord,
+): Promise<string | null> {
   if (agent.engine !== MODEL_AGENT_ENGINE || ctx.enginePlaces.engines[MODEL_AGENT_ENGINE]?.command.length)
     return null;
   if (await ctx.providers.hasAny(agent.personId)) return null;

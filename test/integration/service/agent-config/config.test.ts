@@ -233,7 +233,9 @@ describe('GET and PATCH /api/v2/agents/{id} over HTTP', { timeout: 120_000 }, ()
         { id: 'rec-large', label: 'Recorder Large' },
       ],
     });
-    expect(config.nota).toContain('what it remembers of earlier conversations stays with the previous engine');
+    expect(config.nota).toContain(
+      'what it remembers of earlier conversations stays with the previous engine',
+    );
     expect(spawns(recordFile).length).toBeGreaterThanOrEqual(1);
     const skills = await json(await h.call(`${agent()}/skills`));
     expect(skills.skills.map((s: { slug: string }) => s.slug)).toEqual(['hello']);
