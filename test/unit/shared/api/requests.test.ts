@@ -27,6 +27,7 @@ import {
 import { ForkConversationBody } from '../../../../src/shared/api/routes/extensions';
 import { RewindConversationBody } from '../../../../src/shared/api/routes/conversation-versions';
 import { AddApprovalRuleBody } from '../../../../src/shared/api/routes/approval-rules';
+import { AddModelProviderBody, SetAgentProgramBody } from '../../../../src/shared/api/routes/model-providers';
 import { covered, expectAccepts, expectRejects } from './schema-helpers';
 
 const remote = (name: string) => ({ name, url: `https://${name}.example.com/mcp` });
@@ -280,6 +281,29 @@ describe('request bodies: spec shapes pass, one bad variant per rule fails namin
     expectRejects(AddApprovalRuleBody, { efecto: 'quizá', herramienta: 'edit' }, 'efecto');
     expectRejects(AddApprovalRuleBody, { efecto: 'permitir', herramienta: '  ' }, 'herramienta');
     expectRejects(AddApprovalRuleBody, { efecto: 'permitir', herramienta: 'edit', carpeta: '' }, 'carpeta');
+  });
+
+  it('model provider (our extension): a kind, a key and a base URL where it needs them', () => {
+    expectAccepts(AddModelProviderBody, { tipo: 'anthropic', clave: 'test-key' });
+    expectAccepts(AddModelProviderBody, { tipo: 'ollama' });
+    expectAccepts(AddModelProviderBody, {
+      tipo: 'openai-compatible',
+      clave: 'k',
+      urlBase: 'http://127.0.0.1:1234/v1',
+      nombre: 'LM Studio',
+    });
+    expectRejects(AddModelProviderBody, { tipo: 'bedrock', clave: 'k' }, 'tipo');
+    expectRejects(AddModelProviderBody, { tipo: 'openai', clave: '   ' }, 'clave');
+    expectRejects(AddModelProviderBody, { tipo: 'openai-compatible', urlBase: 'not a url' }, 'urlBase');
+    expect(AddModelProviderBody.safeParse({ tipo: 'openai', clave: 'k', extra: 1 }).success).toBe(false);
+  });
+
+  it('agent program place (our extension): a known program, or a command with a name', () => {
+    expectAccepts(SetAgentProgramBody, { programa: 'goose' });
+    expectAccepts(SetAgentProgramBody, { comando: ['my-agent', '--acp'], nombre: 'Mine' });
+    expectAccepts(SetAgentProgramBody, {});
+    expectRejects(SetAgentProgramBody, { comando: [] }, 'comando');
+    expectRejects(SetAgentProgramBody, { programa: '' }, 'programa');
   });
 
   it('every request body of the route table has been exercised', () => {

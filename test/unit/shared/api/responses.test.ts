@@ -5,6 +5,10 @@ import {
   AgentDeleted,
   Agente,
   StartingPoints,
+  AgentPrograms,
+  ModelProvider,
+  ModelProviders,
+  ProviderRemoved,
   McpJsonRpcAnswer,
   AgenteNoAcp,
   CatalogSkillFolder,
@@ -275,6 +279,40 @@ describe('response bodies: spec shapes pass, a wrong field fails naming it', () 
     expectRejects(ApprovalRule, { ...rule, efecto: 'allow' }, 'efecto');
     expectAccepts(ApprovalRuleRemoved, { id: 'r1', borrada: true });
     expectRejects(ApprovalRuleRemoved, { id: 'r1', borrada: false }, 'borrada');
+  });
+
+  it('model providers and agent programs (our extension): keys only masked', () => {
+    const provider = {
+      id: 'p1',
+      tipo: 'anthropic',
+      nombre: 'Anthropic',
+      origen: 'ajustes',
+      urlBase: null,
+      clave: 'sk-…abcd',
+      modelos: [{ id: 'claude-test', label: 'Claude Test' }],
+      error: null,
+    };
+    expectAccepts(ModelProvider, provider);
+    expectAccepts(ModelProviders, {
+      proveedores: [provider, { ...provider, id: 'p2', tipo: 'ollama', clave: null }],
+    });
+    expectRejects(ModelProvider, { ...provider, origen: 'elsewhere' }, 'origen');
+    expectRejects(ModelProvider, { ...provider, modelos: [{ id: 'm' }] }, 'modelos.0.label');
+    expectAccepts(ProviderRemoved, { borrado: true });
+    expectRejects(ProviderRemoved, { borrado: false }, 'borrado');
+    const program = {
+      id: 'goose',
+      nombre: 'goose',
+      comando: ['/usr/bin/goose', 'acp'],
+      encontrado: true,
+      instalar: 'see goose docs',
+      necesita: 'A provider set up with goose configure.',
+      motor: 'engine-c',
+    };
+    expectAccepts(AgentPrograms, {
+      programas: [program, { ...program, id: 'codex', encontrado: false, motor: null }],
+    });
+    expectRejects(AgentPrograms, { programas: [{ ...program, motor: 'engine-e' }] }, 'programas.0.motor');
   });
 
   it('agent making and deleting (our extension)', () => {
