@@ -94,6 +94,7 @@ export function targetFor(route: RouteSpec, ids: OwnIds, replace?: { name: strin
     if (name === 'sessionId') return ids.sessionId;
     if (name === 'path') return 'notes/today.md';
     if (name === 'slug') return 'my-skill';
+    if (name === 'motor') return 'engine-c';
     if (route.path.includes('/schedule/')) return ids.scheduleId;
     if (route.path.startsWith('/api/v2/me/files/')) return ids.fileId;
     return 'item-1';
