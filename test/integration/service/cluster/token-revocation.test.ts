@@ -37,18 +37,24 @@ describe('revoking a token with two service processes on one PostgreSQL', { time
     expect((await agents(a)).status).toBe(401);
 
     // B: asked until it refuses, then for one more bound, every answer from then on a refusal.
+    // The bound is on what B still accepts: no request sent later than the bound after the revocation is
+    // served. (When B first refuses depends on the poll's step as well, so that is not the measure.)
     let refusedFrom: number | null = null;
+    let lastAccepted = 0;
     const after: number[] = [];
     while (performance.now() - revokedAt < 3 * TOKEN_CACHE_MS) {
       const sentAt = performance.now();
       const status = (await agents(b)).status;
       if (refusedFrom === null && status === 401) refusedFrom = sentAt - revokedAt;
       else if (refusedFrom !== null) after.push(status);
-      else expect(status).toBe(200); // before the bound: still believed, or refused; never anything else
+      else {
+        expect(status).toBe(200); // before the bound: still believed, or refused; never anything else
+        lastAccepted = sentAt - revokedAt;
+      }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     expect(refusedFrom).not.toBeNull();
-    expect(refusedFrom!).toBeLessThanOrEqual(TOKEN_CACHE_MS);
+    expect(lastAccepted).toBeLessThanOrEqual(TOKEN_CACHE_MS);
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((status) => status === 401)).toBe(true);
   });
