@@ -68,7 +68,7 @@ function validateOne(raw: unknown, index: number): McpServer | string {
     return `${position} has the name "${name.slice(0, 60)}", which must match ^[a-z0-9][a-z0-9_-]{0,40}$.`;
   }
   const label = `MCP server "${name}"`;
-  if (name === RESERVED_NAME) return `${label}: the name is reserved for the tools the service lends.`;
+  if (name === RESERVED_NAME) return `${label}: the name is reserved for the service's own tools.`;
   const hasUrl = 'url' in raw;
   const hasCommand = 'command' in raw;
   if (hasUrl && hasCommand) return `${label} has both "url" and "command"; give one of them.`;

@@ -17,5 +17,5 @@ export async function ownKeyMissing(
   if (await ctx.providers.hasAny(agent.personId)) return null;
   return ctx.providers.lendsEnvironment
     ? 'This agent thinks with your own model, and none is set up: add a provider in Settings → Models (a key, or a running Ollama).'
-    : 'This agent thinks with your own model, and this server lends none: add your own key in Settings → Models.';
+    : 'This agent thinks with your own model, and this server offers none: add your own key in Settings → Models.';
 }

@@ -80,7 +80,7 @@ describe('providers of the service’s environment', () => {
     expect(sent.body).toEqual({
       error: 'own_key_required',
       message:
-        'This agent thinks with your own model, and this server lends none: add your own key in Settings → Models.',
+        'This agent thinks with your own model, and this server offers none: add your own key in Settings → Models.',
     });
   });
 });
