@@ -99,7 +99,7 @@ test('the installed agentdesk signs in to its embedded service, lists agents and
   const agents = start(['agents', '--no-open']);
   await signInIfAsked(agents, page);
   expect(await agents.exited).toBe(0);
-  expect(agents.output().out).toMatch(/\tAssistant\t/);
+  expect(agents.output().out).toMatch(/\tAssistant$/m);
 
   // The reply comes from the demo agent, which the installed package starts from its own built file.
   const chat = start(['chat', 'assistant', 'hello from the tarball', '--no-open']);
@@ -110,11 +110,12 @@ test('the installed agentdesk signs in to its embedded service, lists agents and
 });
 
 test('the installed agentdesk sync runs its built sync command', async () => {
-  // Without a keychain the sign-in does not outlive a command, so the sync says how to reach the
-  // agent (a run with a sign-in is covered against the sources in test/integration/host/cli.test.ts).
+  // Signed in to This computer earlier in this file, the sync signs in by itself (no keychain here) and names
+  // the agent it cannot reach; run alone, with no place chosen yet, it says how to sign in. A run that syncs
+  // is guide-commands.test.ts's and cli.test.ts's.
   const folder = join(scratch, 'folder');
   await mkdir(folder);
   const sync = start(['sync', folder, '--agent', 'some-agent', '--once']);
-  expect(await sync.exited).toBe(2);
-  expect(sync.output().err).toMatch(/Sign in with agentdesk login, or give --server and an agent token/);
+  expect([1, 2]).toContain(await sync.exited);
+  expect(sync.output().err).toMatch(/Could not reach agent some-agent|Sign in with agentdesk login/);
 });
