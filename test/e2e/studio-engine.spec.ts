@@ -16,7 +16,7 @@ test('engine and model: a model change, an engine switch after confirmation, a 4
 }) => {
   await signInAndOpen(page, rig);
   const section = await openSection(page, 'Engine and model');
-  const model = section.getByLabel('Model');
+  const model = section.getByLabel('Model', { exact: true });
   await expect(model.locator('option')).toHaveText(['Demo Fast', 'Demo Deep']);
   await model.selectOption('demo-deep');
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
