@@ -10,7 +10,7 @@ import { withoutProviderEnvironment } from './models-list-server';
 // OPENAI_API_KEY pointing at a scripted OpenAI chat-completions server (real HTTP, the AI SDK on the agent's
 // side), POST messages and the event stream, a permission answered through POST permission, a file on disk.
 
-const KEY = 'sk-scripted-7d0e4c1b9a55';
+const KEY = 'sk-scripted.7d0e4c1b9a55';
 
 let h: Harness;
 let provider: ScriptedProvider;

@@ -7,7 +7,7 @@ import { startListServer, withoutProviderEnvironment, type ListServer } from './
 // OPENAI_API_KEY pointing at a real HTTP server listing models): the provider is picked up at start, and the first
 // agent thinks with it. On a server (--public-url) the environment lends nothing.
 
-const KEY = 'sk-env-test-5c1e0b8d7f22';
+const KEY = 'sk-env.test.5c1e0b8d7f22';
 
 let server: ListServer;
 let restoreEnv: () => void;

@@ -15,8 +15,8 @@ import {
 // provider tries its key for real, and the key is looked for afterwards in every answer, the log and the data
 // folder. The service's own environment lends no provider here (the variables are taken out for the test).
 
-const GOOD_KEY = 'sk-test-good-4b7f0c2e9a1d';
-const ANTHROPIC_KEY = 'sk-ant-test-9e3c55d01f7a';
+const GOOD_KEY = 'sk-test.good.4b7f0c2e9a1d';
+const ANTHROPIC_KEY = 'sk-ant-test.9e3c55d01f7a';
 
 let h: Harness;
 let openai: ListServer;
@@ -72,7 +72,7 @@ describe('model providers a person adds (our extension /api/v2/me/model-provider
   it('refuses a key the provider refuses, in words naming it, and keeps nothing', async () => {
     const refused = await call('POST', '/api/v2/me/model-providers', {
       tipo: 'openai-compatible',
-      clave: 'sk-test-wrong-000000000',
+      clave: 'sk-test.wrong.000000000',
       urlBase: openai.baseURL,
     });
     expect(refused.status).toBe(400);
@@ -82,7 +82,7 @@ describe('model providers a person adds (our extension /api/v2/me/model-provider
     });
     const anthropicRefused = await call('POST', '/api/v2/me/model-providers', {
       tipo: 'anthropic',
-      clave: 'sk-ant-wrong-1111111111',
+      clave: 'sk-ant-wrong.1111111111',
       urlBase: anthropic.baseURL,
     });
     expect(anthropicRefused.body).toEqual({
