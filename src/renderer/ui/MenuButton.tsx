@@ -37,8 +37,20 @@ export function MenuButton(props: {
     const place = floatingPlace(button.current.getBoundingClientRect(), menu.current.getBoundingClientRect());
     menu.current.style.top = `${place.top}px`;
     menu.current.style.left = `${place.left}px`;
+    // Only a scroll that moves the button closes it: a scroll event can arrive just after the menu opened
+    // (the row scrolled into view for the click), and other boxes (a streaming transcript) scroll too.
+    const opened = button.current.getBoundingClientRect();
     const away = (event: Event) => {
-      if (!(event.target instanceof Node && menu.current?.contains(event.target))) setOpen(false);
+      if (event.target instanceof Node && menu.current?.contains(event.target)) return;
+      const now = button.current?.getBoundingClientRect();
+      if (
+        event.type === 'scroll' &&
+        now &&
+        Math.abs(now.top - opened.top) < 1 &&
+        Math.abs(now.left - opened.left) < 1
+      )
+        return;
+      setOpen(false);
     };
     window.addEventListener('resize', away);
     window.addEventListener('scroll', away, true);
