@@ -142,7 +142,7 @@ test('a permission approved writes the file; denied does not', async ({ page }) 
   }
   await page.screenshot({ path: join(screens, 'permission.png') });
   await card.getByRole('button', { name: 'Allow once' }).click();
-  await expect(card).toContainText('Answered: Allow once.');
+  await expect(card).toContainText('Allowed once');
   await waitForReplyDone(page);
   expect(await findWorkspaceFile('approved.txt')).toBe('hello from the test');
 
@@ -150,7 +150,7 @@ test('a permission approved writes the file; denied does not', async ({ page }) 
   await send(page, 'write denied.txt\n```\nmust not exist\n```');
   const second = lastReply(page).getByRole('region', { name: /Permission request: Write denied\.txt/ });
   await second.getByRole('button', { name: 'Reject' }).click();
-  await expect(second).toContainText('Answered: Reject.');
+  await expect(second).toContainText('Rejected');
   await waitForReplyDone(page);
   expect(await findWorkspaceFile('denied.txt')).toBeUndefined();
 });

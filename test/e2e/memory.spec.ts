@@ -88,7 +88,7 @@ async function expectFullTurn(page: Page): Promise<void> {
   // A person can judge it: the content the write brings, the raw request folded behind Details.
   await expect(card.getByLabel('New file content')).toContainText('+ marmalade sky');
   await expect(card.locator('details.permission-raw')).not.toHaveAttribute('open');
-  await expect(card).toContainText('Answered: Allow once.');
+  await expect(card).toContainText('Allowed once');
   await expect(reply.getByLabel('Usage')).toContainText('tokens');
   const question = page.getByRole('article', { name: 'Your message' }).last();
   await expect(question.getByRole('list', { name: 'Attachments' })).toContainText('dot.png');

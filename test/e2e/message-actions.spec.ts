@@ -64,25 +64,37 @@ test('copy a reply as Markdown and as plain text; the person’s own Markdown is
   expect(plain).not.toContain('`');
 });
 
-test('Retry sends the previous message again as a new turn; Edit sends the edited text, which the agent receives', async ({
+test('Retry and Edit work in place: one copy of the message for the agent, the earlier version kept behind ‹ 1/2 ›', async ({
   page,
 }) => {
   await openApp(page, app);
   await newConversation(page);
+  await sendAndWait(page, 'wait 0');
   await sendAndWait(page, 'apples are red');
-  const sessionId = await conversationStartingWith(app, agentId, 'apples are red');
+  const sessionId = await conversationStartingWith(app, agentId, 'wait 0');
 
-  // Only the last reply offers Retry.
-  await replies(page).last().getByRole('button', { name: 'Retry' }).click();
-  await replyEnded(page, 2);
-  await expect
-    .poll(async () => (await messagesOf(app, agentId, sessionId)).map((m) => m.role))
-    .toEqual(['user', 'assistant', 'user', 'assistant']);
-  let stored = await messagesOf(app, agentId, sessionId);
-  expect(stored[2]!.content).toBe('apples are red');
-  // The agent took it as a new message of the same conversation.
-  expect(stored[3]!.content).toContain('This is message 2 of our conversation');
+  // Only the last reply offers Retry; it replaces the exchange instead of adding one.
   await expect(replies(page).first().getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await replies(page).last().getByRole('button', { name: 'Retry' }).click();
+  await expect
+    .poll(async () => (await messagesOf(app, agentId, sessionId)).map((m) => m.content.split('\n')[0]))
+    .toEqual(['wait 0', 'Waiting 0 seconds…', 'apples are red', 'Hello! You said: "apples are red".']);
+  let stored = await messagesOf(app, agentId, sessionId);
+  // The agent was given only what stayed: the message before is "wait 0", not a first "apples are red".
+  expect(stored[3]!.content).toContain(
+    'This is message 2 of our conversation; before this you said: "wait 0".',
+  );
+  await expect(yourMessages(page)).toHaveCount(2);
+  const versions = page.getByRole('group', { name: 'Versions of this exchange' });
+  await expect(versions).toContainText('2/2');
+
+  // The earlier version stays readable, with the keyboard too, and the live one comes back.
+  await versions.getByRole('button', { name: 'Previous version' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(versions).toContainText('1/2');
+  await expect(versions).toContainText('An earlier version');
+  await versions.getByRole('button', { name: 'Next version' }).click();
+  await expect(versions).toContainText('2/2');
 
   // Only the last message of the person offers Edit; Escape leaves it unchanged.
   await expect(yourMessages(page).first().getByRole('button', { name: 'Edit' })).toHaveCount(0);
@@ -98,21 +110,26 @@ test('Retry sends the previous message again as a new turn; Edit sends the edite
   await last.getByRole('button', { name: 'Edit' }).click();
   await box.fill('plums are purple');
   await box.press('Enter');
-  await replyEnded(page, 3);
-  await expect.poll(async () => (await messagesOf(app, agentId, sessionId)).length).toBe(6);
+  await expect
+    .poll(async () => (await messagesOf(app, agentId, sessionId)).map((m) => m.content.split('\n')[0]))
+    .toEqual(['wait 0', 'Waiting 0 seconds…', 'plums are purple', 'Hello! You said: "plums are purple".']);
   stored = await messagesOf(app, agentId, sessionId);
-  expect(stored[4]).toMatchObject({ role: 'user', content: 'plums are purple' });
-  expect(stored[5]!.content).toContain('You said: "plums are purple".');
-  // The earlier message and its reply stay, as the API only appends.
-  expect(stored.slice(0, 4).map((m) => m.content.split('\n')[0])).toEqual([
-    'apples are red',
-    'Hello! You said: "apples are red".',
-    'apples are red',
-    'Hello! You said: "apples are red".',
-  ]);
+  expect(stored[3]!.content).toContain('before this you said: "wait 0".');
+  await expect(versions).toContainText('3/3');
+
+  // After a reload the versions are still there, read from the server.
+  await page.reload();
+  await expect(yourMessages(page).last()).toContainText('plums are purple');
+  await expect(versions).toContainText('3/3');
+  await versions.getByRole('button', { name: 'Previous version' }).click();
+  await versions.getByRole('button', { name: 'Previous version' }).click();
+  await expect(versions).toContainText('1/3');
+  await expect(yourMessages(page).last()).toContainText('apples are red');
 });
 
-test('a failed turn and a stopped one each offer Retry beside the reason', async ({ page }) => {
+test('a failed turn and a stopped one each offer Retry beside the reason, which replaces them', async ({
+  page,
+}) => {
   await openApp(page, app);
   await newConversation(page);
   await sendAndWait(page, 'fail');
@@ -120,10 +137,11 @@ test('a failed turn and a stopped one each offer Retry beside the reason', async
   const failed = replies(page).last();
   await expect(failed.getByRole('alert')).toContainText('Failed on purpose');
   await failed.getByRole('button', { name: 'Retry' }).click();
-  await replyEnded(page, 2);
+  await expect(page.getByRole('group', { name: 'Versions of this exchange' })).toContainText('2/2');
+  await replyEnded(page, 1);
   await expect
     .poll(async () => (await messagesOf(app, agentId, sessionId)).filter((m) => m.role === 'user').length)
-    .toBe(2);
+    .toBe(1);
 
   await messageBox(page).fill('wait 30');
   await messageBox(page).press('Enter');
@@ -135,13 +153,13 @@ test('a failed turn and a stopped one each offer Retry beside the reason', async
     .poll(
       async () => (await messagesOf(app, agentId, sessionId)).filter((m) => m.content === 'wait 30').length,
     )
-    .toBe(2);
+    .toBe(1);
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
-  await replyEnded(page, 4);
+  await replyEnded(page, 2);
 
   // Read back from the history after a reload, each still offers its Retry beside the reason.
   await page.reload();
-  await replyEnded(page, 4);
+  await replyEnded(page, 2);
   await expect(replies(page).first().getByRole('alert')).toContainText('Failed on purpose');
   await expect(replies(page).first().getByRole('button', { name: 'Retry' })).toHaveCount(1);
   await expect(replies(page).last().getByText('Stopped.')).toBeVisible();
@@ -152,7 +170,7 @@ test('a reply stopped before it said a word keeps its place, its reason and its 
   page,
 }) => {
   // Stopped while it waits for a permission, the agent has written nothing: the server keeps no reply for
-  // it, so its message runs straight into the next one in the history. Both were stopped this way.
+  // it. Retried in place and stopped the same way again, it is still one message, with its reason.
   await openApp(page, app);
   await newConversation(page);
   const asked = 'write silent.txt\n```\nnever written\n```';
@@ -163,27 +181,26 @@ test('a reply stopped before it said a word keeps its place, its reason and its 
     } else {
       await replies(page).last().getByRole('button', { name: 'Retry' }).click();
     }
-    await expect(replies(page)).toHaveCount(count);
+    await expect(replies(page)).toHaveCount(1);
     await expect(
       replies(page)
         .last()
         .getByRole('region', { name: /Permission request/ }),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
-    await replyEnded(page, count);
+    await replyEnded(page, 1);
     await expect(replies(page).last().getByText('Stopped.')).toBeVisible();
   }
   const sessionId = await conversationStartingWith(app, agentId, asked);
   const stored = await messagesOf(app, agentId, sessionId);
-  expect(stored.map((m) => m.role)).toEqual(['user', 'user']);
+  expect(stored.map((m) => m.role)).toEqual(['user']);
 
   await page.reload();
-  await expect(yourMessages(page)).toHaveCount(2);
-  await replyEnded(page, 2);
-  for (const reply of [replies(page).first(), replies(page).last()]) {
-    await expect(reply.getByText('Stopped.')).toBeVisible();
-    await expect(reply.getByRole('group', { name: 'Tool call: Write silent.txt' })).toBeVisible();
-  }
+  await expect(yourMessages(page)).toHaveCount(1);
+  await replyEnded(page, 1);
+  const reply = replies(page).last();
+  await expect(reply.getByText('Stopped.')).toBeVisible();
+  await expect(reply.getByRole('group', { name: 'Tool call: Write silent.txt' })).toBeVisible();
   await expect(replies(page).last().getByRole('button', { name: 'Retry' })).toHaveCount(1);
 });
 
@@ -202,7 +219,8 @@ test('a Stop whose answer comes late does not stop the reply a Retry started mea
   const stopped = replies(page).last();
   await expect(stopped.getByText('Stopped.')).toBeVisible();
   await stopped.getByRole('button', { name: 'Retry' }).click();
-  await expect(replies(page)).toHaveCount(2);
+  await expect(page.getByRole('group', { name: 'Versions of this exchange' })).toContainText('2/2');
+  await expect(replies(page)).toHaveCount(1);
   const retried = replies(page).last();
   await expect(retried.getByRole('group', { name: 'Tool call: Wait 20 s' })).toBeVisible();
   cancels.release();
@@ -211,7 +229,7 @@ test('a Stop whose answer comes late does not stop the reply a Retry started mea
   await expect(page.getByText('Nothing was running')).toHaveCount(0);
   await expect(retried).toHaveAttribute('aria-busy', 'true');
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
-  await replyEnded(page, 2);
+  await replyEnded(page, 1);
   await expect(retried.getByText('Stopped.')).toBeVisible();
   const sessionId = await conversationStartingWith(app, agentId, 'wait 20');
   const lastTurn = async () => {
@@ -220,7 +238,7 @@ test('a Stop whose answer comes late does not stop the reply a Retry started mea
   };
   await expect.poll(lastTurn).toBe('stopped');
   const asked = (await messagesOf(app, agentId, sessionId)).filter((m) => m.role === 'user');
-  expect(asked.map((m) => m.content)).toEqual(['wait 20', 'wait 20']);
+  expect(asked.map((m) => m.content)).toEqual(['wait 20']);
 });
 
 test('a sent image shows its picture at once; Send is off while there is nothing to send', async ({

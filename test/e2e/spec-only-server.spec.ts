@@ -65,7 +65,7 @@ test('chats with the agent, and a permission answered in the app writes the file
     .getByRole('region', { name: /Permission request: Write spec-only\.txt/ });
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Allow once' }).click();
-  await expect(card).toContainText('Answered: Allow once.');
+  await expect(card).toContainText('Allowed once');
   await expect(replies(page).last()).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   expect(await workspaceText('spec-only.txt')).toBe('written from the app');
   expect(app.spec.refused).toEqual([]);

@@ -138,7 +138,7 @@ test('a reply waiting for a permission says "Waiting for you"; the answered card
   await expect(selectedRow(page).getByLabel('Last reply: Waiting for you')).toBeVisible();
 
   await card.getByRole('button', { name: 'Allow once' }).click();
-  await expect(card).toContainText('Answered: Allow once.');
+  await expect(card).toContainText('Allowed once');
   await replyDone(page);
   // Done needs no badge: the row's "Waiting for you" is gone.
   await expect(selectedRow(page).getByLabel(/Last reply:/)).toHaveCount(0);

@@ -2,6 +2,7 @@ import { accountApi } from './account-api';
 import { agentConfigApi } from './agent-config-api';
 import { agentManagementApi } from './agent-management-api';
 import { archivedApi } from './archived-api';
+import { approvalRulesApi } from './approval-rules-api';
 import { createApiRequest, type ApiClientOptions } from './api-request';
 import { connectorsDevicesApi } from './connectors-devices-api';
 import { conversationsApi } from './conversations-api';
@@ -10,6 +11,7 @@ import { filesAudioApi } from './files-audio-api';
 import { modelProvidersApi } from './model-providers-api';
 import { schedulesApi } from './schedules-api';
 import { turnsApi } from './turns-api';
+import { versionsApi } from './versions-api';
 
 export type { ApiClientOptions, ApiResult, CallOptions } from './api-request';
 export type { WorkspaceRead } from './agent-config-api';
@@ -35,6 +37,8 @@ export function createApiClient(options: ApiClientOptions) {
     ...agentManagementApi(http),
     ...archivedApi(http),
     ...modelProvidersApi(http),
+    ...versionsApi(http),
+    ...approvalRulesApi(http),
   };
 }
 

@@ -7,6 +7,8 @@ import type {
   ConversationPage,
   ConversationResponse,
   ConversationSummary,
+  ConversationVersion,
+  ConversationVersionView,
   ForkedConversation,
   Sharing,
   TurnoResumen,
@@ -47,4 +49,14 @@ export function sharingFromWire(wire: Compartida): Sharing {
 
 export function forkedFromWire(wire: ConversationForked): ForkedConversation {
   return { id: wire.id, title: wire.titulo };
+}
+
+/** An earlier version as the app keeps it: times in epoch ms. */
+export function versionFromWire(wire: ConversationVersion): ConversationVersionView {
+  return {
+    id: wire.id,
+    from: wire.desde,
+    messages: wire.mensajes.map((m) => ({ role: m.role, content: m.content, at: Date.parse(m.at) })),
+    madeAt: Date.parse(wire.creada),
+  };
 }

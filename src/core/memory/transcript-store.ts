@@ -258,6 +258,34 @@ export class TranscriptStore {
     return searchMessages(this.db, query);
   }
 
+  /**
+   * A rewind cut the conversation back to its first `position` messages (our service's extension; `at` is the
+   * server's time of the first message cut): the turns from there on answered
+   * messages that are now an earlier version, so their detail must not be laid beside the new ones.
+   */
+  forgetTurnsFrom(conversationId: string, position: number, at: number): void {
+    this.db.transaction(() => {
+      // The first turn the stored text names from that position on; else the server's time of that message.
+      const named = this.db
+        .prepare(
+          `SELECT MIN(t.started_at) AS s FROM messages m JOIN turns t
+           ON t.conversation_id = m.conversation_id AND t.turn_id = m.turn_id
+           WHERE m.conversation_id = ? AND m.position >= ?`,
+        )
+        .get(conversationId, position) as { s: number | null };
+      const startedAt = named.s ?? at;
+      this.db
+        .prepare(
+          `DELETE FROM attachments WHERE conversation_id = ? AND turn_id IN
+           (SELECT turn_id FROM turns WHERE conversation_id = ? AND started_at >= ?)`,
+        )
+        .run(conversationId, conversationId, startedAt);
+      this.db
+        .prepare('DELETE FROM turns WHERE conversation_id = ? AND started_at >= ?')
+        .run(conversationId, startedAt);
+    })();
+  }
+
   /** Forgets every conversation, message and turn of this profile. */
   clear(): void {
     this.db.transaction(() => {

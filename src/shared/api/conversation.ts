@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TurnState } from './common';
-import type { ChatMessage } from './message';
+import type { ChatMessage, StoredMessage } from './message';
 import { ForkConversationBody } from './routes/extensions';
 
 /**
@@ -65,4 +65,16 @@ export interface ForkedConversation {
   id: string;
   /** `titulo` */
   title: string;
+}
+
+/**
+ * An earlier version of a conversation (our extension `rewindConversation`): the messages a rewind cut off,
+ * from message `from` (0-based, the wire's `desde`) on. The live messages from there are the newest version.
+ */
+export interface ConversationVersionView {
+  id: string;
+  from: number;
+  messages: StoredMessage[];
+  /** Epoch ms (`creada`). */
+  madeAt: number;
 }

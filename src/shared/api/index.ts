@@ -23,3 +23,4 @@ export * from './library-file';
 export * from './connector';
 export * from './model-provider';
 export * from './stream-event';
+export * from './approval-rule';

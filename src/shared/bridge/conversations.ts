@@ -6,6 +6,7 @@ import type {
   ConversationCreated,
   ConversationPage,
   ConversationSummary,
+  ConversationVersionView,
   ForkedConversation,
   ForkPoint,
   PermissionBody,
@@ -78,6 +79,20 @@ export interface ConversationMethods {
     sessionId: string,
     at: ForkPoint,
   ): Promise<DeskResult<ForkedConversation>>;
+  /**
+   * Our extension `rewindConversation`: keeps the first `keep` messages; the rest become an earlier
+   * version (returned), and the agent's next session starts from the kept messages.
+   */
+  rewindConversation(
+    agentId: string,
+    sessionId: string,
+    keep: number,
+  ): Promise<DeskResult<ConversationVersionView>>;
+  /** The earlier versions rewinds kept (our extension), by where they branched off. */
+  listConversationVersions(
+    agentId: string,
+    sessionId: string,
+  ): Promise<DeskResult<ConversationVersionView[]>>;
   /** Our service's extension (where `serverExtensions` lists it): archived conversations, newest first. */
   listArchivedConversations(agentId: string): Promise<DeskResult<ArchivedConversationSummary[]>>;
   /** Brings an archived conversation back to the list (our extension). */
@@ -109,6 +124,8 @@ export const conversationsArea = bridgeArea<ConversationMethods>()({
     'setModel',
     'serverExtensions',
     'forkConversation',
+    'rewindConversation',
+    'listConversationVersions',
     'listArchivedConversations',
     'restoreConversation',
   ],

@@ -6,6 +6,7 @@ import type { WithApi } from '../plumbing/with-api';
 import type { OnConversationEvent } from './conversation-events';
 import { createForkMethods } from './conversation-forks';
 import { createArchivedMethods } from './archived-conversations';
+import { createVersionMethods } from './conversation-versions';
 import { createTurnMethods } from './turns';
 
 /** The conversations area: conversations, their public links and live events; turns come from turns.ts. */
@@ -64,6 +65,7 @@ export function createConversationsArea(options: ConversationsAreaOptions): Conv
     ...createTurnMethods(withApi),
     ...createForkMethods(withApi),
     ...createArchivedMethods(withApi),
+    ...createVersionMethods(withApi),
 
     onConversationEvent: options.onConversationEvent,
   };

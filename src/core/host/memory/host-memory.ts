@@ -34,6 +34,8 @@ export interface MemoryArea {
   noteSent(agentId: string, sessionId: string, input: SendMessageInput, turnId: string): void;
   /** Keeps a conversation's new title (after a rename the server accepted). */
   noteTitle(agentId: string, sessionId: string, title: string): void;
+  /** A rewind cut the conversation back to its first `keep` messages (the first cut was said at `at`). */
+  noteRewound(sessionId: string, keep: number, at: number): void;
   /** The agent list: kept when the server answers, served from the store when it can't be reached. */
   /** A network failure to answer at once while the server is known to be unreachable, else null. */
   offlineAnswer(): DeskResult<never> | null;
@@ -242,6 +244,13 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     },
     noteTitle(agentId, sessionId, title) {
       memory()?.store.saveConversation(agentId, sessionId, { title });
+    },
+    noteRewound(sessionId, keep, at) {
+      try {
+        memory()?.store.forgetTurnsFrom(sessionId, keep, at);
+      } catch (error) {
+        logger.error('The turns of a rewound conversation could not be forgotten.', error);
+      }
     },
     rememberConversations(agentId, answer) {
       connectivity.note(answer);

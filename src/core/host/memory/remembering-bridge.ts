@@ -7,6 +7,7 @@ type Remembered = Pick<
   | 'listConversations'
   | 'renameConversation'
   | 'sendMessage'
+  | 'rewindConversation'
   | 'removeProfile'
   | 'deleteAccount'
 >;
@@ -39,6 +40,12 @@ export function withMemory<B extends Remembered>(memory: MemoryArea, bridge: B):
       const accepted = await bridge.sendMessage(agentId, sessionId, input);
       if (accepted.ok) memory.noteSent(agentId, sessionId, input, accepted.value.turnId);
       return accepted;
+    },
+    async rewindConversation(agentId, sessionId, keep) {
+      const rewound = await bridge.rewindConversation(agentId, sessionId, keep);
+      const first = rewound.ok ? rewound.value.messages[0] : undefined;
+      if (first) memory.noteRewound(sessionId, keep, first.at);
+      return rewound;
     },
     async deleteAccount() {
       const deleted = await bridge.deleteAccount();

@@ -103,6 +103,11 @@ export function Composer(props: {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // A question of the agent is waiting: Shift+Tab goes straight to its first answer (issue 39, item 7).
+    if (event.key === 'Tab' && event.shiftKey && focusOpenPermission()) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
@@ -212,4 +217,15 @@ function AttachmentChip({ attachment, sessionId }: { attachment: DraftAttachment
       </button>
     </li>
   );
+}
+
+/** Focuses the first answer of the last open permission request on screen; false when none is open. */
+function focusOpenPermission(): boolean {
+  const answers = document.querySelectorAll<HTMLButtonElement>(
+    '.permission-card.open .permission-options button',
+  );
+  const first = answers[answers.length - 1]?.closest('.permission-options')?.querySelector('button');
+  if (!first || first.disabled) return false;
+  first.focus();
+  return true;
 }

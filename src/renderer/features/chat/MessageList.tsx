@@ -9,14 +9,17 @@ import { transcriptContext, type EntryContext, type TranscriptEntry } from '../.
 import { useServerOffers } from '../../ui/use-server-offers';
 import { HistoryReplyRow, HistoryUserRow, LiveReplyRow, LiveUserRow, type RowActions } from './TranscriptRow';
 import { useRovingLog } from './use-roving-log';
+import { VersionSwitcher, type VersionSpot } from './VersionSwitcher';
+import { useVersionSpots } from './use-version-spots';
 
 type Row =
   | { kind: 'earlier'; key: string }
-  | { kind: 'history'; key: string; message: ThreadMessage; position: number }
-  | { kind: 'live'; key: string; item: TimelineItem };
+  | { kind: 'history'; key: string; message: ThreadMessage; position: number; earlier?: true }
+  | { kind: 'live'; key: string; item: TimelineItem }
+  | { kind: 'versions'; key: string; spot: VersionSpot };
 
 const entryOf = (row: Row): TranscriptEntry =>
-  row.kind === 'earlier'
+  row.kind === 'earlier' || row.kind === 'versions'
     ? null
     : row.kind === 'history'
       ? row.message.role === 'user'
@@ -62,30 +65,54 @@ export function MessageList(props: {
   const atBottom = useRef(true);
   const anchorFromBottom = useRef<number | null>(null);
 
+  const { spots, shown } = useVersionSpots(agentId, sessionId, thread);
   const rows = useMemo<Row[]>(() => {
     const list: Row[] = [];
     if (thread && thread.skipped > 0) list.push({ kind: 'earlier', key: 'earlier' });
     const messages = thread?.messages ?? [];
     // Keys are positions in the whole thread, so earlier pages prepend without renaming measured rows.
     const skipped = thread?.skipped ?? 0;
-    messages.forEach((message, index) => {
+    const switcher = (position: number) => {
+      const spot = spots.get(position);
+      if (spot) list.push({ kind: 'versions', key: `v${position}`, spot });
+    };
+    for (const [index, message] of messages.entries()) {
       const position = skipped + index;
+      // An earlier version is shown: from where it branched off, its messages stand in for the live ones.
+      if (shown && position >= shown.from) break;
       list.push({ kind: 'history', key: `h${position}`, message, position });
+      if (message.role === 'user') switcher(position);
       const silent = silentReply(message);
       if (silent) list.push({ kind: 'history', key: `h${position}-reply`, message: silent, position });
-    });
-    for (const item of stream.items) list.push({ kind: 'live', key: item.key, item });
+    }
+    if (shown) {
+      shown.messages.forEach((message, i) => {
+        const position = shown.from + i;
+        const kept = { ...message, at: new Date(message.at).toISOString() };
+        list.push({ kind: 'history', key: `e${shown.id}:${i}`, message: kept, position, earlier: true });
+        if (i === 0) switcher(position);
+      });
+      return list;
+    }
+    // Live messages of the person continue the positions (a reply takes the next one).
+    let position = skipped + messages.length;
+    for (const item of stream.items) {
+      list.push({ kind: 'live', key: item.key, item });
+      if (item.kind === 'user' && item.mode !== 'failed') switcher(position++);
+      else if (item.kind === 'turn') position++;
+    }
     return list;
-  }, [thread, stream.items]);
+  }, [thread, stream.items, spots, shown]);
 
   // Per row: what it offers (Retry, Edit, Branch). Stable while the rows are, so streaming re-renders one row.
   const offersBranch = useServerOffers('forkConversation');
   const actions = useMemo(() => {
     const contexts = transcriptContext(rows.map(entryOf));
-    return rows.map((row, i) => ({
-      context: contexts[i] as EntryContext,
-      branch: offersBranch ? branchPoint(row) : undefined,
-    }));
+    return rows.map((row, i) =>
+      row.kind === 'history' && row.earlier
+        ? { context: { lastReply: false, lastUser: false }, branch: undefined }
+        : { context: contexts[i] as EntryContext, branch: offersBranch ? branchPoint(row) : undefined },
+    );
   }, [rows, offersBranch]);
   const current = stream.currentTurnId ? stream.turns[stream.currentTurnId] : undefined;
   const busy = !!current && !isTerminal(current.state);
@@ -179,7 +206,13 @@ export function MessageList(props: {
       aria-describedby="transcript-keys"
       onFocus={roving.onFocus}
       onBlur={roving.onBlur}
-      onKeyDown={(event) => roving.onKeyDown(event, rows.length, (i) => rows[i]?.kind !== 'earlier')}
+      onKeyDown={(event) =>
+        roving.onKeyDown(
+          event,
+          rows.length,
+          (i) => rows[i]?.kind !== 'earlier' && rows[i]?.kind !== 'versions',
+        )
+      }
     >
       <p id="transcript-keys" hidden>
         Up and Down arrows move between messages. Enter goes into a message, to its details and buttons;
@@ -194,7 +227,7 @@ export function MessageList(props: {
               key={virtualRow.key}
               data-index={virtualRow.index}
               ref={virtualizer.measureElement}
-              className={`message-row${row.key === `h${target}` ? ' search-target' : ''}`}
+              className={`message-row${row.key === `h${target}` ? ' search-target' : ''}${row.kind === 'history' && row.earlier ? ' earlier-version' : ''}`}
               style={{ transform: `translateY(${virtualRow.start}px)` }}
             >
               <RowView
@@ -216,6 +249,7 @@ export function MessageList(props: {
 
 function RowView(props: RowActions & { row: Row; stream: ConversationStream; loadingEarlier: boolean }) {
   const { row, stream, loadingEarlier: _loading, ...actions } = props;
+  if (row.kind === 'versions') return <VersionSwitcher sessionId={props.sessionId} spot={row.spot} />;
   if (row.kind === 'earlier') {
     return (
       <p className="earlier">

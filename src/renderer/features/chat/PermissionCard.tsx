@@ -5,6 +5,7 @@ import type { PermissionPart, ToolPart } from '../../model/turn-reducer';
 import { permissionView, type PermissionView } from './permission-view';
 import './permission.css';
 import { showDirectionControls } from '../../model/bidi-controls';
+import { useUiStore } from '../../stores/ui-store';
 
 function countdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -61,12 +62,32 @@ export function PermissionCard(props: {
   const open = !part.resolved && !closed && !expired && props.turnOpen;
   const view = permissionView(part.toolCall, about);
   const tool = part.tool ?? view.kind ?? 'A tool';
-  // The answers go once one is chosen: the focus they had goes to the reply, not the page body.
+  // The answers go once one is chosen: the focus they had goes back to the message box, not the page body.
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!open && document.activeElement === document.body)
-      card.current?.closest<HTMLElement>('article.message')?.focus();
+    if (!open && (document.activeElement === document.body || card.current?.contains(document.activeElement)))
+      useUiStore.getState().focusComposer();
   }, [open]);
+
+  if (part.resolved) {
+    // Answered: one line that says what was chosen; what was asked stays one click away.
+    return (
+      <section
+        ref={card}
+        className="permission-card folded"
+        aria-label={`Permission request: ${part.title ?? tool}`}
+      >
+        <details>
+          <summary className="permission-outcome">
+            {answeredWords(part)}
+            <span className="muted"> · {showDirectionControls(part.title ?? String(tool))}</span>
+          </summary>
+          {view.path ? <p className="permission-path">{showDirectionControls(view.path)}</p> : null}
+          <WhatItDoes view={view} />
+        </details>
+      </section>
+    );
+  }
 
   return (
     <section
@@ -89,6 +110,11 @@ export function PermissionCard(props: {
       </p>
       {view.path ? <p className="permission-path">{showDirectionControls(view.path)}</p> : null}
       <WhatItDoes view={view} />
+      {open ? (
+        <p className="visually-hidden" role="alert">
+          {`Permission needed${view.kind ? ` to ${kindWords[view.kind] ?? view.kind}` : ''}. Shift+Tab from the message box reaches the answers.`}
+        </p>
+      ) : null}
       {open ? (
         <div className="permission-options" role="group" aria-label="Answer">
           {part.options.map((option) => (
@@ -118,10 +144,17 @@ export function PermissionCard(props: {
   );
 }
 
-/** "Answered: Allow once." when the choice is known, else "Answered." */
+/** What was chosen, in a few words ("Allowed once", "Rejected"); "Answered" when another window chose. */
 function answeredWords(part: PermissionPart): string {
   const option = part.options.find((o) => o.optionId === part.chosen);
-  return option ? `Answered: ${optionLabel(option)}.` : 'Answered.';
+  if (!option) return 'Answered';
+  const words: Record<string, string> = {
+    allow_once: 'Allowed once',
+    allow_always: 'Always allowed',
+    reject_once: 'Rejected',
+    reject_always: 'Always rejected',
+  };
+  return (option.kind && words[option.kind]) || `Answered: ${optionLabel(option)}`;
 }
 
 /** The change an edit will make, or the command line a command will run; the raw request behind Details. */

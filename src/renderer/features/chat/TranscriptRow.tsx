@@ -8,7 +8,7 @@ import { ReplyMarkdown } from './ReplyMarkdown';
 import { replayStoredTurn } from './stored-turn';
 import { TurnReply } from './TurnReply';
 import { UserMessageView } from './UserMessageView';
-import { branchAt, sendAgain } from './message-actions';
+import { branchAt, redoExchange, sendAgain } from './message-actions';
 
 /** What a row of the transcript needs to act: where it is, what it may offer, and whether a turn runs. */
 export interface RowActions {
@@ -27,7 +27,7 @@ export const HistoryUserRow = memo(function HistoryUserRow(props: RowActions & {
     <UserMessageView
       text={props.message.content}
       attachments={props.message.attachments}
-      onEdit={editFor(props)}
+      onEdit={editFor(props, props.message.content)}
     />
   );
 });
@@ -66,7 +66,7 @@ export const LiveUserRow = memo(function LiveUserRow(props: RowActions & { item:
       attachments={item.attachments}
       mode={item.mode}
       error={item.error}
-      onEdit={item.mode === 'failed' ? undefined : editFor(props)}
+      onEdit={item.mode === 'failed' ? undefined : editFor(props, item.text)}
       onRetry={
         item.mode === 'failed' && !props.busy
           ? () => sendAgain(props.agentId, props.sessionId, item.text)
@@ -115,10 +115,10 @@ function Actions(props: RowActions & { text: string; ended?: boolean }) {
 function retryFor(props: RowActions): (() => Promise<string>) | undefined {
   const text = props.context.retryText;
   if (props.busy || text === undefined) return undefined;
-  return () => sendAgain(props.agentId, props.sessionId, text);
+  return () => redoExchange(props.agentId, props.sessionId, text, text);
 }
 
-function editFor(props: RowActions): ((text: string) => Promise<string>) | undefined {
+function editFor(props: RowActions, was: string): ((text: string) => Promise<string>) | undefined {
   if (props.busy || !props.context.lastUser) return undefined;
-  return (text) => sendAgain(props.agentId, props.sessionId, text);
+  return (text) => redoExchange(props.agentId, props.sessionId, was, text);
 }

@@ -3,6 +3,7 @@ import type { AttachmentMeta } from '../../../shared/bridge';
 import type { UserItemMode } from '../../model/turn-reducer';
 import { ReplyMarkdown } from './ReplyMarkdown';
 import { RetryBeside } from './ReplyActions';
+import { useRedoWay } from './use-redo-way';
 import './message-actions.css';
 
 const modeWords: Record<UserItemMode, string> = {
@@ -77,6 +78,7 @@ function EditBox(props: { text: string; onSend(text: string): Promise<string>; o
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
+  const way = useRedoWay();
   useEffect(() => {
     const element = box.current;
     element?.focus();
@@ -119,12 +121,18 @@ function EditBox(props: { text: string; onSend(text: string): Promise<string>; o
         </button>
       </div>
       <p className="muted small-text">
-        Sent as a new message; the earlier one and its reply stay above.
+        {editWords[way]}
         {note ? ` ${note}` : ''}
       </p>
     </div>
   );
 }
+
+const editWords = {
+  rewind: 'Replaces this message and its reply; the earlier version stays readable (‹ ›).',
+  branch: 'Goes on in a new conversation from before this message; the two are linked as versions.',
+  append: 'Sent as a new message; the earlier one and its reply stay above.',
+};
 
 /** Names, types and sizes of what was sent; images show their small picture. */
 function SentAttachments({ attachments }: { attachments?: readonly AttachmentMeta[] | undefined }) {
