@@ -249,21 +249,24 @@ test('the focus stays on its message when a slow host has the history read again
   await expect(replies(page).last()).toBeFocused();
 });
 
-test('retry and edit by keyboard alone; the server receives both as new turns', async ({ page }) => {
+test('retry and edit by keyboard alone; each replaces the exchange on the server', async ({ page }) => {
   await openApp(page, app);
   await newConversation(page);
   await sendAndWait(page, 'kiwis are brown');
   const sessionId = await conversationStartingWith(app, agentId, 'kiwis are brown');
+  const firstLines = async (): Promise<string[]> =>
+    (await messagesOf(app, agentId, sessionId)).map((m) => m.content.split('\n')[0]!);
 
-  // Retry: into the reply, its fourth control.
+  // Retry: into the reply, its fourth control. The exchange is replaced, not repeated.
   await replies(page).last().focus();
   await page.keyboard.press('Enter');
   for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await replyEnded(page, 2);
-  await expect.poll(async () => (await messagesOf(app, agentId, sessionId)).length).toBe(4);
-  expect((await messagesOf(app, agentId, sessionId))[2]!.content).toBe('kiwis are brown');
+  const versions = page.getByRole('group', { name: 'Versions of this exchange' });
+  await expect(versions).toContainText('2/2');
+  await replyEnded(page, 1);
+  await expect.poll(firstLines).toEqual(['kiwis are brown', 'Hello! You said: "kiwis are brown".']);
 
   // Edit: up to the person's last message, Tab to Edit, change the text, Enter.
   await replies(page).last().focus();
@@ -277,10 +280,11 @@ test('retry and edit by keyboard alone; the server receives both as new turns', 
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('kiwis are green inside');
   await page.keyboard.press('Enter');
-  await replyEnded(page, 3);
-  await expect.poll(async () => (await messagesOf(app, agentId, sessionId)).length).toBe(6);
-  const stored = await messagesOf(app, agentId, sessionId);
-  expect(stored[4]!.content).toBe('kiwis are green inside');
-  expect(stored[5]!.content).toContain('You said: "kiwis are green inside".');
+  await expect(versions).toContainText('3/3');
+  await replyEnded(page, 1);
+  await expect
+    .poll(firstLines)
+    .toEqual(['kiwis are green inside', 'Hello! You said: "kiwis are green inside".']);
+  await expect(yourMessages(page)).toHaveCount(1);
   await expect(transcript(page)).toContainText('kiwis are green inside');
 });

@@ -68,6 +68,7 @@ interface SpecRoute {
   method: string;
   pattern: RegExp;
   extension: boolean;
+  operationId: string;
 }
 
 const specRoutes: SpecRoute[] = routes.map((route) => ({
@@ -80,6 +81,7 @@ const specRoutes: SpecRoute[] = routes.map((route) => ({
       .replace(/\{[^}]+\}/g, '[^/]+')}$`,
   ),
   extension: route.extension === true,
+  operationId: route.operationId,
 }));
 
 // Where an Archivo's signed `url` points: the spec's URL must work, wherever a server serves it.
@@ -87,10 +89,11 @@ const SIGNED_FILE_URL = /^\/archivos\/[^/]+$/;
 
 type Verdict = 'pass' | 'not_found' | 'method_not_allowed';
 
-function judge(method: string, path: string): Verdict {
+function judge(method: string, path: string, also: readonly string[]): Verdict {
   if (!API_PREFIXES.some((prefix) => path.startsWith(prefix))) return 'pass';
   if (method === 'GET' && SIGNED_FILE_URL.test(path)) return 'pass';
-  const matching = specRoutes.filter((route) => !route.extension && route.pattern.test(path));
+  const served = (route: SpecRoute) => !route.extension || also.includes(route.operationId);
+  const matching = specRoutes.filter((route) => served(route) && route.pattern.test(path));
   if (matching.length === 0) return 'not_found';
   return matching.some((route) => route.method === method) ? 'pass' : 'method_not_allowed';
 }
@@ -123,12 +126,13 @@ function specJson(method: string, path: string, body: unknown): unknown {
 }
 
 /** The server's OpenAPI document without our extension operations (and paths left with none). */
-function specOpenApi(yaml: string): string {
+function specOpenApi(yaml: string, also: readonly string[]): string {
   const doc = parse(yaml) as { paths?: Record<string, Record<string, unknown>> };
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations)) {
-      const marked = (operation as Record<string, unknown> | null)?.['x-agentdesk-extension'] === true;
-      if (marked) delete operations[method];
+      const described = operation as Record<string, unknown> | null;
+      const marked = described?.['x-agentdesk-extension'] === true;
+      if (marked && !also.includes(String(described?.operationId))) delete operations[method];
     }
     if (Object.keys(operations).length === 0) delete doc.paths![path];
   }
@@ -172,13 +176,16 @@ async function pipeEvents(upstream: Response, res: ServerResponse): Promise<void
 /**
  * `basePath` (e.g. `/tenant`) serves the API under a path, as a server shared by tenants would: API
  * and OAuth routes answer only below it; the server's own HTML pages stay where they are.
+ * `also` names extension operations (operationIds) served too, with their listing in `/openapi.yaml`:
+ * a server that has some of our extensions and not others (e.g. the fork without the rewind).
  */
 export async function startSpecOnlyServer(
   upstreamUrl: string,
-  options: { basePath?: string } = {},
+  options: { basePath?: string; also?: readonly string[] } = {},
 ): Promise<SpecOnlyServer> {
   const upstream = new URL(upstreamUrl);
   const basePath = options.basePath ?? '';
+  const also = options.also ?? [];
   const refused: string[] = [];
   let selfOrigin = '';
 
@@ -196,7 +203,7 @@ export async function startSpecOnlyServer(
     const underBase = basePath !== '' && url.pathname.startsWith(`${basePath}/`);
     if (underBase) url.pathname = url.pathname.slice(basePath.length);
     const isPage = !API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix));
-    const verdict = basePath && !underBase && !isPage ? 'not_found' : judge(method, url.pathname);
+    const verdict = basePath && !underBase && !isPage ? 'not_found' : judge(method, url.pathname, also);
     if (verdict !== 'pass') {
       refused.push(`${method} ${url.pathname}`);
       const status = verdict === 'not_found' ? 404 : 405;
@@ -238,7 +245,7 @@ export async function startSpecOnlyServer(
     const bytes = Buffer.from(await answer.arrayBuffer());
     let body: Buffer = bytes;
     if (url.pathname === '/openapi.yaml' && answer.ok) {
-      body = Buffer.from(specOpenApi(bytes.toString('utf8')));
+      body = Buffer.from(specOpenApi(bytes.toString('utf8'), also));
     } else if (type.startsWith('application/json') && bytes.length > 0) {
       body = Buffer.from(JSON.stringify(specJson(method, url.pathname, JSON.parse(bytes.toString('utf8')))));
     }

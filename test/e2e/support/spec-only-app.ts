@@ -33,10 +33,11 @@ export interface SpecOnlyApp {
   close(): Promise<void>;
 }
 
-export async function startSpecOnlyApp(): Promise<SpecOnlyApp> {
+/** `also`: extension operations the spec-only server serves too (`startSpecOnlyServer`). */
+export async function startSpecOnlyApp(also: readonly string[] = []): Promise<SpecOnlyApp> {
   const service = await startTestService();
   await ensurePerson(service);
-  const spec = await startSpecOnlyServer(service.url);
+  const spec = await startSpecOnlyServer(service.url, { also });
   const scratch = await mkdtemp(join(tmpdir(), 'agentdesk-spec-only-e2e-'));
   const mode = await startBrowserMode({
     dataDir: join(scratch, 'data'),
