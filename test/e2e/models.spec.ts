@@ -12,9 +12,9 @@ import { signInToSpecOnly, startSpecOnlyApp, type SpecOnlyApp } from './support/
 
 // Real models on This computer (issue 37), in browser mode on the real local service, with a scripted
 // provider speaking OpenAI's chat-completions protocol over real HTTP (test/support/scripted-providers):
-// a provider added in Settings (a refused key in the service's words, then a good one with its models,
-// axe-clean in both themes); the welcome's "Not now"; a provider found at start; and a spec-only server
-// that hides it all.
+// a provider added in Settings (a refused key in the service's words, then a good one with its models),
+// its model picked in the studio, a chat with a permission that writes a file into the workspace; the
+// welcome's "Use your own model"; a provider found at start; and a spec-only server that hides it all.
 // Stand-in: the OS keychain (a memory store).
 
 const KEY = 'test-key-openai-models-ui';
@@ -58,6 +58,12 @@ async function firstAgent(rig: Rig): Promise<{ id: string; config: Record<string
   const id = list.agentes[0]!.id;
   return { id, config: (await (await rig.api(`/api/v2/agents/${id}`)).json()) as Record<string, unknown> };
 }
+
+interface About {
+  engines: { id: string; name: string; offered?: boolean; onYourModels?: boolean }[];
+}
+const modelEngine = (config: Record<string, unknown>) =>
+  (config['about'] as About).engines.find((e) => e.onYourModels)!;
 
 /** The "Add a provider" form: another OpenAI-compatible server at the scripted provider's address. */
 async function addProvider(page: Page, provider: ScriptedProvider, key: string): Promise<void> {
@@ -129,6 +135,93 @@ test.describe('a provider added in Settings', () => {
     expect(await noSeriousAxe(page, 'settings-models')).toEqual([]);
     await models.getByRole('button', { name: 'Cancel' }).click();
   });
+
+  test('its model picked in the studio, grouped by provider; unoffered engines hidden, the demo agent named', async () => {
+    const { id, config } = await firstAgent(rig);
+    const engine = modelEngine(config);
+    const hidden = (config['about'] as About).engines.filter((e) => e.offered === false);
+    await showScreen(page, 'Chats');
+    await page.getByRole('button', { name: /^Configure agent/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Studio sections' })
+      .getByRole('button', { name: 'Engine and model' })
+      .click();
+    const section = page.getByRole('region', { name: 'Engine and model', exact: true });
+    await expect(
+      section.getByRole('radio', { name: /^Demo agent \(offline, answers by rule\)/ }),
+    ).toBeChecked();
+    for (const e of hidden) await expect(section.getByRole('radio', { name: e.name })).toHaveCount(0);
+    await expect(section).not.toContainText(/engine-[b-e]|house-lite/);
+
+    await section
+      .getByRole('radio', { name: new RegExp(`^${engine.name.replace(/[()]/g, '\\$&')}`) })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Switch to ${engine.name}?` })
+      .getByRole('button', { name: 'Switch engine' })
+      .click();
+    await expect(
+      section.getByRole('radio', { name: new RegExp(`^${engine.name.replace(/[()]/g, '\\$&')}`) }),
+    ).toBeChecked();
+    const picker = section.getByLabel('Model', { exact: true });
+    await expect(picker.locator('optgroup')).toHaveCount(1);
+    await expect(picker.locator('optgroup option')).toHaveText(MODELS);
+    await picker.selectOption('scripted-small');
+    await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved.');
+    expect(
+      await page.screenshot({ path: join(screens, 'studio-engines-models.png'), fullPage: true }),
+    ).toBeTruthy();
+    expect(await noSeriousAxe(page, 'studio-engine')).toEqual([]);
+    const held = (await (await rig.api(`/api/v2/agents/${id}`)).json()) as { engine: string; model: string };
+    expect(held).toMatchObject({ engine: engine.id, model: 'scripted-small' });
+  });
+
+  test('a chat on it: a permission answered, the file in the workspace, the model named in the header', async () => {
+    const { id } = await firstAgent(rig);
+    provider.reply(
+      {
+        toolCalls: [
+          {
+            name: 'write_file',
+            input: { path: 'notes/from-model.md', content: 'Written by the scripted model\n' },
+          },
+        ],
+      },
+      { text: 'I wrote notes/from-model.md for you.' },
+    );
+    await showScreen(page, 'Chats');
+    await page.getByRole('button', { name: 'Start a new conversation' }).click();
+    const header = page.getByRole('region', { name: 'Chat' }).getByLabel('Model', { exact: true });
+    await expect(header.locator('option:checked')).toHaveText(/scripted-small · /);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Write a note for me');
+    await box.press('Enter');
+    const reply = page.getByRole('article', { name: 'Agent reply' }).last();
+    const card = reply.getByRole('region', { name: /Permission request/ });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await card.getByRole('button', { name: 'Allow once' }).click();
+    await expect(reply).toContainText('I wrote notes/from-model.md for you.', { timeout: 30_000 });
+    await expect(reply).toHaveAttribute('aria-busy', 'false');
+    // The provider was asked with the model picked, and the tool's result went back to it.
+    const asked = provider.modelRequests().map((r) => (r.body as { model: string }).model);
+    expect(asked.slice(0, 2)).toEqual(['scripted-small', 'scripted-small']);
+
+    await page.getByRole('button', { name: /^Configure agent/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Studio sections' })
+      .getByRole('button', { name: 'Workspace files' })
+      .click();
+    const tree = page.getByRole('tree', { name: 'Workspace files' });
+    await tree
+      .getByRole('treeitem', { name: /^notes/ })
+      .first()
+      .click();
+    await expect(tree.getByRole('treeitem', { name: /from-model\.md/ })).toBeVisible();
+    const file = await rig.api(`/api/v2/agents/${id}/files/notes/from-model.md`, {
+      headers: { Accept: 'application/octet-stream' },
+    });
+    expect(await file.text()).toBe('Written by the scripted model\n');
+  });
 });
 
 test.describe('the welcome', () => {
@@ -138,6 +231,36 @@ test.describe('the welcome', () => {
   });
   test.afterAll(async () => {
     await provider.close();
+  });
+
+  test('“Use your own model”: add a provider, choose a model, and the first agent thinks with it', async ({
+    page,
+  }) => {
+    const rig = await startRig();
+    try {
+      await startHere(page, rig);
+      const offer = page.getByRole('region', { name: 'Use your own model' });
+      // The offer waits for the agent's configuration, which the service reads from its freshly started machine.
+      await expect(offer).toContainText('demo agent', { timeout: FIRST_START });
+      expect(await noSeriousAxe(page, 'welcome-offer')).toEqual([]);
+      await offer.getByRole('button', { name: 'Use your own model' }).click();
+      await addProvider(page, provider, KEY);
+      const choose = offer.getByLabel(/^Model from /);
+      await expect(choose.locator('option')).toHaveText(MODELS);
+      await choose.selectOption('scripted-large');
+      await page.screenshot({ path: join(screens, 'welcome-own-model.png'), fullPage: true });
+      expect(await noSeriousAxe(page, 'welcome-choose')).toEqual([]);
+      await offer.getByRole('button', { name: 'Use this model' }).click();
+      await expect(offer).toHaveCount(0);
+      await expect(page.getByRole('region', { name: /^Welcome to / })).toContainText(
+        /model scripted-large · /,
+      );
+
+      const { config } = await firstAgent(rig);
+      expect(config).toMatchObject({ engine: modelEngine(config).id, model: 'scripted-large' });
+    } finally {
+      await rig.close();
+    }
   });
 
   test('“Not now” keeps the demo agent, and the offer stays away after a reload', async ({ page }) => {

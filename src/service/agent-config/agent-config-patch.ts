@@ -31,6 +31,8 @@ export type PatchOutcome = Outcome<PatchApplied, PatchRefusal>;
 export interface PatchDeps {
   store: AgentConfigStore;
   hasMachine(engine: string): boolean;
+  /** Whether the engine takes its model with each turn, so a new model needs no restart. */
+  takesModelPerTurn(engine: string): boolean;
   modelsOf(agentId: string, engine: string): Promise<{ options: ModelOption[]; current: string }>;
   /** Stops the agent's machine (before an engine switch). */
   stop(agentId: string): Promise<void>;
@@ -75,7 +77,8 @@ export async function patchAgent(
   if (toMachine && MACHINE_FILE.some((f) => changed.includes(f))) await deps.writeMachine(updated, next);
 
   let restarted = false;
-  if (toMachine && RESTARTING.some((f) => changed.includes(f))) {
+  const restarting = deps.takesModelPerTurn(toEngine) ? RESTARTING.filter((f) => f !== 'model') : RESTARTING;
+  if (toMachine && restarting.some((f) => changed.includes(f))) {
     if (!(await deps.restart(agent.id, toEngine)))
       return refuse(
         'machine_not_applied',
@@ -208,6 +211,7 @@ function noteFor(machine: boolean, changed: string[], restarted: boolean): strin
   const prompt = changed.includes('prompt') || changed.includes('promptMode');
   if (machine) {
     if (restarted) parts.push('The agent was restarted, so the change is already in effect.');
+    else if (changed.includes('model')) parts.push('The new model answers from the next reply.');
     if (prompt) {
       parts.push(
         restarted

@@ -148,6 +148,7 @@ export function createAgentConfigService(deps: {
   const patchDeps: PatchDeps = {
     store,
     hasMachine,
+    takesModelPerTurn: (engine) => deps.engine().takesModelPerTurn(engine),
     modelsOf,
     stop: (agentId) => deps.engine().stop(agentId),
     restart: async (agentId, engine) => (await deps.engine().restart(agentId, engine)).restarted,

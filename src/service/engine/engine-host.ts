@@ -169,6 +169,10 @@ class Host implements EngineHost {
   }
 
   /** Whether the engine runs the model agent (not a command configured in its place) and it can be handed providers. */
+  takesModelPerTurn(engine: string): boolean {
+    return this.runsModelAgent(engine);
+  }
+
   private runsModelAgent(engine: string): boolean {
     return (
       engine === MODEL_AGENT_ENGINE &&

@@ -114,14 +114,14 @@ export type EngineEvent =
   | { type: 'models'; options: ModelOption[]; current: string }
   /**
    * `usage_update` (used/size/cost) merged with the prompt's token usage
-   * (input/output, session totals). Unknown numbers are 0. Sent once when a
-   * prompt ends, if the agent reported any usage.
+   * (input/output, session totals). Unknown token counts are 0; an unknown cost is left out, never 0 (a
+   * made-up price). Sent once when a prompt ends, if the agent reported any usage.
    */
   | {
       type: 'usage';
       used: number;
       size: number;
-      cost: number;
+      cost?: number;
       input: number;
       output: number;
       currency?: string;
@@ -239,6 +239,11 @@ export interface TurnHandle {
 export interface EngineHost {
   /** False for engines without a machine (`house-lite`): their conversation routes answer 409 agente_no_acp. */
   hasMachine(engine: string): boolean;
+  /**
+   * Whether the engine takes its model with each turn (the built-in model agent reads it from the handoff),
+   * so a change of model needs no fresh machine.
+   */
+  takesModelPerTurn(engine: string): boolean;
   /** Admits a turn: runs it now, or queues it when the awake cap is reached. */
   startTurn(options: RunTurnOptions): TurnHandle;
   /** `startTurn(options).done`. */

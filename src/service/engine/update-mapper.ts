@@ -51,14 +51,15 @@ export function findLegacyModels(response: unknown): ModelSelector | null {
 export interface SessionUsage {
   used: number;
   size: number;
-  cost: number;
+  /** Null until the agent reports a cost: with no known price there is none to show. */
+  cost: number | null;
   currency?: string;
   input: number;
   output: number;
 }
 
 export function emptyUsage(): SessionUsage {
-  return { used: 0, size: 0, cost: 0, input: 0, output: 0 };
+  return { used: 0, size: 0, cost: null, input: 0, output: 0 };
 }
 
 export function usageEvent(usage: SessionUsage): EngineEvent {
@@ -66,7 +67,7 @@ export function usageEvent(usage: SessionUsage): EngineEvent {
     type: 'usage',
     used: usage.used,
     size: usage.size,
-    cost: usage.cost,
+    ...(usage.cost !== null ? { cost: usage.cost } : {}),
     input: usage.input,
     output: usage.output,
   };

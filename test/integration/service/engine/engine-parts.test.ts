@@ -119,13 +119,12 @@ describe('update mapping', () => {
         detalle: 'disk full',
       },
     ]);
-    // Usage is folded in and reported once per prompt.
+    // Usage is folded in and reported once per prompt; with no cost reported there is none (never 0).
     expect(mapper.map({ sessionUpdate: 'usage_update', used: 10, size: 100 })).toEqual([]);
     expect(mapper.takeUsage({ inputTokens: 3, outputTokens: 4, totalTokens: 7 })).toEqual({
       type: 'usage',
       used: 10,
       size: 100,
-      cost: 0,
       input: 3,
       output: 4,
     });

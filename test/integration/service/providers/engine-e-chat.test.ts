@@ -69,6 +69,16 @@ describe('a chat on the model agent, through the service', () => {
     expect(switched.body.models.map((m) => m.id)).toEqual(['scripted-a', 'scripted-b']);
   });
 
+  it('changes the model without restarting the agent: the model goes with each turn', async () => {
+    const changed = await h.api<{ model: string; nota: string }>('PATCH', `/api/v2/agents/${h.agentId}`, {
+      model: 'scripted-a',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.model).toBe('scripted-a');
+    expect(changed.body.nota).toBe('The new model answers from the next reply.');
+    expect((await h.api('PATCH', `/api/v2/agents/${h.agentId}`, { model: 'scripted-b' })).status).toBe(200);
+  });
+
   it('streams the model’s reply in chunks, with its usage, on the chosen model', async () => {
     provider.reply({ text: 'Hello from the scripted model, word by word.', usage: { input: 42, output: 9 } });
     const { stream, turnId, titles } = await turn('hello model');
@@ -76,7 +86,10 @@ describe('a chat on the model agent, through the service', () => {
     seen.push(JSON.stringify(events));
     expect(chunks(events).length).toBeGreaterThan(3);
     expect(chunks(events).join('')).toBe('Hello from the scripted model, word by word.');
-    expect(events.find((e) => e.event === 'usage')?.data).toMatchObject({ input: 42, output: 9 });
+    const usage = events.find((e) => e.event === 'usage')?.data;
+    expect(usage).toMatchObject({ input: 42, output: 9 });
+    // The scripted model has no known price: tokens only, never a made-up cost of 0.
+    expect(usage).not.toHaveProperty('cost');
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { turnId, estado: 'done' } });
     const request = provider.modelRequests().find((r) => (r.body as { stream?: boolean }).stream === true)!;
     expect(request.body).toMatchObject({ model: 'scripted-b', stream: true });
