@@ -6,7 +6,7 @@ import { chooseSecretStore, type SecretStore } from '../core/auth/secret-store';
 import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
 import { makePrivateDataDir } from '../core/profiles/data-dir';
-import { startAppService, startService } from '../service/index';
+import { keychainOf, startAppService, startService } from '../service/index';
 import type { CliIo } from './terminal';
 
 export interface CliHostOptions {
@@ -41,7 +41,7 @@ export async function openCliHost(options: CliHostOptions): Promise<DeskHost> {
     startEmbeddedService: ({ dataDir }) =>
       options.trustedLaunch === false
         ? startService({ dataDir, port: 0 })
-        : startAppService({ dataDir, port: 0, launchSecret }),
+        : startAppService({ dataDir, port: 0, launchSecret, ...keychainOf(secrets) }),
     openBrowser: async (url) => {
       io.err(`Open this address in your browser to sign in:\n  ${url}\n`);
       if (options.openBrowser) {

@@ -14,7 +14,7 @@ import { createActiveConnection } from '../core/host/plumbing/connection';
 import { silentLogger } from '../core/log/logger';
 import { openProfileStore } from '../core/profiles/profile-store';
 import { ALL_SCOPES } from '../shared/api';
-import { startAppService } from '../service/index';
+import { keychainOf, startAppService } from '../service/index';
 
 export type SignedInApi =
   { ok: true; api: ApiClient; close(): Promise<void> } | { ok: false; message: string };
@@ -29,7 +29,7 @@ export async function signedInApi(dataDir: string, secrets?: SecretStore): Promi
     secrets: store,
     localDataDir: join(dataDir, 'local-service'),
     startEmbeddedService: ({ dataDir: serviceData }) =>
-      startAppService({ dataDir: serviceData, port: 0, launchSecret }),
+      startAppService({ dataDir: serviceData, port: 0, launchSecret, ...keychainOf(store) }),
     logger: silentLogger,
   });
   const connected = await connection.connect();

@@ -22,7 +22,7 @@ import { DEEP_LINK_SCHEME } from '../core/host/platform/deep-link-format';
 import { createBridgeDispatcher } from '../core/host/dispatch';
 import { createHost, type DeskHost } from '../core/host';
 import { makePrivateDataDir, usePrivateUmask } from '../core/profiles/data-dir';
-import { startAppService } from '../service/index';
+import { keychainOf, startAppService } from '../service/index';
 import { APP_INDEX_URL, appSchemePrivileges, serveAppProtocol } from './app-protocol';
 import { registerBridgeIpc } from './ipc';
 import { installPermissionHandlers } from './permissions';
@@ -147,7 +147,8 @@ async function start(): Promise<void> {
       // The service runs the demo agent from its prebuilt bundle (electron.vite.config.ts builds it next to us).
       process.env['AGENTDESK_DEMO_AGENT_JS'] ??= join(__dirname, 'demo-agent.js');
       process.env['AGENTDESK_MODEL_AGENT_JS'] ??= join(__dirname, 'model-agent.js');
-      return startAppService({ dataDir, port: 0, launchSecret });
+      // The key sealing model providers' keys goes to the OS keychain, the one the CLI finds too.
+      return startAppService({ dataDir, port: 0, launchSecret, ...keychainOf(secrets.store) });
     },
     openBrowser: async (url) => {
       if (!isSignInUrlAllowed(url))

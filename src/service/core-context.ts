@@ -24,6 +24,17 @@ export interface SharedEvents {
   ): Promise<{ replayed: StreamEvent[]; close(): void }>;
 }
 
+/**
+ * The OS keychain of the app or CLI that starts the service (the host's SecretStore has this shape). Only the
+ * keychain is handed over, never safeStorage or memory: the app and the CLI must find the same key, and
+ * only the keychain is shared by both.
+ */
+export interface Keyring {
+  readonly kind: string;
+  get(name: string): Promise<string | undefined>;
+  set(name: string, value: string): Promise<void>;
+}
+
 /** The fields the service itself sets before any area starts; every area is built from them (./context.ts). */
 export interface CoreContext {
   readonly db: ServiceDatabase;
@@ -46,6 +57,8 @@ export interface CoreContext {
    * (identity/launch-trust.ts), so no one makes an account through the first-run page.
    */
   readonly startedByApp: boolean;
+  /** The starting app's keychain (or safeStorage) for the keys that seal stored secrets; absent elsewhere. */
+  readonly keyring?: Keyring;
   readonly log: (line: string) => void;
   readonly identity: Identity;
   readonly account: AccountDeletion;

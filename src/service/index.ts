@@ -5,7 +5,9 @@ import { buildApp } from './app';
 import { clusterFor } from './cluster/cluster';
 import { systemClock, type Clock } from './clock';
 import { readConfigFile, type ServiceConfig } from './config';
+export { keychainOf } from './library/sealing-key';
 import { buildServiceContext, type CoreContext, type ServiceContext } from './context';
+import type { Keyring } from './core-context';
 import { databaseUrlOf, isPostgresUrl, openDatabase } from './db/database';
 import { createIdentity } from './identity';
 import { createAccountDeletion } from './identity/account-deletion';
@@ -35,6 +37,11 @@ export interface ServiceOptions {
    * `signInLaunchingApp` trusts only that secret. Absent (`npm run service`): no trust path, passwords only.
    */
   launchSecret?: string;
+  /**
+   * The starting app's keychain or safeStorage: the key sealing the model providers' keys is kept there
+   * instead of in `<dataDir>/keys/` (library/sealing-key.ts). Never a memory-only store.
+   */
+  keyring?: Keyring;
 }
 
 export interface RunningService {
@@ -77,6 +84,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     localUrl: '',
     serving,
     startedByApp: options.launchSecret !== undefined,
+    ...(options.keyring ? { keyring: options.keyring } : {}),
     log,
     identity,
     account: createAccountDeletion(db, () => identity.tokenCache.forgetAll()),

@@ -40,8 +40,17 @@ export function createProviderStore(db: ServiceDatabase, clock: Clock, sealer: T
     kind: row.kind,
     name: row.name,
     base: row.base_url,
-    ...(row.sealed_key ? { key: sealer.open(row.sealed_key) } : {}),
+    ...(row.sealed_key ? openedKey(row.sealed_key) : {}),
   });
+  // A key sealed under a sealing key that is gone (a keychain reset) cannot be opened: the provider stays
+  // listed without it, and its provider's refusal says so in words, rather than every list failing.
+  const openedKey = (sealed: string): { key?: string } => {
+    try {
+      return { key: sealer.open(sealed) };
+    } catch {
+      return {};
+    }
+  };
 
   return {
     async list(personId: string): Promise<StoredProvider[]> {

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../core-context';
 import { createTokenSealer } from '../connectors/token-sealer';
-import { loadOrCreateKey } from '../library/secret-key-file';
+import { loadSealingKey } from '../library/sealing-key';
 import { environmentProviders } from './environment-providers';
 import { createOllamaProbe } from './ollama-probe';
 import { createProviderRegistry, type ProviderRegistry } from './provider-registry';
@@ -8,12 +8,15 @@ import { createProviderStore } from './provider-store';
 
 /**
  * The providers of the service (./provider-registry.ts), before the engines that hand them to the model
- * agent. Keys the people add are sealed with `<dataDir>/keys/model-provider-keys.key`. The environment's
+ * agent. Keys the people add are sealed with a key in the starting app's keychain, else
+ * `<dataDir>/keys/model-provider-keys.key` (library/sealing-key.ts). The environment's
  * providers and a running Ollama are lent to every person only on a service that answers on this computer;
  * Ollama is looked for once at start, without holding the start up.
  */
 export async function startProviders(ctx: CoreContext): Promise<ProviderRegistry> {
-  const sealer = createTokenSealer(await loadOrCreateKey(ctx.dataDir, 'model-provider-keys'));
+  const sealer = createTokenSealer(
+    await loadSealingKey(ctx.dataDir, 'model-provider-keys', ctx.keyring, ctx.log),
+  );
   const lendsEnvironment = !ctx.serving.publicOrigin;
   const ollama = createOllamaProbe();
   if (lendsEnvironment) void ollama.look();
