@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { SearchHit } from '../../../shared/bridge';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useSearchStore } from '../../stores/search-store';
-import { jumpToHit } from './jump-to-hit';
+import { jumpToHit, openConversationOf } from './jump-to-hit';
+import { RecentList } from './RecentList';
+import { useRecentConversations } from './recent-conversations';
 import { useReturnFocus } from '../../ui/use-return-focus';
 import './search.css';
 import { showDirectionControls } from '../../model/bidi-controls';
@@ -37,6 +39,21 @@ function Palette() {
   const agents = useAgentsStore((s) => s.agents);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  // Nothing typed yet: the recent conversations, as in Claude and ChatGPT, chosen the same way as hits.
+  const recent = useRecentConversations();
+  const browsing = text.trim() === '';
+  // The highlight follows a recent conversation by its id: the list can reorder while other agents' lists
+  // arrive, and an index would then point at another conversation.
+  const [activeRecentId, setActiveRecentId] = useState<string | null>(null);
+  const recentIndex = Math.max(
+    0,
+    recent.findIndex((r) => r.item.id === activeRecentId),
+  );
+  const move = (step: number) => {
+    if (!browsing) return setActive((i) => Math.min(Math.max(i + step, 0), hits.length - 1));
+    const next = recent[Math.min(Math.max(recentIndex + step, 0), recent.length - 1)];
+    if (next) setActiveRecentId(next.item.id);
+  };
   useReturnFocus();
   useEffect(() => input.current?.focus(), []);
   // Escape closes the palette wherever the focus is: a modal that lost its focus (to the page body, after
@@ -51,7 +68,10 @@ function Palette() {
   useEffect(() => setActive(0), [hits]);
   // History never downloaded is indexed in the background: ask again now and then while the palette is open.
   useEffect(() => {
-    const timer = setInterval(() => void useSearchStore.getState().search(), REFRESH_MS);
+    // Nothing typed: nothing to ask (a fresh empty answer would move the highlight off a recent one).
+    const timer = setInterval(() => {
+      if (useSearchStore.getState().text.trim()) void useSearchStore.getState().search();
+    }, REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
   const store = useSearchStore.getState();
@@ -60,6 +80,13 @@ function Palette() {
     store.hide();
     void jumpToHit(hit);
   };
+  const openRecent = (index: number) => {
+    const pick = recent[index];
+    if (!pick) return;
+    store.hide();
+    void openConversationOf(pick.agentId, pick.item.id);
+  };
+  const chooseActive = () => (browsing ? openRecent(recentIndex) : choose(hits[active]));
   const agentName = (id: string) => agents.find((a) => a.id === id)?.name ?? id;
 
   return (
@@ -72,9 +99,9 @@ function Palette() {
         onMouseDown={(e) => e.stopPropagation()}
         onKeyDown={(e) => {
           if (e.key === 'Escape') store.hide();
-          else if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, hits.length - 1));
-          else if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
-          else if (e.key === 'Enter') choose(hits[active]);
+          else if (e.key === 'ArrowDown') move(1);
+          else if (e.key === 'ArrowUp') move(-1);
+          else if (e.key === 'Enter') chooseActive();
           else return;
           e.preventDefault();
         }}
@@ -122,7 +149,18 @@ function Palette() {
             {error}
           </p>
         ) : null}
-        {status === 'ready' && hits.length === 0 ? <p className="muted">Nothing found.</p> : null}
+        {status === 'ready' && hits.length === 0 && !browsing ? (
+          <p className="muted">Nothing found.</p>
+        ) : null}
+        {browsing ? (
+          <RecentList
+            recent={recent}
+            active={recentIndex}
+            agentName={agentName}
+            onHover={(i) => setActiveRecentId(recent[i]?.item.id ?? null)}
+            onChoose={openRecent}
+          />
+        ) : null}
         <ul className="search-results" aria-label="Search results">
           {hits.map((hit, i) => (
             <li key={`${hit.conversationId}:${hit.position}`}>
