@@ -1,4 +1,4 @@
-import type { PermissionEvent, ToolUpdate } from '../shared/api';
+import type { PermissionEvent, PermissionOption, ToolUpdate } from '../shared/api';
 import type { ConversationUpdate, DeskBridge, DeskError } from '../shared/bridge';
 import { LOST_TURN_MESSAGE } from '../core/events/sse-client';
 import { dim, type CliIo } from './terminal';
@@ -105,11 +105,14 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
       const label = (option as { name?: string }).name ?? option.optionId;
       write(`  ${index + 1}) ${terminalLine(label)}\n`);
     });
-    for (;;) {
-      const answer = await io.ask(`Choose 1-${request.options.length}: `);
+    const count = request.options.length;
+    for (let asked = 0; ; asked += 1) {
+      const answer = await io.ask(
+        asked === 0 ? `Choose 1-${count} (y allows once, n denies): ` : `Type 1-${count}, y or n: `,
+      );
       if (answered.has(request.id)) return;
       if (answer === undefined) return; // no more input: the request expires on the service
-      const choice = request.options[Number(answer.trim()) - 1];
+      const choice = permissionChoice(request.options, answer);
       if (!choice) continue;
       answered.add(request.id);
       const sent = await desk.answerPermission(agentId, sessionId!, {
@@ -275,4 +278,25 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     stopInterrupts();
     stop();
   }
+}
+
+/**
+ * The option a typed answer picks: its number, or y/yes for the one that allows once and n/no for the
+ * one that denies once (the question people expect at a terminal); undefined for anything else.
+ */
+export function permissionChoice(
+  options: readonly PermissionOption[],
+  typed: string,
+): PermissionOption | undefined {
+  const answer = typed.trim().toLowerCase();
+  if (/^\d+$/.test(answer)) return options[Number(answer) - 1];
+  const kind = /^(y|yes)$/.test(answer) ? 'allow_once' : /^(n|no)$/.test(answer) ? 'reject_once' : undefined;
+  if (!kind) return undefined;
+  // A server that gives no kinds (they are not the spec's) still names its options.
+  const named = kind === 'allow_once' ? /^(allow|yes)\b/i : /^(deny|reject|no)\b/i;
+  return (
+    options.find((o) => o.kind === kind) ??
+    options.find((o) => o.kind?.startsWith(kind.split('_')[0]!)) ??
+    options.find((o) => !o.kind && named.test(o.name ?? ''))
+  );
 }

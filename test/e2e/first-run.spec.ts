@@ -79,6 +79,13 @@ test('a fresh data folder: "This computer", one click, and the message box is re
     await api(`/api/v2/me/agents/${listed.agentes[0]!.id}/conversations`)
   ).json()) as { conversaciones: unknown[] };
   expect(conversations.conversaciones).toHaveLength(1);
+
+  // The account screen does not send this password-less owner to a page that would ask for a password.
+  await page.getByRole('navigation', { name: 'App' }).getByRole('button', { name: 'Account' }).click();
+  const keys = page.getByRole('region', { name: 'Access keys' });
+  await expect(keys).toContainText('On this computer no tool needs one');
+  await expect(page.getByRole('button', { name: /account page/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Account', exact: true })).not.toContainText(/password:/i);
 });
 
 test('the app’s trust gives the person’s browser nothing, and no page can use it', async ({
@@ -140,10 +147,10 @@ test('the app’s trust gives the person’s browser nothing, and no page can us
   await evil.close();
 });
 
-test('reopening the app on the same data signs in again with no password, as the same owner', async ({
+test('reopening the app with no keychain goes straight to the chat: the choice of This computer was kept', async ({
   browser,
 }) => {
-  // No keychain, as on this test machine: the store carries the warning the app's own chooser gives it.
+  // No keychain, as on this test machine: the tokens died with the last run, not the choice of where.
   const again = await startBrowserMode({
     dataDir: join(scratch, 'data'),
     rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
@@ -152,8 +159,17 @@ test('reopening the app on the same data signs in again with no password, as the
   try {
     const page = await browser.newPage();
     await page.goto(again.url);
-    // On This computer a sign-in costs one click: the card does not worry the person about where it is kept.
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toHaveCount(0);
+    await expect(page.getByText('Where are your agents?')).toHaveCount(0);
+    expect(await again.service()!.context.identity.persons.count()).toBe(1);
+    await expect(page.getByRole('region', { name: 'Conversations' })).toContainText('Hello on the first run');
+
+    // Signing out by choice does show the question (for this run).
+    await page.getByRole('navigation', { name: 'App' }).getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome to AgentDesk' })).toBeVisible();
+    // On This computer a sign-in costs one click: the card does not worry the person about where it is kept.
     await expect(page.getByText(/memory only/)).toHaveCount(0);
     // For another server it matters (a browser sign-in each start), said in a person's words.
     await page.getByLabel('Another server').check();

@@ -1,14 +1,21 @@
 /** Longest title given to a thread from its first message. */
 export const TITLE_MAX = 60;
 
-/** A thread's title from its first message: the first non-empty line, whitespace collapsed, shortened. */
+/**
+ * A thread's title from its first message: the first non-empty line, whitespace collapsed, shortened at
+ * a word where one is near. It carries no "…" of ours: a title is data (renamed, synced, exported), and
+ * the screens that run out of room add their own ellipsis.
+ */
 export function titleFromMessage(content: string): string {
   const line = content
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
     .find((l) => l !== '');
   if (!line) return 'Conversation';
-  return line.length <= TITLE_MAX ? line : `${line.slice(0, TITLE_MAX - 1).trimEnd()}…`;
+  if (line.length <= TITLE_MAX) return line;
+  const cut = [...line].slice(0, TITLE_MAX).join('');
+  const space = cut.lastIndexOf(' ');
+  return (space >= TITLE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '');
 }
 
 /**

@@ -37,7 +37,7 @@ export function cleanTitle(text: string): string | null {
   if (!line) return null;
   const cleaned = line
     .replace(/^(title|título)\s*:\s*/i, '')
-    .replace(/^[#*_"'“”‘’`\s]+|[*_"'“”‘’`\s.]+$/g, '')
+    .replace(/^[#*_"'“”‘’`\s]+|[*_"'“”‘’`\s.…]+$/g, '')
     .trim();
   return cleaned ? cleaned.slice(0, 80) : null;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,19 +17,26 @@ let secrets: SecretStore;
 async function run(
   argv: string[],
   store: SecretStore = secrets,
-): Promise<{ code: number; out: string; err: string }> {
+  answers: string[] = [],
+): Promise<{ code: number; out: string; err: string; asked: string[] }> {
   let out = '';
   let err = '';
+  const asked: string[] = [];
   const io: CliIo = {
     out: (text) => void (out += text),
     err: (text) => void (err += text),
-    ask: async () => undefined,
+    // The person types the scripted answers, then nothing more (the end of input).
+    ask: async (prompt) => {
+      asked.push(prompt);
+      out += prompt;
+      return answers.shift();
+    },
     onInterrupt: () => () => {},
     color: false,
     close: () => {},
   };
   const code = await runCli([...argv, '--data', dataDir, '--no-open'], { io, secrets: store });
-  return { code, out, err };
+  return { code, out, err, asked };
 }
 
 beforeAll(async () => {
@@ -53,6 +60,34 @@ describe('agentdesk on this computer', () => {
     const chat = await run(['chat', 'assistant', 'hello from the terminal']);
     expect(chat.code).toBe(0);
     expect(chat.out).toContain('hello from the terminal');
+  });
+
+  const FIRST_ASK = /^Choose 1-\d \(y allows once, n denies\): $/;
+
+  it('y at a permission question allows once: asked once, the file written, exit code 0; n denies', async () => {
+    const allowed = await run(['chat', 'assistant', 'write yes.txt\n```\nallowed by y\n```'], secrets, ['y']);
+    expect(allowed.asked).toEqual([expect.stringMatching(FIRST_ASK)]);
+    expect(allowed.out).toMatch(/The agent asks: /);
+    expect(allowed.code).toBe(0);
+    const yes = await findFile(join(dataDir, 'local-service'), 'yes.txt');
+    expect(yes && (await readFile(yes, 'utf8'))).toContain('allowed by y');
+
+    const denied = await run(['chat', 'assistant', 'write no.txt\n```\nnot wanted\n```'], secrets, ['no']);
+    expect(denied.asked).toEqual([expect.stringMatching(FIRST_ASK)]);
+    expect(denied.out).toMatch(/permission was refused/);
+    expect(denied.code).toBe(0);
+    expect(await findFile(join(dataDir, 'local-service'), 'no.txt')).toBeUndefined();
+
+    // Anything else asks again, in a line that says what it takes.
+    const unsure = await run(['chat', 'assistant', 'write maybe.txt\n```\nperhaps\n```'], secrets, [
+      'maybe',
+      '1',
+    ]);
+    expect(unsure.asked).toEqual([
+      expect.stringMatching(FIRST_ASK),
+      expect.stringMatching(/^Type 1-\d, y or n: $/),
+    ]);
+    expect(unsure.code).toBe(0);
   });
 
   it('never prints or stores the tokens in plain text', async () => {
@@ -82,3 +117,10 @@ describe('agentdesk on this computer', () => {
     );
   });
 });
+
+/** The file named `name` anywhere under `root` (the agent's workspace lives deeper in the data folder). */
+async function findFile(root: string, name: string): Promise<string | undefined> {
+  const entries = await readdir(root, { withFileTypes: true, recursive: true });
+  const hit = entries.find((e) => e.isFile() && e.name === name);
+  return hit ? join(hit.parentPath, hit.name) : undefined;
+}

@@ -154,7 +154,7 @@ describe('agentdesk CLI', () => {
     });
     expect(write.out).toMatch(/The agent asks: /);
     expect(write.out).toMatch(/ {2}1\) .+\n {2}2\) /);
-    expect(write.out).toMatch(/Choose 1-\d: /);
+    expect(write.out).toMatch(/Choose 1-\d \(y allows once, n denies\): /);
     expect(write.out).toMatch(/⚙ .*notes\.txt/);
     expect(write.code).toBe(0);
     // The approved write reached the agent's workspace on disk.

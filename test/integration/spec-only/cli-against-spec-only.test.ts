@@ -25,6 +25,9 @@ import { startSpecOnlyServer, type SpecOnlyServer } from '../../support/spec-onl
 import { walkSignIn } from '../core/support/browser-walk';
 import { cliFromSource } from '../../support/cli-source';
 
+/** The CLI's permission question, first asked or asked again. */
+const ASKED = /(?:Choose 1-\d+ \(y allows once, n denies\)|Type 1-\d+, y or n): /g;
+
 interface Finished {
   code: number | null;
   out: string;
@@ -75,10 +78,11 @@ describe('the CLI against a spec-only server', { timeout: 120_000 }, () => {
         walking = true;
         void walkSignIn(url, { email: DEFAULT_EMAIL, password: DEFAULT_PASSWORD });
       }
-      const asked = (out.match(/Choose 1-\d+: /g) ?? []).length;
+      // Every question is answered y, as a person at a terminal does (it allows once).
+      const asked = (out.match(ASKED) ?? []).length;
       if (asked > answered) {
         answered = asked;
-        child.stdin.write('1\n');
+        child.stdin.write('y\n');
       }
     };
     child.stdout.on('data', (chunk: Buffer) => {
@@ -124,11 +128,15 @@ describe('the CLI against a spec-only server', { timeout: 120_000 }, () => {
     expect(tenant.refused).toEqual([]);
   });
 
-  it('chats, answering a permission in the terminal, and the file is written', async () => {
+  it('chats, answering y to a permission in the terminal, and the file is written', async () => {
     const message = 'write from-chat.txt\n```\nwritten through a spec-only server\n```';
     const chat = await agentdesk(['chat', agentId, message, ...server()]);
     expect(chat.code).toBe(0);
     expect(chat.out).toMatch(/The agent asks: /);
+    // y was understood: asked once, not again.
+    expect(chat.out.match(ASKED)).toEqual([
+      expect.stringMatching(/^Choose 1-\d+ \(y allows once, n denies\): $/),
+    ]);
     const written = await fetch(`${service.url}/api/v2/agents/${agentId}/files/from-chat.txt`, {
       headers: { Authorization: `Bearer ${ownerToken}`, Accept: 'application/octet-stream' },
     });

@@ -191,7 +191,13 @@ export function createSessionArea(options: SessionAreaOptions): SessionArea {
   return {
     bridge,
     async start() {
-      if (profiles.active()) await activate();
+      if (!profiles.active()) return;
+      await activate();
+      // No keychain: This computer's tokens ended with the last run, but the choice of it did not. Its own
+      // service trusts this app, so sign in again as the first run did, without asking "where" again.
+      const current = connection.current();
+      const lostTokens = options.secrets.kind === 'memory' && !current?.tokens.signedIn;
+      if (lostTokens && current?.profile.kind === 'local' && current.signInApp) await bridge.signIn();
     },
     noteUser(next) {
       if (connection.current() && user?.id !== next.id) {

@@ -4,7 +4,7 @@ import { desk } from '../../desk';
 import { useSessionStore } from '../../stores/session-store';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { SavedServers } from './SavedServers';
-import { deletePhrase, scopeWords, serverWords, whoWords } from './account-words';
+import { deletePhrase, isOwnAccount, scopeWords, serverWords, whoWords } from './account-words';
 
 /** Who is signed in, where and with which scopes; sign out, switch servers, delete the account. */
 export function AccountScreen() {
@@ -21,9 +21,11 @@ export function AccountScreen() {
 
   const email = session?.user?.email;
   const base = session?.profile?.baseUrl;
-  // The built-in service has an account page; another server says where its own is.
+  // The built-in service has an account page; another server says where its own is. This computer's own
+  // account has no password, and that page signs people in with one: it is not sent there.
+  const ownAccount = isOwnAccount(email, session?.profile);
   const accountPage =
-    session?.profile?.kind === 'local' && base ? `${base.replace(/\/+$/, '')}/account` : null;
+    session?.profile?.kind === 'local' && base && !ownAccount ? `${base.replace(/\/+$/, '')}/account` : null;
   const scopes = session?.scopes ?? [];
   return (
     <section className="screen" aria-label="Account">
@@ -65,7 +67,15 @@ export function AccountScreen() {
           <p className="muted">
             Chatting and syncing in AgentDesk need none. A tool that reaches one agent directly — such as{' '}
             <code>agentdesk sync</code> running on a server — needs an access key for that agent (it starts
-            with <code>gat_</code>). Create one on the server’s account page, where it is shown once.
+            with <code>gat_</code>).{' '}
+            {ownAccount ? (
+              <>
+                On this computer no tool needs one: the <code>agentdesk</code> command signs in to your own
+                account by itself, with no password.
+              </>
+            ) : (
+              'Create one on the server’s account page, where it is shown once.'
+            )}
           </p>
           {accountPage ? (
             <button type="button" onClick={() => void desk().openExternal(accountPage)}>

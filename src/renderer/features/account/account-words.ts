@@ -21,6 +21,12 @@ export function serverWords(profile: ServiceProfile | null | undefined): string 
 const ownUser = (email: string | undefined, profile: ServiceProfile | null | undefined) =>
   ownAccountUser(email, profile?.kind === 'local');
 
+/** Whether this is this computer's own account: made with no form and no password, so no page of the service can sign it in. */
+export const isOwnAccount = (
+  email: string | undefined,
+  profile: ServiceProfile | null | undefined,
+): boolean => ownUser(email, profile) !== undefined;
+
 /** Who is signed in, in words: this computer's own account by its user's name, any other by its e-mail. */
 export function whoWords(
   email: string | undefined,

@@ -99,6 +99,21 @@ describe('a turn, from POST to done', () => {
     expect(list.body.conversaciones.find((c) => c.id === id)?.titulo).toBe('Plan the garden party');
   });
 
+  it('shortens a long first line at a word, with no "…" of its own in the stored title', async () => {
+    const id = await h.conversation();
+    const stream = await h.events(id);
+    const long =
+      'Please compare the three quotes for the kitchen renovation and tell me which contractor to pick first';
+    const res = await h.send(id, { content: long, primerTurno: true });
+    const events = await stream.untilDone(res.body.turnId as string);
+    const expected = 'Please compare the three quotes for the kitchen renovation';
+    expect(events.find((e) => e.event === 'title')?.data).toEqual({ title: expected });
+    const list = await h.api<{ conversaciones: { id: string; titulo: string | null }[] }>('GET', h.path());
+    const stored = list.body.conversaciones.find((c) => c.id === id)?.titulo;
+    expect(stored).toBe(expected);
+    expect(stored).not.toMatch(/…|\.\.\.$/);
+  });
+
   it('passes attachments to the agent as content blocks', async () => {
     const id = await h.conversation();
     const stream = await h.events(id);
