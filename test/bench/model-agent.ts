@@ -133,6 +133,8 @@ try {
     });
     if (sent.status !== 202) throw new Error(`POST messages answered ${sent.status}: ${await sent.text()}`);
     await finished;
+    const asked = provider.modelRequests().at(-1)!;
+    untilAsked.push(asked.arrivedAt - turn!.start);
     const timed = turn!.timed;
     turn = null;
     if (timed.chars !== REPLY.text.length)
@@ -140,6 +142,7 @@ try {
     return timed;
   };
 
+  const untilAsked: number[] = [];
   await throughService(); // spawns and warms the agent (and its first reply's title)
   const direct: Timed[] = [];
   const path: Timed[] = [];
@@ -154,7 +157,8 @@ try {
   const ratePath = median(path.map(rate));
   console.log(
     `model agent: first text ${ttftPath.toFixed(1)} ms through the service vs ${ttftDirect.toFixed(1)} ms from the provider; ` +
-      `${ratePath.toFixed(0)} vs ${rateDirect.toFixed(0)} characters/s (${ROUNDS} turns each, medians)`,
+      `${ratePath.toFixed(0)} vs ${rateDirect.toFixed(0)} characters/s (${ROUNDS} turns each, medians); ` +
+      `the provider was asked ${median(untilAsked.slice(1)).toFixed(1)} ms after the message was sent`,
   );
   const goal = 1.1 * ttftDirect + 20;
   benchRow({

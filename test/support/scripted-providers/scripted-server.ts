@@ -11,6 +11,8 @@ export interface RecordedRequest {
   body: unknown;
   /** Set once the response has been fully sent. */
   finished: boolean;
+  /** `performance.now()` when the whole request had arrived (benches split a path's time with it). */
+  arrivedAt: number;
   /** Resolves when the client's connection closed, true when that happened before the response was finished. */
   closed: Promise<boolean>;
 }
@@ -120,6 +122,7 @@ export async function startScriptedServer(
         headers: req.headers,
         body,
         finished: false,
+        arrivedAt: performance.now(),
         closed: new Promise((resolve) => res.on('close', () => resolve(!record.finished))),
       };
       res.on('finish', () => (record.finished = true));
