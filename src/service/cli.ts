@@ -4,7 +4,7 @@ import { systemClock } from './clock';
 import { databaseUrlOf, openDatabase } from './db/database';
 import { createIdentity } from './identity';
 import { readConfigFile } from './config';
-import { INVITE_LIFETIME_DAYS } from './identity/invites';
+import { inviteLifetimeDays } from './identity/invites';
 import { isEmail } from './identity/persons';
 import { ServiceConfigError, startService } from './index';
 import { readServing } from './serving';
@@ -113,11 +113,13 @@ async function inviteAdd(argv: string[]): Promise<number> {
       ...storeOptions,
     },
   });
-  const days = values.days === undefined ? INVITE_LIFETIME_DAYS : Number(values.days);
-  if (!values.email || !isEmail(values.email.trim()) || !(Number.isInteger(days) && days >= 1 && days <= 365))
+  if (!values.email || !isEmail(values.email.trim()))
+    return fail('usage', 'invite add needs --email with an e-mail address.');
+  const days = inviteLifetimeDays(values.days);
+  if (days === null)
     return fail(
       'usage',
-      'invite add needs --email with an e-mail address, and --days (if given) from 1 to 365.',
+      `--days is a whole number of days from 1 to 365; ${JSON.stringify(values.days)} is not.`,
     );
   const dataDir = resolve(values.data ?? 'data');
   const config = {

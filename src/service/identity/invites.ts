@@ -6,6 +6,16 @@ import { randomSecret, sha256Hex } from '../security/token-hash';
 /** How long an invitation can be used, unless `invite add --days` says otherwise. */
 export const INVITE_LIFETIME_DAYS = 7;
 
+/**
+ * `invite add --days`: a whole number of days from 1 to 365, written in digits (Number() alone would also take
+ * "", " 2", "1e2" and "0x10"); absent, the default. Null for anything else.
+ */
+export function inviteLifetimeDays(raw: string | undefined): number | null {
+  if (raw === undefined) return INVITE_LIFETIME_DAYS;
+  const days = /^\d{1,3}$/.test(raw) ? Number(raw) : 0;
+  return days >= 1 && days <= 365 ? days : null;
+}
+
 export interface Invite {
   email: string;
   expiresAt: number;

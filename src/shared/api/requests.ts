@@ -83,9 +83,22 @@ export type SlugParams = z.infer<typeof SlugParams>;
 
 // --- Agent configuration bodies ------------------------------------------------------------
 
-const AgentName = z.string().max(LIMITS.agentNameMax, {
-  error: `name must be at most ${LIMITS.agentNameMax} characters`,
-});
+/** Control characters (a terminal's escape, a line break, NUL) and direction overrides that disguise a name. */
+const HIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * An agent's name, as PATCH `name` and our POST of an agent take it: one line of visible text, 1 to 64
+ * characters once trimmed (the spec says max 64; the rest is our choice, the same for both routes).
+ */
+export const AgentName = z
+  .string()
+  .trim()
+  .min(1, { error: 'name must not be empty' })
+  .max(LIMITS.agentNameMax, { error: `name must be at most ${LIMITS.agentNameMax} characters` })
+  .refine((name) => !HIDDEN_CHARACTERS.test(name), {
+    error:
+      'An agent’s name is one line of visible text: no line breaks, control characters or direction marks.',
+  });
 const Prompt = z.string().max(LIMITS.promptMax, {
   error: `prompt must be at most ${LIMITS.promptMax} characters`,
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import { runCli } from '../../../src/cli/run-cli';
+import { prepare } from '../../../src/service/db/statement';
 import type { CliIo } from '../../../src/cli/terminal';
 import {
   DEFAULT_EMAIL,
@@ -16,10 +17,11 @@ import {
 } from '../../support/local-service';
 import { walkSignIn } from '../core/support/browser-walk';
 
-// A server's agent names printed by `agentdesk`: the spec lets a name be any 64 characters (PATCH `name`), so
-// a name may carry a terminal's escape (set the window title, rewrite lines) or a direction override. The
-// CLI prints them as visible `\u001b` escapes, in the agent list and in "No agent called…". Real service over
-// HTTP; a memory secret store plays the OS keychain.
+// A server's agent names printed by `agentdesk`: the spec only says a name is at most 64 characters, so another
+// server may hand out a name with a terminal's escape (set the window title, rewrite lines) or a direction
+// override. Ours refuses such a name (PATCH and POST alike), so the test writes it into the store as such a
+// server would keep it. The CLI prints them as visible `\u001b` escapes, in the agent list and in "No agent
+// called…". Real service over HTTP; a memory secret store plays the OS keychain.
 
 const HOSTILE = 'Evil\u001b]0;owned\u0007\u202Eexe';
 let service: TestService;
@@ -54,12 +56,13 @@ beforeAll(async () => {
   await ensurePerson(service);
   const token = (await signIn(service)).access_token;
   const agentId = await firstAgentId(service, token);
-  const renamed = await fetch(`${service.url}/api/v2/agents/${agentId}`, {
+  const refused = await fetch(`${service.url}/api/v2/agents/${agentId}`, {
     method: 'PATCH',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: HOSTILE }),
   });
-  expect(renamed.status).toBe(200);
+  expect(refused.status).toBe(400);
+  await prepare(service.context.db, 'UPDATE agents SET name = ? WHERE id = ?').run(HOSTILE, agentId);
   dataDir = await mkdtemp(join(tmpdir(), 'agentdesk-cli-names-'));
 });
 afterAll(async () => {

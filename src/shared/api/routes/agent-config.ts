@@ -70,7 +70,7 @@ export const agentConfigSection = [
     summary: 'Change the agent configuration',
     description:
       'All fields optional. `model` restarts the agent; `tools.extensions` changes restart the machine; `engine` switches engine keeping identity, skills, knowledge, channels and permissions. ' +
-      'Our choices: switching to a machine engine starts its machine at once, so a machine that cannot start answers 502 `maquina_no_aplico` with the change saved; `promptMode` for an engine without a machine is 400 `body_invalido`; unknown tool or extension names are 400; a body whose every field already has that value is 400 `nada_que_cambiar`; the answer also carries `aplicado`, the fields that changed.',
+      'Our choices: switching to a machine engine starts its machine at once, so a machine that cannot start answers 502 `maquina_no_aplico` with the change saved; `promptMode` for an engine without a machine is 400 `body_invalido`; unknown tool or extension names are 400; a body whose every field already has that value is 400 `nada_que_cambiar`; `name` is trimmed and must be one line of visible text, without control characters or direction marks, as our POST of an agent requires (400 `body_invalido`); the answer also carries `aplicado`, the fields that changed.',
     scope: 'agents:write',
     credential: 'agent-or-oauth',
     request: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PersonAgentParams } from '../requests';
+import { AgentName, PersonAgentParams } from '../requests';
 import { Agente } from '../resources';
 import { defineRoute, invalid, JSON_BODY_MAX, notFound, ok } from './define-route';
 
@@ -21,19 +21,8 @@ export type StartingPoint = z.infer<typeof StartingPoint>;
 export const StartingPoints = z.looseObject({ inicios: z.array(StartingPoint) });
 export type StartingPoints = z.infer<typeof StartingPoints>;
 
-/** Control characters (a terminal's escape, a line break, NUL) and direction overrides that disguise a name. */
-const HIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-
 export const CreateAgentBody = z.strictObject({
-  nombre: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .refine((name) => !HIDDEN_CHARACTERS.test(name), {
-      error:
-        'An agent’s name is one line of visible text: no line breaks, control characters or direction marks.',
-    }),
+  nombre: AgentName,
   /** The `id` of a starting point; absent: an empty agent (the service's default prompt, no skills). */
   inicio: z.string().min(1).max(64).optional(),
 });

@@ -59,6 +59,32 @@ describe('making and deleting agents (our extension)', { timeout: 120_000 }, () 
     expect(await names()).toEqual(['Assistant']);
   });
 
+  it('the spec’s PATCH of a name refuses what POST refuses, with the same answer', async () => {
+    const patch = (name: unknown) =>
+      h.call(`/api/v2/agents/${h.agentId}`, { method: 'PATCH', json: { name } });
+    for (const name of [
+      'Red\u001b[31m',
+      'a\u0000b',
+      'two\nlines',
+      'tab\there',
+      'Helper\u202Egpj.exe',
+      '   ',
+    ]) {
+      const [byPatch, byPost] = [await patch(name), await create({ nombre: name })];
+      expect([byPatch.status, byPost.status], JSON.stringify(name)).toEqual([400, 400]);
+      const [patchAnswer, postAnswer] = [await json(byPatch), await json(byPost)];
+      expect(patchAnswer.error).toBe('body_invalido');
+      // The same words; only the field's name differs (name in the spec's PATCH, nombre in our POST).
+      expect(patchAnswer.detalle.replace(/^name: /, '')).toBe(postAnswer.detalle.replace(/^nombre: /, ''));
+    }
+    expect((await json(await h.call(`/api/v2/agents/${h.agentId}`))).name).toBe('Assistant');
+    const renamed = await patch('  Helper  ');
+    expect(renamed.status).toBe(200);
+    expect((await json(renamed)).name).toBe('Helper');
+    expect(await names()).toEqual(['Helper']);
+    expect((await patch('Assistant')).status).toBe(200);
+  });
+
   it('makes an empty agent and one from a starting point, each with its own settings and workspace', async () => {
     const empty = await create({ nombre: 'Scratch' });
     expect(empty.status).toBe(201);
