@@ -1,3 +1,9 @@
+/**
+ * A table, not logic: the transcript store's schema steps as SQL text, in order. It is over 300 lines because
+ * every released step stays here unchanged (a store made by any earlier step must still open); the code that
+ * applies them is memory-database.ts's.
+ */
+
 /** One versioned step of the transcript store's schema; ids sort in the order they apply. */
 export interface MemoryMigration {
   id: string;

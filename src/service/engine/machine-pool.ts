@@ -1,5 +1,6 @@
 import { engineCommand } from './agent-command';
-import { AgentMachine, type StopCause } from './machine';
+import { AgentMachine } from './machine';
+import type { StopCause } from './machine-types';
 import type { EnginesConfig } from './types';
 
 /** One awake (or waking) machine slot. */

@@ -12,15 +12,15 @@ import {
   type ContentBlock,
   type McpServer,
   type PromptResponse,
-  type RequestPermissionRequest,
-  type RequestPermissionResponse,
   type SessionConfigOption,
-  type SessionUpdate,
 } from '@agentclientprotocol/sdk/unstable';
 import { requireSessionId, requireStopReason } from './agent-answers';
+import type { OpenedSession, RequestMeta, SessionListener, StopCause } from './machine-types';
 import type { EngineCommand } from './types';
 import type { ModelSelector, SessionUsage } from './update-mapper';
 import { readTextFile, writeTextFile } from './workspace-fs';
+
+const withMeta = (meta: RequestMeta | undefined) => (meta ? { _meta: meta } : {});
 
 /** An agent that does not finish ACP initialize in this time is given up on (real agents may load for a while). */
 const START_TIMEOUT_MS = 60_000;
@@ -34,27 +34,6 @@ function agentEnvironment(command: EngineCommand, stateDir: string): NodeJS.Proc
   const env: NodeJS.ProcessEnv = { ...process.env, AGENTDESK_AGENT_STATE: stateDir, ...command.env };
   for (const name of command.unsetEnv ?? []) delete env[name];
   return env;
-}
-
-/** What a request carries under ACP's `_meta`, for the agent only (never logged). */
-export type RequestMeta = Record<string, unknown>;
-const withMeta = (meta: RequestMeta | undefined) => (meta ? { _meta: meta } : {});
-
-/** Why a machine stopped, when it was asked to. */
-export type StopCause = 'restart' | 'stop' | 'idle' | 'close';
-
-/** Receives what one session's running prompt produces. */
-export interface SessionListener {
-  update(update: SessionUpdate): void;
-  permission(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
-}
-
-/** What opening a session returns: the ACP response, raw (it may carry fields the SDK schema lacks). */
-export interface OpenedSession {
-  sessionId: string;
-  loaded: boolean;
-  configOptions: SessionConfigOption[] | null | undefined;
-  raw: unknown;
 }
 
 export interface MachineOptions {

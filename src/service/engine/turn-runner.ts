@@ -4,7 +4,8 @@ import { RequestError, type AgentCapabilities, type McpServer } from '@agentclie
 import type { Attachment } from '../../shared/api';
 import { AgentProtocolError, agentReason } from './agent-answers';
 import { HANDOFF_META_KEY, modelChoices, type Handoff } from '../model-agent/handoff';
-import type { AgentMachine, OpenedSession, RequestMeta, SessionListener } from './machine';
+import type { AgentMachine } from './machine';
+import type { OpenedSession, RequestMeta, SessionListener } from './machine-types';
 import { askPermission } from './ask-permission';
 import { buildPromptBlocks, historyBlock } from './prompt-blocks';
 import type { SessionMap } from './session-map';

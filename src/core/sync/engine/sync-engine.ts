@@ -1,9 +1,8 @@
 /**
- * One synced folder, one pass at a time: full cycles (scan, list, plan, execute, commit) at the
- * start, on timers and remote hints (a turn's `done`, a `tool` event naming a path), and the
- * paths the watcher names planned alone (path-sync.ts). Reports its status.
+ * One synced folder: starts its watcher, timers and poll, asks its passes (pass-queue.ts runs them one at a
+ * time: full cycles at the start, on timers and remote hints, the agent's side, the paths the watcher names),
+ * settles conflicts, pauses and resumes, and reports its status.
  */
-import { RunningJob } from './running-job';
 import { mkdir } from 'node:fs/promises';
 import type { SyncStatus } from '../../../shared/bridge';
 import { clearStaleTempFiles } from '../local/atomic-write';
@@ -15,6 +14,7 @@ import { resolveDepsOf, runCycle, type CycleContext, type CycleOptions } from '.
 import { syncPaths } from './path-sync';
 import { LookMarks, syncRemoteChanges } from './remote-pass';
 import { answerPending } from './request-answers';
+import { PassQueue } from './pass-queue';
 import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
 
@@ -48,11 +48,7 @@ export class SyncEngine {
   private readonly requests: ResolveRequests;
   private readonly history: VersionHistory;
   private readonly ownsHistory: boolean;
-  private readonly job = new RunningJob();
-  /** Passes asked for: a full cycle (start, timer, watcher error), the agent's side (remote-pass.ts), named paths. */
-  private fullWanted = false;
-  private remoteWanted = false;
-  private readonly named = new Set<string>();
+  private readonly queue: PassQueue;
   private deletesConfirmed = false;
   private closed = false;
   /** The poll's looks, marked for the remote pass that follows one (remote-pass.ts). */
@@ -74,6 +70,13 @@ export class SyncEngine {
     if (this.paused()) this.status.state = 'paused';
     this.requests = new ResolveRequests(options.store.database);
     this.looks = new LookMarks(options);
+    this.queue = new PassQueue({
+      full: () => this.cycle(),
+      remote: () => syncRemoteChanges(this.context(), this.looks.take()),
+      paths: (paths) => syncPaths(this.context(), paths),
+      paused: () => this.paused(),
+      closed: () => this.closed,
+    });
   }
 
   get current(): SyncStatus {
@@ -113,7 +116,7 @@ export class SyncEngine {
         // While the server cannot be reached, every look is a cycle: the first that reaches it
         // sends what waited, without the person doing anything.
         hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : this.looks.look()),
-        busy: () => this.job.current !== undefined || this.closed,
+        busy: () => this.queue.job.current !== undefined || this.closed,
         onChange: () => this.syncRemote(),
       });
     }
@@ -153,56 +156,24 @@ export class SyncEngine {
 
   /** Runs a full cycle now, or once more after the running one. Resolves when the folder is settled. */
   async syncNow(): Promise<SyncStatus> {
-    this.fullWanted = true;
+    this.queue.askFull();
     return this.settle();
   }
 
   /** Syncs these paths alone (path-sync.ts), or everything when they cannot be decided alone. */
   async syncPaths(paths: readonly string[]): Promise<SyncStatus> {
-    for (const path of paths) this.named.add(path);
+    this.queue.askPaths(paths);
     return this.settle();
   }
 
   /** Lists the agent's side and syncs what moved there alone (remote-pass.ts), or everything. */
   async syncRemote(): Promise<SyncStatus> {
-    this.remoteWanted = true;
+    this.queue.askRemote();
     return this.settle();
   }
 
-  /** Runs what is asked (full cycles, named paths) one at a time until nothing is left. */
   private async settle(): Promise<SyncStatus> {
-    if (this.closed) return this.status;
-    if (this.job.current) {
-      // The running loop takes what was just asked, unless it was already ending.
-      await this.job.current;
-      return this.wanted() ? this.settle() : this.status;
-    }
-    await this.job.run(
-      (async () => {
-        // A cycle whose paths moved under it runs again at once (a few times, then it waits for
-        // the next trigger, so a file rewritten without pause cannot hold the engine).
-        let replans = 0;
-        while (!this.closed && this.wanted()) {
-          if (this.fullWanted || this.paused()) {
-            this.fullWanted = this.remoteWanted = false;
-            this.named.clear(); // the cycle's scan sees them
-            const moved = await this.cycle();
-            if (moved && replans < 5) {
-              replans += 1;
-              this.fullWanted = true;
-            }
-          } else if (this.remoteWanted) {
-            this.remoteWanted = false;
-            if ((await syncRemoteChanges(this.context(), this.looks.take())) === 'full')
-              this.fullWanted = true;
-          } else {
-            const paths = [...this.named];
-            this.named.clear();
-            if ((await syncPaths(this.context(), paths)) === 'full') this.fullWanted = true;
-          }
-        }
-      })(),
-    );
+    await this.queue.settle();
     return this.status;
   }
 
@@ -231,10 +202,10 @@ export class SyncEngine {
   async resolveConflict(key: string, choice: ConflictChoice): Promise<SyncStatus> {
     const { store } = this.options;
     // Never alongside a cycle: both would act on the same path, so it waits for one and is the running job.
-    await this.job.idle();
+    await this.queue.job.idle();
     const conflict = store.conflicts().find((c) => c.key === key);
     if (!conflict) return this.status;
-    const outcome = await this.job.run(
+    const outcome = await this.queue.job.run(
       settleConflict(
         resolveDepsOf({
           options: this.options,
@@ -257,7 +228,7 @@ export class SyncEngine {
     if (this.requestTimer) clearInterval(this.requestTimer);
     this.poller?.stop();
     await this.watcher?.close();
-    await this.job.current;
+    await this.queue.job.current;
     if (this.ownsHistory) this.history.close();
     this.update({ state: 'stopped' });
   }
@@ -274,8 +245,6 @@ export class SyncEngine {
       this.answering = false;
     }
   }
-
-  private wanted = (): boolean => this.fullWanted || this.remoteWanted || this.named.size > 0;
 
   /** The person's pause holds until resume; a mass-delete pause is re-checked every cycle. */
   private paused = (): boolean => this.options.store.setting('paused') === 'true';
