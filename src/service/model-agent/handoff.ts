@@ -30,6 +30,8 @@ export const HandedProvider = z.object({
   baseURL: z.string().optional(),
   apiKey: z.string().optional(),
   models: z.array(HandedModel),
+  /** Why the provider lists no model now, in words ("… refused this key (401)."), when its listing failed. */
+  problem: z.string().optional(),
 });
 export type HandedProvider = z.infer<typeof HandedProvider>;
 

@@ -17,11 +17,16 @@ export const NO_PROVIDER = 'No model provider is set up: add one in Settings →
 
 /**
  * The session's model among the providers handed over now, or the words saying why there is none:
- * no provider at all, or the chosen model's provider removed since.
+ * no provider at all, providers that list no model (each one's reason), or the chosen model's provider
+ * removed since.
  */
 export function chooseModel(handoff: Handoff, modelId: string | null): ChosenModel | string {
   const choices = modelChoices(handoff.providers);
-  if (choices.length === 0) return NO_PROVIDER;
+  if (choices.length === 0) {
+    // A provider is set up but lists no model now: its own words say why (a refused key, a dead server).
+    const problems = handoff.providers.flatMap((p) => (p.problem ? [p.problem] : []));
+    return problems.length ? `${problems.join(' ')} Check it in Settings → Models.` : NO_PROVIDER;
+  }
   const choice = modelId === null ? choices[0] : choices.find((c) => c.id === modelId);
   if (!choice) {
     return `The model ${modelId} is no longer offered (its provider was removed or no longer lists it): pick another model, or add its provider again in Settings → Models.`;

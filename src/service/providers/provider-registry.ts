@@ -153,7 +153,7 @@ export function createProviderRegistry(deps: RegistryDeps) {
             // Ollama is handed its OpenAI-compatible API, which the agent speaks to it.
             baseURL: p.kind === 'ollama' ? `${p.base}/v1` : p.base,
             ...(p.key ? { apiKey: p.key } : {}),
-            models: listing.ok ? listing.models : [],
+            ...(listing.ok ? { models: listing.models } : { models: [], problem: listing.message }),
           };
         }),
       );
