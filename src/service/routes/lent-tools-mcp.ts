@@ -36,6 +36,18 @@ export function lentToolsMcpRoutes(ctx: ServiceContext): Hono<AppEnv> {
     if (!agent) return c.text('Not found', 404);
     if (Number(c.req.header('Content-Length') ?? 0) > BODY_MAX) return c.text('Payload too large', 413);
 
+    const method = c.req.method;
+    if (method !== 'POST' && method !== 'DELETE') {
+      // A stateless server offers no stream to GET (MCP: 405 says so, and the client stops asking; an empty
+      // stream that ends had every agent's MCP client open it again each second, for as long as it ran).
+      return c.json(
+        { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null },
+        405,
+        {
+          Allow: 'POST, DELETE',
+        },
+      );
+    }
     const server = lentToolsServer(ctx, { agentId, channel, personId: agent.personId, engine: agent.engine });
     // Stateless: no session id, and JSON answers instead of a stream per request.
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -49,9 +61,9 @@ export function lentToolsMcpRoutes(ctx: ServiceContext): Hono<AppEnv> {
       void server.close();
     }
   };
-  // POST carries MCP's messages, read by the SDK itself. Every other method gets the SDK's own answer too:
-  // GET and DELETE their Streamable HTTP meaning, the rest 405 with `Allow: GET, POST, DELETE` (left to the
-  // app's 404/405 handler, the Allow would name POST alone, the only method of the route table's entry).
+  // POST carries MCP's messages, read by the SDK itself; DELETE gets the SDK's own answer too; every other
+  // method 405 with `Allow: POST, DELETE` (left to the app's 404/405 handler, the Allow would name POST
+  // alone, the only method of the route table's entry).
   registerRoute(app, apiRoutes.lentToolsMcp, serve, { unchecked: true });
   app.all(honoPath(apiRoutes.lentToolsMcp.path), serve);
 

@@ -79,7 +79,7 @@ export const extensionsSection = [
     tag: 'agents',
     summary: 'The MCP server that lends the service’s tools (`tools.gs`) to one agent on one channel',
     description:
-      'Our extension, for agent processes, not for apps: MCP over Streamable HTTP (stateless, JSON answers; GET and DELETE get the MCP SDK’s answers too, and any other method, once the bearer is checked, the SDK’s 405: a JSON-RPC error with `Allow: GET, POST, DELETE`). The address and its bearer are given to the agent in `session/new`; the bearer is an HMAC over (agent, channel), not an OAuth or agent token. It lists only the tools in effect on that channel, and refuses a call to a vetoed one.',
+      'Our extension, for agent processes, not for apps: MCP over Streamable HTTP (stateless, JSON answers; DELETE gets the MCP SDK’s answer too; GET, for which a stateless server has no stream, and any other method, once the bearer is checked, a 405 in the SDK’s shape: a JSON-RPC error with `Allow: POST, DELETE`). The address and its bearer are given to the agent in `session/new`; the bearer is an HMAC over (agent, channel), not an OAuth or agent token. It lists only the tools in effect on that channel, and refuses a call to a vetoed one.',
     scope: null,
     credential: 'none',
     request: {

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lentToolsServer } from '../../../../src/service/agent-config/lent-tools';
 import { startHarness, type Harness } from './harness';
 
-// The lent tools' MCP server (/gs-mcp/{agentId}/{channel}) called with each HTTP method over real HTTP: the
-// methods Streamable HTTP defines get the MCP SDK's answers, any other one the SDK's 405 with an `Allow` that
-// names exactly the methods served, and only to the holder of the channel's bearer.
+// The lent tools' MCP server (/gs-mcp/{agentId}/{channel}) called with each HTTP method over real HTTP: POST
+// and DELETE get the MCP SDK's answers; GET a 405, as MCP asks of a server that offers no stream (a stateless
+// one), so clients stop asking for it; any other method the same 405 with an `Allow` that names exactly the
+// methods served, and only to the holder of the channel's bearer.
 describe('/gs-mcp methods', { timeout: 60_000 }, () => {
   let h: Harness;
   let entry: { url: string; headers: Record<string, string> };
@@ -15,12 +16,12 @@ describe('/gs-mcp methods', { timeout: 60_000 }, () => {
   });
   afterAll(() => h?.close());
 
-  it.each(['PUT', 'PATCH', 'OPTIONS'])(
-    '%s is 405 with Allow: GET, POST, DELETE and the SDK’s JSON-RPC error',
+  it.each(['GET', 'PUT', 'PATCH', 'OPTIONS'])(
+    '%s is 405 with Allow: POST, DELETE and the SDK’s JSON-RPC error',
     async (method) => {
       const answer = await fetch(entry.url, { method, headers: entry.headers });
       expect(answer.status).toBe(405);
-      expect(answer.headers.get('allow')).toBe('GET, POST, DELETE');
+      expect(answer.headers.get('allow')).toBe('POST, DELETE');
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await answer.json()).toEqual({
         jsonrpc: '2.0',
@@ -43,7 +44,11 @@ describe('/gs-mcp methods', { timeout: 60_000 }, () => {
     });
     expect(post.status).toBe(200);
     expect(((await post.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
-    for (const method of ['GET', 'DELETE']) {
+    const refused = await fetch(entry.url, { method: 'PUT', headers: entry.headers });
+    expect(refused.status).toBe(405);
+    const allowed = refused.headers.get('allow')!.split(', ');
+    expect(allowed).toEqual(['POST', 'DELETE']);
+    for (const method of allowed.filter((m) => m !== 'POST')) {
       const answer = await fetch(entry.url, { method, headers: entry.headers });
       expect(answer.status, method).not.toBe(405);
       await answer.body?.cancel();
