@@ -41,6 +41,7 @@ import { UpdateBanner } from './shell/UpdateBanner';
 import { useWindowMemory } from './shell/use-window-memory';
 import './shell/sidebar.css';
 import './shell/shell.css';
+import { OfflineBanner } from './chat/OfflineBanner';
 
 /** The signed-in app: agents and conversations on the left, the chat on the right. */
 export function Workspace() {
@@ -55,6 +56,13 @@ export function Workspace() {
   const [platform, setPlatform] = useState<PlatformInfo | null>(null);
   const [dropProblems, setDropProblems] = useState<string[]>([]);
   const screen = useScreenStore((s) => s.screen);
+  const chatShown =
+    screen === 'chat' &&
+    !agentConfigOpen &&
+    !syncPanelOpen &&
+    !!agentId &&
+    !!sessionId &&
+    noMachine === undefined;
   const schedulesOpen = useSchedulesStore((s) => !!sessionId && s.panelSessionId === sessionId);
   usePersonSetup();
   const collapsed = useSidebarMemory();
@@ -131,6 +139,8 @@ export function Workspace() {
         <SearchPalette />
         <AllowanceBanner />
         <UpdateBanner />
+        {/* The open conversation says it in its own banner (with whether it reads the stored copy). */}
+        {chatShown ? null : <OfflineBanner />}
         {dropProblems.length > 0 ? (
           <ul className="banner error-text" role="alert">
             {dropProblems.map((p, i) => (

@@ -4,7 +4,8 @@
  * proxy does) and, in front, a plain TCP forwarder (test/support/tcp-switch.ts) this test stops and
  * starts again on the same port, so the CLI meets a refused connection as when the service is down.
  * It says once that it can't reach the server and that the changes are kept, once that it is back,
- * and the saves made meanwhile reach the agent.
+ * and the saves made meanwhile reach the agent. With nothing saved, it says so within 3 seconds of the stop
+ * (issue 39, item 5: it took about 12 s while the remote poll had spaced out).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
@@ -49,4 +50,23 @@ describe('the service down while `agentdesk sync` watches', () => {
       await cli.finished;
     }
   }, 120_000);
+
+  it('says so within 3 seconds when the folder is quiet, with nothing saved meanwhile', async () => {
+    const proxy = await startTcpSwitch(hostProxy.url);
+    const cli = w.startCli([w.folder, '--agent', w.agentId, '--server', proxy.url]);
+    try {
+      await cli.waitFor('Watching for changes', 30_000);
+      const unreachable = `Can't reach ${proxy.url}; your changes are kept and will be sent when it is back.`;
+      const stopped = Date.now();
+      await proxy.down();
+      await cli.waitFor(unreachable, 20_000);
+      const saidAfterMs = Date.now() - stopped;
+      expect(saidAfterMs).toBeLessThan(3000);
+      await proxy.up();
+      await cli.waitFor(`Reached ${proxy.url} again; your changes are being sent.`, 30_000);
+    } finally {
+      cli.child.kill('SIGINT');
+      await cli.finished;
+    }
+  }, 90_000);
 });

@@ -120,6 +120,12 @@ describe('sync words', () => {
     ).toBe('Needs your confirmation');
   });
 
+  it('never says "Up to date" while the app knows the server cannot be reached', () => {
+    expect(summaryWords(folder({ lastSyncAt: NOW }), false)).toBe("Can't reach the agent's server");
+    expect(summaryWords(folder({ lastSyncAt: NOW, state: 'paused' }), false)).toBe('Paused');
+    expect(summaryWords(folder({ lastSyncAt: NOW }), true)).toBe('Up to date');
+  });
+
   it('says plainly that another process holds the folder, or that it could not start, and what to do', () => {
     const held = status({ state: 'error', notStarted: { reason: 'held', nextTryAt: NOW } });
     expect(stateWords(held)).toBe('Synced by another AgentDesk process');

@@ -14,6 +14,7 @@ import { checkConversationIds, checkId } from '../plumbing/argument-checks';
 import { fail } from '../plumbing/call-results';
 import type { ActiveConnection } from '../plumbing/connection';
 import { apiHistorySource, WHOLE_HISTORY } from './api-history-source';
+import { unreachableOrigin } from '../../api/server-reach';
 import { createConnectivity, isUnreachable } from './connectivity';
 import { checkSearchQuery, checkThumbnails } from './memory-arguments';
 import { memoryFile, ProfileMemory, removeProfileMemory, type MemorySettings } from './profile-memory';
@@ -65,6 +66,10 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
   const source = apiHistorySource(connection.withApi);
   const connectivity = createConnectivity({
     probe: () => connection.withApi((api) => api.listAgents()),
+    reach: async () => {
+      const base = connection.current()?.baseUrl;
+      return base ? unreachableOrigin(base) : undefined;
+    },
     logger,
     ...(settings.probeMs ? { probeMs: settings.probeMs } : {}),
   });

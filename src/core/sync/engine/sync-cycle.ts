@@ -26,6 +26,7 @@ import { withNotice } from './sync-notices';
 import { screenUnchecked, uncheckedNoticeId, uncheckedWords } from '../plan/unchecked-overwrites';
 import type { SyncStateStore } from '../state/sync-state-store';
 import type { VersionHistory } from '../history/version-history';
+import { unreachableMessage } from './reach-watch';
 
 /** What a cycle needs of the engine's options. */
 export interface CycleOptions {
@@ -252,7 +253,7 @@ export async function listRemote<T extends RemoteEntry[] | undefined = RemoteEnt
       return {
         ok: false,
         unreachable,
-        message: `Can't reach ${unreachable}; your changes are kept and will be sent when it is back.`,
+        message: unreachableMessage(unreachable),
       };
     return { ok: false, message: `Could not list the agent's files: ${(error as Error).message}` };
   }

@@ -17,6 +17,7 @@ import { answerPending } from './request-answers';
 import { PassQueue } from './pass-queue';
 import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
+import { REACH_CHECK_MS, unreachableMessage, watchReach } from './reach-watch';
 
 export type { ConflictChoice } from '../run/conflict-resolution';
 
@@ -43,6 +44,7 @@ export class SyncEngine {
   private watcher: LocalWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
   private poller: RemotePoller | undefined;
+  private stopReachWatch: (() => void) | undefined;
   private requestTimer: NodeJS.Timeout | undefined;
   private answering = false;
   private readonly requests: ResolveRequests;
@@ -119,6 +121,19 @@ export class SyncEngine {
         busy: () => this.queue.job.current !== undefined || this.closed,
         onChange: () => this.syncRemote(),
       });
+      const { unreachable } = remote;
+      if (unreachable)
+        this.stopReachWatch = watchReach({
+          everyMs: REACH_CHECK_MS,
+          check: () => unreachable.call(remote),
+          skip: () => this.closed || this.paused() || !!this.status.unreachable,
+          onUnreachable: (server) =>
+            this.update({
+              state: 'error',
+              message: unreachableMessage(server),
+              unreachable: { server, since: Date.now() },
+            }),
+        });
     }
     await this.syncNow();
     return this.status;
@@ -227,6 +242,7 @@ export class SyncEngine {
     if (this.timer) clearInterval(this.timer);
     if (this.requestTimer) clearInterval(this.requestTimer);
     this.poller?.stop();
+    this.stopReachWatch?.();
     await this.watcher?.close();
     await this.queue.job.current;
     if (this.ownsHistory) this.history.close();

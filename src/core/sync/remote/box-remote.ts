@@ -22,6 +22,7 @@ import {
   type RemoteSide,
 } from '../plan/remote-side';
 import type { RemoteEntry, RemoteFingerprint } from '../plan/sync-plan-types';
+import { unreachableOrigin } from '../../api/server-reach';
 
 const workPrefix = 'work/';
 
@@ -142,6 +143,10 @@ export class BoxRemote implements RemoteSide {
    * reaches the folder within two poll periods (4 s in watch mode). A moved workspace runs a
    * cycle, which lists the configuration anyway.
    */
+  unreachable(): Promise<string | undefined> {
+    return unreachableOrigin(this.options.api.baseUrl);
+  }
+
   async hasChanged(): Promise<boolean> {
     this.looked = undefined;
     const configToo = this.looks++ % 2 === 0;

@@ -19,6 +19,7 @@ import {
   type RemoteSide,
 } from '../plan/remote-side';
 import type { RemoteEntry, RemoteFingerprint } from '../plan/sync-plan-types';
+import { unreachableOrigin } from '../../api/server-reach';
 
 interface Pending {
   path: string;
@@ -57,6 +58,10 @@ export class BundleRemote implements RemoteSide {
 
   hasChanged(): Promise<boolean> {
     return this.version.hasChanged();
+  }
+
+  unreachable(): Promise<string | undefined> {
+    return unreachableOrigin(this.api.baseUrl);
   }
 
   canRead(): boolean {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useConnectivityStore } from '../../stores/connectivity-store';
 import { useScreenStore } from '../../stores/screen-store';
 import { useSyncStore } from '../../stores/sync-store';
 import { summaryWords } from './sync-words';
@@ -19,7 +20,9 @@ export function SyncSidebarEntry(props: { agentId: string }) {
     void store.load(agentId);
   }, [agentId]);
 
-  const summary = summaryWords(folder);
+  const online = useConnectivityStore((s) => s.online);
+  useEffect(() => useConnectivityStore.getState().watch(), []);
+  const summary = summaryWords(folder, online);
   const attention =
     !!folder &&
     (folder.status.conflicts.length > 0 || !!folder.status.pendingDeletes || folder.status.state === 'error');

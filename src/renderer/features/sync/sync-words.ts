@@ -9,10 +9,11 @@ import { relativeTime } from '../../ui/relative-time';
 
 /** What the sync panel says about a folder's state, in plain words. Pure: no DOM, no bridge. */
 
+const UNREACHABLE_WORDS = "Can't reach the agent's server";
+
 export function stateWords(status: SyncStatus): string {
   // Cycles keep trying while the server is away: one steady word, not scanning and error in turn.
-  if (status.unreachable && status.state !== 'paused' && status.state !== 'stopped')
-    return "Can't reach the agent's server";
+  if (status.unreachable && status.state !== 'paused' && status.state !== 'stopped') return UNREACHABLE_WORDS;
   switch (status.state) {
     case 'idle': {
       if (!status.lastSyncAt) return 'Waiting for the first sync';
@@ -130,10 +131,12 @@ export function unreachableWords(unreachable: NonNullable<SyncStatus['unreachabl
 }
 
 /** A short line for the sidebar: how the agent's sync folder is doing. */
-export function summaryWords(folder: SyncFolderStatus | null | undefined): string {
+export function summaryWords(folder: SyncFolderStatus | null | undefined, online = true): string {
   if (folder === undefined) return '';
   if (folder === null) return 'Not set up';
   const { status } = folder;
+  // The app knows the server is gone before the folder's next look: never "Up to date" meanwhile.
+  if (!online && status.state !== 'paused' && status.state !== 'stopped') return UNREACHABLE_WORDS;
   if (status.conflicts.length > 0) {
     return status.conflicts.length === 1
       ? '1 conflict to resolve'
