@@ -15,68 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { startOpenAiServer } from '../support/scripted-providers';
 import { firstAgentId, signIn, startTestService } from '../support/local-service';
 import { benchRow } from './bench-row';
+import { providerStream, readSse, type Timed } from './provider-stream';
 
 const ROUNDS = Number(process.env.BENCH_MODEL_ROUNDS ?? 7);
 const KEY = 'test-key-openai';
 /** A reply like a fast model's: 60 ms before the first byte, then 300 pieces of 4 characters 3 ms apart. */
 const REPLY = { text: 'word'.repeat(300), pieceChars: 4, paceMs: 3, firstByteMs: 60 };
-
-interface Timed {
-  first: number;
-  last: number;
-  chars: number;
-}
-
-/** Reads an SSE body, calling `on` with each event's name, data and arrival time. */
-async function readSse(
-  body: ReadableStream<Uint8Array>,
-  on: (event: string, data: string, at: number) => boolean,
-) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    const at = performance.now();
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) !== -1) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
-      if (!/^data:/m.test(block)) continue; // a heartbeat comment
-      if (on(event, data, at)) {
-        await reader.cancel();
-        return;
-      }
-    }
-  }
-}
-
-/** The provider's own stream, read straight: the first text and the rate. */
-async function providerStream(baseURL: string): Promise<Timed> {
-  const start = performance.now();
-  const response = await fetch(`${baseURL}/chat/completions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'go' }] }),
-  });
-  const timed: Timed = { first: 0, last: 0, chars: 0 };
-  await readSse(response.body!, (_event, data, at) => {
-    if (data === '[DONE]') return true;
-    const text = (JSON.parse(data) as { choices: { delta?: { content?: string } }[] }).choices[0]?.delta
-      ?.content;
-    if (text) {
-      if (!timed.chars) timed.first = at - start;
-      timed.last = at - start;
-      timed.chars += text.length;
-    }
-    return false;
-  });
-  return timed;
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rate = (t: Timed) => t.chars / ((t.last - t.first) / 1000);
@@ -148,7 +92,7 @@ try {
   const path: Timed[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     provider.reply(REPLY);
-    direct.push(await providerStream(provider.baseURL));
+    direct.push(await providerStream(provider.baseURL, KEY));
     path.push(await throughService());
   }
   const ttftDirect = median(direct.map((t) => t.first));

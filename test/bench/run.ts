@@ -7,7 +7,8 @@
  *                        Both revisions run this revision's measuring code (test/bench/), so only the
  *                        product differs.
  *   --rounds <n>         run each benchmark n times per revision (the table shows medians); default 1
- *   --only <a,b>         only these benchmarks (cli, ui, memory, service, turns, model, cluster, sync, sync-100k)
+ *   --only <a,b>         only these benchmarks (cli, ui, memory, service, turns, model, model-screen,
+ *                       cluster, sync, sync-100k)
  *   --json <file>        write the figures there as JSON
  * Exits 1 when a goal is missed on this revision.
  */
@@ -29,6 +30,7 @@ const BENCHES: Record<string, string[]> = {
   service: ['tsx', 'test/bench/service.ts'],
   turns: ['tsx', 'test/bench/turns.ts'],
   model: ['tsx', 'test/bench/model-agent.ts'],
+  'model-screen': ['tsx', 'test/bench/model-screen.ts'],
   cluster: ['tsx', 'test/bench/cluster.ts'],
   sync: ['tsx', 'test/bench/sync.ts'],
   'sync-100k': ['tsx', 'test/bench/sync.ts', '--only', 'watch', '--watch-files', '100000'],

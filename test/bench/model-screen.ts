@@ -1,0 +1,120 @@
+/**
+ * The model agent's speed to the screen (issues 37 and 40): the whole path a person sees, provider →
+ * model agent → service → host → bridge → renderer. A scripted OpenAI-protocol provider is found in the
+ * service's environment at start, as a person's key would be; the app runs in browser mode in Chromium (the
+ * built renderer, the real bridge and host, the embedded service). Each round the provider's own stream is
+ * read straight from the same server, then the same reply is asked for by typing a message and pressing
+ * Enter; the page records when the reply's text first enters the transcript and when all of it is there
+ * (a MutationObserver, so a frame's wait is not counted twice). Goals, as model-agent.ts's:
+ * - time to the first text on the screen ≤ 1.1 × the provider's + 20 ms;
+ * - text rate on the screen at least 0.9 × the provider's (the same rate).
+ * Needs `npm run build` (out/renderer, out/node/model-agent.js): `npm run bench` builds first.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { startBrowserMode } from '../../src/browser/browser-mode';
+import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
+import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';
+import { startOpenAiServer } from '../support/scripted-providers';
+import { benchRow } from './bench-row';
+import { providerStream, type Timed } from './provider-stream';
+
+const ROUNDS = Number(process.env.BENCH_MODEL_ROUNDS ?? 7);
+const KEY = 'test-key-openai.bench';
+/** As model-agent.ts: 60 ms before the first byte, then 300 pieces of 4 characters 3 ms apart. */
+const REPLY = { text: 'word'.repeat(300), pieceChars: 4, paceMs: 3, firstByteMs: 60 };
+const repo = resolve(import.meta.dirname, '../..');
+
+/** What model-screen-page.js puts on the page. */
+interface PageSide {
+  __watchNextReply(expected: number): void;
+  __nextReply: Promise<Timed>;
+}
+
+async function throughScreen(page: Page): Promise<Timed> {
+  await page.evaluate((n) => (globalThis as unknown as PageSide).__watchNextReply(n), REPLY.text.length);
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('go');
+  await box.press('Enter');
+  return page.evaluate(() => (globalThis as unknown as PageSide).__nextReply);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const rate = (t: Timed) => t.chars / ((t.last - t.first) / 1000);
+
+const rendererDir = join(repo, 'out/renderer');
+const built = join(repo, 'out/node/model-agent.js');
+if (!existsSync(join(rendererDir, 'index.html')) || !existsSync(built))
+  throw new Error('Run `npm run build` first: the bench loads out/renderer and out/node/model-agent.js.');
+process.env.AGENTDESK_MODEL_AGENT_JS ??= built;
+
+const provider = await startOpenAiServer({
+  apiKey: KEY,
+  models: ['bench-model'],
+  fallback: { text: 'Bench' },
+});
+process.env.OPENAI_BASE_URL = provider.baseURL;
+process.env.OPENAI_API_KEY = KEY;
+const scratch = await mkdtemp(join(tmpdir(), 'agentdesk-bench-model-screen-'));
+const mode = await startBrowserMode({
+  dataDir: join(scratch, 'data'),
+  rendererDir,
+  secrets: createMemorySecretStore(),
+});
+const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
+try {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.addInitScript({ path: join(import.meta.dirname, 'model-screen-page.js') });
+  await page.goto(mode.url);
+  await page.getByRole('button', { name: 'Start on this computer' }).click();
+  await page
+    .getByRole('region', { name: /^Welcome to / })
+    .getByText(/model bench-model · /)
+    .waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Start a new conversation' }).click();
+
+  provider.reply(REPLY);
+  await throughScreen(page); // starts and warms the agent (and its first reply's title)
+  const direct: Timed[] = [];
+  const screen: Timed[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    provider.reply(REPLY);
+    direct.push(await providerStream(provider.baseURL, KEY));
+    provider.reply(REPLY);
+    screen.push(await throughScreen(page));
+  }
+  const firstDirect = median(direct.map((t) => t.first));
+  const firstScreen = median(screen.map((t) => t.first));
+  const rateDirect = median(direct.map(rate));
+  const rateScreen = median(screen.map(rate));
+  console.log(
+    `model agent to the screen: first text ${firstScreen.toFixed(1)} ms after Enter vs ${firstDirect.toFixed(1)} ms from the provider; ` +
+      `${rateScreen.toFixed(0)} vs ${rateDirect.toFixed(0)} characters/s (${ROUNDS} turns each, medians)`,
+  );
+  const goal = 1.1 * firstDirect + 20;
+  benchRow({
+    id: 'model.screen.firstText.ratio',
+    what: 'model agent: time from Enter to the first text on the screen, ÷ the provider’s own first text',
+    value: firstScreen / firstDirect,
+    unit: '×',
+    goal: `≤ 1.1× + 20 ms (${firstScreen.toFixed(0)} ms ≤ ${goal.toFixed(0)} ms)`,
+    ok: firstScreen <= goal,
+  });
+  benchRow({
+    id: 'model.screen.rate.ratio',
+    what: 'model agent: text rate on the screen, ÷ the provider’s own',
+    value: rateScreen / rateDirect,
+    unit: '×',
+    goal: '≥ 0.9× (the same rate)',
+    ok: rateScreen / rateDirect >= 0.9,
+  });
+} finally {
+  await browser.close();
+  await mode.close();
+  await provider.close();
+  await rm(scratch, { recursive: true, force: true });
+}
+process.exit(0);
