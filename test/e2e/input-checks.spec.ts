@@ -37,7 +37,7 @@ test('an MCP name with spaces and capitals is refused in words and offered as a 
   await section.getByRole('button', { name: 'Add a server' }).click();
   const form = section.getByRole('form', { name: 'New MCP server' });
   await form.getByLabel('Name').fill('Everything Server');
-  await form.getByLabel('URL (https only)').fill('https://mcp.example.com/mcp');
+  await form.getByLabel('URL', { exact: true }).fill('https://mcp.example.com/mcp');
   await form.getByRole('button', { name: 'Add to the list' }).click();
   const problem = form.getByRole('alert');
   await expect(problem).toContainText('A server name uses only lowercase letters, digits, - and _');
@@ -55,7 +55,7 @@ test('an MCP name with spaces and capitals is refused in words and offered as a 
   // A second server may not take a name already in the list.
   await section.getByRole('button', { name: 'Add a server' }).click();
   await form.getByLabel('Name').fill('everything-server');
-  await form.getByLabel('URL (https only)').fill('https://other.example.com/mcp');
+  await form.getByLabel('URL', { exact: true }).fill('https://other.example.com/mcp');
   await form.getByRole('button', { name: 'Add to the list' }).click();
   await expect(form.getByRole('alert')).toContainText('Another server is already named “everything-server”.');
   await form.getByRole('button', { name: 'Cancel' }).click();

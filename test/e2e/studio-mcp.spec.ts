@@ -16,7 +16,7 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
   await section.getByRole('button', { name: 'Add a server' }).click();
   const form = section.getByRole('form', { name: 'New MCP server' });
   await form.getByLabel('Name').fill('Docs');
-  await form.getByLabel('URL (https only)').fill('http://mcp.example.com/mcp');
+  await form.getByLabel('URL', { exact: true }).fill('http://mcp.example.com/mcp');
   await form.getByRole('button', { name: 'Add to the list' }).click();
   // The name is checked in words before it enters the list, and a valid one is offered.
   const nameProblem = form.getByRole('alert');
@@ -36,7 +36,7 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
   await section.getByRole('button', { name: 'Edit docs' }).click();
   const edit = section.getByRole('form', { name: 'Edit docs' });
   await edit.getByLabel('Name').fill('docs');
-  await edit.getByLabel('URL (https only)').fill('https://mcp.example.com/mcp');
+  await edit.getByLabel('URL', { exact: true }).fill('https://mcp.example.com/mcp');
   await edit.getByRole('button', { name: 'Add' }).click();
   await edit.getByLabel('Headers name 1').fill('Authorization');
   await edit.getByLabel('Headers value 1').fill('Bearer secret-token-123');
@@ -77,6 +77,18 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
   await section.getByRole('button', { name: 'Remove files' }).first().click();
   await expect(problems).toBeHidden();
 
+  // A server being developed on the agent's own machine: plain http to localhost, with a note that says so.
+  await section.getByRole('button', { name: 'Add a server' }).click();
+  const dev = section.getByRole('form', { name: 'New MCP server' });
+  await dev.getByLabel('Name').fill('devtools');
+  await expect(dev.getByText(/plain http to localhost or 127\.0\.0\.1/)).toBeVisible();
+  await dev.getByLabel('URL', { exact: true }).fill('http://localhost:8931/mcp');
+  await expect(
+    dev.getByText(/^For local development: localhost is the machine the agent runs on/),
+  ).toBeVisible();
+  await dev.getByRole('button', { name: 'Add to the list' }).click();
+  await expect(problems).toBeHidden();
+
   await section.getByRole('button', { name: 'Save the list' }).click();
   await expect(section.getByRole('status', { name: 'Save result' })).toContainText(
     'The agent was restarted to load them.',
@@ -86,7 +98,8 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
   const held = await rig.api.getMcpServers(rig.agentId);
   if (!held.ok) throw new Error(held.error.message);
   const byName = Object.fromEntries(held.value.servers.map((s) => [s.name, s]));
-  expect(Object.keys(byName).sort()).toEqual(['docs', 'files']);
+  expect(Object.keys(byName).sort()).toEqual(['devtools', 'docs', 'files']);
+  expect(byName['devtools']).toMatchObject({ url: 'http://localhost:8931/mcp' });
   expect(byName['docs']).toMatchObject({
     url: 'https://mcp.example.com/mcp',
     headers: { Authorization: 'Bearer secret-token-123' },

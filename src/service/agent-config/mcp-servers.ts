@@ -1,3 +1,5 @@
+import { isLocalMcpUrl } from '../../shared/api';
+
 /** The two McpServer shapes of the spec, as stored and returned. */
 export interface RemoteMcpServer {
   name: string;
@@ -81,8 +83,11 @@ function validateOne(raw: unknown, index: number): McpServer | string {
     } catch {
       return `${label}: "${url.slice(0, 200)}" is not a valid URL.`;
     }
-    if (parsed.protocol !== 'https:')
-      return `${label}: the url must use https, not ${parsed.protocol.replace(':', '')}.`;
+    // Plain http only to the agent's own machine, for local development (our extension of the spec).
+    if (parsed.protocol !== 'https:' && !isLocalMcpUrl(url))
+      return parsed.protocol === 'http:'
+        ? `${label}: the url must use https (plain http only to localhost or 127.0.0.1).`
+        : `${label}: the url must use https, not ${parsed.protocol.replace(':', '')}.`;
     const type = raw['type'] ?? 'http';
     if (type !== 'http' && type !== 'sse') return `${label}: "type" must be "http" or "sse".`;
     const server: RemoteMcpServer = { name, type, url };

@@ -19,13 +19,33 @@ import {
 
 // --- MCP servers ---------------------------------------------------------------------------
 
+/**
+ * The spec takes https only. Our service also takes plain http to the agent's own machine (localhost,
+ * 127.0.0.1, [::1]) for local development (docs/extensions.md); another server may refuse it with a 400.
+ */
+export const MCP_LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Whether `url` is plain http to the agent's own machine (allowed for local development). */
+export const isLocalMcpUrl = (url: string): boolean => {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' && MCP_LOCAL_HOSTS.includes(parsed.hostname);
+  } catch {
+    return false;
+  }
+};
+
 export const McpRemoteServer = z.looseObject({
   name: McpServerName,
   type: z.enum(['http', 'sse'], { error: 'type must be "http" or "sse"' }).default('http'),
-  url: z.url({
-    protocol: /^https$/,
-    error: (issue) => (issue.input === undefined ? 'url is required' : 'url must be an https URL'),
-  }),
+  url: z
+    .url({
+      protocol: /^https?$/,
+      error: (issue) => (issue.input === undefined ? 'url is required' : 'url must be an https URL'),
+    })
+    .refine((url) => url.startsWith('https:') || isLocalMcpUrl(url), {
+      error: 'url must be an https URL (plain http only to localhost or 127.0.0.1)',
+    }),
   headers: StringMap.optional(),
 });
 export type McpRemoteServer = z.infer<typeof McpRemoteServer>;

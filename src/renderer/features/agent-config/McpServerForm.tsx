@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { McpServerInput } from '../../../shared/api';
+import { isLocalMcpUrl, type McpServerInput } from '../../../shared/api';
 import { mcpNameProblem } from '../../model/mcp-servers';
 import { PairsEditor } from './PairsEditor';
 
@@ -130,8 +130,19 @@ export function McpServerForm(props: {
       ) : null}
       {shape === 'remote' ? (
         <>
-          <label htmlFor="mcp-url">URL (https only)</label>
-          <input id="mcp-url" value={url} placeholder="https://" onChange={(e) => setUrl(e.target.value)} />
+          <label htmlFor="mcp-url">URL</label>
+          <input
+            id="mcp-url"
+            value={url}
+            placeholder="https://"
+            aria-describedby="mcp-url-help"
+            onChange={(e) => setUrl(e.target.value)}
+          />
+          <p id="mcp-url-help" className="studio-help">
+            {isLocalMcpUrl(url.trim())
+              ? 'For local development: localhost is the machine the agent runs on (with This computer, this one), and the connection is not encrypted. Another server may refuse plain http.'
+              : 'https, or plain http to localhost or 127.0.0.1 while you develop a server.'}
+          </p>
           <label htmlFor="mcp-type">Transport</label>
           <select
             id="mcp-type"

@@ -98,6 +98,16 @@ describe('MCP server validation', () => {
     });
   });
 
+  it('accepts plain http to the agent’s own machine only (local development)', () => {
+    for (const url of ['http://localhost:3001/mcp', 'http://127.0.0.1:8931/mcp', 'http://[::1]:9000/'])
+      expect(validateMcpServers([{ name: 'dev', url }]).ok, url).toBe(true);
+    for (const url of ['http://localhost.example/mcp', 'http://10.0.0.2/mcp', 'http://127.0.0.2/mcp'])
+      expect(validateMcpServers([{ name: 'dev', url }]), url).toEqual({
+        ok: false,
+        message: 'MCP server "dev": the url must use https (plain http only to localhost or 127.0.0.1).',
+      });
+  });
+
   it.each([
     [[{ name: 'a', url: 'http://x.example' }], 'MCP server "a": the url must use https'],
     [[{ name: 'a', url: 'not a url' }], 'MCP server "a": "not a url" is not a valid URL'],
