@@ -38,7 +38,7 @@ test('an MCP name with spaces and capitals is refused in words and offered as a 
   const form = section.getByRole('form', { name: 'New MCP server' });
   await form.getByLabel('Name').fill('Everything Server');
   await form.getByLabel('URL', { exact: true }).fill('https://mcp.example.com/mcp');
-  await form.getByRole('button', { name: 'Add to the list' }).click();
+  await form.getByRole('button', { name: 'Add server' }).click();
   const problem = form.getByRole('alert');
   await expect(problem).toContainText('A server name uses only lowercase letters, digits, - and _');
   expect(await problem.innerText()).not.toMatch(/[[\]^$]/);
@@ -48,7 +48,7 @@ test('an MCP name with spaces and capitals is refused in words and offered as a 
 
   await form.getByRole('button', { name: 'Use “everything-server”' }).click();
   await expect(form.getByLabel('Name')).toHaveValue('everything-server');
-  await form.getByRole('button', { name: 'Add to the list' }).click();
+  await form.getByRole('button', { name: 'Add server' }).click();
   await expect(servers).toHaveCount(1);
   await expect(servers.first()).toContainText('everything-server');
 
@@ -56,11 +56,11 @@ test('an MCP name with spaces and capitals is refused in words and offered as a 
   await section.getByRole('button', { name: 'Add a server' }).click();
   await form.getByLabel('Name').fill('everything-server');
   await form.getByLabel('URL', { exact: true }).fill('https://other.example.com/mcp');
-  await form.getByRole('button', { name: 'Add to the list' }).click();
+  await form.getByRole('button', { name: 'Add server' }).click();
   await expect(form.getByRole('alert')).toContainText('Another server is already named “everything-server”.');
   await form.getByRole('button', { name: 'Cancel' }).click();
 
-  await section.getByRole('button', { name: 'Save the list' }).click();
+  // Adding saved it (one step): the server holds the one valid server, nothing else.
   await expect
     .poll(
       async () => {

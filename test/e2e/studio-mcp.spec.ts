@@ -5,47 +5,49 @@ import { openSection, shoot, signInAndOpen, studioRig } from './studio-support';
 
 const rig = studioRig();
 
-test('MCP servers: checked before sending, secrets masked, imported from mcp.json, the whole list saved and the agent restarted', async ({
+test('MCP servers: added in one step, checked before sending, secrets masked, imported from mcp.json, the whole list saved and the agent restarted', async ({
   page,
 }) => {
   await signInAndOpen(page, rig);
   const section = await openSection(page, 'MCP servers');
   await expect(section.getByText('No MCP servers yet.')).toBeVisible();
 
-  // A bad server is named with its problems, and nothing leaves the app.
+  // Adding is one step. A bad server is named with its problems, stays in its form, and nothing is sent.
   await section.getByRole('button', { name: 'Add a server' }).click();
   const form = section.getByRole('form', { name: 'New MCP server' });
   await form.getByLabel('Name').fill('Docs');
   await form.getByLabel('URL', { exact: true }).fill('http://mcp.example.com/mcp');
-  await form.getByRole('button', { name: 'Add to the list' }).click();
-  // The name is checked in words before it enters the list, and a valid one is offered.
+  await form.getByRole('button', { name: 'Add server' }).click();
+  // The name is checked in words before anything else, and a valid one is offered.
   const nameProblem = form.getByRole('alert');
   await expect(nameProblem).toContainText('A server name uses only lowercase letters');
   await expect(nameProblem).not.toContainText('[a-z');
-  await expect(section.getByRole('list', { name: 'MCP servers' }).getByRole('listitem')).toHaveCount(0);
+  const list = section.getByRole('list', { name: 'MCP servers' });
+  await expect(list.getByRole('listitem')).toHaveCount(0);
   await form.getByRole('button', { name: 'Use “docs”' }).click();
   await expect(form.getByLabel('Name')).toHaveValue('docs');
-  await form.getByRole('button', { name: 'Add to the list' }).click();
+  await form.getByRole('button', { name: 'Add server' }).click();
   const problems = section.getByRole('alert', { name: 'Problems' });
   await expect(problems).toContainText('url must be an https URL');
-  await section.getByRole('button', { name: 'Save the list' }).click();
-  await expect(problems).toBeVisible();
+  await expect(form).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(0);
   const untouched = await rig.api.getMcpServers(rig.agentId);
   expect(untouched.ok && untouched.value.servers).toEqual([]);
 
-  await section.getByRole('button', { name: 'Edit docs' }).click();
-  const edit = section.getByRole('form', { name: 'Edit docs' });
-  await edit.getByLabel('Name').fill('docs');
-  await edit.getByLabel('URL', { exact: true }).fill('https://mcp.example.com/mcp');
-  await edit.getByRole('button', { name: 'Add' }).click();
-  await edit.getByLabel('Headers name 1').fill('Authorization');
-  await edit.getByLabel('Headers value 1').fill('Bearer secret-token-123');
-  await expect(edit.getByLabel('Headers value 1')).toHaveAttribute('type', 'password');
-  await edit.getByRole('button', { name: 'Keep these changes' }).click();
+  // Fixed in the same form, with a secret header: one click adds and saves it.
+  await form.getByLabel('URL', { exact: true }).fill('https://mcp.example.com/mcp');
+  await form.getByRole('button', { name: 'Add', exact: true }).click();
+  await form.getByLabel('Headers name 1').fill('Authorization');
+  await form.getByLabel('Headers value 1').fill('Bearer secret-token-123');
+  await expect(form.getByLabel('Headers value 1')).toHaveAttribute('type', 'password');
+  await form.getByRole('button', { name: 'Add server' }).click();
+  await expect(form).toBeHidden();
   await expect(problems).toBeHidden();
-  const list = section.getByRole('list', { name: 'MCP servers' });
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved 1 server.');
   await expect(list).toContainText('Authorization: Be••••••••');
   await expect(list).not.toContainText('secret-token-123');
+  const first = await rig.api.getMcpServers(rig.agentId);
+  expect(first.ok && first.value.servers.map((server) => server.name)).toEqual(['docs']);
 
   // Import in the usual { mcpServers: { name: {...} } } form.
   await section.getByRole('button', { name: 'Import mcp.json' }).click();
@@ -59,6 +61,9 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
   await section.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list).toContainText('npx -y server-files · FILES_TOKEN=ab••••••••');
+  // Imports and removals wait for Save the list.
+  const imported = await rig.api.getMcpServers(rig.agentId);
+  expect(imported.ok && imported.value.servers).toHaveLength(1);
 
   // An mcp.json file in the { servers: [...] } form; its duplicate name is caught before sending.
   const file = join(rig.scratch, 'mcp.json');
@@ -77,6 +82,12 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
   await section.getByRole('button', { name: 'Remove files' }).first().click();
   await expect(problems).toBeHidden();
 
+  await section.getByRole('button', { name: 'Save the list' }).click();
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText(
+    'The agent was restarted to load them.',
+  );
+  await shoot(page, 'mcp');
+
   // A server being developed on the agent's own machine: plain http to localhost, with a note that says so.
   await section.getByRole('button', { name: 'Add a server' }).click();
   const dev = section.getByRole('form', { name: 'New MCP server' });
@@ -86,14 +97,9 @@ test('MCP servers: checked before sending, secrets masked, imported from mcp.jso
   await expect(
     dev.getByText(/^For local development: localhost is the machine the agent runs on/),
   ).toBeVisible();
-  await dev.getByRole('button', { name: 'Add to the list' }).click();
-  await expect(problems).toBeHidden();
-
-  await section.getByRole('button', { name: 'Save the list' }).click();
-  await expect(section.getByRole('status', { name: 'Save result' })).toContainText(
-    'The agent was restarted to load them.',
-  );
-  await shoot(page, 'mcp');
+  await dev.getByRole('button', { name: 'Add server' }).click();
+  await expect(dev).toBeHidden();
+  await expect(section.getByRole('status', { name: 'Save result' })).toContainText('Saved 3 servers.');
 
   const held = await rig.api.getMcpServers(rig.agentId);
   if (!held.ok) throw new Error(held.error.message);

@@ -12,8 +12,9 @@ import { useDraft } from './use-draft';
 import { showDirectionControls } from '../../model/bidi-controls';
 
 /**
- * The agent's MCP servers. Edits stay local until "Save the list", which replaces the whole list
- * (as the API does) after checking every rule, and says whether the agent restarted.
+ * The agent's MCP servers. Adding or editing one saves the list at once (one step); removals and imports
+ * stay local until "Save the list". Every save replaces the whole list (as the API does) after checking
+ * every rule, and says whether the agent restarted.
  */
 export function McpSection(props: { agentId: string }) {
   const { agentId } = props;
@@ -43,15 +44,22 @@ export function McpSection(props: { agentId: string }) {
     };
   }, [agentId]);
 
-  const save = async () => {
-    const checked = checkMcpList(draft);
-    if (!checked.ok) return setProblems(checked.problems);
+  /** Saves `list` as the whole list; false when a rule or the server refused it (said in the section). */
+  const save = async (list: McpServerInput[]): Promise<boolean> => {
+    const checked = checkMcpList(list);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      return false;
+    }
     setProblems([]);
     setSaving(true);
-    const result = await desk().setMcpServers(agentId, draft);
+    const result = await desk().setMcpServers(agentId, list);
     setSaving(false);
     const store = useAgentConfigStore.getState();
-    if (!result.ok) return store.noteError('mcp', result.error);
+    if (!result.ok) {
+      store.noteError('mcp', result.error);
+      return false;
+    }
     setLoaded(result.value.servers);
     store.setDirty('mcp', false);
     store.setOutcome({
@@ -63,6 +71,7 @@ export function McpSection(props: { agentId: string }) {
           : 'The agent was not restarted; they load at its next restart.'
       }`,
     });
+    return true;
   };
 
   const importServers = (text: string) => {
@@ -138,14 +147,16 @@ export function McpSection(props: { agentId: string }) {
           key={String(editing)}
           {...(editing === 'new' ? {} : { initial: draft[editing] })}
           taken={draft.filter((_, i) => i !== editing).map((s) => s.name)}
-          onCancel={() => setEditing(null)}
-          onDone={(server) => {
+          saving={saving}
+          onCancel={() => {
+            setEditing(null);
+            setProblems([]);
+          }}
+          onDone={async (server) => {
+            // One step: the list with this server is saved now; a refused one stays in its form.
             const next =
               editing === 'new' ? [...draft, server] : draft.map((s, i) => (i === editing ? server : s));
-            setDraft(next);
-            setEditing(null);
-            const checked = checkMcpList(next);
-            setProblems(checked.ok ? [] : checked.problems);
+            if (await save(next)) setEditing(null);
           }}
         />
       ) : (
@@ -204,7 +215,7 @@ export function McpSection(props: { agentId: string }) {
         saveLabel="Save the list"
         dirty={dirty}
         saving={saving}
-        onSave={() => void save()}
+        onSave={() => void save(draft)}
         onDiscard={() => {
           reset();
           setProblems([]);

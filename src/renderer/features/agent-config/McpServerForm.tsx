@@ -10,8 +10,10 @@ export function McpServerForm(props: {
   initial?: McpServerInput;
   /** The other servers' names: a name already in the list is refused. */
   taken: readonly string[];
-  onDone(server: McpServerInput): void;
+  /** Saves the list with this server; resolves false when it was refused (the form stays). */
+  onDone(server: McpServerInput): Promise<unknown>;
   onCancel(): void;
+  saving?: boolean;
 }) {
   const initial = props.initial;
   const local = !!initial && 'command' in initial;
@@ -71,7 +73,7 @@ export function McpServerForm(props: {
         const check = mcpNameProblem(name.trim(), props.taken);
         setNameCheck(check);
         if (check) return nameInput.current?.focus();
-        props.onDone(build());
+        void props.onDone(build());
       }}
     >
       <fieldset className="studio-choice inline">
@@ -174,8 +176,8 @@ export function McpServerForm(props: {
         </>
       )}
       <div className="studio-actions">
-        <button type="submit" className="primary">
-          {initial ? 'Keep these changes' : 'Add to the list'}
+        <button type="submit" className="primary" disabled={props.saving}>
+          {initial ? 'Save changes' : 'Add server'}
         </button>
         <button type="button" onClick={props.onCancel}>
           Cancel
