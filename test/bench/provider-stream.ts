@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { benchRow } from './bench-row';
 
 /** A reply's text as timed by its reader: the first piece, the last, and how many characters (ms from the start). */
 export interface Timed {
@@ -56,4 +57,42 @@ export async function providerStream(baseURL: string, key: string): Promise<Time
     return false;
   });
   return timed;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const rate = (t: Timed) => t.chars / ((t.last - t.first) / 1000);
+
+/**
+ * The medians of a path's turns and of the provider's own streams, and the two rows judged on them: the
+ * first text at most 1.1 × the provider's + 20 ms, and the same rate (at least 0.9 ×).
+ */
+export function pathRows(
+  row: { id: string; firstText: string; rate: string },
+  path: Timed[],
+  direct: Timed[],
+): { first: number; firstDirect: number; rate: number; rateDirect: number } {
+  const figures = {
+    first: median(path.map((t) => t.first)),
+    firstDirect: median(direct.map((t) => t.first)),
+    rate: median(path.map(rate)),
+    rateDirect: median(direct.map(rate)),
+  };
+  const goal = 1.1 * figures.firstDirect + 20;
+  benchRow({
+    id: `${row.id}.firstText.ratio`,
+    what: row.firstText,
+    value: figures.first / figures.firstDirect,
+    unit: '×',
+    goal: `≤ 1.1× + 20 ms (${figures.first.toFixed(0)} ms ≤ ${goal.toFixed(0)} ms)`,
+    ok: figures.first <= goal,
+  });
+  benchRow({
+    id: `${row.id}.rate.ratio`,
+    what: row.rate,
+    value: figures.rate / figures.rateDirect,
+    unit: '×',
+    goal: '≥ 0.9× (the same rate)',
+    ok: figures.rate / figures.rateDirect >= 0.9,
+  });
+  return figures;
 }
