@@ -43,6 +43,10 @@ export default defineConfig({
     plugins: [react(), cspMeta],
     build: {
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      // electron-vite leaves the renderer unminified; the window parses this script on every start.
+      minify: true,
+      // Which chunks the first screen loads (test/unit/tooling/first-screen-size.test.ts reads it).
+      manifest: true,
     },
   },
 });

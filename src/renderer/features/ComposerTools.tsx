@@ -1,6 +1,8 @@
 import { useState, type RefObject } from 'react';
 import { MicButton } from './dictation/MicButton';
-import { LibraryPicker } from './library/LibraryPicker';
+import { lazyPart, WhenLoaded } from '../ui/lazy-part';
+
+const LibraryPicker = lazyPart(() => import('./library/LibraryPicker').then((m) => m.LibraryPicker));
 
 /** The composer's dictation and "attach from library" buttons (handed to the chat as its tools slot). */
 export function ComposerTools(props: {
@@ -26,13 +28,15 @@ export function ComposerTools(props: {
         onProblem={(problem) => props.onProblems(problem ? [problem] : [])}
       />
       {picking ? (
-        <LibraryPicker
-          sessionId={props.sessionId}
-          onDone={(problems) => {
-            setPicking(false);
-            props.onProblems(problems);
-          }}
-        />
+        <WhenLoaded fallback={null}>
+          <LibraryPicker
+            sessionId={props.sessionId}
+            onDone={(problems) => {
+              setPicking(false);
+              props.onProblems(problems);
+            }}
+          />
+        </WhenLoaded>
       ) : null}
     </>
   );

@@ -1,12 +1,25 @@
 import type { Screen } from '../stores/screen-store';
-import { ConnectorsScreen } from './connectors/ConnectorsScreen';
-import { LibraryScreen } from './library/LibraryScreen';
-import { SettingsScreen } from './settings/SettingsScreen';
-import { AccountScreen } from './account/AccountScreen';
-import { ModelSettings } from './models/ModelSettings';
+import { lazyPart, WhenLoaded } from '../ui/lazy-part';
+
+// Each screen is a chunk of its own, loaded the first time it is opened.
+const LibraryScreen = lazyPart(() => import('./library/LibraryScreen').then((m) => m.LibraryScreen));
+const ConnectorsScreen = lazyPart(() =>
+  import('./connectors/ConnectorsScreen').then((m) => m.ConnectorsScreen),
+);
+const AccountScreen = lazyPart(() => import('./account/AccountScreen').then((m) => m.AccountScreen));
+const SettingsScreen = lazyPart(() => import('./settings/SettingsScreen').then((m) => m.SettingsScreen));
+const ModelSettings = lazyPart(() => import('./models/ModelSettings').then((m) => m.ModelSettings));
 
 /** The person-level screen chosen in the sidebar footer (everything but the chat). */
 export function PersonScreen(props: { screen: Exclude<Screen, 'chat'> }) {
+  return (
+    <WhenLoaded>
+      <Screen screen={props.screen} />
+    </WhenLoaded>
+  );
+}
+
+function Screen(props: { screen: Exclude<Screen, 'chat'> }) {
   switch (props.screen) {
     case 'library':
       return <LibraryScreen />;

@@ -17,8 +17,6 @@ import { useArchiveStore } from '../stores/archive-store';
 import { useListRefresh } from './conversations/use-list-refresh';
 import { useShortcuts } from './shortcuts/use-shortcuts';
 import { AgentConfigSidebarEntry } from './agents/AgentConfigSidebarEntry';
-import { AgentConfigScreen } from './agent-config/AgentConfigScreen';
-import { SyncPanel } from './sync/SyncPanel';
 import { useAgentConfigStore } from '../stores/agent-config-store';
 import { SyncSidebarEntry } from './sync/SyncSidebarEntry';
 import { useSyncStore } from '../stores/sync-store';
@@ -29,19 +27,26 @@ import { SidebarFooter } from './account/SidebarFooter';
 import { usePersonSetup } from './account/use-person-setup';
 import { AgentWelcome } from './chat/AgentWelcome';
 import { ComposerTools } from './ComposerTools';
+import { PersonScreen } from './PersonScreen';
 import { OwnModelOffer } from './models/OwnModelOffer';
 import { useModelsStore } from '../stores/models-store';
-import { PersonScreen } from './PersonScreen';
-import { SchedulePanel } from './schedules/SchedulePanel';
 import { CopyLinkButton } from '../ui/CopyLinkButton';
 import { SidebarResizer } from './shell/SidebarResizer';
 import { SidebarHideButton, SidebarRail, useSidebarMemory } from './shell/SidebarCollapse';
 import { startConversation } from './conversations/show-conversation';
 import { UpdateBanner } from './shell/UpdateBanner';
 import { useWindowMemory } from './shell/use-window-memory';
+import { lazyPart, PartLoading, WhenLoaded } from '../ui/lazy-part';
 import './shell/sidebar.css';
 import './shell/shell.css';
 import { OfflineBanner } from './chat/OfflineBanner';
+
+// What the first screen does not show loads the first time it does (each its own chunk).
+const AgentConfigScreen = lazyPart(() =>
+  import('./agent-config/AgentConfigScreen').then((m) => m.AgentConfigScreen),
+);
+const SyncPanel = lazyPart(() => import('./sync/SyncPanel').then((m) => m.SyncPanel));
+const SchedulePanel = lazyPart(() => import('./schedules/SchedulePanel').then((m) => m.SchedulePanel));
 
 /** The signed-in app: agents and conversations on the left, the chat on the right. */
 export function Workspace() {
@@ -151,9 +156,13 @@ export function Workspace() {
         {screen !== 'chat' ? (
           <PersonScreen screen={screen} />
         ) : agentId && agentConfigOpen ? (
-          <AgentConfigScreen agentId={agentId} />
+          <WhenLoaded>
+            <AgentConfigScreen agentId={agentId} />
+          </WhenLoaded>
         ) : agentId && syncPanelOpen ? (
-          <SyncPanel agentId={agentId} />
+          <WhenLoaded>
+            <SyncPanel agentId={agentId} />
+          </WhenLoaded>
         ) : agentId && sessionId && noMachine === undefined ? (
           <div className="chat-with-panel">
             <ChatView
@@ -162,7 +171,11 @@ export function Workspace() {
               sessionId={sessionId}
               composerTools={ComposerTools}
             />
-            {schedulesOpen ? <SchedulePanel agentId={agentId} sessionId={sessionId} /> : null}
+            {schedulesOpen ? (
+              <WhenLoaded fallback={<SchedulePanelLoading />}>
+                <SchedulePanel agentId={agentId} sessionId={sessionId} />
+              </WhenLoaded>
+            ) : null}
           </div>
         ) : agentId && noMachine === undefined ? (
           <AgentWelcome
@@ -184,5 +197,14 @@ export function Workspace() {
         <ArchiveUndo />
       </main>
     </div>
+  );
+}
+
+/** The schedule panel's frame while its chunk loads, so the chat does not widen and narrow again. */
+function SchedulePanelLoading() {
+  return (
+    <section className="schedule-panel" aria-label="Scheduled messages" aria-busy="true">
+      <PartLoading />
+    </section>
   );
 }

@@ -1,4 +1,5 @@
-import { agentAbout, type AgentConfiguration } from '../../shared/api';
+import type { AgentConfiguration } from '../../shared/api';
+import { agentAbout } from '../../shared/api/agent-about';
 
 /** The model's label when the agent lists it, else its id. */
 export function modelLabel(

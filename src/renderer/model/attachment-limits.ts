@@ -1,4 +1,5 @@
-import { LIMITS, type Attachment } from '../../shared/api';
+import type { Attachment } from '../../shared/api';
+import { LIMITS } from '../../shared/api/limits';
 
 /** A file waiting in the composer: an attachment (its bytes as base64 in `data`) with an id and size. DOM-free. */
 export interface DraftAttachment extends Pick<Attachment, 'mimeType' | 'data'> {

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../shared/api';
+import { LIMITS } from '../../shared/api/limits';
 
 /** Renew a link this long before it expires, so a copied link still works for a while. */
 export const RENEW_MARGIN_MS = 10 * 60 * 1000;

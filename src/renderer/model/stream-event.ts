@@ -1,11 +1,11 @@
-import {
-  parseStreamEvent,
-  type ModelOption,
-  type PermissionOption,
-  type StreamEvent,
-  type StreamEventName,
-  type StreamPayload,
+import type {
+  ModelOption,
+  PermissionOption,
+  StreamEvent,
+  StreamEventName,
+  StreamPayload,
 } from '../../shared/api';
+import { parseStreamEvent } from '../../shared/api/stream-event';
 
 export type { ModelOption, PermissionOption, StreamEvent, StreamEventName };
 

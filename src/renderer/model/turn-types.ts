@@ -114,7 +114,7 @@ export const emptyStream: ConversationStream = Object.freeze({
 export const provisionalTurnId = '~current';
 
 /** Whether a turn has ended is decided once, next to the turn states (shared/api/common.ts). */
-export { isTerminal } from '../../shared/api';
+export { isTerminal } from '../../shared/api/common';
 
 /** The state with `turn` in place of the turn of the same id. */
 export function putTurn(state: ConversationStream, turn: Turn): ConversationStream {

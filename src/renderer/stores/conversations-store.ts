@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { isTerminal, type ChatMessage, type ConversationSummary, type TurnSummary } from '../../shared/api';
+import type { ChatMessage, ConversationSummary, TurnSummary } from '../../shared/api';
+import { isTerminal } from '../../shared/api/common';
 import type {
   AttachmentMeta,
   DeskError,

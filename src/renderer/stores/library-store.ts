@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { LIMITS, type LibraryFile } from '../../shared/api';
+import type { LibraryFile } from '../../shared/api';
+import { LIMITS } from '../../shared/api/limits';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { readFiles } from '../ui/read-files';

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  highlightCode,
-  linesPerPiece,
-  plainPieces,
-  type CodePieces,
-} from '../../../src/renderer/features/chat/code-tokens';
+import { linesPerPiece, plainPieces, type CodePieces } from '../../../src/renderer/features/chat/code-pieces';
+import { highlightCode } from '../../../src/renderer/features/chat/code-tokens';
 
 const join = (pieces: CodePieces) => pieces.map((piece) => piece.map((t) => t.text).join(''));
 const code = (lines: number) =>

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useState } from 'react';
-import { plainPieces, type CodePieces, type CodeToken } from './code-tokens';
+import { plainPieces, type CodePieces, type CodeToken } from './code-pieces';
 import { highlightOffThread } from './worker-highlighter';
 
 interface Highlighted {

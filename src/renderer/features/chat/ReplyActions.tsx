@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { markdownAsPlainText } from '../../model/markdown-plain-text';
 import './message-actions.css';
 
 const RETRY_TITLE = 'Send your message again for a new reply';
@@ -25,6 +24,15 @@ export function ReplyActions(props: {
       setNote('Copying was refused by the system. Select the text and copy it instead.');
     }
   };
+  // The Markdown reader is a chunk of its own, loaded on the first such copy (the click's activation lasts).
+  const copyAsPlainText = async (markdown: string) => {
+    try {
+      const { markdownAsPlainText } = await import('../../model/markdown-plain-text');
+      await copy(markdownAsPlainText(markdown));
+    } catch {
+      setNote('Copying as plain text failed. Copy the Markdown instead.');
+    }
+  };
   return (
     <div
       className={`message-actions${props.always ? ' always' : ''}`}
@@ -43,7 +51,7 @@ export function ReplyActions(props: {
           <button
             type="button"
             title="Copy as plain text, without formatting marks"
-            onClick={() => void copy(markdownAsPlainText(props.text))}
+            onClick={() => void copyAsPlainText(props.text)}
           >
             Copy text
           </button>

@@ -1,4 +1,5 @@
-import type { CodePieces, HighlightAnswer, HighlightRequest } from './code-tokens';
+import type { CodePieces } from './code-pieces';
+import type { HighlightAnswer, HighlightRequest } from './code-tokens';
 
 /**
  * The window's side of the highlighting worker: one worker, started on first use, answering

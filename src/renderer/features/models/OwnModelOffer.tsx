@@ -1,6 +1,8 @@
 import './models.css';
 import { useEffect, useId, useState } from 'react';
-import { agentAbout, Engine, type AccountModelProvider } from '../../../shared/api';
+import type { AccountModelProvider } from '../../../shared/api';
+import { agentAbout } from '../../../shared/api/agent-about';
+import { Engine } from '../../../shared/api/common';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { agentModelId } from '../../model/provider-words';
