@@ -4,6 +4,7 @@ import { useAgentsStore } from '../../stores/agents-store';
 import { useSearchStore } from '../../stores/search-store';
 import { jumpToHit, openConversationOf } from './jump-to-hit';
 import { RecentList } from './RecentList';
+import { SearchField } from './SearchField';
 import { useRecentConversations } from './recent-conversations';
 import { showDirectionControls } from '../../model/bidi-controls';
 
@@ -81,15 +82,7 @@ export function Palette() {
           e.preventDefault();
         }}
       >
-        <input
-          ref={input}
-          type="search"
-          className="search-input"
-          aria-label="Search everything ever said"
-          placeholder="Search every conversation…"
-          value={text}
-          onChange={(e) => store.setText(e.target.value)}
-        />
+        <SearchField ref={input} />
         <div className="search-filters">
           <label>
             Agent

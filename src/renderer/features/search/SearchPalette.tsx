@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchStore } from '../../stores/search-store';
 import { lazyPart, WhenLoaded } from '../../ui/lazy-part';
 import { useReturnFocus } from '../../ui/use-return-focus';
+import { SearchField } from './SearchField';
 import './search.css';
 
 const Palette = lazyPart(() => import('./Palette').then((m) => m.Palette));
@@ -46,7 +47,6 @@ function ReturnFocus(props: { children: ReactNode }) {
  * to the search (the store's text), which the palette shows when it comes, not to the message box.
  */
 function PaletteFrame() {
-  const text = useSearchStore((s) => s.text);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   const hide = () => useSearchStore.getState().hide();
@@ -61,15 +61,7 @@ function PaletteFrame() {
         onMouseDown={(e) => e.stopPropagation()}
         onKeyDown={(e) => e.key === 'Escape' && hide()}
       >
-        <input
-          ref={input}
-          type="search"
-          className="search-input"
-          aria-label="Search everything ever said"
-          placeholder="Search every conversation…"
-          value={text}
-          onChange={(e) => useSearchStore.getState().setText(e.target.value)}
-        />
+        <SearchField ref={input} />
       </div>
     </div>
   );
