@@ -71,7 +71,8 @@ async function runTurn(host: DeskHost, agentId: string, sessionId: string, conte
   });
   if (!sent.ok) throw new Error(sent.error.message);
   const turnId = sent.value.turnId;
-  await expect.poll(() => hasTurnEnded(updates, turnId), { timeout: 15_000 }).toBe(true);
+  // The turn includes starting the agent's machine from source (tsx), which took over 15 s at load 15.
+  await expect.poll(() => hasTurnEnded(updates, turnId), { timeout: 45_000 }).toBe(true);
   stop();
   return turnId;
 }
@@ -164,7 +165,7 @@ describe('host memory', () => {
     await expect.poll(() => states.at(-1)?.online, { timeout: 15_000 }).toBe(true);
     const online = await host.openConversation(agentId, sessionId);
     expect(online.ok && online.value.offline).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('indexes history never opened here in the background, so search finds it', async () => {
     const first = await signedInHost();
