@@ -137,9 +137,11 @@ test('a permission approved writes the file; denied does not', async ({ page }) 
   await expect(card).toBeVisible();
   await expect(card).toContainText('approved.txt');
   await expect(card.getByLabel('Time left to answer')).toHaveText(/^(10:00|9:5\d) left$/);
-  for (const option of ['Allow once', 'Always allow writes', 'Reject']) {
-    await expect(card.getByRole('button', { name: option })).toBeVisible();
+  // The agent's one-time answers, and the two that make a lasting rule of the agent (its own "always" is left out).
+  for (const option of ['Allow once', 'Always allow', 'Reject', 'Always reject']) {
+    await expect(card.getByRole('button', { name: option, exact: true })).toBeVisible();
   }
+  await expect(card.getByRole('button', { name: 'Always allow writes' })).toHaveCount(0);
   await page.screenshot({ path: join(screens, 'permission.png') });
   await card.getByRole('button', { name: 'Allow once' }).click();
   await expect(card).toContainText('Allowed once');
@@ -149,7 +151,7 @@ test('a permission approved writes the file; denied does not', async ({ page }) 
   await newConversation(page);
   await send(page, 'write denied.txt\n```\nmust not exist\n```');
   const second = lastReply(page).getByRole('region', { name: /Permission request: Write denied\.txt/ });
-  await second.getByRole('button', { name: 'Reject' }).click();
+  await second.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(second).toContainText('Rejected');
   await waitForReplyDone(page);
   expect(await findWorkspaceFile('denied.txt')).toBeUndefined();

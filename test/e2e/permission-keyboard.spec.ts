@@ -65,7 +65,7 @@ test('Shift+Tab from the message box reaches the first answer; the answer folds 
   const second = replies(page)
     .last()
     .getByRole('region', { name: /Permission request: Write kb\/no\.md/ });
-  await second.getByRole('button', { name: 'Reject' }).click();
+  await second.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(second).toContainText('Rejected');
   await replyEnded(page, 2);
 

@@ -1,4 +1,5 @@
 import { createAccountArea } from './account/account';
+import { createApprovalRulesArea } from './approval-rules/approval-rules';
 import { createAgentsArea } from './agents/agents';
 import { createConnectorsArea } from './connectors/connectors';
 import { createConversationsArea } from './conversations/conversations';
@@ -32,6 +33,7 @@ export const hostAreas = [
     createConnectorsArea({ withApi, openExternal: (url) => options.os.openExternal(url) }),
   ({ settings }: HostCore) => settings.bridge,
   ({ withApi }: HostCore) => createModelsArea({ withApi }),
+  ({ withApi, options }: HostCore) => createApprovalRulesArea({ withApi, dataDir: options.dataDir }),
 ] as const;
 
 /** What holds back a restart to update: a reply running, or sync writing. */

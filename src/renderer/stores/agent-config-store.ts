@@ -11,6 +11,7 @@ export type AgentConfigSection =
   | 'engine'
   | 'channels'
   | 'tools'
+  | 'permissions'
   | 'mcp'
   | 'skills'
   | 'files'

@@ -4,6 +4,7 @@
  * type export and its place in `bridgeAreas`.
  */
 import { accountArea } from './account';
+import { approvalRulesArea } from './approval-rules';
 import { agentsArea } from './agents';
 import { connectorsArea } from './connectors';
 import { conversationsArea } from './conversations';
@@ -18,6 +19,7 @@ import { agentConfigArea } from './agent-config';
 import { syncArea } from './sync';
 
 export type * from './account';
+export type * from './approval-rules';
 export type * from './agents';
 export type * from './connectors';
 export type * from './conversations';
@@ -45,4 +47,5 @@ export const bridgeAreas = [
   connectorsArea,
   settingsArea,
   modelsArea,
+  approvalRulesArea,
 ] as const;

@@ -9,6 +9,7 @@ import { EngineSection } from './EngineSection';
 import { FilesSection } from './FilesSection';
 import { IdentitySection } from './IdentitySection';
 import { McpSection } from './McpSection';
+import { PermissionsSection } from './PermissionsSection';
 import { NumbersSection } from './NumbersSection';
 import { RestartSection } from './RestartSection';
 import { SaveOutcome } from './SaveOutcome';
@@ -146,6 +147,8 @@ function renderSection(section: AgentConfigSection, agentId: string, config: Age
       return <ChannelsSection key={key} config={config} />;
     case 'tools':
       return <ToolsSection key={key} agentId={agentId} config={config} />;
+    case 'permissions':
+      return <PermissionsSection key={key} agentId={agentId} />;
     case 'mcp':
       return <McpSection key={key} agentId={agentId} />;
     case 'skills':

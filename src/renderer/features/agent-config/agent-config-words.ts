@@ -8,6 +8,7 @@ export const sectionTitles: Record<AgentConfigSection, string> = {
   engine: 'Engine and model',
   channels: 'Channels and web search',
   tools: 'Tools',
+  permissions: 'Permissions',
   mcp: 'MCP servers',
   skills: 'Skills',
   files: 'Workspace files',

@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'react';
 import { permissionKey, usePermissionsStore } from '../../stores/permissions-store';
 import { useNow } from '../../ui/use-now';
 import type { PermissionPart, ToolPart } from '../../model/turn-reducer';
-import { permissionView, type PermissionView } from './permission-view';
+import { askedPermission, permissionView, type PermissionView } from './permission-view';
+import { PermissionAnswers } from './PermissionAnswers';
+import { useApprovalRulesStore } from '../../stores/approval-rules-store';
+import { useAgentConfigStore } from '../../stores/agent-config-store';
 import './permission.css';
 import { showDirectionControls } from '../../model/bidi-controls';
 import { useUiStore } from '../../stores/ui-store';
@@ -50,7 +53,6 @@ export function PermissionCard(props: {
   const { agentId, sessionId, part, about } = props;
   const k = permissionKey(sessionId, part.id);
   const seenAt = usePermissionsStore((s) => s.seenAt[k]);
-  const answering = usePermissionsStore((s) => s.answering[k]);
   const closed = usePermissionsStore((s) => s.closed[k]);
   const lifetime = usePermissionsStore.getState();
   const now = useNow(1000);
@@ -61,6 +63,9 @@ export function PermissionCard(props: {
   const expired = !part.resolved && left <= 0;
   const open = !part.resolved && !closed && !expired && props.turnOpen;
   const view = permissionView(part.toolCall, about);
+  const asked = askedPermission(part, about);
+  const byRule = useApprovalRulesStore((s) => s.answeredBy[k]);
+  const checking = useApprovalRulesStore((s) => s.checking[k]);
   const tool = part.tool ?? view.kind ?? 'A tool';
   // The answers go once one is chosen: the focus they had goes back to the message box, not the page body.
   const card = useRef<HTMLElement>(null);
@@ -70,7 +75,7 @@ export function PermissionCard(props: {
   }, [open]);
 
   if (part.resolved) {
-    // Answered: one line that says what was chosen; what was asked stays one click away.
+    // Answered: one line that says what was chosen (and by which rule); what was asked stays one click away.
     return (
       <section
         ref={card}
@@ -79,12 +84,26 @@ export function PermissionCard(props: {
       >
         <details>
           <summary className="permission-outcome">
-            {answeredWords(part)}
+            {byRule
+              ? byRule.effect === 'allow'
+                ? 'Allowed by your rule'
+                : 'Rejected by your rule'
+              : answeredWords(part)}
             <span className="muted"> · {showDirectionControls(part.title ?? String(tool))}</span>
           </summary>
           {view.path ? <p className="permission-path">{showDirectionControls(view.path)}</p> : null}
           <WhatItDoes view={view} />
         </details>
+        {byRule ? (
+          <button
+            type="button"
+            className="link permission-manage"
+            aria-label="Manage this agent’s permission rules"
+            onClick={() => useAgentConfigStore.getState().open(agentId, 'permissions')}
+          >
+            Manage
+          </button>
+        ) : null}
       </section>
     );
   }
@@ -115,20 +134,12 @@ export function PermissionCard(props: {
           {`Permission needed${view.kind ? ` to ${kindWords[view.kind] ?? view.kind}` : ''}. Shift+Tab from the message box reaches the answers.`}
         </p>
       ) : null}
-      {open ? (
-        <div className="permission-options" role="group" aria-label="Answer">
-          {part.options.map((option) => (
-            <button
-              key={option.optionId}
-              type="button"
-              className={option.kind?.startsWith('reject') ? 'danger' : 'primary'}
-              disabled={answering !== undefined}
-              onClick={() => void lifetime.answer(agentId, sessionId, part.id, option.optionId)}
-            >
-              {answering === option.optionId ? 'Sending…' : optionLabel(option)}
-            </button>
-          ))}
-        </div>
+      {open && checking ? (
+        <p className="permission-outcome" role="status">
+          Checking your rules…
+        </p>
+      ) : open ? (
+        <PermissionAnswers agentId={agentId} sessionId={sessionId} part={part} asked={asked} />
       ) : (
         <p className="permission-outcome" role="status">
           {part.resolved

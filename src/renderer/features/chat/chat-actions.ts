@@ -3,6 +3,7 @@ import type { ConversationUpdate, Unsubscribe } from '../../../shared/bridge';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
 import { useConversationsStore } from '../../stores/conversations-store';
+import { answerByRules } from './rule-answers';
 import { usePermissionsStore } from '../../stores/permissions-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
@@ -70,6 +71,7 @@ function deliver(agentId: string, sessionId: string, events: StreamEvent[]): voi
     if (event.event === 'permission') usePermissionsStore.getState().noteSeen(sessionId, event.data.id);
     if (event.event === 'models') forgetChosenModel(sessionId);
   }
+  if (events.some((event) => event.event === 'permission')) void answerByRules(agentId, sessionId);
   // The list's badge follows every turn the stream speaks of by id.
   const turnIds = new Set(events.map(eventTurnId).filter((id) => !!id));
   let foreignTurnEnded = false;

@@ -103,3 +103,16 @@ export function lineDiff(
 function cap(lines: DiffLine[], created: boolean) {
   return { created, lines: lines.slice(0, MAX_LINES), truncated: lines.length > MAX_LINES };
 }
+
+/**
+ * What a request asks, as an approval rule names it (model/approval-match.ts): the tool call's kind where
+ * it has one, else the tool's name, else its title; and the path it names, if any.
+ */
+export function askedPermission(
+  part: { tool?: unknown; title?: string; toolCall?: unknown },
+  about?: { kind?: string; path?: string | null; detail?: string },
+): { tool: string; path?: string } {
+  const view = permissionView(part.toolCall, about);
+  const tool = view.kind ?? (typeof part.tool === 'string' && part.tool ? part.tool : (part.title ?? 'tool'));
+  return view.path ? { tool, path: view.path } : { tool };
+}

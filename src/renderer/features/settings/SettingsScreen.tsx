@@ -6,6 +6,7 @@ import { useSettingsStore } from '../../stores/settings-store';
 import { ErrorLine } from '../../ui/ErrorLine';
 import { DesktopSettingsSection, LogsLine, UpdateStatusLine } from './DesktopSettingsSection';
 import { NotificationsSettings } from './NotificationsSettings';
+import { PermissionRulesSettings } from './PermissionRulesSettings';
 import { PrivacySettings } from './PrivacySettings';
 import { RadioChoices, SettingsGroup } from './SettingsGroup';
 
@@ -73,6 +74,7 @@ export function SettingsScreen(props: { children?: ReactNode }) {
             value={settings.permissionMode}
             onChange={(permissionMode) => void update({ permissionMode })}
           />
+          <PermissionRulesSettings />
           <section className="screen-section" aria-label="Sync folders">
             <h4>Sync folders</h4>
             <p className="muted">New synced folders go here, one per agent. Empty: ~/AgentDesk.</p>
