@@ -1,7 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { tsxCommand } from '../support/tsx-command';
 import { openSection, shoot, signInAndOpen, studioRig } from './studio-support';
+
+const shoutServer = fileURLToPath(new URL('../fixtures/shout-mcp-server.ts', import.meta.url));
 
 const rig = studioRig();
 
@@ -71,8 +75,8 @@ test('MCP servers: added in one step, checked before sending, secrets masked, im
     file,
     JSON.stringify({
       servers: [
-        { name: 'files', command: 'uvx' },
         { name: 'files', command: 'node' },
+        { name: 'files', command: 'no-such-mcp-tool' },
       ],
     }),
   );
@@ -95,7 +99,7 @@ test('MCP servers: added in one step, checked before sending, secrets masked, im
   await expect(dev.getByText(/plain http to localhost or 127\.0\.0\.1/)).toBeVisible();
   await dev.getByLabel('URL', { exact: true }).fill('http://localhost:8931/mcp');
   await expect(
-    dev.getByText(/^For local development: localhost is the machine the agent runs on/),
+    dev.getByText(/^For local development: localhost is the computer the agent runs on/),
   ).toBeVisible();
   await dev.getByRole('button', { name: 'Add server' }).click();
   await expect(dev).toBeHidden();
@@ -110,5 +114,24 @@ test('MCP servers: added in one step, checked before sending, secrets masked, im
     url: 'https://mcp.example.com/mcp',
     headers: { Authorization: 'Bearer secret-token-123' },
   });
-  expect(byName['files']).toMatchObject({ command: 'node' });
+  expect(byName['files']).toMatchObject({ command: 'no-such-mcp-tool' });
+
+  // After saving, each server says whether it answered (our extension, the official MCP client on the
+  // service): a real stdio MCP server with its tool, the others with why not, in words.
+  await section.getByRole('button', { name: 'Add a server' }).click();
+  const local = section.getByRole('form', { name: 'New MCP server' });
+  await local.getByLabel('Local command').check();
+  await local.getByLabel('Name').fill('shout');
+  const [command, ...args] = tsxCommand(shoutServer);
+  await local.getByLabel('Command', { exact: true }).fill(command!);
+  await local.getByLabel('Arguments (one per line)').fill(args.join('\n'));
+  await local.getByRole('button', { name: 'Add server' }).click();
+  await expect(local).toBeHidden();
+  const row = (name: string) => list.getByRole('listitem').filter({ hasText: name });
+  await expect(row('shout')).toContainText('Connected · 1 tool: shout', { timeout: 60_000 });
+  await expect(row('devtools')).toContainText('Could not connect: Nothing answers at http://localhost:8931.');
+  await expect(row('files')).toContainText(
+    'Could not connect: The command "no-such-mcp-tool" was not found.',
+  );
+  await shoot(page, 'mcp-status');
 });

@@ -6,6 +6,7 @@ import {
   FilePutResult,
   FilesListing,
   McpPutResult,
+  McpStatusResponse,
   McpResponse,
   MsgappNumbers,
   RestartResult,
@@ -28,6 +29,7 @@ import {
   restartFromWire,
   savedAgentConfigFromWire,
   savedMcpServersFromWire,
+  mcpStatusFromWire,
   writtenFileFromWire,
 } from './agent-config-words';
 import { err, ok } from '../common/result';
@@ -129,6 +131,15 @@ export function agentConfigApi(http: ApiRequest) {
         r.putAgentMcp,
         { id },
         { read: json(McpPutResult.transform(savedMcpServersFromWire)), json: { servers } },
+        call,
+      ),
+
+    /** Our extension `getAgentMcpStatus`: whether each server answers, and its tools. */
+    getMcpStatus: (id: string, call?: CallOptions) =>
+      http.call(
+        r.getAgentMcpStatus,
+        { id },
+        { read: json(McpStatusResponse.transform(mcpStatusFromWire)) },
         call,
       ),
 

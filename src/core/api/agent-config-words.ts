@@ -10,6 +10,8 @@ import {
   type FilePutResult,
   type InstalledSkill,
   type McpPutResult,
+  type McpServerStatus,
+  type McpStatusResponse,
   type MsgappNumberList,
   type MsgappNumbers,
   type PatchAgentBody,
@@ -62,6 +64,14 @@ export const savedMcpServersFromWire = (wire: McpPutResult): SavedMcpServers => 
   servers: wire.servers,
   restarted: wire.reiniciado,
 });
+
+export const mcpStatusFromWire = (wire: McpStatusResponse): McpServerStatus[] =>
+  wire.servidores.map(({ name, conectado, herramientas, detalle }) => ({
+    name,
+    connected: conectado,
+    tools: herramientas,
+    ...(detalle ? { problem: detalle } : {}),
+  }));
 
 export const installedSkillFromWire = ({ slug, files, bytes, nota }: SkillPutResult): InstalledSkill => ({
   slug,

@@ -10,9 +10,10 @@ export const REACH_TIMEOUT_MS = 2500;
  * then fails the request is left to the request's own error.
  */
 export function unreachableOrigin(
-  baseUrl: string,
+  baseUrl: string | undefined,
   timeoutMs = REACH_TIMEOUT_MS,
 ): Promise<string | undefined> {
+  if (!baseUrl) return Promise.resolve(undefined); // no server chosen: nothing to reach
   const url = new URL(baseUrl);
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
   const host = url.hostname.replace(/^\[|\]$/g, '');

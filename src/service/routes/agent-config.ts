@@ -7,6 +7,7 @@ import { bundleEtag } from '../agent-config/bundle-etag';
 import { CATALOG_PIN, CATALOG_REPO, catalogItems, catalogSkill } from '../agent-config/community-catalog';
 import { replaceMcpServers } from '../agent-config/mcp-replace';
 import { validateMcpServers } from '../agent-config/mcp-servers';
+import { agentMcpStates } from '../agent-config/mcp-status';
 import { installSkill } from '../agent-config/skill-install';
 import {
   agentConfigBody,
@@ -215,6 +216,10 @@ export function agentConfigRoutes(ctx: ServiceContext): Hono<AppEnv> {
 
   onMachine(apiRoutes.getAgentMcp, async (c) =>
     c.json({ servers: (await area().store.read(callerAgent(c).id)).mcp }),
+  );
+
+  onMachine(apiRoutes.getAgentMcpStatus, async (c) =>
+    c.json({ servidores: await agentMcpStates(area(), callerAgent(c).id) }),
   );
 
   onMachine(

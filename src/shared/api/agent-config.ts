@@ -51,6 +51,17 @@ export interface SavedMcpServers {
   restarted: boolean;
 }
 
+/** Whether one MCP server answered (our extension `getAgentMcpStatus`, the wire's `McpServerState`). */
+export interface McpServerStatus {
+  name: string;
+  /** `conectado` */
+  connected: boolean;
+  /** `herramientas`: its tools' names. */
+  tools: string[];
+  /** `detalle`: why it did not answer, in words. */
+  problem?: string;
+}
+
 /** A skill installed in the workspace (the wire's `SkillPutResult`). */
 export interface InstalledSkill {
   slug: string;

@@ -13,6 +13,7 @@ import type {
   InstalledSkill,
   McpResponse,
   McpServerInput,
+  McpServerStatus,
   MsgappNumberList,
   SavedAgentConfiguration,
   SavedMcpServers,
@@ -60,6 +61,8 @@ export interface AgentConfigMethods {
   getMcpServers(agentId: string): Promise<DeskResult<McpResponse>>;
   /** Replaces the whole list; the answer says whether the machine was restarted. */
   setMcpServers(agentId: string, servers: McpServerInput[]): Promise<DeskResult<SavedMcpServers>>;
+  /** Our extension (where `serverExtensions` lists `getAgentMcpStatus`): whether each server answers. */
+  getMcpStatus(agentId: string): Promise<DeskResult<McpServerStatus[]>>;
   restartAgent(agentId: string): Promise<DeskResult<AgentRestart>>;
   /** POST try, waiting up to 180 s; `tryId` lets `cancelTry` stop waiting (code `cancelled`). */
   tryAgent(agentId: string, body: TryBodyInput, tryId: string): Promise<DeskResult<TryResult>>;
@@ -84,6 +87,7 @@ export const agentConfigArea = bridgeArea<AgentConfigMethods>()({
     'deleteSkill',
     'getMcpServers',
     'setMcpServers',
+    'getMcpStatus',
     'restartAgent',
     'tryAgent',
     'cancelTry',

@@ -122,6 +122,10 @@ export function createAgentConfigArea(deps: { withApi: WithApi }): AgentConfigMe
       return withApi((api) => api.setMcpServers(agentId, body.value.servers));
     },
 
+    async getMcpStatus(agentId) {
+      return agentCheck(agentId) ?? withApi((api) => api.getMcpStatus(agentId));
+    },
+
     async restartAgent(agentId) {
       return agentCheck(agentId) ?? withApi((api) => api.restartAgent(agentId));
     },

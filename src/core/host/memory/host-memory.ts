@@ -66,10 +66,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
   const source = apiHistorySource(connection.withApi);
   const connectivity = createConnectivity({
     probe: () => connection.withApi((api) => api.listAgents()),
-    reach: async () => {
-      const base = connection.current()?.baseUrl;
-      return base ? unreachableOrigin(base) : undefined;
-    },
+    reach: () => unreachableOrigin(connection.current()?.baseUrl),
     logger,
     ...(settings.probeMs ? { probeMs: settings.probeMs } : {}),
   });

@@ -8,7 +8,9 @@ import { McpServerForm } from './McpServerForm';
 import { SaveOutcome } from './SaveOutcome';
 import { SaveDiscard } from './SectionForm';
 import { SectionFrame } from './SectionFrame';
+import { McpServerState } from './McpServerState';
 import { useDraft } from './use-draft';
+import { useMcpStatus } from './use-mcp-status';
 import { showDirectionControls } from '../../model/bidi-controls';
 
 /**
@@ -26,6 +28,8 @@ export function McpSection(props: { agentId: string }) {
   const [importText, setImportText] = useState('');
   const [importOpen, setImportOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  // Our extension: whether each saved server answers (checked after loading and after each save).
+  const states = useMcpStatus(agentId, loaded);
 
   useEffect(() => {
     let live = true;
@@ -101,7 +105,7 @@ export function McpSection(props: { agentId: string }) {
   return (
     <SectionFrame
       section="mcp"
-      about={`Tools from MCP servers: remote ones over https, or commands run in the agent's workspace. At most ${LIMITS.mcpServersMax}. Saving replaces the whole list and restarts the agent.`}
+      about={`Tools from MCP servers: remote ones over https (plain http to localhost while you develop one), or commands run in the agent's workspace. At most ${LIMITS.mcpServersMax}. Saving replaces the whole list and restarts the agent; each saved server then says whether it connected.`}
     >
       {draft.length === 0 ? <p className="muted">No MCP servers yet.</p> : null}
       <ul className="studio-list" aria-label="MCP servers">
@@ -113,6 +117,7 @@ export function McpSection(props: { agentId: string }) {
                 {'command' in server ? 'local' : ('type' in server && server.type) || 'http'}
               </span>
               <p className="muted small-text">{showDirectionControls(describe(server))}</p>
+              {states ? <McpServerState state={states.get(server.name)} /> : null}
             </div>
             <div className="studio-row-actions">
               <button

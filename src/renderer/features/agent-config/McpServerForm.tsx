@@ -142,7 +142,7 @@ export function McpServerForm(props: {
           />
           <p id="mcp-url-help" className="studio-help">
             {isLocalMcpUrl(url.trim())
-              ? 'For local development: localhost is the machine the agent runs on (with This computer, this one), and the connection is not encrypted. Another server may refuse plain http.'
+              ? 'For local development: localhost is the computer the agent runs on (with This computer, this one), and the connection is not encrypted. Another server may refuse plain http.'
               : 'https, or plain http to localhost or 127.0.0.1 while you develop a server.'}
           </p>
           <label htmlFor="mcp-type">Transport</label>

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { ToolChannel } from '../common';
 import { ErrorBody } from '../errors';
-import { ConversationParams, IdParams } from '../requests';
+import { AgentParams, ConversationParams, IdParams } from '../requests';
 import { McpJsonRpcAnswer, OAuthServerMetadata } from '../responses';
-import { CONVERSATION, defineRoute, invalid, JSON_BODY_MAX, noMachine, notFound, ok } from './define-route';
+import {
+  AGENT,
+  CONVERSATION,
+  defineRoute,
+  invalid,
+  JSON_BODY_MAX,
+  noMachine,
+  notFound,
+  ok,
+} from './define-route';
 
 /** Where a fork ends: the first `hasta` messages of the original, or every message through `turnId`. */
 export const ForkConversationBody = z.union([
@@ -13,6 +22,17 @@ export const ForkConversationBody = z.union([
 export type ForkConversationBody = z.infer<typeof ForkConversationBody>;
 export const ConversationForked = z.looseObject({ id: z.string(), titulo: z.string() });
 export type ConversationForked = z.infer<typeof ConversationForked>;
+
+/** Whether one of the agent's MCP servers answered: its tools, or why not in words (`detalle`). */
+export const McpServerState = z.looseObject({
+  name: z.string(),
+  conectado: z.boolean(),
+  herramientas: z.array(z.string()),
+  detalle: z.string().optional(),
+});
+export type McpServerState = z.infer<typeof McpServerState>;
+export const McpStatusResponse = z.looseObject({ servidores: z.array(McpServerState) });
+export type McpStatusResponse = z.infer<typeof McpStatusResponse>;
 
 /** Where an Archivo's signed `url` points (no bearer: the signature is the credential). */
 function signedFileRoute<const Id extends string, const Path extends string>(
@@ -91,6 +111,24 @@ export const extensionsSection = [
       401: ok('No bearer, or not the one given for this agent and channel.', 'text'),
       404: ok('No such agent.', 'text'),
       413: ok('A body over 256 KiB.', 'text'),
+    },
+    extension: true,
+  }),
+  defineRoute({
+    operationId: 'getAgentMcpStatus',
+    method: 'GET',
+    path: `${AGENT}/mcp/status`,
+    tag: 'agent-config',
+    summary: 'Whether each MCP server of the agent answers, and its tools',
+    description:
+      "Our extension (docs/extensions.md). Connects to each server of the list with the official MCP client, as the agent would (a local command runs in the agent's workspace), lists its tools and closes; each answers within 30 s or is reported with why not (`detalle`, in words). Clients detect it by this operation in `/openapi.yaml`.",
+    scope: 'agents:read',
+    credential: 'agent-or-oauth',
+    request: { params: AgentParams },
+    responses: {
+      200: ok("One state per server, in the list's order.", McpStatusResponse),
+      404: notFound,
+      409: noMachine,
     },
     extension: true,
   }),

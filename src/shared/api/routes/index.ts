@@ -25,7 +25,7 @@ export {
   MESSAGE_BODY_MAX,
 } from './define-route';
 export { API_BASE, routePath } from './paths';
-export { ConversationForked, ForkConversationBody } from './extensions';
+export { ConversationForked, ForkConversationBody, McpServerState, McpStatusResponse } from './extensions';
 export { AgentDeleted, CreateAgentBody, StartingPoint, StartingPoints } from './agent-management';
 export {
   AddModelProviderBody,

@@ -68,7 +68,7 @@ import {
   describeZodError,
   routes,
 } from '../../../../src/shared/api';
-import { ConversationForked } from '../../../../src/shared/api/routes/extensions';
+import { ConversationForked, McpStatusResponse } from '../../../../src/shared/api/routes/extensions';
 import { covered, expectAccepts, expectRejects } from './schema-helpers';
 
 const at = '2025-05-01T10:00:00Z';
@@ -163,6 +163,13 @@ describe('response bodies: spec shapes pass, a wrong field fails naming it', () 
     expectAccepts(ConversationRestored, { id: 'c1', restaurada: true });
     expectAccepts(ConversationForked, { id: 'c2', titulo: 'Plan (branch)' });
     expectRejects(ConversationForked, { id: 'c2' }, 'titulo');
+    const shout = { name: 'shout', conectado: true, herramientas: ['shout'] };
+    expectAccepts(McpStatusResponse, { servidores: [shout, { ...shout, conectado: false, detalle: 'Why' }] });
+    expectRejects(
+      McpStatusResponse,
+      { servidores: [{ name: 'shout', conectado: true }] },
+      'servidores.0.herramientas',
+    );
     expectAccepts(ModelSet, { model: 'm-large', aplica: 'siguiente_turno' });
     expectAccepts(ScheduleCancelled, { id: 's1', cancelado: true });
     expectAccepts(PermissionResult, { resuelto: true });
