@@ -49,7 +49,7 @@ export interface SyncStatus {
   skipped: { path: string; reason: SyncSkipReason }[];
   failures: { path: string; message: string }[];
   /** Set while a mass deletion waits for the person's confirmation. */
-  pendingDeletes?: { side: 'local' | 'remote'; deletes: number; total: number };
+  pendingDeletes?: { side: 'local' | 'remote'; deletes: number; total: number; recent?: number };
   /**
    * Set (with state `error` and the reason in `message`) while this app could not start syncing the
    * folder: `held` when another AgentDesk process (the CLI, another window) syncs it, `failed` for any

@@ -192,6 +192,10 @@ function engineFor(
     store,
     concurrency,
     retry: fastRetry,
+    // Each plan's deletes counted alone, as before the guard remembered the last minute's (that memory is
+    // sync-slow-deletions.test.ts's): the model deletes its dozen paths again and again within seconds, and
+    // would spend its time confirming pauses instead of interleaving edits, crashes and faults.
+    deleteWindowMs: 1,
     // A real move into a folder of the test's own, standing in for the OS trash.
     trash: async (absolute) => {
       real.trashed += 1;

@@ -93,7 +93,11 @@ describe('sync words', () => {
       "This sync would delete 30 of 40 files from the agent's files. Nothing is deleted until you confirm.",
     );
     expect(pendingDeleteWords({ side: 'local', deletes: 1, total: 2 })).toContain(
-      '1 of 2 file from this folder',
+      '1 of 2 files from this folder',
+    );
+    // A folder deleted file by file: the first ones already went, and the words say so.
+    expect(pendingDeleteWords({ side: 'remote', deletes: 2, total: 21, recent: 20 })).toBe(
+      "This sync would delete 2 of 21 files from the agent's files, after 20 deleted one after another in the last minute. Nothing more is deleted until you confirm.",
     );
   });
 

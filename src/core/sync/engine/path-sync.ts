@@ -18,7 +18,7 @@ import type { SyncStatus } from '../../../shared/bridge';
 import { awaitDeletionsSettled, deleteSettleDefaultMs } from '../local/deletion-settle';
 import { loadIgnoreRules, scanPaths } from '../local/local-scanner';
 import type { BaseEntry, RemoteEntry, SkipReason, SyncAction } from '../plan/sync-plan-types';
-import { planSync } from '../plan/sync-planner';
+import { massDelete, planSync } from '../plan/sync-planner';
 import { ignoreFileName, isAlwaysIgnored, pathKey, rootMarkerName } from '../plan/sync-paths';
 import { ensureRootMarker } from '../state/root-marker';
 import { execute, screenAndSay, type CycleContext } from './sync-cycle';
@@ -118,6 +118,11 @@ async function syncNamed(
   // The planner's guard counts this batch only; a batch deleting more than a few is the full cycle's.
   const deletes = plan.actions.filter(isDelete);
   if (deletes.length > fastDeletesMax) return 'full';
+  // Deletes coming one after another (a script removing a folder file by file): the full cycle's guard
+  // counts them with the side's totals once a few have gone within the window.
+  const recent = ctx.deletions.counts();
+  if (deletes.length > 0 && deletes.length + recent.local + recent.remote >= massDelete.minForShare)
+    return 'full';
   // A removal still under way (deletion-settle.ts): once it held still, the paths are looked at again.
   const deletedHere = deletes.flatMap((action) => (action.type === 'delete-remote' ? [action.path] : []));
   if (

@@ -22,7 +22,9 @@ import type {
 } from '../plan/sync-plan-types';
 import { planSync } from '../plan/sync-planner';
 import { pathKey } from '../plan/sync-paths';
+import type { RecentDeletions } from './recent-deletions';
 import { withNotice } from './sync-notices';
+import { massDeleteWords } from '../../../shared/words/mass-delete-words';
 import { screenUnchecked, uncheckedNoticeId, uncheckedWords } from '../plan/unchecked-overwrites';
 import type { SyncStateStore } from '../state/sync-state-store';
 import type { VersionHistory } from '../history/version-history';
@@ -60,6 +62,8 @@ export interface CycleContext {
   deletesConfirmed: () => boolean;
   /** The plan ran: a confirmation applies to one cycle only. */
   consumeConfirmation: () => void;
+  /** The deletes carried out lately, which the mass-delete guard counts with a plan's. */
+  deletions: RecentDeletions;
 }
 
 /** Runs one cycle; resolves true when some path moved under it and should be planned again. */
@@ -117,6 +121,7 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
     });
   const { accepted: listing, refused } = screened;
   const conflicts = store.conflicts();
+  const confirmed = ctx.deletesConfirmed();
   const planFor = (entries: LocalEntry[]) => {
     leaveRefusedKeysAlone(entries, refused);
     return planSync({
@@ -125,7 +130,8 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
       remote: listing,
       conflicts: new Set(conflicts.map((c) => c.key)),
       canDownload: (path) => remote.canRead(path),
-      confirmedDeletes: ctx.deletesConfirmed(),
+      confirmedDeletes: confirmed,
+      recentDeletes: ctx.deletions.counts(),
       listedGroups: remote.listedGroups,
     });
   };
@@ -152,16 +158,18 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
   plan.skipped.push(...unchecked.held);
   ctx.update({ state: 'syncing', done: 0, total: unchecked.actions.length, pendingDeletes: undefined });
   const result = await execute(ctx, unchecked.actions);
+  // Confirmed deletes are settled, not counted toward the next pause; a pause keeps its count until answered.
+  if (confirmed) ctx.deletions.clear();
+  ctx.deletions.hold(plan.pause !== undefined);
   if (plan.pause) {
     // The guard holds the deletes only; everything else of this cycle went ahead.
-    const where = plan.pause.side === 'remote' ? "from the agent's files" : 'from this folder';
     ctx.update({
       state: 'paused',
       pendingDeletes: plan.pause,
       conflicts: store.conflicts(),
       skipped: plan.skipped,
       failures: result.failures,
-      message: `This sync would delete ${plan.pause.deletes} of ${plan.pause.total} files ${where}. Confirm to go ahead; every other change was synced.`,
+      message: `${massDeleteWords(plan.pause)} Confirm to go ahead; every other change was synced.`,
     });
     return result.moved.length > 0;
   }
@@ -207,6 +215,11 @@ export async function execute(ctx: CycleContext, actions: readonly SyncAction[])
     onProgress: (done, total) => ctx.update({ done, total }),
   });
   ctx.history.prune();
+  const failed = new Set(result.failures.map((failure) => failure.path));
+  for (const side of ['local', 'remote'] as const) {
+    const type = side === 'local' ? 'delete-local' : 'delete-remote';
+    ctx.deletions.record(side, actions.filter((a) => a.type === type && !failed.has(a.path)).length);
+  }
   return result;
 }
 

@@ -15,6 +15,7 @@ import { syncPaths } from './path-sync';
 import { LookMarks, syncRemoteChanges } from './remote-pass';
 import { answerPending } from './request-answers';
 import { PassQueue } from './pass-queue';
+import { RecentDeletions } from './recent-deletions';
 import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
 import { REACH_CHECK_MS, unreachableMessage, watchReach } from './reach-watch';
@@ -34,6 +35,8 @@ export interface SyncEngineOptions extends CycleOptions {
   remotePollMs?: number;
   /** The looks space out while the agent is idle (remote-poller.ts); `false`: a fixed period. */
   remotePollIdle?: PollBackOff | false;
+  /** How long a carried-out delete counts toward the mass-delete guard (recent-deletions.ts). */
+  deleteWindowMs?: number;
   /** The version history; by default beside the state file. */
   history?: VersionHistory;
   onStatus?: (status: SyncStatus) => void;
@@ -52,6 +55,7 @@ export class SyncEngine {
   private readonly ownsHistory: boolean;
   private readonly queue: PassQueue;
   private deletesConfirmed = false;
+  private readonly deletions: RecentDeletions;
   private closed = false;
   /** The poll's looks, marked for the remote pass that follows one (remote-pass.ts). */
   private readonly looks: LookMarks;
@@ -72,6 +76,7 @@ export class SyncEngine {
     if (this.paused()) this.status.state = 'paused';
     this.requests = new ResolveRequests(options.store.database);
     this.looks = new LookMarks(options);
+    this.deletions = new RecentDeletions(options.deleteWindowMs);
     this.queue = new PassQueue({
       full: () => this.cycle(),
       remote: () => syncRemoteChanges(this.context(), this.looks.take()),
@@ -280,6 +285,7 @@ export class SyncEngine {
       expectWrite: (path, fingerprint) => this.watcher?.expectWrite(path, fingerprint),
       deletesConfirmed: () => this.deletesConfirmed,
       consumeConfirmation: () => (this.deletesConfirmed = false),
+      deletions: this.deletions,
     };
   }
 

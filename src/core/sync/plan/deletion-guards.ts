@@ -4,24 +4,31 @@
  */
 import type { MassDeletePause, PlanInput, SkippedPath, SyncAction, SyncPlan } from './sync-plan-types';
 
-/** The guard: pause when a side would lose more than 20 files, or more than half of a side (3 or more). */
+/**
+ * The guard: pause when a side would lose more than 20 files, or more than half of a side (3 or more),
+ * counting the deletes carried out there in the last minute (a folder deleted file by file is one removal).
+ */
 export const massDelete = { maxFiles: 20, maxShare: 0.5, minForShare: 3 } as const;
 
 export function checkMassDelete(
   actions: readonly SyncAction[],
   input: PlanInput,
 ): MassDeletePause | undefined {
-  const localTotal = input.local.length;
-  const remoteTotal = input.remote.length;
-  const localDeletes = actions.filter((a) => a.type === 'delete-local').length;
-  const remoteDeletes = actions.filter((a) => a.type === 'delete-remote').length;
-  const tooMany = (deletes: number, total: number) =>
-    deletes > massDelete.maxFiles ||
-    (deletes >= massDelete.minForShare && deletes > massDelete.maxShare * total);
-  // A side's total is counted before the deletions, so "60% deleted" reads as 60%.
-  if (tooMany(remoteDeletes, remoteTotal))
-    return { side: 'remote', deletes: remoteDeletes, total: remoteTotal };
-  if (tooMany(localDeletes, localTotal)) return { side: 'local', deletes: localDeletes, total: localTotal };
+  const deletes = {
+    local: actions.filter((a) => a.type === 'delete-local').length,
+    remote: actions.filter((a) => a.type === 'delete-remote').length,
+  };
+  const totals = { local: input.local.length, remote: input.remote.length };
+  for (const side of ['remote', 'local'] as const) {
+    const recent = input.recentDeletes?.[side] ?? 0;
+    // A side's total is counted before the deletions (the recent ones too), so "60% deleted" reads as 60%.
+    const all = deletes[side] + recent;
+    const tooMany =
+      all > massDelete.maxFiles ||
+      (all >= massDelete.minForShare && all > massDelete.maxShare * (totals[side] + recent));
+    if (deletes[side] > 0 && tooMany)
+      return { side, deletes: deletes[side], total: totals[side], ...(recent > 0 ? { recent } : {}) };
+  }
   return undefined;
 }
 

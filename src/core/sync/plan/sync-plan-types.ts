@@ -85,8 +85,12 @@ export interface SkippedPath {
 
 export interface MassDeletePause {
   side: 'local' | 'remote';
+  /** The deletes this plan holds back. */
   deletes: number;
+  /** The files of that side now, before those deletes. */
   total: number;
+  /** Deletes of that side carried out in the last minute, counted with these (recent-deletions.ts). */
+  recent?: number;
 }
 
 export interface SyncPlan {
@@ -110,6 +114,8 @@ export interface PlanInput {
   canDownload?: (path: string) => boolean;
   /** The person confirmed the pending mass deletion for this cycle. */
   confirmedDeletes?: boolean;
+  /** Deletes of each side carried out lately (recent-deletions.ts): the guard counts them with the plan's. */
+  recentDeletes?: Readonly<Record<'local' | 'remote', number>>;
   /**
    * Path prefixes the remote lists separately (e.g. `work/`). If one comes back empty while the
    * base has paths under it, the cycle aborts: an empty listing may be a fault, never a reason to delete.

@@ -5,6 +5,7 @@ import type {
   SyncStatus,
   SyncVersion,
 } from '../../../shared/bridge';
+import { massDeleteWords } from '../../../shared/words/mass-delete-words';
 import { relativeTime } from '../../ui/relative-time';
 
 /** What the sync panel says about a folder's state, in plain words. Pure: no DOM, no bridge. */
@@ -113,9 +114,7 @@ export function lastSyncWords(lastSyncAt: number | undefined, now: number): stri
 }
 
 export function pendingDeleteWords(pending: NonNullable<SyncStatus['pendingDeletes']>): string {
-  const files = pending.deletes === 1 ? 'file' : 'files';
-  const where = pending.side === 'remote' ? "from the agent's files" : 'from this folder';
-  return `This sync would delete ${pending.deletes} of ${pending.total} ${files} ${where}. Nothing is deleted until you confirm.`;
+  return `${massDeleteWords(pending)} Nothing ${pending.recent ? 'more ' : ''}is deleted until you confirm.`;
 }
 
 /** The problem lines of a status in `error` (one per failed file). */
