@@ -1,7 +1,9 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { systemClock } from './clock';
-import { databaseUrlOf, openDatabase } from './db/database';
+import { databaseUrlOf, isPostgresUrl, openDatabase } from './db/database';
+import { assertStoreSound, DamagedStoreError } from './db/store-check';
 import { createIdentity } from './identity';
 import { readConfigFile } from './config';
 import { inviteLifetimeDays } from './identity/invites';
@@ -25,8 +27,28 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'user add') return userAdd(argv.slice(2));
   if (command === 'client add') return clientAdd(argv.slice(2));
   if (command === 'invite add') return inviteAdd(argv.slice(2));
+  if (positionals[0] === 'check') return checkCommand(argv.slice(1));
   if (positionals.length > 0) return fail('usage', `Unknown command "${positionals.join(' ')}".`);
   return serveCommand(argv);
+}
+
+/** `check [--data <dir>]`: the check a start runs on the embedded store, alone; it changes nothing. */
+async function checkCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: storeOptions });
+  const dataDir = resolve(values.data ?? 'data');
+  const config = await readConfigFile(dataDir);
+  if (isPostgresUrl(databaseUrlOf(values.database !== undefined ? { database: values.database } : config)))
+    return fail('usage', 'check looks at the embedded store (service.db); this service uses PostgreSQL.');
+  const file = join(dataDir, 'service.db');
+  if (!existsSync(file)) return fail('usage', `There is no store at ${file} (the first start makes one).`);
+  try {
+    assertStoreSound(file);
+  } catch (error) {
+    if (error instanceof DamagedStoreError) return fail('store_damaged', error.message);
+    throw error;
+  }
+  console.log(JSON.stringify({ ok: true, file, checked: 'header, size and quick_check' }));
+  return 0;
 }
 
 async function serveCommand(argv: string[]): Promise<number> {
@@ -44,6 +66,7 @@ async function serveCommand(argv: string[]): Promise<number> {
   } catch (error) {
     output.flush();
     if (error instanceof ServiceConfigError) return fail('config_invalid', error.message);
+    if (error instanceof DamagedStoreError) return fail('store_damaged', error.message);
     throw error;
   }
   // Before the listening line, which supervisors and tests wait for.

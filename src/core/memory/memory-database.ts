@@ -1,5 +1,6 @@
 import Database from 'libsql';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import { setAsideSync, sqliteFileProblemAt } from '../common/set-aside';
 import { dirname } from 'node:path';
 import { memoryMigrations, type MemoryMigration } from './memory-migrations';
 
@@ -15,8 +16,13 @@ const COMPANIONS = ['', '-wal', '-shm'];
 export function openMemoryDatabase(
   file: string,
   migrations: readonly MemoryMigration[] = memoryMigrations,
+  onSetAside?: (aside: SetAsideStore) => void,
 ): MemoryDatabase {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  // A store that fails its check is moved aside whole and a new one starts: the conversations come
+  // back from the server (the history indexer downloads what is missing), what was only here stays in the file.
+  const problem = memoryFileProblem(file);
+  if (problem) onSetAside?.({ problem, movedTo: setAsideSync(file, COMPANIONS.slice(1)) });
   // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
   closeSync(openSync(file, 'a', 0o600));
   const db = new Database(file);
@@ -26,6 +32,27 @@ export function openMemoryDatabase(
   applyMemoryMigrations(db, migrations);
   restrictModes(file);
   return db;
+}
+
+/** A transcript store that failed its check at open, and the dated name it was moved to. */
+export interface SetAsideStore {
+  problem: string;
+  movedTo: string;
+}
+
+/** Above this size only the header and size are checked: quick_check reads every page, seconds at each start. */
+const QUICK_CHECK_MAX_BYTES = 256 * 1024 * 1024;
+
+function memoryFileProblem(file: string): string | null {
+  return sqliteFileProblemAt(file, () => {
+    if (statSync(file).size > QUICK_CHECK_MAX_BYTES) return ['ok'];
+    const db = new Database(file);
+    try {
+      return db.pragma('quick_check') as unknown[];
+    } finally {
+      db.close();
+    }
+  });
 }
 
 /** Applies, each in its own transaction, the steps not yet in `memory_migrations`; returns their ids. */

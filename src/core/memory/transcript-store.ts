@@ -5,6 +5,7 @@ import {
   removeMemoryDatabase,
   restrictModes,
   type MemoryDatabase,
+  type SetAsideStore,
 } from './memory-database';
 import type { StoredMessage } from '../../shared/api';
 import type { MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
@@ -48,8 +49,11 @@ export class TranscriptStore {
   }
 
   /** Opens the store; long messages a previous run had not finished indexing are indexed in the background. */
-  static open(file: string, options: { shardChars?: number } = {}): TranscriptStore {
-    const db = openMemoryDatabase(file);
+  static open(
+    file: string,
+    options: { shardChars?: number; onSetAside?: (aside: SetAsideStore) => void } = {},
+  ): TranscriptStore {
+    const db = openMemoryDatabase(file, undefined, options.onSetAside);
     // The search index's shard size (index-shards.ts); tests use small ones.
     if (options.shardChars !== undefined) setShardChars(db, options.shardChars);
     // Before the first write of this run: the index is merged in steps (index-merge.ts), never inside one.

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { AddCustomProfileInput, DeskError, ProfilesState, ServiceProfile } from '../../shared/bridge';
 import { err, ok } from '../common/result';
+import { setAsideSync } from '../common/set-aside';
 import type { Result } from '../common/result';
 
 /**
@@ -102,8 +103,11 @@ async function readProfilesFile(filePath: string): Promise<ProfilesFile> {
     const parsed = ProfilesFile.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
   } catch {
-    // An unreadable file is treated as empty; the next save replaces it.
+    // Not JSON: set aside below.
   }
+  // A damaged file is set aside under a dated name (never overwritten) and the list starts empty: the
+  // person signs in again; the accounts' keys stay in the keychain.
+  setAsideSync(filePath);
   return { version: 1, activeProfileId: null, profiles: [] };
 }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { makePrivateFilesSync } from '../security/private-files';
 import { migrations as allMigrations, type Migration } from './migrations';
 import { forPostgres } from './postgres-schema';
+import { assertStoreSound } from './store-check';
 import { engineOf, splitStatements } from './statement';
 
 /**
@@ -59,6 +60,8 @@ export async function openDatabase(
 
 function openFile(dataDir: string): ServiceDatabase {
   const file = join(dataDir, 'service.db');
+  // A damaged store is refused, never reset: the person's accounts and conversations are in it.
+  assertStoreSound(file);
   const database = new Database(file);
   database.pragma('journal_mode = WAL');
   // Password hashes and conversations: the person only, whatever the process umask.

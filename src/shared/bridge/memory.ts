@@ -119,6 +119,8 @@ export interface MemoryInfo {
   messages: number;
   /** Background download of history never opened here. */
   indexing: IndexProgress & { running: boolean };
+  /** Set when this run found the store damaged, moved it aside and started a new one: the sentence to show. */
+  setAside?: string;
 }
 
 export interface MemoryMethods {

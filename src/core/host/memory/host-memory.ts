@@ -196,7 +196,12 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       if (!mem) return fail('signed_out', 'Choose an account first.');
       return {
         ok: true,
-        value: { path: mem.store.file, ...mem.store.lists.counts(), indexing: mem.indexing },
+        value: {
+          path: mem.store.file,
+          ...mem.store.lists.counts(),
+          indexing: mem.indexing,
+          ...(mem.setAside ? { setAside: mem.setAside } : {}),
+        },
       };
     },
 

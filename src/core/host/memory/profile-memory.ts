@@ -29,6 +29,8 @@ export class ProfileMemory {
   readonly store: TranscriptStore;
   readonly recorder: TurnRecorder;
   indexing: IndexProgress & { running: boolean } = { done: 0, total: 0, failed: 0, running: false };
+  /** Said once, when this run found the store damaged and started a new one. */
+  setAside: string | undefined;
   private abort: AbortController | null = null;
   private timer: NodeJS.Timeout | null = null;
 
@@ -38,7 +40,12 @@ export class ProfileMemory {
     private readonly settings: MemorySettings,
     private readonly logger: Logger,
   ) {
-    this.store = TranscriptStore.open(file);
+    this.store = TranscriptStore.open(file, {
+      onSetAside: ({ problem, movedTo }) => {
+        this.setAside = `The chat memory on this computer was damaged (${problem}). It was moved aside as ${movedTo} and a new one started; your conversations are read again from the server.`;
+        logger.error(this.setAside);
+      },
+    });
     this.recorder = new TurnRecorder(this.store, settings.flushMs ? { flushMs: settings.flushMs } : {});
   }
 

@@ -2,6 +2,7 @@ import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { UiState } from '../../../shared/bridge';
+import { setAsideSync } from '../../common/set-aside';
 
 const Id = z.string().min(1).max(200);
 /** `ui-state.json`: broken or unknown values fall back to "nothing remembered", one by one. */
@@ -23,10 +24,24 @@ export const UiStatePatch = z.strictObject({
 });
 
 export async function readUiState(filePath: string): Promise<UiState> {
+  let text: string;
   try {
-    return UiStateFile.parse(JSON.parse(await readFile(filePath, 'utf8')));
+    text = await readFile(filePath, 'utf8');
   } catch {
-    return emptyUiState;
+    return emptyUiState; // none yet
+  }
+  const parsed = UiStateFile.safeParse(parseJson(text));
+  if (parsed.success) return parsed.data;
+  // Not a JSON object (a torn write, random bytes): set aside under a dated name, and nothing remembered.
+  setAsideSync(filePath);
+  return emptyUiState;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

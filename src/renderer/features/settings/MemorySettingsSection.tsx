@@ -37,6 +37,7 @@ export function MemorySettingsSection() {
           ? `: ${info.conversations} conversations, ${info.messages} messages, in ${info.path ?? 'this account’s data folder'}.`
           : '.'}
       </p>
+      {info?.setAside ? <p role="status">{info.setAside}</p> : null}
       <button type="button" className="danger" onClick={() => setAsking(true)}>
         Clear chat memory on this computer
       </button>

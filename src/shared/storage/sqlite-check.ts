@@ -1,0 +1,59 @@
+/**
+ * The check a SQLite store passes before it is trusted (issue 38): the header's magic words, a valid page
+ * size, a file that is whole pages and holds every page its header counts (a truncated file fails here),
+ * then SQLite's own `PRAGMA quick_check`. Pure: the caller reads the first 100 bytes, the size and the
+ * pragma's rows. Each problem is a phrase that names the check, for "… failed its check: <phrase>".
+ */
+
+const MAGIC = 'SQLite format 3\0';
+export const SQLITE_HEADER_BYTES = 100;
+
+/** What is wrong with a store's header and size, or null when they hold (an empty file is a new store). */
+export function sqliteHeaderProblem(head: Uint8Array, fileSize: number): string | null {
+  if (fileSize === 0) return null;
+  if (fileSize < SQLITE_HEADER_BYTES)
+    return `the file is cut short (${fileSize} bytes, less than SQLite's ${SQLITE_HEADER_BYTES}-byte header)`;
+  const magic = String.fromCharCode(...head.subarray(0, MAGIC.length));
+  if (magic !== MAGIC) return 'the header is not SQLite\'s (it does not start with "SQLite format 3")';
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const raw = view.getUint16(16);
+  const pageSize = raw === 1 ? 65536 : raw;
+  if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0)
+    return `the header names no valid page size (${raw})`;
+  if (fileSize % pageSize !== 0)
+    return `the file is cut short (${fileSize} bytes is not a whole number of ${pageSize}-byte pages)`;
+  // The header's page count holds only while its "valid for" number matches the change counter.
+  const pages = view.getUint32(28);
+  if (view.getUint32(92) === view.getUint32(24) && pages * pageSize > fileSize)
+    return `the file is cut short (its header counts ${pages} pages, the file holds ${fileSize / pageSize})`;
+  return null;
+}
+
+/** How the check reads a store: its size, its first 100 bytes, and SQLite's quick_check on it. */
+export interface SqliteFileReads {
+  size: number;
+  head(): Uint8Array;
+  /** The rows of `PRAGMA quick_check` (a throw: SQLite could not read the file). */
+  quickCheck(): readonly unknown[];
+}
+
+/** What is wrong with a store file, or null when it passes (or is empty: a new store). */
+export function sqliteFileProblem(reads: SqliteFileReads): string | null {
+  if (reads.size === 0) return null;
+  const header = sqliteHeaderProblem(reads.head(), reads.size);
+  if (header) return header;
+  try {
+    return quickCheckProblem(reads.quickCheck());
+  } catch (error) {
+    return `SQLite could not read it (${(error as Error).message})`;
+  }
+}
+
+/** What `PRAGMA quick_check` found, or null when it answered "ok". */
+function quickCheckProblem(rows: readonly unknown[]): string | null {
+  const lines = rows.map((row) =>
+    row && typeof row === 'object' ? String(Object.values(row)[0]) : String(row),
+  );
+  if (lines.length === 1 && lines[0] === 'ok') return null;
+  return `SQLite's quick_check found: ${lines.slice(0, 3).join('; ') || 'nothing it could read'}`;
+}
