@@ -20,6 +20,7 @@ import { engineWords } from '../../model/agent-words';
 import { sectionTitles } from './agent-config-words';
 import './agent-config.css';
 import './agent-config-parts.css';
+import '../../ui/studio-list.css';
 
 /** Sections that need the agent's own machine. */
 const machineOnly: readonly AgentConfigSection[] = ['mcp', 'files', 'restart'];

@@ -2,7 +2,7 @@ import { ErrorLine } from '../../ui/ErrorLine';
 import { useState } from 'react';
 import { ruleToolWords } from '../../model/rule-words';
 import { useApprovalRulesStore } from '../../stores/approval-rules-store';
-import { ApprovalRuleList } from './ApprovalRuleList';
+import { ApprovalRuleList } from '../../ui/ApprovalRuleList';
 import { SectionFrame } from './SectionFrame';
 
 /** Kinds of action a rule is usually for (a permission card can also make one for any tool it names). */

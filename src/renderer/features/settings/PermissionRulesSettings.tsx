@@ -1,6 +1,6 @@
 import { showDirectionControls } from '../../model/bidi-controls';
 import { useAgentsStore } from '../../stores/agents-store';
-import { ApprovalRuleList } from '../agent-config/ApprovalRuleList';
+import { ApprovalRuleList } from '../../ui/ApprovalRuleList';
 
 /** Settings → Chat: every agent's permission rules in one place (issue 39, item 2); each is edited in its studio too. */
 export function PermissionRulesSettings() {

@@ -1,10 +1,10 @@
-import { ErrorLine } from '../../ui/ErrorLine';
+import { ErrorLine } from './ErrorLine';
 import { useEffect, useState } from 'react';
-import type { ApprovalRuleView } from '../../../shared/api';
-import { showDirectionControls } from '../../model/bidi-controls';
-import { ruleDateWords, ruleEffectWords, ruleScopeWords, ruleToolWords } from '../../model/rule-words';
-import { useApprovalRulesStore } from '../../stores/approval-rules-store';
-import './agent-config-parts.css';
+import type { ApprovalRuleView } from '../../shared/api';
+import { showDirectionControls } from '../model/bidi-controls';
+import { ruleDateWords, ruleEffectWords, ruleScopeWords, ruleToolWords } from '../model/rule-words';
+import { useApprovalRulesStore } from '../stores/approval-rules-store';
+import './studio-list.css';
 
 const ruleWords = (rule: ApprovalRuleView) =>
   `${ruleEffectWords(rule)}: ${ruleToolWords(rule.tool).toLowerCase()}, ${ruleScopeWords(rule.folder)}`;
