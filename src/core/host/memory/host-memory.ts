@@ -1,12 +1,6 @@
-import type {
-  AgentList,
-  Attachment,
-  ConversationSummary,
-  SendMessageInput,
-  StreamEvent,
-} from '../../../shared/api';
+import type { AgentList, ConversationSummary, SendMessageInput, StreamEvent } from '../../../shared/api';
 import type { DeskResult } from '../../../shared/bridge';
-import type { AttachmentMeta, MemoryConversation, MemoryMethods } from '../../../shared/bridge/memory';
+import type { MemoryConversation, MemoryMethods } from '../../../shared/bridge/memory';
 import type { Logger } from '../../log/logger';
 import { historyVersion } from '../../memory/history-indexer';
 import { exportJson, exportMarkdown } from '../../memory/transcript-export';
@@ -14,6 +8,7 @@ import { checkConversationIds, checkId } from '../plumbing/argument-checks';
 import { fail } from '../plumbing/call-results';
 import type { ActiveConnection } from '../plumbing/connection';
 import { apiHistorySource, WHOLE_HISTORY } from './api-history-source';
+import { describeAttachment } from './attachment-meta';
 import { unreachableOrigin } from '../../api/server-reach';
 import { createConnectivity, isUnreachable } from './connectivity';
 import { checkSearchQuery, checkThumbnails } from './memory-arguments';
@@ -37,9 +32,9 @@ export interface MemoryArea {
   noteTitle(agentId: string, sessionId: string, title: string): void;
   /** A rewind cut the conversation back to its first `keep` messages (the first cut was said at `at`). */
   noteRewound(sessionId: string, keep: number, at: number): void;
-  /** The agent list: kept when the server answers, served from the store when it can't be reached. */
   /** A network failure to answer at once while the server is known to be unreachable, else null. */
   offlineAnswer(): DeskResult<never> | null;
+  /** The agent list: kept when the server answers, served from the store when it can't be reached. */
   rememberAgents(answer: DeskResult<AgentList>): DeskResult<AgentList>;
   rememberConversations(
     agentId: string,
@@ -290,15 +285,5 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       connectivity.close();
       close();
     },
-  };
-}
-
-/** Names, types and sizes only: the bytes are never kept (an image's thumbnail comes separately). */
-function describeAttachment(image: Attachment, index: number): AttachmentMeta {
-  const padding = image.data.endsWith('==') ? 2 : image.data.endsWith('=') ? 1 : 0;
-  return {
-    name: image.name ?? `attachment-${index + 1}`,
-    mimeType: image.mimeType,
-    size: Math.max(0, Math.floor((image.data.length * 3) / 4) - padding),
   };
 }

@@ -13,7 +13,8 @@ type DeleteSide = MassDeletePause['side'];
 export const deleteWindowDefaultMs = 60_000;
 
 export class RecentDeletions {
-  private entries: { at: number; side: DeleteSide; count: number }[] = [];
+  /** Per side, each deleted path and when; a path written back to that side since no longer counts. */
+  private entries: { at: number; side: DeleteSide; path: string }[] = [];
   private held = false;
 
   constructor(
@@ -21,8 +22,19 @@ export class RecentDeletions {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  record(side: DeleteSide, count: number): void {
-    if (count > 0) this.entries.push({ at: this.now(), side, count });
+  record(side: DeleteSide, paths: readonly string[]): void {
+    const at = this.now();
+    for (const path of paths) this.entries.push({ at, side, path });
+  }
+
+  /**
+   * Paths written to a side again (a branch switched back, a file saved anew): their deletion was not a loss
+   * of that side's files, so switching git branches back and forth is not taken for a folder emptied.
+   */
+  restored(side: DeleteSide, paths: readonly string[]): void {
+    if (paths.length === 0) return;
+    const back = new Set(paths);
+    this.entries = this.entries.filter((entry) => entry.side !== side || !back.has(entry.path));
   }
 
   /** The deletions of each side still in the window. */
@@ -32,7 +44,7 @@ export class RecentDeletions {
       this.entries = this.entries.filter((entry) => entry.at > since);
     }
     const counts = { local: 0, remote: 0 };
-    for (const entry of this.entries) counts[entry.side] += entry.count;
+    for (const entry of this.entries) counts[entry.side] += 1;
     return counts;
   }
 

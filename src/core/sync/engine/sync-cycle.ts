@@ -216,10 +216,12 @@ export async function execute(ctx: CycleContext, actions: readonly SyncAction[])
   });
   ctx.history.prune();
   const failed = new Set(result.failures.map((failure) => failure.path));
-  for (const side of ['local', 'remote'] as const) {
-    const type = side === 'local' ? 'delete-local' : 'delete-remote';
-    ctx.deletions.record(side, actions.filter((a) => a.type === type && !failed.has(a.path)).length);
-  }
+  const done = (type: SyncAction['type']) =>
+    actions.flatMap((a) => (a.type === type && 'path' in a && !failed.has(a.path) ? [a.path] : []));
+  ctx.deletions.restored('remote', done('upload'));
+  ctx.deletions.restored('local', done('download'));
+  ctx.deletions.record('local', done('delete-local'));
+  ctx.deletions.record('remote', done('delete-remote'));
   return result;
 }
 
