@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { installWebSocketBridge } from './bridge/install-websocket-bridge';
 import './ui/theme.css';
+import './lazy-parts-styles';
 
 // Browser mode: no preload gave us window.desk, so carry the bridge over the page's WebSocket.
 installWebSocketBridge();
