@@ -79,11 +79,11 @@ test('Retry and Edit work in place: one copy of the message for the agent, the e
   await expect
     .poll(async () => (await messagesOf(app, agentId, sessionId)).map((m) => m.content.split('\n')[0]))
     .toEqual(['wait 0', 'Waiting 0 seconds…', 'apples are red', 'Hello! You said: "apples are red".']);
-  let stored = await messagesOf(app, agentId, sessionId);
   // The agent was given only what stayed: the message before is "wait 0", not a first "apples are red".
-  expect(stored[3]!.content).toContain(
-    'This is message 2 of our conversation; before this you said: "wait 0".',
-  );
+  // (Polled: the reply's stored text may still be growing when the list first matched.)
+  await expect
+    .poll(async () => (await messagesOf(app, agentId, sessionId))[3]?.content ?? '')
+    .toContain('This is message 2 of our conversation; before this you said: "wait 0".');
   await expect(yourMessages(page)).toHaveCount(2);
   const versions = page.getByRole('group', { name: 'Versions of this exchange' });
   await expect(versions).toContainText('2/2');
@@ -113,7 +113,7 @@ test('Retry and Edit work in place: one copy of the message for the agent, the e
   await expect
     .poll(async () => (await messagesOf(app, agentId, sessionId)).map((m) => m.content.split('\n')[0]))
     .toEqual(['wait 0', 'Waiting 0 seconds…', 'plums are purple', 'Hello! You said: "plums are purple".']);
-  stored = await messagesOf(app, agentId, sessionId);
+  const stored = await messagesOf(app, agentId, sessionId);
   expect(stored[3]!.content).toContain('before this you said: "wait 0".');
   await expect(versions).toContainText('3/3');
 
