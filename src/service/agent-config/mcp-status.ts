@@ -1,30 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerState } from '../../shared/api';
+import { mcpTransport } from '../agent-kit/mcp-transport';
 import type { AgentConfigArea } from './agent-config-area';
 import type { McpServer } from './mcp-servers';
 
 /** How long one server has to connect and list its tools (a first `npx` of a server downloads it). */
 export const MCP_CHECK_MS = 30_000;
-
-function transportOf(server: McpServer, workspace: string): Transport {
-  if ('command' in server) {
-    return new StdioClientTransport({
-      command: server.command,
-      args: server.args ?? [],
-      env: { ...(process.env as Record<string, string>), ...server.env },
-      cwd: workspace,
-      stderr: 'ignore',
-    });
-  }
-  const requestInit = { headers: server.headers ?? {} };
-  return server.type === 'sse'
-    ? new SSEClientTransport(new URL(server.url), { requestInit })
-    : new StreamableHTTPClientTransport(new URL(server.url), { requestInit });
-}
 
 /** Why a server did not answer, in words a person can act on. */
 function why(server: McpServer, error: unknown): string {
@@ -50,7 +31,7 @@ export function checkMcpServers(
     servers.map(async (server): Promise<McpServerState> => {
       const client = new Client({ name: 'agentdesk-mcp-check', version: '1.0.0' });
       try {
-        await client.connect(transportOf(server, workspace), { timeout: timeoutMs });
+        await client.connect(mcpTransport(server, workspace), { timeout: timeoutMs });
         const listed = await client.listTools(undefined, { timeout: timeoutMs });
         return { name: server.name, conectado: true, herramientas: listed.tools.map((t) => t.name) };
       } catch (error) {

@@ -1,10 +1,7 @@
 import type { McpServer } from '@agentclientprotocol/sdk/unstable';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { jsonSchema, type JSONSchema7 } from 'ai';
+import { mcpTransport } from '../../agent-kit/mcp-transport';
 import { capText, type AgentTool } from './agent-tool';
 
 /** The session's MCP servers, connected: their tools, and how to close them. */
@@ -18,21 +15,12 @@ export interface McpConnection {
 const pairs = (list: { name: string; value: string }[] | undefined) =>
   Object.fromEntries((list ?? []).map((p) => [p.name, p.value]));
 
-function transportOf(server: McpServer, cwd: string): Transport {
-  if ('command' in server) {
-    return new StdioClientTransport({
-      command: server.command,
-      args: server.args,
-      env: { ...(process.env as Record<string, string>), ...pairs(server.env) },
-      cwd,
-      stderr: 'ignore',
-    });
-  }
+/** The ACP description of a server as the shared transport takes it (ACP lists env and headers as pairs). */
+function transportOf(server: McpServer, cwd: string) {
+  if ('command' in server)
+    return mcpTransport({ command: server.command, args: server.args, env: pairs(server.env) }, cwd);
   if (server.type === 'acp') throw new Error('MCP over ACP is not supported by this agent.');
-  const requestInit = { headers: pairs(server.headers) };
-  return server.type === 'sse'
-    ? new SSEClientTransport(new URL(server.url), { requestInit })
-    : new StreamableHTTPClientTransport(new URL(server.url), { requestInit });
+  return mcpTransport({ type: server.type, url: server.url, headers: pairs(server.headers) }, cwd);
 }
 
 /** A tool name the providers accept (letters, digits, _ and -, at most 64), unique per server. */
