@@ -57,7 +57,7 @@ export interface CoreContext {
    * (identity/launch-trust.ts), so no one makes an account through the first-run page.
    */
   readonly startedByApp: boolean;
-  /** The starting app's keychain (or safeStorage) for the keys that seal stored secrets; absent elsewhere. */
+  /** The starting app's or CLI's OS keychain, for the keys that seal stored secrets; absent elsewhere. */
   readonly keyring?: Keyring;
   readonly log: (line: string) => void;
   readonly identity: Identity;

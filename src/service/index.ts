@@ -5,7 +5,6 @@ import { buildApp } from './app';
 import { clusterFor } from './cluster/cluster';
 import { systemClock, type Clock } from './clock';
 import { readConfigFile, type ServiceConfig } from './config';
-export { keychainOf } from './library/sealing-key';
 import { buildServiceContext, type CoreContext, type ServiceContext } from './context';
 import type { Keyring } from './core-context';
 import { databaseUrlOf, isPostgresUrl, openDatabase } from './db/database';
@@ -21,6 +20,7 @@ export { createTestClock, systemClock } from './clock';
 export type { ServiceConfig } from './config';
 export type { ServiceContext } from './context';
 export { ServiceConfigError } from './serving';
+export { keychainOf } from './library/sealing-key';
 
 export interface ServiceOptions {
   /** 0 or absent: an ephemeral port (unless the config file names one). */
@@ -38,8 +38,8 @@ export interface ServiceOptions {
    */
   launchSecret?: string;
   /**
-   * The starting app's keychain or safeStorage: the key sealing the model providers' keys is kept there
-   * instead of in `<dataDir>/keys/` (library/sealing-key.ts). Never a memory-only store.
+   * The starting app's or CLI's OS keychain (`keychainOf`): the key sealing the model providers' keys is kept
+   * there instead of in `<dataDir>/keys/` (library/sealing-key.ts).
    */
   keyring?: Keyring;
 }

@@ -11,11 +11,10 @@ export const keychainOf = (secrets: Keyring): { keyring?: Keyring } =>
 const KEYRING_PREFIX = 'agentdesk-service-key:';
 
 /**
- * The 32-byte key that seals a kind of stored secret (model provider keys). Inside the app it lives in the
- * app's keyring, so the sealed keys in the store and the key that opens them are never side by side on disk;
- * a key file an earlier start wrote is moved there (then removed). Without a keyring (`npm run service`, a
- * server, an app with memory only) it is `<dataDir>/keys/<name>.key`, mode 0600, as before: a keyring that
- * forgets at exit would lose every sealed key at each restart.
+ * The 32-byte key that seals a kind of stored secret (model provider keys). Started by the app or the CLI
+ * with the OS keychain, it lives there, so the sealed keys in the store and the key that opens them are never
+ * side by side on disk; a key file an earlier start wrote is moved there (then removed). Without a keychain
+ * (`npm run service`, a server, an app or CLI that has none) it is `<dataDir>/keys/<name>.key`, mode 0600.
  */
 export async function loadSealingKey(
   dataDir: string,
