@@ -35,13 +35,6 @@ export function createProviderStore(db: ServiceDatabase, clock: Clock, sealer: T
   );
   const remove = prepare(db, 'DELETE FROM model_providers WHERE person_id = ? AND id = ?');
 
-  const open = (row: Row): StoredProvider => ({
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    base: row.base_url,
-    ...(row.sealed_key ? openedKey(row.sealed_key) : {}),
-  });
   // A key sealed under a sealing key that is gone (a keychain reset) cannot be opened: the provider stays
   // listed without it, and its provider's refusal says so in words, rather than every list failing.
   const openedKey = (sealed: string): { key?: string } => {
@@ -51,6 +44,13 @@ export function createProviderStore(db: ServiceDatabase, clock: Clock, sealer: T
       return {};
     }
   };
+  const open = (row: Row): StoredProvider => ({
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    base: row.base_url,
+    ...(row.sealed_key ? openedKey(row.sealed_key) : {}),
+  });
 
   return {
     async list(personId: string): Promise<StoredProvider[]> {
