@@ -1,7 +1,9 @@
 import Database from 'libsql';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
-import { setAsideSync, sqliteFileProblemAt } from '../common/set-aside';
+import * as fs from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { sqliteFileProblem } from '../../shared/storage/sqlite-check';
+import { setAsideSync } from '../common/set-aside';
 import { memoryMigrations, type MemoryMigration } from './memory-migrations';
 
 export type MemoryDatabase = InstanceType<typeof Database>;
@@ -44,14 +46,10 @@ export interface SetAsideStore {
 const QUICK_CHECK_MAX_BYTES = 256 * 1024 * 1024;
 
 function memoryFileProblem(file: string): string | null {
-  return sqliteFileProblemAt(file, () => {
-    if (statSync(file).size > QUICK_CHECK_MAX_BYTES) return ['ok'];
-    const db = new Database(file);
-    try {
-      return db.pragma('quick_check') as unknown[];
-    } finally {
-      db.close();
-    }
+  return sqliteFileProblem(file, {
+    fs,
+    open: (path) => new Database(path),
+    quickCheckMaxBytes: QUICK_CHECK_MAX_BYTES,
   });
 }
 

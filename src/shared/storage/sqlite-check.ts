@@ -1,15 +1,15 @@
 /**
  * The check a SQLite store passes before it is trusted (issue 38): the header's magic words, a valid page
  * size, a file that is whole pages and holds every page its header counts (a truncated file fails here),
- * then SQLite's own `PRAGMA quick_check`. Pure: the caller reads the first 100 bytes, the size and the
- * pragma's rows. Each problem is a phrase that names the check, for "… failed its check: <phrase>".
+ * then SQLite's own `PRAGMA quick_check`; both stores run it (service/db/store-check.ts, the app's transcripts in
+ * core/memory/memory-database.ts). Each problem is a phrase that names the check, for "… failed its check: <phrase>".
  */
 
 const MAGIC = 'SQLite format 3\0';
-export const SQLITE_HEADER_BYTES = 100;
+const SQLITE_HEADER_BYTES = 100;
 
 /** What is wrong with a store's header and size, or null when they hold (an empty file is a new store). */
-export function sqliteHeaderProblem(head: Uint8Array, fileSize: number): string | null {
+function sqliteHeaderProblem(head: Uint8Array, fileSize: number): string | null {
   if (fileSize === 0) return null;
   if (fileSize < SQLITE_HEADER_BYTES)
     return `the file is cut short (${fileSize} bytes, less than SQLite's ${SQLITE_HEADER_BYTES}-byte header)`;
@@ -29,21 +29,44 @@ export function sqliteHeaderProblem(head: Uint8Array, fileSize: number): string 
   return null;
 }
 
-/** How the check reads a store: its size, its first 100 bytes, and SQLite's quick_check on it. */
-export interface SqliteFileReads {
-  size: number;
-  head(): Uint8Array;
-  /** The rows of `PRAGMA quick_check` (a throw: SQLite could not read the file). */
-  quickCheck(): readonly unknown[];
+/**
+ * How the check reaches a store file: node:fs's calls and libsql's Database, handed in by the Node caller
+ * (shared/ imports no Node module); above `quickCheckMaxBytes` only the header and size are checked.
+ */
+export interface SqliteFileAccess {
+  fs: {
+    existsSync(path: string): boolean;
+    statSync(path: string): { size: number };
+    openSync(path: string, flags: 'r'): number;
+    readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+    closeSync(fd: number): void;
+  };
+  open(file: string): { pragma(source: string): unknown; close(): unknown };
+  quickCheckMaxBytes?: number;
 }
 
-/** What is wrong with a store file, or null when it passes (or is empty: a new store). */
-export function sqliteFileProblem(reads: SqliteFileReads): string | null {
-  if (reads.size === 0) return null;
-  const header = sqliteHeaderProblem(reads.head(), reads.size);
-  if (header) return header;
+/** What is wrong with the store file, or null when it passes (or is empty or not there yet: a new store). */
+export function sqliteFileProblem(file: string, access: SqliteFileAccess): string | null {
+  const { fs } = access;
+  if (!fs.existsSync(file)) return null;
+  const size = fs.statSync(file).size;
+  if (size === 0) return null;
+  const head = new Uint8Array(SQLITE_HEADER_BYTES);
+  const fd = fs.openSync(file, 'r');
   try {
-    return quickCheckProblem(reads.quickCheck());
+    fs.readSync(fd, head, 0, SQLITE_HEADER_BYTES, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const header = sqliteHeaderProblem(head, size);
+  if (header || size > (access.quickCheckMaxBytes ?? Infinity)) return header;
+  try {
+    const db = access.open(file);
+    try {
+      return quickCheckProblem(db.pragma('quick_check') as readonly unknown[]);
+    } finally {
+      db.close();
+    }
   } catch (error) {
     return `SQLite could not read it (${(error as Error).message})`;
   }
