@@ -1,6 +1,7 @@
-import type { PermissionEvent, PermissionOption, ToolUpdate } from '../shared/api';
+import type { PermissionEvent, ToolUpdate } from '../shared/api';
 import type { ConversationUpdate, DeskBridge, DeskError } from '../shared/bridge';
 import { LOST_TURN_MESSAGE } from '../core/events/sse-client';
+import { permissionChoice } from './permission-choice';
 import { dim, type CliIo } from './terminal';
 import { terminalLine, terminalText } from './terminal-text';
 import { toolKindWord, toolStatusWord } from '../shared/words/tool-words';
@@ -278,25 +279,4 @@ export async function runChat(desk: DeskBridge, io: CliIo, options: ChatOptions)
     stopInterrupts();
     stop();
   }
-}
-
-/**
- * The option a typed answer picks: its number, or y/yes for the one that allows once and n/no for the
- * one that denies once (the question people expect at a terminal); undefined for anything else.
- */
-export function permissionChoice(
-  options: readonly PermissionOption[],
-  typed: string,
-): PermissionOption | undefined {
-  const answer = typed.trim().toLowerCase();
-  if (/^\d+$/.test(answer)) return options[Number(answer) - 1];
-  const kind = /^(y|yes)$/.test(answer) ? 'allow_once' : /^(n|no)$/.test(answer) ? 'reject_once' : undefined;
-  if (!kind) return undefined;
-  // A server that gives no kinds (they are not the spec's) still names its options.
-  const named = kind === 'allow_once' ? /^(allow|yes)\b/i : /^(deny|reject|no)\b/i;
-  return (
-    options.find((o) => o.kind === kind) ??
-    options.find((o) => o.kind?.startsWith(kind.split('_')[0]!)) ??
-    options.find((o) => !o.kind && named.test(o.name ?? ''))
-  );
 }
