@@ -9,15 +9,16 @@ import {
 } from './memory-database';
 import type { StoredMessage } from '../../shared/api';
 import type { MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
-import { attachmentsOf, setThumbnails } from './attachment-rows';
+import { setThumbnails } from './attachment-rows';
 import { markFullHistory, writeHistoryInSlices } from './history-writer';
 import { mergeIndexInSteps } from './index-merge';
 import { resetShards, setShardChars } from './index-shards';
 import { MemoryWriter } from './memory-writer';
 import { StoredLists } from './stored-lists';
 import { searchMessages } from './transcript-search';
-import { keepReplies, replyMessage, withReplyText } from './reply-in-message';
-import { parseTurnRow, recordedReply, type TurnRecord, type TurnRow } from './turn-record';
+import { keepReplies } from './reply-in-message';
+import { forgetTurnsFrom, latestModels, loadTurn, storedTurns } from './stored-turns';
+import type { TurnRecord } from './turn-record';
 import { writeTurn, type TurnWrite } from './turn-writer';
 
 export type { TurnWrite } from './turn-writer';
@@ -192,55 +193,17 @@ export class TranscriptStore {
 
   /** The stored turns of a conversation, in order; only those started from `since` (epoch ms) when given. */
   storedTurns(conversationId: string, since?: number): StoredTurn[] {
-    const rows = this.db
-      .prepare('SELECT * FROM turns WHERE conversation_id = ? AND started_at >= ? ORDER BY started_at')
-      .all(conversationId, since ?? Number.MIN_SAFE_INTEGER) as TurnRow[];
-    const attachments = attachmentsOf(this.db, conversationId);
-    return rows.map((row) => {
-      const record = this.readRecord(conversationId, row);
-      return {
-        userText: row.user_text,
-        replyText: recordedReply(record.events),
-        detail: {
-          turnId: row.turn_id,
-          startedAt: row.started_at,
-          ...(record.state ? { state: record.state } : {}),
-          events: record.events,
-          ...(record.usage ? { usage: record.usage } : {}),
-          ...(record.models ? { models: record.models } : {}),
-          ...(record.title ? { title: record.title } : {}),
-          attachments: attachments.get(row.turn_id) ?? [],
-        },
-      };
-    });
+    return storedTurns(this.db, conversationId, since);
   }
 
   /** A turn's fold as last written, to go on folding events that arrive after a restart. */
   loadTurn(conversationId: string, turnId: string): TurnRecord | null {
-    const row = this.db
-      .prepare('SELECT * FROM turns WHERE conversation_id = ? AND turn_id = ?')
-      .get(conversationId, turnId) as TurnRow | undefined;
-    return row ? this.readRecord(conversationId, row) : null;
-  }
-
-  /** A stored row's fold, its reply's text taken back from the message that holds it. */
-  private readRecord(conversationId: string, row: TurnRow): TurnRecord {
-    const record = parseTurnRow(row);
-    if (!record.replyInMessage) return record;
-    const text = replyMessage(this.db, conversationId, row.turn_id) ?? '';
-    return { ...record, events: withReplyText(record.events, text), replyInMessage: false };
+    return loadTurn(this.db, conversationId, turnId);
   }
 
   /** The latest `models` event stored for the conversation, so the picker is there before the next turn. */
   latestModels(conversationId: string): Record<string, unknown> | null {
-    const row = this.db
-      .prepare(
-        `SELECT json_extract(record, '$.models') AS models FROM turns
-         WHERE conversation_id = ? AND json_extract(record, '$.models') IS NOT NULL
-         ORDER BY started_at DESC LIMIT 1`,
-      )
-      .get(conversationId) as { models: string } | undefined;
-    return row ? (JSON.parse(row.models) as Record<string, unknown>) : null;
+    return latestModels(this.db, conversationId);
   }
 
   /** Writes a batch of turns in one transaction; a turn's messages join the text once known. */
@@ -262,32 +225,9 @@ export class TranscriptStore {
     return searchMessages(this.db, query);
   }
 
-  /**
-   * A rewind cut the conversation back to its first `position` messages (our service's extension; `at` is the
-   * server's time of the first message cut): the turns from there on answered
-   * messages that are now an earlier version, so their detail must not be laid beside the new ones.
-   */
+  /** A rewind cut the conversation back to its first `position` messages (stored-turns.ts). */
   forgetTurnsFrom(conversationId: string, position: number, at: number): void {
-    this.db.transaction(() => {
-      // The first turn the stored text names from that position on; else the server's time of that message.
-      const named = this.db
-        .prepare(
-          `SELECT MIN(t.started_at) AS s FROM messages m JOIN turns t
-           ON t.conversation_id = m.conversation_id AND t.turn_id = m.turn_id
-           WHERE m.conversation_id = ? AND m.position >= ?`,
-        )
-        .get(conversationId, position) as { s: number | null };
-      const startedAt = named.s ?? at;
-      this.db
-        .prepare(
-          `DELETE FROM attachments WHERE conversation_id = ? AND turn_id IN
-           (SELECT turn_id FROM turns WHERE conversation_id = ? AND started_at >= ?)`,
-        )
-        .run(conversationId, conversationId, startedAt);
-      this.db
-        .prepare('DELETE FROM turns WHERE conversation_id = ? AND started_at >= ?')
-        .run(conversationId, startedAt);
-    })();
+    forgetTurnsFrom(this.db, conversationId, position, at);
   }
 
   /** Forgets every conversation, message and turn of this profile. */
