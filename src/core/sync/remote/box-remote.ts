@@ -137,16 +137,16 @@ export class BoxRemote implements RemoteSide {
     return inLayout(path, 'box');
   }
 
+  unreachable(): Promise<string | undefined> {
+    return unreachableOrigin(this.options.api.baseUrl);
+  }
+
   /**
    * The workspace listing on every look, the configuration on every other one, each conditionally:
    * one request per look instead of two on most looks (idle CPU), and a change of either still
    * reaches the folder within two poll periods (4 s in watch mode). A moved workspace runs a
    * cycle, which lists the configuration anyway.
    */
-  unreachable(): Promise<string | undefined> {
-    return unreachableOrigin(this.options.api.baseUrl);
-  }
-
   async hasChanged(): Promise<boolean> {
     this.looked = undefined;
     const configToo = this.looks++ % 2 === 0;
