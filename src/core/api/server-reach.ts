@@ -28,3 +28,60 @@ export function unreachableOrigin(
     socket.once('error', () => done(false));
   });
 }
+
+/** How often a watched server is checked. */
+export const REACH_CHECK_MS = 1000;
+
+export interface ReachWatcher {
+  /** The server's base URL now; undefined: none chosen, nothing to check. */
+  server(): string | undefined;
+  /** Whether to skip this check (already known unreachable, paused, closed). */
+  skip(): boolean;
+  /** Nothing listens at the server: its origin. */
+  onUnreachable(origin: string): void;
+}
+
+const watchers = new Set<ReachWatcher>();
+/** Origins whose check is under way (one that waits for its timeout is not checked again meanwhile). */
+const checking = new Set<string>();
+let ticker: NodeJS.Timeout | undefined;
+
+/**
+ * Notices within about a second that a server went away while nothing else asks it: every REACH_CHECK_MS
+ * one connection per server, however many watch it (each synced folder and the app's connectivity watch the
+ * same one), on one timer. Returns the unwatch.
+ */
+export function watchReach(watcher: ReachWatcher): () => void {
+  watchers.add(watcher);
+  if (!ticker) {
+    ticker = setInterval(checkWatched, REACH_CHECK_MS);
+    ticker.unref();
+  }
+  return () => {
+    watchers.delete(watcher);
+    if (watchers.size > 0 || !ticker) return;
+    clearInterval(ticker);
+    ticker = undefined;
+  };
+}
+
+function checkWatched(): void {
+  const byOrigin = new Map<string, ReachWatcher[]>();
+  for (const watcher of watchers) {
+    const server = watcher.skip() ? undefined : watcher.server();
+    if (!server || !URL.canParse(server)) continue;
+    const origin = new URL(server).origin;
+    byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), watcher]);
+  }
+  for (const [origin, group] of byOrigin) {
+    if (checking.has(origin)) continue;
+    checking.add(origin);
+    void unreachableOrigin(origin)
+      .then((down) => {
+        if (!down) return;
+        for (const watcher of group)
+          if (watchers.has(watcher) && !watcher.skip()) watcher.onUnreachable(down);
+      })
+      .finally(() => checking.delete(origin));
+  }
+}

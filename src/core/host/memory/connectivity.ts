@@ -1,10 +1,8 @@
 import type { DeskResult, Unsubscribe } from '../../../shared/bridge';
 import type { Connectivity } from '../../../shared/bridge/memory';
 import type { Logger } from '../../log/logger';
+import { watchReach } from '../../api/server-reach';
 import { createEventHub } from '../plumbing/event-hub';
-
-/** How often an online app checks that its server is there: one TCP connection, no request. */
-const REACH_MS = 2000;
 
 /** Failures that mean the server could not be reached (as opposed to it saying no). */
 const UNREACHABLE = new Set(['network', 'service_unavailable']);
@@ -22,16 +20,15 @@ export interface ConnectivityTracker {
 }
 
 /**
- * Online until a call cannot reach the server, or the reach check finds nothing listening there (every
- * `reachMs`, so a quiet app says it is offline within seconds, not at the next call); then offline,
+ * Online until a call cannot reach the server, or the reach check finds nothing listening there
+ * (server-reach.ts, so a quiet app says it is offline within seconds, not at the next call); then offline,
  * probing every `probeMs` until the server answers again, so the app resumes by itself.
  */
 export function createConnectivity(options: {
   probe: () => Promise<DeskResult<unknown>>;
   probeMs?: number;
-  /** The server's origin when nothing listens there (server-reach.ts), undefined when something does. */
-  reach?: () => Promise<string | undefined>;
-  reachMs?: number;
+  /** The server's base URL now, whose reach is watched (server-reach.ts). */
+  server?: () => string | undefined;
   logger: Logger;
 }): ConnectivityTracker {
   const hub = createEventHub<Connectivity>(options.logger, 'connectivity');
@@ -68,20 +65,14 @@ export function createConnectivity(options: {
       probing = false;
     }
   };
-  let reaching = false;
-  const reachTimer = options.reach
-    ? setInterval(() => {
-        if (!state.online || reaching) return;
-        reaching = true;
-        void options.reach!()
-          .then((origin) => {
-            if (origin && state.online)
-              set({ online: false, reason: `The server can't be reached (nothing answers at ${origin})` });
-          })
-          .finally(() => (reaching = false));
-      }, options.reachMs ?? REACH_MS)
-    : null;
-  reachTimer?.unref?.();
+  const unwatch = options.server
+    ? watchReach({
+        server: options.server,
+        skip: () => !state.online,
+        onUnreachable: (origin) =>
+          set({ online: false, reason: `The server can't be reached (nothing answers at ${origin})` }),
+      })
+    : undefined;
   return {
     current: () => state,
     note,
@@ -91,7 +82,7 @@ export function createConnectivity(options: {
     },
     close() {
       stopProbing();
-      if (reachTimer) clearInterval(reachTimer);
+      unwatch?.();
       hub.clear();
     },
   };

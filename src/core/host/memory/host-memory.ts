@@ -9,7 +9,6 @@ import { fail } from '../plumbing/call-results';
 import type { ActiveConnection } from '../plumbing/connection';
 import { apiHistorySource, WHOLE_HISTORY } from './api-history-source';
 import { describeAttachment } from './attachment-meta';
-import { unreachableOrigin } from '../../api/server-reach';
 import { createConnectivity, isUnreachable } from './connectivity';
 import { checkSearchQuery, checkThumbnails } from './memory-arguments';
 import { memoryFile, ProfileMemory, removeProfileMemory, type MemorySettings } from './profile-memory';
@@ -61,7 +60,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
   const source = apiHistorySource(connection.withApi);
   const connectivity = createConnectivity({
     probe: () => connection.withApi((api) => api.listAgents()),
-    reach: () => unreachableOrigin(connection.current()?.baseUrl),
+    server: () => connection.current()?.baseUrl,
     logger,
     ...(settings.probeMs ? { probeMs: settings.probeMs } : {}),
   });

@@ -28,7 +28,6 @@ import { massDeleteWords } from '../../../shared/words/mass-delete-words';
 import { screenUnchecked, uncheckedNoticeId, uncheckedWords } from '../plan/unchecked-overwrites';
 import type { SyncStateStore } from '../state/sync-state-store';
 import type { VersionHistory } from '../history/version-history';
-import { unreachableMessage } from './reach-watch';
 
 /** What a cycle needs of the engine's options. */
 export interface CycleOptions {
@@ -273,3 +272,7 @@ export async function listRemote<T extends RemoteEntry[] | undefined = RemoteEnt
     return { ok: false, message: `Could not list the agent's files: ${(error as Error).message}` };
   }
 }
+
+/** What the folder's status says while the server cannot be reached (the engine's reach watch says the same). */
+export const unreachableMessage = (server: string): string =>
+  `Can't reach ${server}; your changes are kept and will be sent when it is back.`;

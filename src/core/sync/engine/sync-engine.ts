@@ -10,7 +10,13 @@ import { settleConflict, type ConflictChoice } from '../run/conflict-resolution'
 import { watchLocal, type LocalWatcher } from '../local/local-watcher';
 import { pollRemote, type PollBackOff, type RemotePoller } from './remote-poller';
 import { ResolveRequests } from '../state/resolve-requests';
-import { resolveDepsOf, runCycle, type CycleContext, type CycleOptions } from './sync-cycle';
+import {
+  resolveDepsOf,
+  runCycle,
+  unreachableMessage,
+  type CycleContext,
+  type CycleOptions,
+} from './sync-cycle';
 import { syncPaths } from './path-sync';
 import { LookMarks, syncRemoteChanges } from './remote-pass';
 import { answerPending } from './request-answers';
@@ -18,7 +24,7 @@ import { PassQueue } from './pass-queue';
 import { RecentDeletions } from './recent-deletions';
 import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
-import { REACH_CHECK_MS, unreachableMessage, watchReach } from './reach-watch';
+import { watchReach } from '../../api/server-reach';
 
 export type { ConflictChoice } from '../run/conflict-resolution';
 
@@ -126,11 +132,12 @@ export class SyncEngine {
         busy: () => this.queue.job.current !== undefined || this.closed,
         onChange: () => this.syncRemote(),
       });
-      const { unreachable } = remote;
-      if (unreachable)
+      // The looks space out to 16 s on a quiet folder and a failed request is retried before a cycle gives
+      // up: the reach check says within about a second that the server went away, then every look is a cycle.
+      const { serverUrl } = remote;
+      if (serverUrl)
         this.stopReachWatch = watchReach({
-          everyMs: REACH_CHECK_MS,
-          check: () => unreachable.call(remote),
+          server: () => serverUrl,
           skip: () => this.closed || this.paused() || !!this.status.unreachable,
           onUnreachable: (server) =>
             this.update({

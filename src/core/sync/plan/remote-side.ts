@@ -29,8 +29,8 @@ export interface RemoteSide {
   remove(path: string, expected?: Expected): Promise<void>;
   /** Sends writes that the API takes in groups (a whole skill, a whole bundle). */
   flush(): Promise<void>;
-  /** The server's origin when nothing listens there now (no request sent), undefined when something does. */
-  unreachable?(): Promise<string | undefined>;
+  /** The server's base URL, whose reach the engine watches (api/server-reach.ts). */
+  readonly serverUrl?: string;
   /** A cheap look (a conditional listing) whether the remote moved since the last `list()`. */
   hasChanged?(): Promise<boolean>;
   /**

@@ -22,7 +22,6 @@ import {
   type RemoteSide,
 } from '../plan/remote-side';
 import type { RemoteEntry, RemoteFingerprint } from '../plan/sync-plan-types';
-import { unreachableOrigin } from '../../api/server-reach';
 
 const workPrefix = 'work/';
 
@@ -137,8 +136,8 @@ export class BoxRemote implements RemoteSide {
     return inLayout(path, 'box');
   }
 
-  unreachable(): Promise<string | undefined> {
-    return unreachableOrigin(this.options.api.baseUrl);
+  get serverUrl(): string {
+    return this.options.api.baseUrl;
   }
 
   /**

@@ -19,7 +19,6 @@ import {
   type RemoteSide,
 } from '../plan/remote-side';
 import type { RemoteEntry, RemoteFingerprint } from '../plan/sync-plan-types';
-import { unreachableOrigin } from '../../api/server-reach';
 
 interface Pending {
   path: string;
@@ -60,8 +59,8 @@ export class BundleRemote implements RemoteSide {
     return this.version.hasChanged();
   }
 
-  unreachable(): Promise<string | undefined> {
-    return unreachableOrigin(this.api.baseUrl);
+  get serverUrl(): string {
+    return this.api.baseUrl;
   }
 
   canRead(): boolean {
