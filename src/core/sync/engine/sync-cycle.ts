@@ -25,6 +25,7 @@ import { pathKey } from '../plan/sync-paths';
 import type { RecentDeletions } from './recent-deletions';
 import { withNotice } from './sync-notices';
 import { massDeleteWords } from '../../../shared/words/mass-delete-words';
+import { serverUnreachableWords } from '../../../shared/words/unreachable-words';
 import { screenUnchecked, uncheckedNoticeId, uncheckedWords } from '../plan/unchecked-overwrites';
 import type { SyncStateStore } from '../state/sync-state-store';
 import type { VersionHistory } from '../history/version-history';
@@ -267,12 +268,8 @@ export async function listRemote<T extends RemoteEntry[] | undefined = RemoteEnt
       return {
         ok: false,
         unreachable,
-        message: unreachableMessage(unreachable),
+        message: serverUnreachableWords(unreachable),
       };
     return { ok: false, message: `Could not list the agent's files: ${(error as Error).message}` };
   }
 }
-
-/** What the folder's status says while the server cannot be reached (the engine's reach watch says the same). */
-export const unreachableMessage = (server: string): string =>
-  `Can't reach ${server}; your changes are kept and will be sent when it is back.`;

@@ -10,13 +10,7 @@ import { settleConflict, type ConflictChoice } from '../run/conflict-resolution'
 import { watchLocal, type LocalWatcher } from '../local/local-watcher';
 import { pollRemote, type PollBackOff, type RemotePoller } from './remote-poller';
 import { ResolveRequests } from '../state/resolve-requests';
-import {
-  resolveDepsOf,
-  runCycle,
-  unreachableMessage,
-  type CycleContext,
-  type CycleOptions,
-} from './sync-cycle';
+import { resolveDepsOf, runCycle, type CycleContext, type CycleOptions } from './sync-cycle';
 import { syncPaths } from './path-sync';
 import { LookMarks, syncRemoteChanges } from './remote-pass';
 import { answerPending } from './request-answers';
@@ -25,6 +19,7 @@ import { RecentDeletions } from './recent-deletions';
 import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
 import { watchReach } from '../../api/server-reach';
+import { serverUnreachableWords } from '../../../shared/words/unreachable-words';
 
 export type { ConflictChoice } from '../run/conflict-resolution';
 
@@ -142,7 +137,7 @@ export class SyncEngine {
           onUnreachable: (server) =>
             this.update({
               state: 'error',
-              message: unreachableMessage(server),
+              message: serverUnreachableWords(server),
               unreachable: { server, since: Date.now() },
             }),
         });

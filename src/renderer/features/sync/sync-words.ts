@@ -6,6 +6,7 @@ import type {
   SyncVersion,
 } from '../../../shared/bridge';
 import { massDeleteWords } from '../../../shared/words/mass-delete-words';
+import { serverUnreachableWords } from '../../../shared/words/unreachable-words';
 import { relativeTime } from '../../ui/relative-time';
 
 /** What the sync panel says about a folder's state, in plain words. Pure: no DOM, no bridge. */
@@ -126,7 +127,7 @@ export function problemLines(status: SyncStatus): string[] {
 
 /** While the server cannot be reached: what happens to the person's changes. */
 export function unreachableWords(unreachable: NonNullable<SyncStatus['unreachable']>): string {
-  return `Can't reach ${unreachable.server}; your changes are kept and will be sent when it is back.`;
+  return serverUnreachableWords(unreachable.server);
 }
 
 /** A short line for the sidebar: how the agent's sync folder is doing. */
