@@ -35,9 +35,8 @@ async function main(argv: string[]): Promise<number> {
 /** `check [--data <dir>]`: the check a start runs on the embedded store, alone; it changes nothing. */
 async function checkCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: storeOptions });
-  const dataDir = resolve(values.data ?? 'data');
-  const config = await readConfigFile(dataDir);
-  if (isPostgresUrl(databaseUrlOf(values.database !== undefined ? { database: values.database } : config)))
+  const { dataDir, databaseUrl } = await storeOf(values);
+  if (isPostgresUrl(databaseUrl))
     return fail('usage', 'check looks at the embedded store (service.db); this service uses PostgreSQL.');
   const file = join(dataDir, 'service.db');
   if (!existsSync(file)) return fail('usage', `There is no store at ${file} (the first start makes one).`);
@@ -85,15 +84,24 @@ async function serveCommand(argv: string[]): Promise<number> {
   return new Promise<number>(() => {});
 }
 
+type StoreValues = { data?: string | undefined; database?: string | undefined };
+
 /**
  * The admin commands work on the store the service uses: `--database` as the service takes it, else
  * config.json's `database`, else DATABASE_URL, else the file.
  */
-async function openIdentity(values: { data?: string | undefined; database?: string | undefined }) {
+async function storeOf(values: StoreValues): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
   const dataDir = resolve(values.data ?? 'data');
-  makePrivateDirSync(dataDir);
   const config = await readConfigFile(dataDir);
-  const databaseUrl = databaseUrlOf(values.database !== undefined ? { database: values.database } : config);
+  return {
+    dataDir,
+    databaseUrl: databaseUrlOf(values.database !== undefined ? { database: values.database } : config),
+  };
+}
+
+async function openIdentity(values: StoreValues) {
+  const { dataDir, databaseUrl } = await storeOf(values);
+  makePrivateDirSync(dataDir);
   const db = await openDatabase(dataDir, { databaseUrl });
   return { db, identity: createIdentity(db, systemClock) };
 }
