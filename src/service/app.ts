@@ -80,6 +80,6 @@ export function buildApp(ctx: ServiceContext, cluster?: Pick<Cluster, 'forward'>
     }
     return notFound(c);
   });
-  app.onError(handleError(ctx.log));
+  app.onError(handleError(ctx.log, { dataDir: ctx.dataDir, isPublic: ctx.serving.isPublic }));
   return app;
 }
