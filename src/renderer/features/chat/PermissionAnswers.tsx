@@ -6,14 +6,9 @@ import type { PermissionPart } from '../../model/turn-reducer';
 import { useApprovalRulesStore } from '../../stores/approval-rules-store';
 import { permissionKey, usePermissionsStore } from '../../stores/permissions-store';
 import { showDirectionControls } from '../../model/bidi-controls';
+import { optionLabel } from './permission-view';
 
 type Effect = 'allow' | 'deny';
-
-function optionLabel(option: PermissionPart['options'][number]): string {
-  if (option.name) return option.name;
-  const words: Record<string, string> = { allow_once: 'Allow once', reject_once: 'Reject' };
-  return (option.kind && words[option.kind]) || option.optionId;
-}
 
 /**
  * An open request's answers: the agent's one-time options, and "Always allow" / "Always reject", which

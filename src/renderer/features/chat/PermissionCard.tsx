@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { permissionKey, usePermissionsStore } from '../../stores/permissions-store';
 import { useNow } from '../../ui/use-now';
 import type { PermissionPart, ToolPart } from '../../model/turn-reducer';
-import { askedPermission, permissionView, type PermissionView } from './permission-view';
+import { askedPermission, optionLabel, permissionView, type PermissionView } from './permission-view';
 import { PermissionAnswers } from './PermissionAnswers';
 import { useApprovalRulesStore } from '../../stores/approval-rules-store';
 import { useAgentConfigStore } from '../../stores/agent-config-store';
@@ -26,17 +26,6 @@ const kindWords: Record<string, string> = {
   execute: 'run a command',
   fetch: 'fetch from the web',
 };
-
-function optionLabel(option: PermissionPart['options'][number]): string {
-  if (option.name) return option.name;
-  const words: Record<string, string> = {
-    allow_once: 'Allow once',
-    allow_always: 'Always allow',
-    reject_once: 'Reject',
-    reject_always: 'Always reject',
-  };
-  return (option.kind && words[option.kind]) || option.optionId;
-}
 
 /**
  * A permission prompt in the reply: which tool asks, everything it wants to
@@ -62,8 +51,9 @@ export function PermissionCard(props: {
   const left = expiresAt - lifetime.clock.now();
   const expired = !part.resolved && left <= 0;
   const open = !part.resolved && !closed && !expired && props.turnOpen;
-  const view = permissionView(part.toolCall, about);
-  const asked = askedPermission(part, about);
+  // The card re-renders each second (its countdown): the view (a diff, the raw JSON) is worked out once.
+  const view = useMemo(() => permissionView(part.toolCall, about), [part.toolCall, about]);
+  const asked = askedPermission(part, view);
   const byRule = useApprovalRulesStore((s) => s.answeredBy[k]);
   const checking = useApprovalRulesStore((s) => s.checking[k]);
   const tool = part.tool ?? view.kind ?? 'A tool';

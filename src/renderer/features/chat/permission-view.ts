@@ -106,13 +106,25 @@ function cap(lines: DiffLine[], created: boolean) {
 
 /**
  * What a request asks, as an approval rule names it (model/approval-match.ts): the tool call's kind where
- * it has one, else the tool's name, else its title; and the path it names, if any.
+ * it has one, else the tool's name, else its title; and the path it names, if any. `view` is the request's
+ * `permissionView`, already worked out by the caller.
  */
 export function askedPermission(
-  part: { tool?: unknown; title?: string; toolCall?: unknown },
-  about?: { kind?: string; path?: string | null; detail?: string },
+  part: { tool?: unknown; title?: string },
+  view: Pick<PermissionView, 'kind' | 'path'>,
 ): { tool: string; path?: string } {
-  const view = permissionView(part.toolCall, about);
   const tool = view.kind ?? (typeof part.tool === 'string' && part.tool ? part.tool : (part.title ?? 'tool'));
   return view.path ? { tool, path: view.path } : { tool };
+}
+
+/** An option's label: its own name, else the words for its ACP kind, else its id. */
+export function optionLabel(option: { optionId: string; name?: string; kind?: string }): string {
+  if (option.name) return option.name;
+  const words: Record<string, string> = {
+    allow_once: 'Allow once',
+    allow_always: 'Always allow',
+    reject_once: 'Reject',
+    reject_always: 'Always reject',
+  };
+  return (option.kind && words[option.kind]) || option.optionId;
 }

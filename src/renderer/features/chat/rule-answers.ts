@@ -3,7 +3,7 @@ import type { ConversationStream, PermissionPart, ToolPart } from '../../model/t
 import { useApprovalRulesStore } from '../../stores/approval-rules-store';
 import { permissionKey, usePermissionsStore } from '../../stores/permissions-store';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
-import { askedPermission } from './permission-view';
+import { askedPermission, permissionView } from './permission-view';
 
 /** Requests already put to the rules in this window: each is checked once. */
 const checked = new Set<string>();
@@ -38,7 +38,9 @@ export async function answerByRules(agentId: string, sessionId: string): Promise
   try {
     const list = await rules.load(agentId);
     for (const { part, about } of waiting) {
-      const answer = list && matchRules(list.rules, askedPermission(part, about), part.options);
+      const answer =
+        list &&
+        matchRules(list.rules, askedPermission(part, permissionView(part.toolCall, about)), part.options);
       if (!answer) continue;
       rules.noteAnswered(permissionKey(sessionId, part.id), answer.rule);
       await usePermissionsStore.getState().answer(agentId, sessionId, part.id, answer.optionId);
