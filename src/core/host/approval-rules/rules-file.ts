@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { writePrivateJson } from '../../common/private-json-file';
 import type { ApprovalRuleView } from '../../../shared/api';
 import type { NewApprovalRule } from '../../../shared/bridge';
 
@@ -33,13 +33,7 @@ export function localRulesStore(filePath: string) {
       .catch((): RulesFile => ({})));
   const write = (all: RulesFile) => {
     cached = Promise.resolve(all);
-    saving = saving.then(async () => {
-      await mkdir(dirname(filePath), { recursive: true });
-      const temp = `${filePath}.${process.pid}.tmp`;
-      await writeFile(temp, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
-      await chmod(temp, 0o600);
-      await rename(temp, filePath);
-    });
+    saving = saving.then(() => writePrivateJson(filePath, all));
     return saving;
   };
 

@@ -1,7 +1,7 @@
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { UiState } from '../../../shared/bridge';
+import { writePrivateJson } from '../../common/private-json-file';
 import { setAsideSync } from '../../common/set-aside';
 
 const Id = z.string().min(1).max(200);
@@ -47,9 +47,5 @@ function parseJson(text: string): unknown {
 
 /** Written whole (a new file renamed over the old), readable by this user only. */
 export async function writeUiState(filePath: string, state: UiState): Promise<void> {
-  await mkdir(dirname(filePath), { recursive: true });
-  const temp = `${filePath}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
-  await chmod(temp, 0o600);
-  await rename(temp, filePath);
+  await writePrivateJson(filePath, state);
 }

@@ -1,6 +1,6 @@
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { writePrivateJson } from '../../common/private-json-file';
 import type { AppSettings } from '../../../shared/bridge';
 import { DEFAULT_GLOBAL_SHORTCUT, isAccelerator } from '../../../shared/bridge/accelerator';
 
@@ -44,9 +44,5 @@ export async function readSettings(filePath: string): Promise<AppSettings> {
 
 /** Writes `settings.json` whole (a new file renamed over the old), readable by this user only. */
 export async function writeSettings(filePath: string, settings: AppSettings): Promise<void> {
-  await mkdir(dirname(filePath), { recursive: true });
-  const temp = `${filePath}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-  await chmod(temp, 0o600);
-  await rename(temp, filePath);
+  await writePrivateJson(filePath, settings);
 }
