@@ -10,7 +10,7 @@ import {
   TryBody,
 } from '../../../shared/api';
 import type { AgentConfigMethods } from '../../../shared/bridge';
-import { checkBody, checkId } from '../plumbing/argument-checks';
+import { agentCheck, checkBody, checkId } from '../plumbing/argument-checks';
 import { fail, noBody } from '../plumbing/call-results';
 import type { WithApi } from '../plumbing/with-api';
 import { expandHome, readBundle, writeBundleFolder, writeBundleZip } from './bundle-on-disk';
@@ -23,10 +23,6 @@ export function createAgentConfigArea(deps: { withApi: WithApi }): AgentConfigMe
   const { withApi } = deps;
   const tries = new Map<string, AbortController>();
 
-  const agentCheck = (agentId: unknown) => {
-    const invalid = checkId(agentId, 'agent');
-    return invalid ? { ok: false as const, error: invalid } : undefined;
-  };
   const pathCheck = (path: unknown) =>
     typeof path === 'string' ? undefined : fail<never>('invalid_argument', 'A file path is needed.');
 

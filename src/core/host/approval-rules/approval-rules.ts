@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ApprovalRuleMethods } from '../../../shared/bridge';
-import { checkBody, checkId } from '../plumbing/argument-checks';
+import { agentCheck, checkBody, checkId } from '../plumbing/argument-checks';
 import { fail, noBody } from '../plumbing/call-results';
 import { serverExtensionsReader } from '../plumbing/server-extensions';
 import type { WithApi } from '../plumbing/with-api';
@@ -27,10 +27,6 @@ export function createApprovalRulesArea(deps: { withApi: WithApi; dataDir: strin
     if (!offered.ok) return offered;
     if (offered.value.includes('listApprovalRules')) return { ok: true as const, value: undefined };
     return withApi(async (api) => ({ ok: true, value: api.baseUrl }));
-  };
-  const agentCheck = (agentId: unknown) => {
-    const invalid = checkId(agentId, 'agent');
-    return invalid ? { ok: false as const, error: invalid } : undefined;
   };
 
   return {

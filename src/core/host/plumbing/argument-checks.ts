@@ -11,6 +11,12 @@ export function checkId(value: unknown, what: string): DeskError | undefined {
     : deskError('invalid_argument', `${/^[aeiou]/i.test(what) ? 'An' : 'A'} ${what} is needed.`);
 }
 
+/** A failed call when the agent id is missing, so a method reads `agentCheck(agentId) ?? withApi(...)`. */
+export function agentCheck(agentId: unknown): { ok: false; error: DeskError } | undefined {
+  const invalid = checkId(agentId, 'agent');
+  return invalid ? { ok: false, error: invalid } : undefined;
+}
+
 /** The first of an agent and a conversation id that is missing. */
 export const checkConversationIds = (agentId: unknown, sessionId: unknown): DeskError | undefined =>
   checkId(agentId, 'agent') ?? checkId(sessionId, 'conversation');
