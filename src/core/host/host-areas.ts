@@ -18,8 +18,13 @@ import { createAgentConfigArea } from './agent-config/agent-config';
 export const hostAreas = [
   ({ session }: HostCore) => session.bridge,
   ({ withApi, session }: HostCore) => createAgentsArea({ withApi, onUser: session.noteUser }),
-  ({ withApi, connection, onConversationEvent }: HostCore) =>
-    createConversationsArea({ withApi, baseUrl: () => connection.current()?.baseUrl, onConversationEvent }),
+  ({ withApi, serverExtensions, connection, onConversationEvent }: HostCore) =>
+    createConversationsArea({
+      withApi,
+      serverExtensions,
+      baseUrl: () => connection.current()?.baseUrl,
+      onConversationEvent,
+    }),
   ({ withApi }: HostCore) => createSchedulesArea({ withApi }),
   ({ withApi, logger, options }: HostCore) => createLibraryArea({ withApi, logger, fetch: options.fetch }),
   (core: HostCore) =>
@@ -33,7 +38,8 @@ export const hostAreas = [
     createConnectorsArea({ withApi, openExternal: (url) => options.os.openExternal(url) }),
   ({ settings }: HostCore) => settings.bridge,
   ({ withApi }: HostCore) => createModelsArea({ withApi }),
-  ({ withApi, options }: HostCore) => createApprovalRulesArea({ withApi, dataDir: options.dataDir }),
+  ({ withApi, serverExtensions, options }: HostCore) =>
+    createApprovalRulesArea({ withApi, serverExtensions, dataDir: options.dataDir }),
 ] as const;
 
 /** What holds back a restart to update: a reply running, or sync writing. */

@@ -7,6 +7,7 @@ import type { HostOptions } from './host-options';
 import { createMemoryArea } from './memory/host-memory';
 import { createActivityTracker } from './platform/activity';
 import { createActiveConnection } from './plumbing/connection';
+import { serverExtensionsReader } from './plumbing/server-extensions';
 import { createStreamRegistry } from './plumbing/stream-registry';
 import { createSessionArea } from './session/session';
 import { createSettingsArea } from './settings/settings';
@@ -55,6 +56,8 @@ export async function createHostCore(options: HostOptions) {
   return {
     ...parts,
     onConversationEvent,
+    /** One reader for every area that asks which extensions the server offers: one read per server. */
+    serverExtensions: serverExtensionsReader(withApi),
     /** Memory and settings first, then sign-ins; streams and sync stop with the connection, which closes last. */
     async close() {
       memory.close();

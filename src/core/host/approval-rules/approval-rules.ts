@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ApprovalRuleMethods } from '../../../shared/bridge';
+import type { ApprovalRuleMethods, DeskResult } from '../../../shared/bridge';
 import { agentCheck, checkBody, checkId } from '../plumbing/argument-checks';
 import { fail, noBody } from '../plumbing/call-results';
-import { serverExtensionsReader } from '../plumbing/server-extensions';
 import type { WithApi } from '../plumbing/with-api';
 import { localRulesStore, MAX_RULES_PER_AGENT } from './rules-file';
 
@@ -17,13 +16,17 @@ const NewRule = z.strictObject({
  * The approval-rules area: an agent's rules through our service's extension where the server lists it
  * (shared by every device), else in `approval-rules.json` in this computer's data folder, by server address.
  */
-export function createApprovalRulesArea(deps: { withApi: WithApi; dataDir: string }): ApprovalRuleMethods {
+export function createApprovalRulesArea(deps: {
+  withApi: WithApi;
+  /** Which of our extensions the server offers (plumbing/server-extensions.ts, shared by the areas). */
+  serverExtensions(): Promise<DeskResult<string[]>>;
+  dataDir: string;
+}): ApprovalRuleMethods {
   const { withApi } = deps;
-  const extensions = serverExtensionsReader(withApi);
   const local = localRulesStore(join(deps.dataDir, 'approval-rules.json'));
   /** The server's address when its rules are kept here; undefined when the server keeps them. */
   const keptHere = async () => {
-    const offered = await extensions();
+    const offered = await deps.serverExtensions();
     if (!offered.ok) return offered;
     if (offered.value.includes('listApprovalRules')) return { ok: true as const, value: undefined };
     return withApi(async (api) => ({ ok: true, value: api.baseUrl }));

@@ -1,15 +1,17 @@
 import { ForkPoint } from '../../../shared/api';
-import type { ConversationMethods } from '../../../shared/bridge';
+import type { ConversationMethods, DeskResult } from '../../../shared/bridge';
 import { checkBody, checkConversationIds } from '../plumbing/argument-checks';
-import { serverExtensionsReader } from '../plumbing/server-extensions';
 import type { WithApi } from '../plumbing/with-api';
 
 type ForkMethods = Pick<ConversationMethods, 'serverExtensions' | 'forkConversation'>;
 
 /** Forking (our service's extension) and how the app learns a server offers it. */
-export function createForkMethods(withApi: WithApi): ForkMethods {
+export function createForkMethods(
+  withApi: WithApi,
+  serverExtensions: () => Promise<DeskResult<string[]>>,
+): ForkMethods {
   return {
-    serverExtensions: serverExtensionsReader(withApi),
+    serverExtensions,
 
     async forkConversation(agentId, sessionId, at) {
       const invalid = checkConversationIds(agentId, sessionId);

@@ -1,4 +1,4 @@
-import type { ConversationMethods } from '../../../shared/bridge';
+import type { ConversationMethods, DeskResult } from '../../../shared/bridge';
 import { checkConversationIds, checkId } from '../plumbing/argument-checks';
 import { fail, noBody } from '../plumbing/call-results';
 import { shareCall } from '../plumbing/share-call';
@@ -12,6 +12,8 @@ import { createTurnMethods } from './turns';
 /** The conversations area: conversations, their public links and live events; turns come from turns.ts. */
 export interface ConversationsAreaOptions {
   withApi: WithApi;
+  /** Which of our extensions the server offers (plumbing/server-extensions.ts, shared by the areas). */
+  serverExtensions(): Promise<DeskResult<string[]>>;
   /** The active connection's API address, for public links. */
   baseUrl(): string | undefined;
   onConversationEvent: OnConversationEvent;
@@ -63,7 +65,7 @@ export function createConversationsArea(options: ConversationsAreaOptions): Conv
       shareCall(withApi, baseUrl, agentId, sessionId, (api) => api.unshare(agentId, sessionId)),
 
     ...createTurnMethods(withApi),
-    ...createForkMethods(withApi),
+    ...createForkMethods(withApi, options.serverExtensions),
     ...createArchivedMethods(withApi),
     ...createVersionMethods(withApi),
 
