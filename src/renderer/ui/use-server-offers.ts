@@ -1,20 +1,27 @@
 import { useEffect, useState } from 'react';
 import { desk } from '../desk';
 
+const none: readonly string[] = [];
+
 /**
- * Whether the signed-in server offers one of our service's extensions, by operationId (docs/extensions.md).
- * False until known and on any error, so a spec-only server simply never shows what needs it.
+ * The operationIds of our service's extensions the signed-in server offers (docs/extensions.md). Empty
+ * until known and on any error, so a spec-only server simply never shows what needs them.
  */
-export function useServerOffers(operationId: string): boolean {
-  const [offered, setOffered] = useState(false);
+export function useServerExtensions(): readonly string[] {
+  const [offered, setOffered] = useState(none);
   useEffect(() => {
     let live = true;
     void desk()
       .serverExtensions()
-      .then((result) => live && setOffered(result.ok && result.value.includes(operationId)));
+      .then((result) => live && setOffered(result.ok ? result.value : none));
     return () => {
       live = false;
     };
-  }, [operationId]);
+  }, []);
   return offered;
+}
+
+/** Whether the signed-in server offers one of our service's extensions, by operationId; false until known. */
+export function useServerOffers(operationId: string): boolean {
+  return useServerExtensions().includes(operationId);
 }

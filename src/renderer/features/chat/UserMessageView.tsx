@@ -3,7 +3,8 @@ import type { AttachmentMeta } from '../../../shared/bridge';
 import type { UserItemMode } from '../../model/turn-reducer';
 import { ReplyMarkdown } from './ReplyMarkdown';
 import { RetryBeside } from './ReplyActions';
-import { useRedoWay } from './use-redo-way';
+import { useServerExtensions } from '../../ui/use-server-offers';
+import { redoWay } from './message-actions';
 import './message-actions.css';
 
 const modeWords: Record<UserItemMode, string> = {
@@ -78,7 +79,8 @@ function EditBox(props: { text: string; onSend(text: string): Promise<string>; o
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
-  const way = useRedoWay();
+  // How Retry and Edit work on this server, for the words under the box.
+  const way = redoWay(useServerExtensions());
   useEffect(() => {
     const element = box.current;
     element?.focus();
