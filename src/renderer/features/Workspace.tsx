@@ -32,7 +32,7 @@ import { OwnModelOffer } from './models/OwnModelOffer';
 import { useModelsStore } from '../stores/models-store';
 import { CopyLinkButton } from '../ui/CopyLinkButton';
 import { SidebarResizer } from './shell/SidebarResizer';
-import { SidebarHideButton, SidebarRail, useSidebarMemory } from './shell/SidebarCollapse';
+import { SidebarRail, SidebarToggle, useSidebarMemory } from './shell/SidebarCollapse';
 import { startConversation } from './conversations/show-conversation';
 import { UpdateBanner } from './shell/UpdateBanner';
 import { useWindowMemory } from './shell/use-window-memory';
@@ -130,7 +130,7 @@ export function Workspace() {
         />
         <div className="brand-row">
           <h1 className="brand">AgentDesk</h1>
-          <SidebarHideButton isMac={isMac} />
+          <SidebarToggle isMac={isMac} hide />
         </div>
         <AgentsList />
         {agentId ? <AgentConfigSidebarEntry agentId={agentId} /> : null}

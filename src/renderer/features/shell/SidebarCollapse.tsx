@@ -12,47 +12,11 @@ export function useSidebarMemory(): boolean {
   return collapsed;
 }
 
-/**
- * Folds the sidebar away (beside the app's name). When the focus was in what folded away (the button
- * itself, a row), it goes to the rail's "Show sidebar", and back to "Hide sidebar" on unfolding.
- */
-export function SidebarHideButton(props: { isMac: boolean }) {
-  const collapsed = useSidebarStore((s) => s.collapsed);
-  const button = useRef<HTMLButtonElement>(null);
-  useFocusKept(collapsed, false, button);
-  return (
-    <button
-      ref={button}
-      type="button"
-      className="icon sidebar-toggle"
-      aria-label="Hide sidebar"
-      aria-keyshortcuts="Control+Backslash Meta+Backslash Control+B Meta+B"
-      title={`Hide sidebar (${sidebarKeys(props.isMac)})`}
-      onClick={() => useSidebarStore.getState().setCollapsed(true)}
-    >
-      <Icon d="M8 3 3 8l5 5M13 3 8 8l5 5" />
-    </button>
-  );
-}
-
 /** The folded sidebar: a narrow rail with the way back, a new conversation and search. */
 export function SidebarRail(props: { isMac: boolean; onNewConversation?: () => void }) {
-  const collapsed = useSidebarStore((s) => s.collapsed);
-  const show = useRef<HTMLButtonElement>(null);
-  useFocusKept(collapsed, true, show);
   return (
     <div className="sidebar-rail">
-      <button
-        ref={show}
-        type="button"
-        className="icon sidebar-toggle"
-        aria-label="Show sidebar"
-        aria-keyshortcuts="Control+Backslash Meta+Backslash Control+B Meta+B"
-        title={`Show sidebar (${sidebarKeys(props.isMac)})`}
-        onClick={() => useSidebarStore.getState().setCollapsed(false)}
-      >
-        <Icon d="M3 3l5 5-5 5M8 3l5 5-5 5" />
-      </button>
+      <SidebarToggle isMac={props.isMac} hide={false} />
       {props.onNewConversation ? (
         <button
           type="button"
@@ -74,6 +38,31 @@ export function SidebarRail(props: { isMac: boolean; onNewConversation?: () => v
         <Icon d="M10.5 10.5 14 14M11.5 6.5a5 5 0 1 1-10 0 5 5 0 0 1 10 0Z" />
       </button>
     </div>
+  );
+}
+
+/**
+ * "Hide sidebar" (beside the app's name) or the rail's "Show sidebar". When the focus was in what folded
+ * away (the button itself, a row), it goes to "Show sidebar", and back to "Hide sidebar" on unfolding.
+ */
+export function SidebarToggle(props: { isMac: boolean; hide: boolean }) {
+  const { hide } = props;
+  const collapsed = useSidebarStore((s) => s.collapsed);
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusKept(collapsed, !hide, button);
+  const label = hide ? 'Hide sidebar' : 'Show sidebar';
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="icon sidebar-toggle"
+      aria-label={label}
+      aria-keyshortcuts="Control+Backslash Meta+Backslash Control+B Meta+B"
+      title={`${label} (${sidebarKeys(props.isMac)})`}
+      onClick={() => useSidebarStore.getState().setCollapsed(hide)}
+    >
+      <Icon d={hide ? 'M8 3 3 8l5 5M13 3 8 8l5 5' : 'M3 3l5 5-5 5M8 3l5 5-5 5'} />
+    </button>
   );
 }
 
