@@ -4,6 +4,7 @@ import type { AgentConfigService } from './agent-config-service';
 import { assembleBundle, namedSkillSlugs, planBundle } from './bundle';
 import type { AgentConfigStore } from './config-store';
 import { exclusive } from '../workspace/exclusive';
+import { replaceKnowledge } from './knowledge-replace';
 import { resolveInside } from '../workspace/workspace-paths';
 
 export interface BundleTransferDeps {
@@ -62,8 +63,7 @@ export function createBundleTransfer(deps: BundleTransferDeps) {
       }
     }
     for (const [slug, skill] of plan.skills) await skills.install(slug, skill.markdown, skill.assets);
-    if (existing.stat) await knowledge.delete(folder);
-    for (const entry of plan.knowledge) await knowledge.write(knowledge.parse(entry.path), entry.bytes);
+    await replaceKnowledge(knowledge, existing.stat, plan.knowledge);
     await store.write(agent.id, settings);
     await service.writeMachine(agent, settings);
     let restartNote = '';

@@ -70,6 +70,26 @@ export function validateSkill(markdown: string, assets: readonly SkillFile[]): s
   return front.value.description;
 }
 
+/** A replaced skill waits under this name (then its slug) while the new one is renamed into place. */
+const OLD_PREFIX = `${TEMP_PREFIX}old-`;
+const swapping = new Set<string>();
+const CUT_SWAP = new RegExp(`^${OLD_PREFIX.replace(/[.-]/g, '\\$&')}([a-z0-9][a-z0-9-]{0,63})-[0-9a-f]{12}$`);
+
+/**
+ * A service killed between a swap's two renames left the old skill aside and its slug empty: the old
+ * one goes back (it never stopped being the installed skill). One aside while its slug is there is a
+ * swap that was done but for the clean-up. Swaps under way in this process are left alone; another
+ * process on the same folder can only be between its own two renames, and then keeps its old skill, whole.
+ */
+async function recoverCutSwaps(dir: string): Promise<void> {
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const slug = CUT_SWAP.exec(name)?.[1];
+    const aside = path.join(dir, name);
+    if (!slug || swapping.has(aside)) continue;
+    await rename(aside, path.join(dir, slug)).catch(() => rm(aside, { recursive: true, force: true }));
+  }
+}
+
 /**
  * The skills installed under one folder (`<base>/<prefix>/<slug>/SKILL.md` plus assets). The folder is
  * reached from `base` without following links, because the agent itself can write inside `base`.
@@ -92,7 +112,9 @@ export class SkillsStore {
       }
     }
     const resolved = await resolveInside(this.base, rel);
-    return resolved.stat?.isDirectory() ? resolved.absolute : null;
+    if (!resolved.stat?.isDirectory()) return null;
+    await recoverCutSwaps(resolved.absolute);
+    return resolved.absolute;
   }
 
   async list(): Promise<Skill[]> {
@@ -176,19 +198,26 @@ export class SkillsStore {
         bytes += written.bytes;
       }
       const target = path.join(dir, slug);
-      const previous = path.join(dir, `${TEMP_PREFIX}old-${randomBytes(6).toString('hex')}`);
-      const hadPrevious = await rename(target, previous).then(
-        () => true,
-        (err: NodeJS.ErrnoException) => {
-          if (err.code === 'ENOENT') return false;
+      const previous = path.join(dir, `${OLD_PREFIX}${slug}-${randomBytes(6).toString('hex')}`);
+      // Marked as under way, so a read meanwhile does not take the old skill for a cut swap's.
+      swapping.add(previous);
+      let hadPrevious = false;
+      try {
+        hadPrevious = await rename(target, previous).then(
+          () => true,
+          (err: NodeJS.ErrnoException) => {
+            if (err.code === 'ENOENT') return false;
+            throw err;
+          },
+        );
+        await rename(staging, target).catch(async (err: unknown) => {
+          // Put the old skill back rather than leave the slug empty and a temp folder behind.
+          if (hadPrevious) await rename(previous, target).catch(() => undefined);
           throw err;
-        },
-      );
-      await rename(staging, target).catch(async (err: unknown) => {
-        // Put the old skill back rather than leave the slug empty and a temp folder behind.
-        if (hadPrevious) await rename(previous, target).catch(() => undefined);
-        throw err;
-      });
+        });
+      } finally {
+        swapping.delete(previous);
+      }
       if (hadPrevious) await rm(previous, { recursive: true, force: true });
       return { files: all.map((f) => f.name).sort(), bytes };
     } catch (err) {
