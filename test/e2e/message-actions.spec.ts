@@ -58,8 +58,11 @@ test('copy a reply as Markdown and as plain text; the person’s own Markdown is
   expect(await clipboardText(page)).toBe(stored);
 
   await reply.getByRole('button', { name: 'Copy text' }).click();
+  // The clipboard is written after the click returns, and held the Markdown until then: wait for the change.
+  await expect
+    .poll(() => clipboardText(page))
+    .toContain('You said: "Make this bold, that code, and this stays text".');
   const plain = await clipboardText(page);
-  expect(plain).toContain('You said: "Make this bold, that code, and this stays text".');
   expect(plain).not.toContain('**');
   expect(plain).not.toContain('`');
 });

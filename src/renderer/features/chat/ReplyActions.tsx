@@ -4,6 +4,9 @@ import './message-actions.css';
 const RETRY_TITLE = 'Send your message again for a new reply';
 const BRANCH_TITLE = 'Start a new conversation with the history up to this reply';
 
+/** Asked for when the pointer or the focus reaches Copy text, so the click rarely waits for it. */
+const loadPlainText = () => import('../../model/markdown-plain-text');
+
 /**
  * The actions under a reply, shown on hover and on keyboard focus (always on the last reply): copy it
  * as Markdown or as plain text, send the person's message again (the last reply only), and branch a
@@ -24,10 +27,10 @@ export function ReplyActions(props: {
       setNote('Copying was refused by the system. Select the text and copy it instead.');
     }
   };
-  // The Markdown reader is a chunk of its own, loaded on the first such copy (the click's activation lasts).
+  // The Markdown reader is a chunk of its own (loadPlainText); the click's activation outlasts its load.
   const copyAsPlainText = async (markdown: string) => {
     try {
-      const { markdownAsPlainText } = await import('../../model/markdown-plain-text');
+      const { markdownAsPlainText } = await loadPlainText();
       await copy(markdownAsPlainText(markdown));
     } catch {
       setNote('Copying as plain text failed. Copy the Markdown instead.');
@@ -51,6 +54,8 @@ export function ReplyActions(props: {
           <button
             type="button"
             title="Copy as plain text, without formatting marks"
+            onPointerEnter={() => void loadPlainText().catch(() => undefined)}
+            onFocus={() => void loadPlainText().catch(() => undefined)}
             onClick={() => void copyAsPlainText(props.text)}
           >
             Copy text
