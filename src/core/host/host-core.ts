@@ -60,7 +60,7 @@ export async function createHostCore(options: HostOptions) {
     serverExtensions: serverExtensionsReader(withApi),
     /** Memory and settings first, then sign-ins; streams and sync stop with the connection, which closes last. */
     async close() {
-      memory.close();
+      await memory.close();
       await settings.flush();
       await session.close();
       connection.drop();

@@ -1,15 +1,22 @@
 /**
  * The check a SQLite store passes before it is trusted (issue 38): the header's magic words, a valid page
- * size, a file that is whole pages and holds every page its header counts (a truncated file fails here),
- * then SQLite's own `PRAGMA quick_check`; both stores run it (service/db/store-check.ts, the app's transcripts in
- * core/memory/memory-database.ts). Each problem is a phrase that names the check, for "… failed its check: <phrase>".
+ * size, a file that is whole pages and holds every page its header counts unless its write-ahead log holds
+ * them (a truncated file fails here), then SQLite's own `PRAGMA quick_check`; both stores run it
+ * (service/db/store-check.ts, the app's transcripts in core/memory/memory-database.ts). Each problem is a phrase that names the check, for "… failed its check: <phrase>".
  */
 
 const MAGIC = 'SQLite format 3\0';
 const SQLITE_HEADER_BYTES = 100;
+/** A write-ahead log's own header; a log no longer than it holds no frame. */
+const WAL_HEADER_BYTES = 32;
 
-/** What is wrong with a store's header and size, or null when they hold (an empty file is a new store). */
-function sqliteHeaderProblem(head: Uint8Array, fileSize: number): string | null {
+/**
+ * What is wrong with a store's header and size, or null when they hold (an empty file is a new store).
+ * `walFrames`: a write-ahead log with frames lies beside it, so the header's page count is not checked:
+ * a checkpoint cut short (a kill, a close while another connection still had it open) leaves a first page
+ * that counts pages the log holds and the file does not have yet, and SQLite's next open finishes it.
+ */
+function sqliteHeaderProblem(head: Uint8Array, fileSize: number, walFrames: boolean): string | null {
   if (fileSize === 0) return null;
   if (fileSize < SQLITE_HEADER_BYTES)
     return `the file is cut short (${fileSize} bytes, less than SQLite's ${SQLITE_HEADER_BYTES}-byte header)`;
@@ -24,7 +31,7 @@ function sqliteHeaderProblem(head: Uint8Array, fileSize: number): string | null 
     return `the file is cut short (${fileSize} bytes is not a whole number of ${pageSize}-byte pages)`;
   // The header's page count holds only while its "valid for" number matches the change counter.
   const pages = view.getUint32(28);
-  if (view.getUint32(92) === view.getUint32(24) && pages * pageSize > fileSize)
+  if (!walFrames && view.getUint32(92) === view.getUint32(24) && pages * pageSize > fileSize)
     return `the file is cut short (its header counts ${pages} pages, the file holds ${fileSize / pageSize})`;
   return null;
 }
@@ -58,7 +65,12 @@ export function sqliteFileProblem(file: string, access: SqliteFileAccess): strin
   } finally {
     fs.closeSync(fd);
   }
-  const header = sqliteHeaderProblem(head, size);
+  const wal = `${file}-wal`;
+  const header = sqliteHeaderProblem(
+    head,
+    size,
+    fs.existsSync(wal) && fs.statSync(wal).size > WAL_HEADER_BYTES,
+  );
   if (header || size > (access.quickCheckMaxBytes ?? Infinity)) return header;
   try {
     const db = access.open(file);

@@ -41,7 +41,8 @@ export interface MemoryArea {
   ): DeskResult<ConversationSummary[]>;
   /** Deletes a removed profile's store. */
   forget(profileId: string): void;
-  close(): void;
+  /** Resolves once the open store is closed, its writer thread included: a new start may open it then. */
+  close(): Promise<void>;
 }
 
 const NOT_STORED = "The server can't be reached, and this conversation isn't stored on this computer yet.";
@@ -71,16 +72,17 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     return state.online ? null : fail('network', state.reason ?? "The server can't be reached.");
   };
 
-  const close = (): void => {
-    open?.close();
+  const close = (): Promise<void> => {
+    const closed = open?.close() ?? Promise.resolve();
     open = null;
+    return closed;
   };
   /** The active profile's store, opened on first use. */
   const memory = (): ProfileMemory | null => {
     const profileId = connection.current()?.profile.id;
     if (!profileId) return null;
     if (open?.profileId === profileId) return open;
-    close();
+    void close();
     try {
       open = new ProfileMemory(profileId, memoryFile(dataDir, profileId), settings, logger);
     } catch (error) {
@@ -90,7 +92,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
   };
 
   connection.on((event) => {
-    if (event.type === 'dropped') close();
+    if (event.type === 'dropped') void close();
     else if (event.type === 'tokens' && event.event.type === 'signed-out') open?.stopIndexing();
     else if (event.connection.tokens.signedIn) memory()?.startIndexing(source);
   });
@@ -282,7 +284,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     },
     close() {
       connectivity.close();
-      close();
+      return close();
     },
   };
 }

@@ -101,10 +101,11 @@ export class ProfileMemory {
     this.indexing = { ...this.indexing, running: false };
   }
 
-  close(): void {
+  /** Resolves once the store's writer thread has closed its connection too (the file is whole then). */
+  close(): Promise<void> {
     this.stopIndexing();
     this.recorder.close();
-    this.store.close();
+    return this.store.close();
   }
 
   /** Forgets everything and deletes the files. */
