@@ -28,9 +28,10 @@ export function openMemoryDatabase(
   // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
   closeSync(openSync(file, 'a', 0o600));
   const db = new Database(file);
+  // First: a writer thread of this store still closing may hold the file a moment.
+  db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
   applyMemoryMigrations(db, migrations);
   restrictModes(file);
   return db;

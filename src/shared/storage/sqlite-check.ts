@@ -50,6 +50,8 @@ export interface SqliteFileAccess {
   };
   open(file: string): { pragma(source: string): unknown; close(): unknown };
   quickCheckMaxBytes?: number;
+  /** How long the check waits for another connection's lock (default 5 s). */
+  busyWaitMs?: number;
 }
 
 /** What is wrong with the store file, or null when it passes (or is empty or not there yet: a new store). */
@@ -75,13 +77,25 @@ export function sqliteFileProblem(file: string, access: SqliteFileAccess): strin
   try {
     const db = access.open(file);
     try {
+      // Another connection may hold it a moment (a closing writer's last checkpoint): wait, as SQLite would.
+      db.pragma(`busy_timeout = ${access.busyWaitMs ?? BUSY_WAIT_MS}`);
       return quickCheckProblem(db.pragma('quick_check') as readonly unknown[]);
     } finally {
       db.close();
     }
   } catch (error) {
+    // A file still locked by another connection is in use, not damaged: the store's own open decides.
+    if (isBusy(error)) return null;
     return `SQLite could not read it (${(error as Error).message})`;
   }
+}
+
+const BUSY_WAIT_MS = 5000;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) return true;
+  return error instanceof Error && /database is (locked|busy)/i.test(error.message);
 }
 
 /** What `PRAGMA quick_check` found, or null when it answered "ok". */

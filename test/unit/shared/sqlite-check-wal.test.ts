@@ -70,3 +70,17 @@ it('the same file without its log is cut short, and says so', () => {
   rmSync(`${file}-wal`);
   expect(sqliteFileProblem(file, access)).toMatch(/^the file is cut short \(its header counts \d+ pages/);
 });
+
+it('a store another connection holds locked is in use, not damaged', () => {
+  const file = join(dir, 'held.db');
+  const holder = new Database(file);
+  holder.exec('CREATE TABLE t (body TEXT)');
+  holder.exec('BEGIN EXCLUSIVE');
+  holder.exec("INSERT INTO t (body) VALUES ('held')");
+  try {
+    expect(sqliteFileProblem(file, { ...access, busyWaitMs: 100 })).toBeNull();
+  } finally {
+    holder.exec('COMMIT');
+    holder.close();
+  }
+});
