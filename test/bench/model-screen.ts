@@ -11,14 +11,10 @@
  * Needs `npm run build` (out/renderer, out/node/model-agent.js): `npm run bench` builds first.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { startBrowserMode } from '../../src/browser/browser-mode';
-import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
-import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';
+import { type Page } from '@playwright/test';
 import { startOpenAiServer } from '../support/scripted-providers';
+import { openBrowserBench } from './browser-bench';
 import { pathRows, providerStream, type Timed } from './provider-stream';
 
 const ROUNDS = Number(process.env.BENCH_MODEL_ROUNDS ?? 7);
@@ -41,10 +37,9 @@ async function throughScreen(page: Page): Promise<Timed> {
   return page.evaluate(() => (globalThis as unknown as PageSide).__nextReply);
 }
 
-const rendererDir = join(repo, 'out/renderer');
 const built = join(repo, 'out/node/model-agent.js');
-if (!existsSync(join(rendererDir, 'index.html')) || !existsSync(built))
-  throw new Error('Run `npm run build` first: the bench loads out/renderer and out/node/model-agent.js.');
+if (!existsSync(built))
+  throw new Error('Run `npm run build` first: the bench loads out/node/model-agent.js.');
 process.env.AGENTDESK_MODEL_AGENT_JS ??= built;
 
 const provider = await startOpenAiServer({
@@ -54,18 +49,10 @@ const provider = await startOpenAiServer({
 });
 process.env.OPENAI_BASE_URL = provider.baseURL;
 process.env.OPENAI_API_KEY = KEY;
-const scratch = await mkdtemp(join(tmpdir(), 'agentdesk-bench-model-screen-'));
-const mode = await startBrowserMode({
-  dataDir: join(scratch, 'data'),
-  rendererDir,
-  secrets: createMemorySecretStore(),
+const { page, close } = await openBrowserBench('model-screen', {
+  path: join(import.meta.dirname, 'model-screen-page.js'),
 });
-const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
 try {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await page.addInitScript({ path: join(import.meta.dirname, 'model-screen-page.js') });
-  await page.goto(mode.url);
-  await page.getByRole('button', { name: 'Start on this computer' }).click();
   await page
     .getByRole('region', { name: /^Welcome to / })
     .getByText(/model bench-model · /)
@@ -97,9 +84,7 @@ try {
       `${f.rate.toFixed(0)} vs ${f.rateDirect.toFixed(0)} characters/s (${ROUNDS} turns each, medians)`,
   );
 } finally {
-  await browser.close();
-  await mode.close();
+  await close();
   await provider.close();
-  await rm(scratch, { recursive: true, force: true });
 }
 process.exit(0);

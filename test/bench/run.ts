@@ -7,8 +7,8 @@
  *                        Both revisions run this revision's measuring code (test/bench/), so only the
  *                        product differs.
  *   --rounds <n>         run each benchmark n times per revision (the table shows medians); default 1
- *   --only <a,b>         only these benchmarks (cli, ui, first-screen, memory, service, turns, model, model-screen,
- *                       cluster, sync, sync-100k)
+ *   --only <a,b>         only these benchmarks (cli, ui, first-screen, idle-window, memory, service, turns, model,
+ *                       model-screen, cluster, sync, sync-100k)
  *   --json <file>        write the figures there as JSON
  * Exits 1 when a goal is missed on this revision.
  */
@@ -27,6 +27,7 @@ const BENCHES: Record<string, string[]> = {
   cli: ['tsx', 'test/bench/cli.ts'],
   ui: ['tsx', 'test/bench/ui.ts'],
   'first-screen': ['tsx', 'test/bench/first-screen.ts'],
+  'idle-window': ['tsx', 'test/bench/idle-window.ts'],
   memory: ['tsx', 'test/bench/memory.ts'],
   service: ['tsx', 'test/bench/service.ts'],
   turns: ['tsx', 'test/bench/turns.ts'],
