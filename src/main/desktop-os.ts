@@ -2,6 +2,7 @@ import { BrowserWindow, dialog, Notification, shell } from 'electron';
 import type { HostOs } from '../core/host/host-options';
 import { platformInfo } from '../core/host/platform/platform-info';
 import type { createDeepLinkInbox } from './deep-link-inbox';
+import type { QuickWindow } from './quick-window';
 import type { createUpdateController } from './updater';
 import { isExternalLinkAllowed } from './window-options';
 
@@ -11,8 +12,9 @@ export function desktopOs(deps: {
   logFile: string | undefined;
   showLogs(): Promise<void>;
   inbox: ReturnType<typeof createDeepLinkInbox>;
+  quick: Pick<QuickWindow, 'close'>;
 }): HostOs {
-  const { updates, logFile, showLogs, inbox } = deps;
+  const { updates, logFile, showLogs, inbox, quick } = deps;
   return {
     platform: platformInfo(process.platform, 'electron'),
     shell: {
@@ -23,6 +25,10 @@ export function desktopOs(deps: {
       updates,
       showLogs,
       onShellCommand: (listener) => inbox.subscribe(listener),
+      closeQuick: (open) => {
+        quick.close();
+        if (open) inbox.send({ type: 'open', place: open });
+      },
     },
     notify: ({ title, body }) => {
       if (Notification.isSupported()) new Notification({ title, ...(body ? { body } : {}) }).show();

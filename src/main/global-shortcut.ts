@@ -5,10 +5,13 @@ export interface ShortcutBinding {
   apply(accelerator: string | null): string;
 }
 
-/** The one global shortcut that shows or hides the window, changed or turned off from settings. */
+/**
+ * One global shortcut (showing or hiding the window; opening the quick chat), changed or turned off from
+ * settings.
+ */
 export function createShortcutBinding(
   globalShortcut: Pick<GlobalShortcut, 'register' | 'unregister'>,
-  toggleWindow: () => void,
+  run: () => void,
   log: (line: string) => void,
 ): ShortcutBinding {
   let current: string | null = null;
@@ -20,7 +23,7 @@ export function createShortcutBinding(
       if (!accelerator) return '';
       let registered: boolean;
       try {
-        registered = globalShortcut.register(accelerator, toggleWindow);
+        registered = globalShortcut.register(accelerator, run);
       } catch {
         registered = false;
       }

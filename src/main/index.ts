@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
   app,
-  BrowserWindow,
+  type BrowserWindow,
   globalShortcut,
   ipcMain,
   Menu,
@@ -33,6 +33,7 @@ import { createDeepLinkInbox } from './deep-link-inbox';
 import { desktopOs } from './desktop-os';
 import { deepLinkInArgs } from './deep-links';
 import { createShortcutBinding } from './global-shortcut';
+import { createQuickWindow } from './quick-window';
 import { openRotatingLog } from './log-file';
 import { applyShellSettings } from './shell-settings';
 import { createAppTray, type AppTray } from './tray';
@@ -54,20 +55,26 @@ let logFile: string | undefined;
 let quitting = false;
 let tray: AppTray | undefined;
 let settingsNow: AppSettings | undefined;
+/** The app's window (the quick chat window is another, and never this one). */
+let mainWindow: BrowserWindow | undefined;
 
 /** Shows the main window (opening one if needed), or hides it when it is in front. */
 function showWindow(): void {
   if (!app.isReady()) return; // a link at launch: the window opens on its own
-  const window = BrowserWindow.getAllWindows()[0] ?? openWindow();
+  const window = mainWindow ?? openWindow();
   if (window.isMinimized()) window.restore();
   window.show();
   window.focus();
 }
 function toggleWindow(): void {
-  const window = BrowserWindow.getAllWindows()[0];
+  const window = mainWindow;
   if (window?.isVisible() && window.isFocused()) window.hide();
   else showWindow();
 }
+
+/** Our windows' webContents: the only senders IPC accepts. */
+const ourContents = new Set<number>();
+let host: DeskHost | undefined;
 
 const inbox = createDeepLinkInbox({ log: (line) => logger.warn(line), reveal: showWindow });
 const updates = createUpdateController({
@@ -77,24 +84,32 @@ const updates = createUpdateController({
   log: (line) => logger.info(line),
 });
 const shortcut = createShortcutBinding(globalShortcut, toggleWindow, (line) => logger.warn(line));
+const quick = createQuickWindow({
+  trust: (id, trusted) => (trusted ? ourContents.add(id) : ourContents.delete(id)),
+});
+const quickShortcut = createShortcutBinding(
+  globalShortcut,
+  () => quick.toggle(),
+  (line) => logger.warn(line),
+);
 
 /** Applies the settings the shell owns, at start and after each change in Settings. */
 function applyDesktopSettings(settings: AppSettings): void {
   settingsNow = settings;
-  applyShellSettings(settings, { updates, shortcut, app, log: logger });
+  applyShellSettings(settings, { updates, shortcut, quickShortcut, app, log: logger });
 }
-
-/** Our windows' webContents: the only senders IPC accepts. */
-const ourContents = new Set<number>();
-let host: DeskHost | undefined;
 
 function openWindow(): BrowserWindow {
   const stateFile = join(app.getPath('userData'), 'window-state.json');
   const window = createMainWindow(loadWindowState(stateFile, screen));
+  mainWindow = window;
   rememberWindowState(window, stateFile);
   const id = window.webContents.id;
   ourContents.add(id);
-  window.on('closed', () => ourContents.delete(id));
+  window.on('closed', () => {
+    ourContents.delete(id);
+    if (mainWindow === window) mainWindow = undefined;
+  });
   // Closing keeps the app in the tray when the person chose so (macOS keeps it in the dock anyway).
   window.on('close', (event) => {
     if (!quitting && tray && settingsNow?.closeToTray) {
@@ -155,7 +170,7 @@ async function start(): Promise<void> {
         throw new Error('the sign-in address is neither https nor on this computer');
       await shell.openExternal(url);
     },
-    os: desktopOs({ updates, logFile, showLogs, inbox }),
+    os: desktopOs({ updates, logFile, showLogs, inbox, quick }),
   });
 
   const rendererUrl = process.env['ELECTRON_RENDERER_URL'] ?? APP_INDEX_URL;
@@ -200,7 +215,7 @@ function startTray(desk: DeskHost): AppTray | undefined {
       buildMenu: (template) => Menu.buildFromTemplate(template),
       host: desk,
       platform: process.platform,
-      windowVisible: () => !!BrowserWindow.getAllWindows()[0]?.isVisible(),
+      windowVisible: () => !!mainWindow?.isVisible(),
       run: (action) => {
         if (action.type === 'quit') app.quit();
         else if (action.type === 'toggle-window') toggleWindow();
@@ -243,7 +258,7 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .then(() => {
       app.on('activate', () => {
-        if (BrowserWindow.getAllWindows().length === 0) openWindow();
+        if (!mainWindow) openWindow();
       });
     })
     .catch((error: unknown) => {

@@ -7,18 +7,20 @@ import type { ShortcutBinding } from './global-shortcut';
 import { applyOpenAtLogin } from './open-at-login';
 import type { UpdateController } from './updater';
 
-/** The settings the desktop shell owns: update channel, global shortcut, open at login. */
+/** The settings the desktop shell owns: update channel, the global shortcuts, open at login. */
 export function applyShellSettings(
   settings: AppSettings,
   parts: {
     updates: Pick<UpdateController, 'setChannel'>;
     shortcut: ShortcutBinding;
+    quickShortcut: ShortcutBinding;
     app: Pick<App, 'setLoginItemSettings'>;
     log: Logger;
   },
 ): void {
   parts.updates.setChannel(settings.updateChannel);
   parts.shortcut.apply(settings.globalShortcut);
+  parts.quickShortcut.apply(settings.quickChatShortcut);
   void applyOpenAtLogin(settings.openAtLogin, {
     app: parts.app,
     platform: process.platform,

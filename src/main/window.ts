@@ -20,20 +20,28 @@ export function createMainWindow(place?: WindowState): BrowserWindow {
     });
   });
 
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (isExternalLinkAllowed(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  // The renderer never navigates away from the app itself.
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  window.webContents.on('will-redirect', (event) => event.preventDefault());
+  lockNavigation(window);
 
   window.once('ready-to-show', () => {
     if (place?.maximized) window.maximize();
     window.show();
   });
 
-  const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-  void window.loadURL(devServerUrl ?? APP_INDEX_URL);
+  void window.loadURL(rendererPage());
   return window;
+}
+
+/** The app's page (the dev server's while developing), at a hash route such as `#quick`. */
+export function rendererPage(hash = ''): string {
+  return `${process.env['ELECTRON_RENDERER_URL'] ?? APP_INDEX_URL}${hash}`;
+}
+
+/** Links leave for the system browser (https only); the page itself never navigates away from the app. */
+export function lockNavigation(window: BrowserWindow): void {
+  window.webContents.setWindowOpenHandler(({ url }) => {
+    if (isExternalLinkAllowed(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  window.webContents.on('will-redirect', (event) => event.preventDefault());
 }

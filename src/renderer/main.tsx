@@ -1,17 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { QuickApp } from './QuickApp';
 import { installWebSocketBridge } from './bridge/install-websocket-bridge';
 import './ui/theme.css';
 import './lazy-parts-styles';
 
 // Browser mode: no preload gave us window.desk, so carry the bridge over the page's WebSocket.
 installWebSocketBridge();
+// The quick chat window (the desktop app's global shortcut) is the same page at #quick (#key=…&quick in browser mode).
+const quick = new URLSearchParams(window.location.hash.slice(1)).has('quick');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+createRoot(root).render(<StrictMode>{quick ? <QuickApp /> : <App />}</StrictMode>);

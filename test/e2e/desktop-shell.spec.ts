@@ -49,6 +49,11 @@ test.afterAll(async () => {
 });
 
 const desktop = (page: Page) => page.getByRole('region', { name: 'Desktop' });
+/** One global shortcut's row (the window's and the quick chat's have the same buttons). */
+const shortcutRow = (page: Page, name: string) =>
+  desktop(page)
+    .locator('form')
+    .filter({ has: page.getByRole('textbox', { name }) });
 
 test('desktop settings are saved and survive a restart of browser mode', async ({ browser, page }) => {
   await openApp(page, app);
@@ -57,16 +62,23 @@ test('desktop settings are saved and survive a restart of browser mode', async (
   await expect(section.getByRole('checkbox', { name: /Open AgentDesk when I log in/ })).not.toBeChecked();
   await section.getByRole('checkbox', { name: /Keep AgentDesk running in the tray/ }).check();
   await section.getByRole('checkbox', { name: /Open AgentDesk when I log in/ }).check();
-  await section.getByLabel('Show or hide shortcut').fill('Shift+Banana');
-  await section.getByRole('button', { name: 'Set shortcut' }).click();
-  await expect(section.getByRole('status')).toContainText('modifiers and one key');
-  await section.getByLabel('Show or hide shortcut').fill('Alt+Shift+K');
-  await section.getByRole('button', { name: 'Set shortcut' }).click();
+  const toggle = shortcutRow(page, 'Show or hide shortcut');
+  await toggle.getByRole('textbox').fill('Shift+Banana');
+  await toggle.getByRole('button', { name: 'Set shortcut' }).click();
+  await expect(toggle.getByRole('status')).toContainText('modifiers and one key');
+  await toggle.getByRole('textbox').fill('Alt+Shift+K');
+  await toggle.getByRole('button', { name: 'Set shortcut' }).click();
+  // The quick chat window's shortcut (issue 39, item 9) sits beside it, Alt+Space until changed.
+  const quick = shortcutRow(page, 'Quick chat shortcut');
+  await expect(quick.getByRole('textbox')).toHaveValue('Alt+Space');
+  await quick.getByRole('textbox').fill('Control+Alt+Q');
+  await quick.getByRole('button', { name: 'Set shortcut' }).click();
   await section.getByLabel('Update channel').selectOption('beta');
   await expect(section.getByLabel('Update channel')).toHaveValue('beta');
   // The page shows a change at once; the host writes it a moment later. Close only once it is on disk.
   const saved = () => readFile(join(app.dataDir, 'settings.json'), 'utf8').then((text) => JSON.parse(text));
   await expect.poll(async () => (await saved()).updateChannel).toBe('beta');
+  expect(await saved()).toMatchObject({ globalShortcut: 'Alt+Shift+K', quickChatShortcut: 'Control+Alt+Q' });
   await page.close();
 
   // The same data folder in a new browser mode: everything is as it was left.
@@ -87,9 +99,11 @@ test('desktop settings are saved and survive a restart of browser mode', async (
     await expect(kept.getByRole('checkbox', { name: /Keep AgentDesk running in the tray/ })).toBeChecked();
     await expect(kept.getByRole('checkbox', { name: /Open AgentDesk when I log in/ })).toBeChecked();
     await expect(kept.getByLabel('Show or hide shortcut')).toHaveValue('Alt+Shift+K');
+    await expect(kept.getByLabel('Quick chat shortcut')).toHaveValue('Control+Alt+Q');
     await expect(kept.getByLabel('Update channel')).toHaveValue('beta');
-    await kept.getByRole('button', { name: 'Turn off' }).click();
+    await shortcutRow(next, 'Show or hide shortcut').getByRole('button', { name: 'Turn off' }).click();
     await expect(kept.getByLabel('Show or hide shortcut')).toHaveValue('');
+    await expect(kept.getByLabel('Quick chat shortcut')).toHaveValue('Control+Alt+Q');
     await next.close();
   }
 });

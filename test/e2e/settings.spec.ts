@@ -84,6 +84,7 @@ test('notifications, permission mode and sync root are saved in a private file, 
     // The desktop shell's settings (issue 18) stay at their defaults here.
     closeToTray: false,
     globalShortcut: 'CommandOrControl+Shift+Space',
+    quickChatShortcut: 'Alt+Space',
     updateChannel: 'stable',
     openAtLogin: false,
   });
@@ -144,6 +145,7 @@ test('settings survive a restart of the app', async ({ browser }) => {
         syncRoot: join(app.dataDir, 'Synced'),
         closeToTray: false,
         globalShortcut: 'CommandOrControl+Shift+Space',
+        quickChatShortcut: 'Alt+Space',
         updateChannel: 'stable',
         openAtLogin: false,
       },

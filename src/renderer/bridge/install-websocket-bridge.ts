@@ -7,7 +7,8 @@ const KEY_STORAGE = 'agentdesk.bridgeKey';
 
 /**
  * Reads the per-launch key from the page URL's `#key=` fragment (then removes
- * it from the address bar), or from this tab's session storage after a reload.
+ * it from the address bar, keeping the rest such as `quick`), or from this
+ * tab's session storage after a reload.
  */
 export function takeBridgeKey(win: Window = window): string | undefined {
   const fragment = new URLSearchParams(win.location.hash.replace(/^#/, ''));
@@ -18,7 +19,13 @@ export function takeBridgeKey(win: Window = window): string | undefined {
     } catch {
       // Storage may be disabled; the key still works for this page load.
     }
-    win.history.replaceState(null, '', win.location.pathname + win.location.search);
+    fragment.delete('key');
+    const rest = fragment.toString().replace(/=(?=&|$)/g, '');
+    win.history.replaceState(
+      null,
+      '',
+      `${win.location.pathname}${win.location.search}${rest ? `#${rest}` : ''}`,
+    );
     return fromUrl;
   }
   try {

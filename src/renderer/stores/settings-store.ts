@@ -3,6 +3,7 @@ import type { AppInfo, AppSettings } from '../../shared/bridge';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 import { applyTheme } from '../ui/apply-theme';
+import { DEFAULT_GLOBAL_SHORTCUT, DEFAULT_QUICK_CHAT_SHORTCUT } from '../../shared/bridge/accelerator';
 
 /** Until the host answers: follow the OS, notify, ask before acting. */
 export const defaultSettings: AppSettings = {
@@ -11,7 +12,8 @@ export const defaultSettings: AppSettings = {
   permissionMode: 'preguntar',
   syncRoot: null,
   closeToTray: false,
-  globalShortcut: 'CommandOrControl+Shift+Space',
+  globalShortcut: DEFAULT_GLOBAL_SHORTCUT,
+  quickChatShortcut: DEFAULT_QUICK_CHAT_SHORTCUT,
   updateChannel: 'stable',
   openAtLogin: false,
 };

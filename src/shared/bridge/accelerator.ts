@@ -20,6 +20,8 @@ const KEY =
   /^(?:[A-Z0-9]|F(?:[1-9]|1[0-9]|2[0-4])|Space|Tab|Enter|Backspace|Delete|Insert|Home|End|PageUp|PageDown|Up|Down|Left|Right|Esc|Plus|[`\-=[\];',./\\])$/;
 
 export const DEFAULT_GLOBAL_SHORTCUT = 'CommandOrControl+Shift+Space';
+/** Opens the quick chat window from anywhere (ChatGPT's key for its own; Settings changes it). */
+export const DEFAULT_QUICK_CHAT_SHORTCUT = 'Alt+Space';
 
 /** True for at least one modifier and exactly one key, each named once. */
 export function isAccelerator(value: unknown): value is string {

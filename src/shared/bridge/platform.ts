@@ -71,6 +71,11 @@ export interface PlatformMethods {
   getUiState(): Promise<DeskResult<UiState>>;
   /** Saves the given fields; the rest stay. */
   saveUiState(patch: Partial<UiState>): Promise<DeskResult<UiState>>;
+  /**
+   * Closes the quick chat window (desktop app), and with a place shows it in the main window.
+   * `not_available` where there is no such window (browser mode): the page then leaves for the main page.
+   */
+  closeQuick(open?: DeepLinkPlace): Promise<DeskResult<void>>;
   onUpdateState(listener: (state: UpdateState) => void): Unsubscribe;
   /** A deep link the OS handed the app (a click elsewhere, a second launch), or a tray choice. */
   onShellCommand(listener: (command: ShellCommand) => void): Unsubscribe;
@@ -88,6 +93,7 @@ export const platformArea = bridgeArea<PlatformMethods>()({
     'showLogs',
     'getUiState',
     'saveUiState',
+    'closeQuick',
   ],
   subscriptions: ['onUpdateState', 'onShellCommand'],
 });

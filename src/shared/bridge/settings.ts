@@ -15,6 +15,8 @@ export interface AppSettings {
   closeToTray: boolean;
   /** Shows or hides the window from anywhere, as an Electron accelerator; null: off. */
   globalShortcut: string | null;
+  /** Opens a small quick-chat window on top from anywhere (desktop app); null: off. */
+  quickChatShortcut: string | null;
   updateChannel: 'stable' | 'beta';
   /** Starts AgentDesk when the person logs in to the computer; off by default. */
   openAtLogin: boolean;

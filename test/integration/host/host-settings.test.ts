@@ -8,6 +8,7 @@ import { createSettingsArea } from '../../../src/core/host/settings/settings';
 const desktop = {
   closeToTray: false,
   globalShortcut: 'CommandOrControl+Shift+Space',
+  quickChatShortcut: 'Alt+Space',
   updateChannel: 'stable',
   openAtLogin: false,
 };

@@ -58,6 +58,28 @@ describe('platform area: shell habits', () => {
     expect(await area.getUpdateState()).toEqual({ ok: true, value: { phase: 'idle' } });
   });
 
+  it('closes the desktop quick chat window (opening a checked place), and says browser mode has none', async () => {
+    const browser = createPlatformArea(browserOs, { dataDir, busy: idle });
+    expect(await browser.closeQuick()).toMatchObject({ ok: false, error: { code: 'not_available' } });
+    const closed: unknown[] = [];
+    const desktop = createPlatformArea(
+      { ...browserOs, shell: { closeQuick: (open) => void closed.push(open) } },
+      { dataDir, busy: idle },
+    );
+    expect(await desktop.closeQuick()).toEqual({ ok: true, value: undefined });
+    // The page's socket carries "no place" as null.
+    expect(await desktop.closeQuick(null as never)).toEqual({ ok: true, value: undefined });
+    expect(await desktop.closeQuick({ agentId: 'a1', sessionId: 's2' })).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    expect(await desktop.closeQuick({ agentId: 'a1', sessionId: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    expect(closed).toEqual([undefined, undefined, { agentId: 'a1', sessionId: 's2' }]);
+  });
+
   it('restarts to update only with an update ready and nothing running', async () => {
     const ready = fakeUpdates({ phase: 'ready', version: '9.9.9' });
     let busy = { turnsRunning: 1, syncWriting: false };

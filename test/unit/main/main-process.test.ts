@@ -21,7 +21,11 @@ const m = vi.hoisted(() => ({
     events: Map<string, (...args: unknown[]) => void>;
     focus: ReturnType<typeof vi.fn>;
     restore: ReturnType<typeof vi.fn>;
+    close: () => void;
     minimized: boolean;
+    focused: boolean;
+    url: string;
+    options: Record<string, unknown>;
   }[],
   menu: undefined as unknown,
   checkForUpdates: vi.fn(async () => undefined),
@@ -79,7 +83,10 @@ vi.mock('electron', () => {
     hide = vi.fn();
     events = new Map<string, (...args: unknown[]) => void>();
     minimized = true;
-    constructor() {
+    focused = false;
+    url = '';
+    close = vi.fn((): void => this.events.get('closed')?.());
+    constructor(public options: Record<string, unknown> = {}) {
       this.webContents = { id: nextId++, setWindowOpenHandler: () => {}, on: () => {} };
       m.windows.push(this as never);
     }
@@ -97,7 +104,7 @@ vi.mock('electron', () => {
       return true;
     }
     isFocused() {
-      return false;
+      return this.focused;
     }
     isMinimized() {
       return this.minimized;
@@ -105,7 +112,8 @@ vi.mock('electron', () => {
     loadFile() {
       return Promise.resolve();
     }
-    loadURL() {
+    loadURL(url: string) {
+      this.url = url;
       return Promise.resolve();
     }
   }
@@ -340,11 +348,69 @@ describe('desktop habits', () => {
     ]);
   });
 
-  it('applies the settings it owns: the global shortcut, changed or off, and open at login', async () => {
+  it('opens the quick chat window on its shortcut: on top, the page at #quick, trusted while it lives', async () => {
+    await vi.waitFor(() => expect(m.shortcuts.has('Alt+Space')).toBe(true));
+    m.shortcuts.get('Alt+Space')!();
+    expect(m.windows).toHaveLength(2);
+    const quick = m.windows[1]!;
+    expect(quick.url).toBe('agentdesk://app/index.html#quick');
+    expect(quick.options).toMatchObject({ alwaysOnTop: true, skipTaskbar: true, width: 560, height: 480 });
+    expect((quick.options['webPreferences'] as Record<string, unknown>)['sandbox']).toBe(true);
+    const fromQuick = {
+      sender: quick.webContents,
+      senderFrame: { url: `${rendererUrl}#quick`, parent: null },
+    };
+    expect(await m.handlers.get('desk:getSettings')!(fromQuick)).toMatchObject({ ok: true });
+    // In front, the shortcut closes it; its page is no longer trusted, and the main window is still the app's.
+    quick.focused = true;
+    m.shortcuts.get('Alt+Space')!();
+    expect(m.windows[1]!.close).toHaveBeenCalled();
+    expect(await m.handlers.get('desk:getSettings')!(fromQuick)).toMatchObject({ ok: false });
+    m.windows.splice(1);
+    m.shortcuts.get('Alt+Space')!();
+    expect(m.windows[1]!.url).toBe('agentdesk://app/index.html#quick');
+    m.windows[1]!.close();
+    m.windows.splice(1);
+  });
+
+  it('closes the quick window when its page asks (Escape), and shows its conversation in the main window', async () => {
+    m.shortcuts.get('Alt+Space')!();
+    const quick = m.windows[1]!;
+    const fromQuick = {
+      sender: quick.webContents,
+      senderFrame: { url: `${rendererUrl}#quick`, parent: null },
+    };
+    expect(await m.handlers.get('desk:closeQuick')!(fromQuick)).toEqual({ ok: true, value: undefined });
+    expect(quick.close).toHaveBeenCalledTimes(1);
+    m.windows.splice(1);
+    // "Open in AgentDesk": closed, and the main window (subscribed above) is told to open the conversation.
+    m.shortcuts.get('Alt+Space')!();
+    const again = m.windows[1]!;
+    const before = sent.length;
+    const fromAgain = {
+      sender: again.webContents,
+      senderFrame: { url: `${rendererUrl}#quick`, parent: null },
+    };
+    const place = { agentId: 'a1', sessionId: 's9' };
+    expect(await m.handlers.get('desk:closeQuick')!(fromAgain, place)).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    expect(again.close).toHaveBeenCalledTimes(1);
+    expect(sent.slice(before).map((args) => args[2])).toEqual([{ type: 'open', place }]);
+    m.windows.splice(1);
+  });
+
+  it('applies the settings it owns: the global shortcuts, changed or off, and open at login', async () => {
     await vi.waitFor(() => expect(m.shortcuts.has('CommandOrControl+Shift+Space')).toBe(true));
     await m.handlers.get('desk:updateSettings')!(fromOurWindow(), { globalShortcut: 'Alt+Shift+K' });
-    expect([...m.shortcuts.keys()]).toEqual(['Alt+Shift+K']);
-    await m.handlers.get('desk:updateSettings')!(fromOurWindow(), { globalShortcut: null });
+    expect([...m.shortcuts.keys()].sort()).toEqual(['Alt+Shift+K', 'Alt+Space']);
+    await m.handlers.get('desk:updateSettings')!(fromOurWindow(), {
+      globalShortcut: null,
+      quickChatShortcut: 'Control+Alt+Q',
+    });
+    expect([...m.shortcuts.keys()]).toEqual(['Control+Alt+Q']);
+    await m.handlers.get('desk:updateSettings')!(fromOurWindow(), { quickChatShortcut: null });
     expect(m.shortcuts.size).toBe(0);
     // Linux keeps login items as an autostart desktop entry; the settings call writes or removes it.
     process.env['XDG_CONFIG_HOME'] = join(userData, 'config');

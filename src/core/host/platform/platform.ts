@@ -1,5 +1,11 @@
 import { join } from 'node:path';
-import type { NotificationInput, PlatformInfo, PlatformMethods, UiState } from '../../../shared/bridge';
+import type {
+  DeepLinkPlace,
+  NotificationInput,
+  PlatformInfo,
+  PlatformMethods,
+  UiState,
+} from '../../../shared/bridge';
 import { checkBody, checkConversationIds, checkId, isHttpsUrl } from '../plumbing/argument-checks';
 import { fail } from '../plumbing/call-results';
 import { formatDeepLink } from './deep-link-format';
@@ -58,10 +64,7 @@ export function createPlatformArea(os: PlatformOs, options: PlatformAreaOptions)
     },
 
     async deepLinkFor(place) {
-      const problem =
-        place?.sessionId === undefined
-          ? checkId(place?.agentId, 'agent')
-          : checkConversationIds(place.agentId, place.sessionId);
+      const problem = checkPlace(place);
       if (problem) return { ok: false, error: problem };
       return { ok: true, value: formatDeepLink(place) };
     },
@@ -111,6 +114,16 @@ export function createPlatformArea(os: PlatformOs, options: PlatformAreaOptions)
       return { ok: true, value: next };
     },
 
+    async closeQuick(open) {
+      if (!shell.closeQuick)
+        return fail('not_available', 'Only the desktop app has a quick chat window to close.');
+      // The page's socket carries a missing place as null.
+      const problem = open == null ? undefined : checkPlace(open);
+      if (problem) return { ok: false, error: problem };
+      shell.closeQuick(open ?? undefined);
+      return { ok: true, value: undefined };
+    },
+
     onUpdateState(listener) {
       return shell.updates?.subscribe(listener) ?? (() => {});
     },
@@ -119,6 +132,13 @@ export function createPlatformArea(os: PlatformOs, options: PlatformAreaOptions)
       return shell.onShellCommand?.(listener) ?? (() => {});
     },
   };
+}
+
+/** An agent, or one of its conversations, as a deep link or the quick window names it. */
+function checkPlace(place: DeepLinkPlace) {
+  return place?.sessionId === undefined
+    ? checkId(place?.agentId, 'agent')
+    : checkConversationIds(place.agentId, place.sessionId);
 }
 
 /** https anywhere; plain http only to this computer (the local service's pages and signed file links). */

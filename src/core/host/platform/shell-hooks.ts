@@ -1,4 +1,4 @@
-import type { ShellCommand, UpdateState } from '../../../shared/bridge';
+import type { DeepLinkPlace, ShellCommand, UpdateState } from '../../../shared/bridge';
 
 /** Where update news comes from: electron-updater in the installed app, a fake in tests. */
 export interface UpdateSource {
@@ -19,5 +19,7 @@ export interface ShellHooks {
   logFile?: string;
   updates?: UpdateSource;
   showLogs?(): Promise<void>;
+  /** Closes the quick chat window, then shows the place (if any) in the main window. */
+  closeQuick?(open?: DeepLinkPlace): void;
   onShellCommand?(listener: (command: ShellCommand) => void): () => void;
 }

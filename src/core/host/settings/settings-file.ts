@@ -2,7 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writePrivateJson } from '../../common/private-json-file';
 import type { AppSettings } from '../../../shared/bridge';
-import { DEFAULT_GLOBAL_SHORTCUT, isAccelerator } from '../../../shared/bridge/accelerator';
+import {
+  DEFAULT_GLOBAL_SHORTCUT,
+  DEFAULT_QUICK_CHAT_SHORTCUT,
+  isAccelerator,
+} from '../../../shared/bridge/accelerator';
 
 const Accelerator = z.string().refine(isAccelerator, 'a shortcut such as CommandOrControl+Shift+Space');
 
@@ -14,6 +18,7 @@ const SettingsFile = z.object({
   syncRoot: z.string().min(1).nullable().catch(null),
   closeToTray: z.boolean().catch(false),
   globalShortcut: Accelerator.nullable().catch(DEFAULT_GLOBAL_SHORTCUT),
+  quickChatShortcut: Accelerator.nullable().catch(DEFAULT_QUICK_CHAT_SHORTCUT),
   updateChannel: z.enum(['stable', 'beta']).catch('stable'),
   openAtLogin: z.boolean().catch(false),
 });
@@ -28,6 +33,7 @@ export const SettingsPatch = z.strictObject({
   syncRoot: z.string().max(4096).nullable().optional(),
   closeToTray: z.boolean().optional(),
   globalShortcut: Accelerator.nullable().optional(),
+  quickChatShortcut: Accelerator.nullable().optional(),
   updateChannel: z.enum(['stable', 'beta']).optional(),
   openAtLogin: z.boolean().optional(),
 });

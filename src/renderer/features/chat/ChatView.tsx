@@ -12,8 +12,16 @@ import { OfflineBanner } from './OfflineBanner';
 import { isTerminal } from '../../model/turn-reducer';
 import type { ComposerToolsSlot } from '../../ui/composer-slot';
 
-/** One conversation: header, the streamed thread, and the composer. */
-export function ChatView(props: { agentId: string; sessionId: string; composerTools?: ComposerToolsSlot }) {
+/**
+ * One conversation: header, the streamed thread, and the composer. `compact` (the quick window) leaves out
+ * the header and the agent's welcome: its own line names the agent.
+ */
+export function ChatView(props: {
+  agentId: string;
+  sessionId: string;
+  composerTools?: ComposerToolsSlot;
+  compact?: boolean;
+}) {
   const { agentId, sessionId } = props;
   const thread = useConversationsStore((s) => s.threads[sessionId]);
   const item = useConversationsStore((s) => s.byAgent[agentId]?.items.find((i) => i.id === sessionId));
@@ -40,7 +48,7 @@ export function ChatView(props: { agentId: string; sessionId: string; composerTo
 
   return (
     <section className="chat" aria-label="Chat">
-      <ChatHeader agentId={agentId} sessionId={sessionId} title={title} />
+      {props.compact ? null : <ChatHeader agentId={agentId} sessionId={sessionId} title={title} />}
       <OfflineBanner readOnly={thread?.offline ?? false} />
       {connection?.state === 'reconnecting' ? (
         <p className="banner reconnecting" role="status">
@@ -62,7 +70,7 @@ export function ChatView(props: { agentId: string; sessionId: string; composerTo
           {thread.error}
         </p>
       ) : null}
-      {empty ? (
+      {empty && !props.compact ? (
         <AgentWelcome agentId={agentId} sessionId={sessionId} />
       ) : (
         <LiveMessageList key={sessionId} agentId={agentId} sessionId={sessionId} thread={thread} />

@@ -14,18 +14,7 @@ export function DesktopSettingsSection() {
   const settings = useSettingsStore((s) => s.settings);
   const update = useSettingsStore.getState().update;
   const info = useShellInfo();
-  const [shortcut, setShortcut] = useState(settings.globalShortcut ?? '');
-  const [note, setNote] = useState('');
-  useEffect(() => setShortcut(settings.globalShortcut ?? ''), [settings.globalShortcut]);
   if (!info || !(info.tray || info.openAtLogin || info.globalShortcut || info.updates)) return null;
-
-  const saveShortcut = () => {
-    const typed = shortcut.trim();
-    if (typed && !isAccelerator(typed))
-      return setNote('Write a shortcut as modifiers and one key, e.g. CommandOrControl+Shift+Space.');
-    setNote('');
-    void update({ globalShortcut: typed || null });
-  };
 
   return (
     <SettingsGroup title="Desktop">
@@ -50,28 +39,18 @@ export function DesktopSettingsSection() {
         </label>
       ) : null}
       {info.globalShortcut ? (
-        <form
-          className="settings-row"
-          onSubmit={(event) => {
-            event.preventDefault();
-            saveShortcut();
-          }}
-        >
-          <label>
-            Show or hide shortcut{' '}
-            <input
-              type="text"
-              aria-label="Show or hide shortcut"
-              value={shortcut}
-              placeholder="Off"
-              onChange={(e) => setShortcut(e.target.value)}
-            />
-          </label>
-          <button type="submit">Set shortcut</button>
-          <button type="button" onClick={() => void update({ globalShortcut: null })}>
-            Turn off
-          </button>
-        </form>
+        <>
+          <ShortcutField
+            label="Show or hide shortcut"
+            saved={settings.globalShortcut}
+            save={(globalShortcut) => void update({ globalShortcut })}
+          />
+          <ShortcutField
+            label="Quick chat shortcut"
+            saved={settings.quickChatShortcut}
+            save={(quickChatShortcut) => void update({ quickChatShortcut })}
+          />
+        </>
       ) : null}
       {info.updates ? (
         <label className="settings-row">
@@ -86,8 +65,46 @@ export function DesktopSettingsSection() {
           </select>
         </label>
       ) : null}
-      {note ? <p role="status">{note}</p> : null}
     </SettingsGroup>
+  );
+}
+
+/** One global shortcut: typed as modifiers and a key, set, or turned off. */
+function ShortcutField(props: { label: string; saved: string | null; save(value: string | null): void }) {
+  const [typed, setTyped] = useState(props.saved ?? '');
+  const [note, setNote] = useState('');
+  useEffect(() => setTyped(props.saved ?? ''), [props.saved]);
+  const submit = () => {
+    const value = typed.trim();
+    if (value && !isAccelerator(value))
+      return setNote('Write a shortcut as modifiers and one key, e.g. CommandOrControl+Shift+Space.');
+    setNote('');
+    props.save(value || null);
+  };
+  return (
+    <form
+      className="settings-row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label>
+        {props.label}{' '}
+        <input
+          type="text"
+          aria-label={props.label}
+          value={typed}
+          placeholder="Off"
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </label>
+      <button type="submit">Set shortcut</button>
+      <button type="button" onClick={() => props.save(null)}>
+        Turn off
+      </button>
+      {note ? <p role="status">{note}</p> : null}
+    </form>
   );
 }
 

@@ -38,9 +38,19 @@ export function useWindowMemory(agentId: string | null, sessionId: string | null
         applyWanted(wanted);
       });
     return desk().onShellCommand((command) => {
-      if (command.type === 'open')
-        wanted.current = { agentId: command.place.agentId, sessionId: command.place.sessionId ?? null };
-      else {
+      if (command.type === 'open') {
+        const { agentId: wantedAgent, sessionId: wantedSession } = command.place;
+        wanted.current = { agentId: wantedAgent, sessionId: wantedSession ?? null };
+        // A conversation started elsewhere a moment ago (the quick chat window) is not in a list read before.
+        const known = useConversationsStore.getState().byAgent[wantedAgent];
+        if (wantedSession && known?.status === 'ready' && !known.items.some((c) => c.id === wantedSession)) {
+          void useConversationsStore
+            .getState()
+            .refresh(wantedAgent)
+            .then(() => applyWanted(wanted));
+          return;
+        }
+      } else {
         const current = useAgentsStore.getState().selectedAgentId;
         if (current) void useConversationsStore.getState().create(current);
       }
