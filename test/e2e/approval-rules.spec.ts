@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openApp, showScreen, type AppSession } from './support/app-session';
+import { seriousViolations } from './support/axe-themes';
 import {
   chatApp,
   conversationStartingWith,
@@ -51,19 +51,6 @@ async function askToWrite(page: Page, path: string): Promise<Locator> {
 async function lastReplyAbout(path: string): Promise<string> {
   const sessionId = await conversationStartingWith(app, agentId, `write ${path}\n\`\`\`\nrule test\n\`\`\``);
   return (await messagesOf(app, agentId, sessionId)).at(-1)!.content;
-}
-
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    const result = await new AxeBuilder({ page }).include(include).analyze();
-    for (const v of result.violations)
-      if (v.impact === 'serious' || v.impact === 'critical')
-        found.push(`${theme} ${v.id} ${v.nodes[0]?.target.join(' ')}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
 }
 
 test('Always allow under a folder answers the next conversation; outside it asks; removed, it asks again', async ({
