@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { PaletteKeys } from './Palette';
 import { useSearchStore } from '../../stores/search-store';
 import { lazyPart, WhenLoaded } from '../../ui/lazy-part';
 import { useReturnFocus } from '../../ui/use-return-focus';
@@ -6,6 +7,7 @@ import { SearchField } from './SearchField';
 import './search.css';
 
 const Palette = lazyPart(() => import('./Palette').then((m) => m.Palette));
+type KeysHandler = PaletteKeys['current'];
 
 /** Mod+K: a palette searching everything ever said, in every conversation of every agent. */
 export function SearchPalette() {
@@ -29,9 +31,7 @@ export function SearchPalette() {
   }, []);
   return open ? (
     <ReturnFocus>
-      <WhenLoaded fallback={<PaletteFrame />}>
-        <Palette />
-      </WhenLoaded>
+      <PaletteFrame />
     </ReturnFocus>
   ) : null;
 }
@@ -43,13 +43,24 @@ function ReturnFocus(props: { children: ReactNode }) {
 }
 
 /**
- * The palette's frame and field while its chunk loads (the first Mod+K): what is typed meanwhile goes
- * to the search (the store's text), which the palette shows when it comes, not to the message box.
+ * The palette's frame and field, here and not in the palette's chunk: the first Mod+K shows them at once,
+ * and what is typed while the chunk loads stays in the same field (a field swapped for another dropped
+ * what a fast hand typed in between). Escape closes it wherever the focus is: a modal that lost its focus
+ * (to the page body, after the window was resized or its colours changed) would otherwise stay open over
+ * the app and eat every click.
  */
 function PaletteFrame() {
   const input = useRef<HTMLInputElement>(null);
+  const keys = useRef<KeysHandler>(null);
   useEffect(() => input.current?.focus(), []);
   const hide = () => useSearchStore.getState().hide();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) hide();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className="search-backdrop" onMouseDown={hide}>
       <div
@@ -57,11 +68,17 @@ function PaletteFrame() {
         role="dialog"
         aria-modal="true"
         aria-label="Search all conversations"
-        aria-busy="true"
         onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && hide()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') hide();
+          else if (!keys.current?.(e.key)) return;
+          e.preventDefault();
+        }}
       >
         <SearchField ref={input} />
+        <WhenLoaded fallback={null}>
+          <Palette keys={keys} />
+        </WhenLoaded>
       </div>
     </div>
   );
