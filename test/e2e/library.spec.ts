@@ -152,7 +152,7 @@ test('a name the server refuses (400) is said with its reason', async ({ page })
   expect((await listed()).map((f) => f.nombre)).not.toContain(long);
 });
 
-test('open and copy link give a working signed URL', async ({ page, context }) => {
+test('copy link gives a working signed URL, and open previews the file', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openLibrary(page);
   await row(page, 'notes.md').getByRole('button', { name: 'Copy link to notes.md' }).click();
@@ -163,9 +163,12 @@ test('open and copy link give a working signed URL', async ({ page, context }) =
   const served = await fetch(url);
   expect(served.status).toBe(200);
   expect(await served.text()).toBe('# notes\n');
-  const popup = page.waitForEvent('popup');
+  // Open previews in the app (library-preview.spec.ts has every kind).
   await row(page, 'notes.md').getByRole('button', { name: 'Open notes.md' }).click();
-  expect(new URL((await popup).url()).pathname).toMatch(/^\/files\//);
+  const preview = page.getByRole('dialog', { name: 'notes.md' });
+  await expect(preview.getByRole('heading', { name: 'notes', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
 });
 
 test('delete asks first, then the API no longer lists the file', async ({ page }) => {

@@ -2,9 +2,14 @@ import type { ExportFormat } from '../../shared/bridge';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
 
-/** Saves text as a file through the browser's download. */
-export function download(fileName: string, mimeType: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${mimeType};charset=utf-8` }));
+/** Saves text (as UTF-8) or bytes as a file through the browser's download. */
+export function download(
+  fileName: string,
+  mimeType: string,
+  content: string | Uint8Array<ArrayBuffer>,
+): void {
+  const type = typeof content === 'string' ? `${mimeType};charset=utf-8` : mimeType;
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

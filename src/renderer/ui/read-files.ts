@@ -19,3 +19,11 @@ function toBase64(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));
   return btoa(binary);
 }
+
+/** Base64 from the bridge back to bytes (a 20 MB file decodes in one pass, not a callback per byte). */
+export function fromBase64(data: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(data);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

@@ -11,3 +11,4 @@ export type * from './areas';
 export * from './desk-result';
 export * from './bridge-contract';
 export * from './bridge-channels';
+export * from './library-read';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadProgress } from '../../../src/shared/bridge';
+import { libraryReadBytesMax, type UploadProgress } from '../../../src/shared/bridge';
+import type { FetchLike } from '../../../src/core/common/result';
 import { createApiClient } from '../../../src/core/api/api-client';
 import { staticTokenSource } from '../../../src/core/auth/access-token-source';
 import { silentLogger } from '../../../src/core/log/logger';
@@ -9,7 +10,8 @@ import type { WithApi } from '../../../src/core/host/plumbing/with-api';
 import { signIn, startTestService, type TestService } from '../../support/local-service';
 
 // The host's library area against the real local service over HTTP: uploads report their progress
-// and can be cancelled midway, files are read back through their signed URL, and audio over the
+// and can be cancelled midway, files are read back through their signed URL (up to the host's read cap),
+// and audio over the
 // plan's cap comes back as the API's 413.
 
 describe('host library area', { timeout: 60_000 }, () => {
@@ -17,11 +19,14 @@ describe('host library area', { timeout: 60_000 }, () => {
   let library: ReturnType<typeof createLibraryArea>;
 
   beforeAll(async () => {
-    service = await startTestService({ config: { stt: { maxBytes: 1000 } } });
+    // The library's cap raised above the host's read cap, so a file too large to bring to the page can exist.
+    service = await startTestService({
+      config: { stt: { maxBytes: 1000 }, library: { maxBytes: libraryReadBytesMax + 1024 } },
+    });
     const token = (await signIn(service)).access_token;
     const api = createApiClient({ baseUrl: service.url, auth: staticTokenSource(token) });
     const withApi: WithApi = async (run) => toDeskResult(await run(api));
-    library = createLibraryArea({ withApi, logger: silentLogger });
+    library = createLibraryArea({ withApi, logger: silentLogger, fetch: countedFetch });
   });
 
   afterAll(async () => {
@@ -29,6 +34,11 @@ describe('host library area', { timeout: 60_000 }, () => {
     await service.cleanup();
   });
 
+  let fetched = 0;
+  const countedFetch: FetchLike = (input, init) => {
+    fetched++;
+    return fetch(input, init);
+  };
   const bytes = (size: number) => Buffer.alloc(size, 7).toString('base64');
 
   it('reports the progress of an upload up to its size, and the file is listed with it', async () => {
@@ -78,6 +88,20 @@ describe('host library area', { timeout: 60_000 }, () => {
       ok: false,
       error: { code: 'not_found' },
     });
+  });
+
+  it('refuses to read a file over its read cap (20 MB) before fetching its bytes', async () => {
+    const uploaded = await library.uploadFile({
+      name: 'huge.bin',
+      dataBase64: bytes(libraryReadBytesMax + 1),
+    });
+    if (!uploaded.ok) throw new Error(uploaded.error.message);
+    fetched = 0;
+    expect(await library.downloadFile(uploaded.value.id)).toMatchObject({
+      ok: false,
+      error: { code: 'too_large', message: 'huge.bin is larger than 20 MB.' },
+    });
+    expect(fetched).toBe(0);
   });
 
   it('passes a too-large recording on as the 413, and refuses what is not audio before sending', async () => {

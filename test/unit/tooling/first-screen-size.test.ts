@@ -21,6 +21,7 @@ const lazyParts = [
   'features/models/ModelSettings.tsx',
   'features/library/LibraryScreen.tsx',
   'features/library/LibraryPicker.tsx',
+  'features/library/pdf-document.ts',
   'features/connectors/ConnectorsScreen.tsx',
   'features/schedules/SchedulePanel.tsx',
   'features/search/Palette.tsx',

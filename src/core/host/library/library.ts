@@ -1,5 +1,9 @@
-import { LIMITS } from '../../../shared/api';
-import type { LibraryMethods, UploadProgress } from '../../../shared/bridge';
+import {
+  libraryReadBytesMax,
+  type DownloadedFile,
+  type LibraryMethods,
+  type UploadProgress,
+} from '../../../shared/bridge';
 import type { Logger } from '../../log/logger';
 import type { FetchLike } from '../../common/result';
 import { checkId } from '../plumbing/argument-checks';
@@ -79,6 +83,9 @@ export function createLibraryArea(deps: {
       if (!listed.ok) return listed;
       const file = listed.value.find((f) => f.id === fileId);
       if (!file) return fail('not_found', 'That file is no longer in your library.');
+      const tooLarge = () =>
+        fail<DownloadedFile>('too_large', `${file.name} is larger than ${libraryReadBytesMax >> 20} MB.`);
+      if (file.size > libraryReadBytesMax) return tooLarge();
       const link = await deps.withApi((api) => api.getFileUrl(fileId));
       if (!link.ok) return link;
       try {
@@ -86,8 +93,7 @@ export function createLibraryArea(deps: {
         const response = await fetchImpl(link.value.url);
         if (!response.ok) return fail('not_found', `The file could not be read (HTTP ${response.status}).`);
         const bytes = new Uint8Array(await response.arrayBuffer());
-        if (bytes.byteLength > LIMITS.workspaceFileBytesMax)
-          return fail('too_large', `${file.name} is larger than 10 MB.`);
+        if (bytes.byteLength > libraryReadBytesMax) return tooLarge();
         return {
           ok: true,
           value: {

@@ -1,31 +1,23 @@
 import type { CSSProperties } from 'react';
 import type { LibraryFile } from '../../../shared/api';
-import { desk } from '../../desk';
-import { errorWords } from '../../error-words';
 import { useLibraryStore } from '../../stores/library-store';
 import { fileKindWords } from '../../model/file-kind-words';
 import { sizeWords, typeLabel } from '../../model/library-view';
 import { showDirectionControls } from '../../model/bidi-controls';
 
-/** One library file: what it is, and open, copy link, attach, delete. */
+/** One library file: what it is, and open (a preview in the app), copy link, attach, delete. */
 export function FileRow(props: {
   file: LibraryFile;
   /** Where the virtual list puts the row, and its place for assistive technology. */
   style: CSSProperties;
   rowIndex: number;
   canAttach: boolean;
+  onOpen(): void;
   onAttach(): void;
   onDelete(): void;
   onNote(text: string, alert: boolean): void;
 }) {
   const { file } = props;
-
-  const open = async () => {
-    const link = await useLibraryStore.getState().link(file.id);
-    if ('error' in link) return props.onNote(link.error, true);
-    const opened = await desk().openExternal(link.url);
-    if (!opened.ok) props.onNote(errorWords(opened.error), true);
-  };
 
   const copy = async () => {
     const link = await useLibraryStore.getState().link(file.id);
@@ -57,7 +49,7 @@ export function FileRow(props: {
         {sizeWords(file.size)}
       </div>
       <div role="cell" className="file-actions">
-        <button type="button" className="small" onClick={() => void open()} aria-label={`Open ${file.name}`}>
+        <button type="button" className="small" onClick={props.onOpen} aria-label={`Open ${file.name}`}>
           Open
         </button>
         <button

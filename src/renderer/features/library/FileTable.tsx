@@ -10,6 +10,7 @@ export function FileTable(props: {
   files: readonly LibraryFile[];
   scroller: RefObject<HTMLDivElement | null>;
   canAttach: boolean;
+  onOpen(file: LibraryFile): void;
   onAttach(file: LibraryFile): void;
   onDelete(file: LibraryFile): void;
   onNote(text: string, alert: boolean): void;
@@ -48,6 +49,7 @@ export function FileTable(props: {
               rowIndex={row.index + 2}
               style={{ transform: `translateY(${row.start - margin}px)`, height: ROW_HEIGHT }}
               canAttach={props.canAttach}
+              onOpen={() => props.onOpen(file)}
               onAttach={() => props.onAttach(file)}
               onDelete={() => props.onDelete(file)}
               onNote={props.onNote}

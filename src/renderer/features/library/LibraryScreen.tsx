@@ -9,12 +9,13 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useFileIntake } from '../../ui/use-file-intake';
 import { WindowDropTarget } from '../../ui/WindowDropTarget';
 import { attachFromLibrary } from './attach-from-library';
+import { FilePreview } from './FilePreview';
 import { FileTable } from './FileTable';
 import { UploadList } from './UploadList';
 import { visibleFiles, type LibrarySort } from '../../model/library-view';
 import { ErrorLine } from '../../ui/ErrorLine';
 
-/** The person's file library: list with search and sort, uploads with progress, links, delete, attach. */
+/** The person's file library: list with search and sort, uploads with progress, preview, links, delete, attach. */
 export function LibraryScreen() {
   const files = useLibraryStore((s) => s.files);
   const status = useLibraryStore((s) => s.status);
@@ -25,6 +26,7 @@ export function LibraryScreen() {
   const agentId = useAgentsStore((s) => s.selectedAgentId);
   const scroller = useRef<HTMLDivElement>(null);
   const [deleting, setDeleting] = useState<LibraryFile | null>(null);
+  const [opened, setOpened] = useState<LibraryFile | null>(null);
   const [note, setNote] = useState<{ text: string; alert: boolean } | null>(null);
 
   useEffect(() => {
@@ -98,6 +100,7 @@ export function LibraryScreen() {
             files={shown}
             scroller={scroller}
             canAttach={!!sessionId}
+            onOpen={setOpened}
             onAttach={(file) => void attach(file)}
             onDelete={setDeleting}
             onNote={(text, alert) => setNote({ text, alert })}
@@ -105,6 +108,7 @@ export function LibraryScreen() {
         ) : null}
       </div>
       <WindowDropTarget onFiles={upload}>Drop files to add them to your library</WindowDropTarget>
+      {opened ? <FilePreview file={opened} onClose={() => setOpened(null)} /> : null}
       {deleting ? (
         <ConfirmDialog
           title="Delete this file?"
