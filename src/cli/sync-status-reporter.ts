@@ -81,7 +81,8 @@ export function statusReporter(io: CliIo, { watching = false } = {}): (status: S
     const message =
       status.state === 'error' || status.state === 'paused' ? (status.message ?? status.state) : undefined;
     if (message && message !== lastMessage && !status.unreachable) {
-      io.err(`${status.state === 'paused' ? 'Paused' : 'Error'}: ${message}\n`);
+      // A full disk pauses the sync until there is space (disk-full-pause.ts): not an error of the run.
+      io.err(`${status.state === 'paused' || status.diskFull ? 'Paused' : 'Error'}: ${message}\n`);
       // The deletions wait for a word the person can only give by starting a run with the flag.
       if (status.pendingDeletes)
         io.err(

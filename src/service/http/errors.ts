@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Refusal } from '../outcome';
-import { diskFullCode, diskFullWords } from '../../shared/storage/disk-full';
+import { diskFullCode } from '../../shared/storage/disk-full';
+import { diskFullWords } from '../../shared/words/disk-full-words';
 import { printablePath } from './request-log';
 
 /** The spec's Error shape, `{error, detalle}`, with `Cache-Control: no-store`. */

@@ -61,6 +61,12 @@ export interface SyncStatus {
    * when (epoch ms). Changes are kept and sent once it is back; `message` says so in plain words.
    */
   unreachable?: { server: string; since: number };
+  /**
+   * Set (with state `error` and the words in `message`) while a disk the sync writes to is full: what it holds
+   * ("the sync folder"), where, and since when (epoch ms). Nothing is deleted; the sync tries again by itself,
+   * backing off, and goes on once there is space.
+   */
+  diskFull?: { what: string; where: string; since: number };
   /** Plain sentences said once each, newest last (a few are kept): see SyncNotice. */
   notices?: SyncNotice[];
 }

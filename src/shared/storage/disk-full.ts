@@ -19,8 +19,3 @@ export function diskFullCode(error: unknown): string | undefined {
 export function isDiskFull(error: unknown): boolean {
   return diskFullCode(error) !== undefined;
 }
-
-/** "The disk holding <what> (<where>) is full": the one phrase every layer uses to say which disk it is. */
-export function diskFullWords(what: string, where: string): string {
-  return `The disk holding ${what} (${where}) is full.`;
-}

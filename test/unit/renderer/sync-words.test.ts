@@ -172,6 +172,10 @@ describe('sync words', () => {
     );
     expect(problemLines(status({ state: 'error', unreachable, message: 'x' }))).toEqual([]);
     expect(stateWords(status({ state: 'paused', unreachable }))).toBe('Paused');
+    const diskFull = { what: 'the sync folder', where: '/home/ada/notes', since: 1 };
+    for (const state of ['scanning', 'error'] as const)
+      expect(stateWords(status({ state, diskFull }))).toBe('Paused: the disk is full');
+    expect(stateWords(status({ state: 'paused', diskFull }))).toBe('Paused');
     expect(skipWords('unchecked')).toBe(
       "Held: this server can't show whether the agent changed it since the last sync",
     );

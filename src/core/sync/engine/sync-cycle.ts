@@ -23,6 +23,7 @@ import type {
 import { planSync } from '../plan/sync-planner';
 import { pathKey } from '../plan/sync-paths';
 import type { RecentDeletions } from './recent-deletions';
+import { sayDiskFull } from './disk-full-pause';
 import { withNotice } from './sync-notices';
 import { massDeleteWords } from '../../../shared/words/mass-delete-words';
 import { serverUnreachableWords } from '../../../shared/words/unreachable-words';
@@ -161,6 +162,7 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
   // Confirmed deletes are settled, not counted toward the next pause; a pause keeps its count until answered.
   if (confirmed) ctx.deletions.clear();
   ctx.deletions.hold(plan.pause !== undefined);
+  if (await sayDiskFull(ctx, result.failures, plan.skipped)) return result.moved.length > 0;
   if (plan.pause) {
     // The guard holds the deletes only; everything else of this cycle went ahead.
     ctx.update({

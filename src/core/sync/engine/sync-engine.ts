@@ -16,6 +16,7 @@ import { LookMarks, syncRemoteChanges } from './remote-pass';
 import { answerPending } from './request-answers';
 import { PassQueue } from './pass-queue';
 import { RecentDeletions } from './recent-deletions';
+import { DiskFullRetry } from './disk-full-pause';
 import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
 import { watchReach } from '../../api/server-reach';
@@ -57,6 +58,7 @@ export class SyncEngine {
   private readonly queue: PassQueue;
   private deletesConfirmed = false;
   private readonly deletions: RecentDeletions;
+  private readonly diskRetry = new DiskFullRetry(() => void (this.closed || this.syncNow()));
   private closed = false;
   /** The poll's looks, marked for the remote pass that follows one (remote-pass.ts). */
   private readonly looks: LookMarks;
@@ -275,7 +277,7 @@ export class SyncEngine {
   /** One cycle; resolves true when some path moved under it and should be planned again. */
   private async cycle(): Promise<boolean> {
     if (this.paused() || this.closed) return false;
-    return runCycle(this.context());
+    return this.diskRetry.after(runCycle(this.context()), () => this.status.diskFull !== undefined);
   }
 
   private context(): CycleContext {

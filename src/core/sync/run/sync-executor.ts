@@ -8,6 +8,7 @@ import { runAction, type ActionDeps } from './action-runner';
 import { withRetry, defaultRetry } from './retry';
 import type { SyncAction } from '../plan/sync-plan-types';
 import { isMoved } from '../plan/version-moved';
+import { isDiskFull } from '../../../shared/storage/disk-full';
 
 /** How many actions of a plan run at once, unless the engine's options say otherwise. */
 export const defaultConcurrency = 8;
@@ -21,6 +22,8 @@ export interface ExecutorDeps extends ActionDeps {
 export interface ActionFailure {
   path: string;
   message: string;
+  /** Its disk was full (ENOSPC, EDQUOT, SQLITE_FULL): the cycle pauses and tries again (disk-full-pause.ts). */
+  diskFull?: true;
 }
 
 export interface ExecutionResult {
@@ -54,7 +57,12 @@ export async function executePlan(
           } catch (error) {
             const path = action.type === 'forget-base' ? action.key : action.path;
             if (isMoved(error)) result.moved.push(path);
-            else result.failures.push({ path, message: (error as Error).message });
+            else
+              result.failures.push({
+                path,
+                message: (error as Error).message,
+                ...(isDiskFull(error) ? { diskFull: true as const } : {}),
+              });
           }
           result.done += 1;
           deps.onProgress?.(result.done, total);

@@ -16,6 +16,9 @@ const UNREACHABLE_WORDS = "Can't reach the agent's server";
 export function stateWords(status: SyncStatus): string {
   // Cycles keep trying while the server is away: one steady word, not scanning and error in turn.
   if (status.unreachable && status.state !== 'paused' && status.state !== 'stopped') return UNREACHABLE_WORDS;
+  // Paused until there is space (its message says which disk); the tries again are no news.
+  if (status.diskFull && status.state !== 'paused' && status.state !== 'stopped')
+    return 'Paused: the disk is full';
   switch (status.state) {
     case 'idle': {
       if (!status.lastSyncAt) return 'Waiting for the first sync';

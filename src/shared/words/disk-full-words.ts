@@ -1,0 +1,26 @@
+/** What is said when a disk is full (issue 38), in the words the service, the app and the CLI all use. */
+
+/** "The disk holding <what> (<where>) is full.": names the disk by what the person knows is on it. */
+export function diskFullWords(what: string, where: string): string {
+  return `The disk holding ${what} (${where}) is full.`;
+}
+
+/** The sync's pause on a full disk: which disk, what waits, and that it goes on by itself. */
+export function syncDiskFullWords(disk: FullDisk, waiting: number): string {
+  const changes = `${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'}`;
+  return (
+    `${diskFullWords(disk.what, disk.where)} Sync is paused and ${changes}; nothing was deleted, and sync ` +
+    'goes on by itself once there is space.'
+  );
+}
+
+/** Said once when the disk that paused the sync has space again. */
+export function syncSpaceAgainWords(disk: FullDisk): string {
+  return `There is space again on the disk holding ${disk.what} (${disk.where}); sync goes on.`;
+}
+
+/** A disk that filled, named by what it holds ("the sync folder") and where. */
+export interface FullDisk {
+  what: string;
+  where: string;
+}
