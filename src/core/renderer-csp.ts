@@ -10,7 +10,7 @@ function directives(extraConnect: readonly string[]): string[] {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    // The code highlighter's worker (our own bundled file, nothing else).
+    // The code highlighter's and the PDF preview's workers (our own bundled files, nothing else).
     "worker-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

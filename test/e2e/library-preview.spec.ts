@@ -71,6 +71,7 @@ function pdf(): Buffer {
 
 const files: { name: string; type: string; bytes: Buffer }[] = [
   { name: 'photo.png', type: 'image/png', bytes: png(40, 30) },
+  { name: 'wide.png', type: 'image/png', bytes: png(3000, 2000) },
   { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('line one\n<b>not bold</b>\n') },
   { name: 'readme.md', type: 'text/markdown', bytes: Buffer.from('# Big title\n\nSome *words*.\n') },
   { name: 'tiny.pdf', type: 'application/pdf', bytes: pdf() },
@@ -110,7 +111,7 @@ async function open(page: Page, name: string) {
   return { dialog, button };
 }
 
-test('an image shows fitted at its natural size; Escape leaves and focus goes back to Open', async ({
+test('an image shows at its natural size, a large one fitted; Escape leaves and focus goes back to Open', async ({
   page,
 }) => {
   const { dialog, button } = await open(page, 'photo.png');
@@ -123,6 +124,15 @@ test('an image shows fitted at its natural size; Escape leaves and focus goes ba
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(button).toBeFocused();
+
+  // A picture larger than the window is scaled down to fit it, whole.
+  const wide = await open(page, 'wide.png');
+  const big = wide.dialog.getByRole('img', { name: 'wide.png' });
+  await expect(big).toHaveJSProperty('naturalWidth', 3000);
+  const [frame, shown] = [await wide.dialog.boundingBox(), await big.boundingBox()];
+  expect(shown!.width).toBeLessThan(frame!.width);
+  expect(shown!.y + shown!.height).toBeLessThanOrEqual(frame!.y + frame!.height);
+  expect(shown!.width / shown!.height).toBeCloseTo(1.5, 1);
 });
 
 test('text shows as text in monospace, and Download saves the same bytes', async ({ page }) => {
@@ -136,7 +146,7 @@ test('text shows as text in monospace, and Download saves the same bytes', async
   await dialog.getByRole('button', { name: 'Download' }).click();
   const download = await saved;
   expect(download.suggestedFilename()).toBe('notes.txt');
-  expect(await readFile(await download.path())).toEqual(files[1]!.bytes);
+  expect(await readFile(await download.path())).toEqual(files.find((f) => f.name === 'notes.txt')!.bytes);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(button).toBeFocused();
@@ -183,7 +193,7 @@ test('a file with no preview says so in words, and Download still saves it', asy
   await expect(dialog).toContainText('There is no preview for this kind of file.');
   const saved = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download' }).click();
-  expect(await readFile(await (await saved).path())).toEqual(files[4]!.bytes);
+  expect(await readFile(await (await saved).path())).toEqual(files.find((f) => f.name === 'blob.bin')!.bytes);
 });
 
 test('a file over the preview cap is not read; Download hands the link to the browser', async ({ page }) => {
