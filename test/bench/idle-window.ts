@@ -91,15 +91,10 @@ try {
   const after = await metrics(cdp);
   const cpu = ((after.TaskDuration! - before.TaskDuration!) / (after.Timestamp! - before.Timestamp!)) * 100;
   // What keeps an idle page painting: CSS animations still running (a spinner, a pulse) are the usual cause.
-  const animations = await page.evaluate(() =>
-    document
-      .getAnimations()
-      .filter((a) => a.playState === 'running')
-      .map((a) => {
-        const target = (a.effect as KeyframeEffect | null)?.target;
-        return `${(a as CSSAnimation).animationName ?? 'animation'} on ${target?.tagName.toLowerCase() ?? '?'}.${target?.className ?? ''}`;
-      }),
-  );
+  const animations = await page.evaluate<string[]>(`document.getAnimations()
+    .filter((a) => a.playState === 'running')
+    .map((a) => (a.animationName || 'animation') + ' on ' + (a.effect?.target?.tagName ?? '?').toLowerCase()
+      + '.' + (a.effect?.target?.className ?? ''))`);
   console.log(`animations running while idle: ${animations.length ? animations.join('; ') : 'none'}`);
   console.log(
     `idle ${IDLE_SECONDS} s with ${LONG_TURNS + LIVE_TURNS} turns open: ${((after.TaskDuration! - before.TaskDuration!) * 1000).toFixed(0)} ms of main-thread tasks, ` +
