@@ -74,7 +74,8 @@ export function FilePreview(props: { file: LibraryFile; onClose(): void }) {
   return (
     <dialog
       ref={dialog}
-      className="dialog file-preview"
+      // With nothing to show the dialog is only as tall as its words.
+      className={readable && !binary ? 'dialog file-preview' : 'dialog file-preview compact'}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
