@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { sqliteFileProblem } from '../../shared/storage/sqlite-check';
+import { keepTransactionErrors } from '../../shared/storage/sqlite-transaction';
 import { setAsideSync } from '../common/set-aside';
 import { memoryMigrations, type MemoryMigration } from './memory-migrations';
 
@@ -27,7 +28,7 @@ export function openMemoryDatabase(
   if (problem) onSetAside?.({ problem, movedTo: setAsideSync(file, COMPANIONS.slice(1)) });
   // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
   closeSync(openSync(file, 'a', 0o600));
-  const db = new Database(file);
+  const db = keepTransactionErrors(new Database(file));
   // First: a writer thread of this store still closing may hold the file a moment.
   db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');

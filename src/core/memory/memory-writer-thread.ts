@@ -5,6 +5,7 @@
  */
 import Database from 'libsql';
 import { parentPort, workerData } from 'node:worker_threads';
+import { keepTransactionErrors } from '../../shared/storage/sqlite-transaction';
 import { finishHistory, writeSlice, SLICE_MERGE_STEPS } from './history-writer';
 import { mergeIndex } from './index-merge';
 import { setShardChars } from './index-shards';
@@ -15,7 +16,7 @@ import type { WriterAnswer, WriterOptions, WriterRequest } from './memory-writer
 const port = parentPort!;
 const options = workerData as WriterOptions;
 // The host opened the file first (migrations, WAL, modes): this connection only joins it.
-const db = new Database(options.file) as MemoryDatabase;
+const db = keepTransactionErrors(new Database(options.file)) as MemoryDatabase;
 db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 5000');
 if (options.shardChars !== undefined) setShardChars(db, options.shardChars);

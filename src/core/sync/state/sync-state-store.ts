@@ -11,6 +11,7 @@ import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { SyncConflict } from '../../../shared/bridge';
+import { keepTransactionErrors } from '../../../shared/storage/sqlite-transaction';
 import type { BaseEntry, Fingerprint, RemoteFingerprint } from '../plan/sync-plan-types';
 import { pathKey } from '../plan/sync-paths';
 import { BaseChanges } from './base-changes';
@@ -54,7 +55,7 @@ export class SyncStateStore {
   constructor(file: string) {
     this.path = file;
     mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
+    this.db = keepTransactionErrors(new Database(file));
     this.db.pragma('journal_mode = WAL');
     // NORMAL in WAL mode: a process crash loses nothing, and a power cut can only lose the last
     // commits, leaving those paths at their older base, which the planner settles like a crash
