@@ -9,8 +9,9 @@ import { showScreen } from './app-session';
 /**
  * A new person's walk through every screen of the app, in browser mode on the real local service and its
  * demo agent: the first run, a chat with every kind of event (a reply, a thought, a tool call, an error, a
- * stopped reply, a permission question), the studio's sections, the file library, search, schedules,
- * settings and a public share page. At each stop it calls `visit(name)`: the screenshot tour takes
+ * stopped reply, a retried one with its versions, a permission question and the rule it leaves), the
+ * studio's sections (an MCP server's status first), the file library, search, schedules, settings, a
+ * public share page and the quick chat window. At each stop it calls `visit(name)`: the screenshot tour takes
  * pictures there, the accessibility spec runs axe there. Tokens live in a memory secret store (no OS
  * keychain on a test machine).
  */
@@ -114,6 +115,12 @@ export async function walkNewUser(page: Page, rig: WalkRig, visit: Visit): Promi
   await replyDone(page);
   await visit('chat-reply-thought-tool');
 
+  // Retry replaces the last exchange in place; the earlier version stays behind the 1/2 switcher.
+  await lastReply(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('group', { name: 'Versions of this exchange' })).toContainText('2/2');
+  await replyDone(page);
+  await visit('chat-versions');
+
   // A failed reply and a stopped one.
   await newConversation(page);
   await send(page, 'fail');
@@ -130,6 +137,17 @@ export async function walkNewUser(page: Page, rig: WalkRig, visit: Visit): Promi
   await expect(lastReply(page).getByRole('region', { name: /Permission request/ })).toBeVisible();
   await visit('chat-permission');
 
+  // "Always allow" makes a rule of the agent; Manage lists the agent's rules in the studio.
+  const card = lastReply(page).getByRole('region', { name: /Permission request/ });
+  // A file at the top of the folder: the rule is for the tool anywhere, made at once.
+  await card.getByRole('button', { name: 'Always allow' }).click();
+  await expect(card).toContainText('Allowed by your rule');
+  await replyDone(page);
+  await page.getByRole('button', { name: 'Manage this agent’s permission rules' }).first().click();
+  await expect(page.getByRole('list', { name: 'Permission rules' })).toContainText('Always allow');
+  await visit('rule-list');
+  await page.getByRole('button', { name: 'Back to chat' }).click();
+
   // Scheduled turns of the first conversation.
   await openConversation(page, /files/i);
   await conversationAction(page, /^Schedule/);
@@ -140,6 +158,18 @@ export async function walkNewUser(page: Page, rig: WalkRig, visit: Visit): Promi
   await page.getByRole('button', { name: /^Configure agent/ }).click();
   const sections = page.getByRole('navigation', { name: 'Studio sections' }).getByRole('button');
   await expect(sections.first()).toBeVisible();
+  // An MCP server saved in one step, and its status after saving (here: why it could not connect).
+  await sections.filter({ hasText: /^MCP servers$/ }).click();
+  const mcp = page.getByRole('region', { name: 'MCP servers', exact: true });
+  await mcp.getByRole('button', { name: 'Add a server' }).click();
+  const server = mcp.getByRole('form', { name: 'New MCP server' });
+  await server.getByLabel('Name').fill('devtools');
+  await server.getByLabel('URL', { exact: true }).fill('http://localhost:8931/mcp');
+  await server.getByRole('button', { name: 'Add server' }).click();
+  await expect(mcp.getByRole('list', { name: 'MCP servers' })).toContainText('Could not connect', {
+    timeout: 30_000,
+  });
+  await visit('mcp-status');
   for (const title of await sections.allInnerTexts()) {
     await page
       .getByRole('navigation', { name: 'Studio sections' })
@@ -185,6 +215,13 @@ export async function walkNewUser(page: Page, rig: WalkRig, visit: Visit): Promi
   await page.goto(url);
   await expect(page.locator('body')).toContainText(/files/i);
   await visit('share-page');
+
+  // The quick chat window (the desktop app's global shortcut) is the same page at #quick.
+  await page.goto(`${rig.mode.url}&quick`);
+  await expect(page.getByRole('heading', { name: 'Quick chat' })).toBeVisible();
+  await send(page, 'What can you do for me?');
+  await replyDone(page);
+  await visit('quick-chat');
 }
 
 function slug(title: string): string {
