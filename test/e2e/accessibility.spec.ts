@@ -18,7 +18,8 @@ test.afterAll(async () => {
 });
 
 test('no serious or critical axe violation on any screen, in either theme', async ({ page }) => {
-  test.setTimeout(300_000);
+  // 25 stops, each analysed twice (about 10 s a stop on a busy machine).
+  test.setTimeout(480_000);
   const found: string[] = [];
   const visited: string[] = [];
   await walkNewUser(page, rig, async (name) => {
