@@ -1,6 +1,6 @@
 import './ui/app.css';
 import { useEffect } from 'react';
-import { QuickChat } from './features/quick/QuickChat';
+import { QuickChat } from './features/QuickChat';
 import { useSessionStore } from './stores/session-store';
 import { useSettingsStore } from './stores/settings-store';
 

@@ -1,5 +1,7 @@
 import type { Screen } from '../stores/screen-store';
 import { lazyPart, WhenLoaded } from '../ui/lazy-part';
+import { MarkdownSlot } from '../ui/markdown-slot';
+import { ReplyMarkdown } from './chat/ReplyMarkdown';
 
 // Each screen is a chunk of its own, loaded the first time it is opened.
 const LibraryScreen = lazyPart(() => import('./library/LibraryScreen').then((m) => m.LibraryScreen));
@@ -22,7 +24,12 @@ export function PersonScreen(props: { screen: Exclude<Screen, 'chat'> }) {
 function Screen(props: { screen: Exclude<Screen, 'chat'> }) {
   switch (props.screen) {
     case 'library':
-      return <LibraryScreen />;
+      // The preview shows a Markdown file as the chat shows a reply.
+      return (
+        <MarkdownSlot value={ReplyMarkdown}>
+          <LibraryScreen />
+        </MarkdownSlot>
+      );
     case 'connectors':
       return <ConnectorsScreen />;
     case 'account':

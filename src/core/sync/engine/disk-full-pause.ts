@@ -7,8 +7,15 @@ import { dirname } from 'node:path';
 import type { SyncStatus } from '../../../shared/bridge';
 import { syncDiskFullWords, syncSpaceAgainWords, type FullDisk } from '../../../shared/words/disk-full-words';
 import type { ActionFailure } from '../run/sync-executor';
-import type { CycleContext } from './sync-cycle';
+import type { SyncStateStore } from '../state/sync-state-store';
 import { withNotice } from './sync-notices';
+
+/** What of a cycle (sync-cycle.ts's CycleContext) the pause reads and changes. */
+interface PausingCycle {
+  options: { root: string; store: Pick<SyncStateStore, 'file' | 'conflicts'> };
+  status: () => SyncStatus;
+  update: (change: Partial<SyncStatus>) => void;
+}
 
 /**
  * After a cycle's actions: when some met a full disk, the status says which disk and how many changes wait
@@ -16,7 +23,7 @@ import { withNotice } from './sync-notices';
  * When none did and the sync was paused so, it says once that there is space again.
  */
 export async function sayDiskFull(
-  ctx: CycleContext,
+  ctx: PausingCycle,
   failures: ActionFailure[],
   skipped: SyncStatus['skipped'],
 ): Promise<boolean> {

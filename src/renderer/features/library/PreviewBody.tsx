@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import type { LibraryFile } from '../../../shared/api';
 import { imageTypeOf, previewText, textShownMax, type PreviewKind } from '../../model/file-preview';
-import { ReplyMarkdown } from '../chat/ReplyMarkdown';
+import { MarkdownSlot } from '../../ui/markdown-slot';
 import { PdfPages } from './PdfPages';
 
 /** A previewable file's contents: the image fitted, the text in monospace, Markdown formatted, PDF pages. */
@@ -37,6 +37,7 @@ function TextPreview(props: {
   bytes: Uint8Array<ArrayBuffer>;
 }) {
   const { text, cut } = useMemo(() => previewText(props.bytes), [props.bytes]);
+  const Markdown = useContext(MarkdownSlot);
   const label = `Contents of ${props.file.name}`;
   return (
     <>
@@ -45,14 +46,14 @@ function TextPreview(props: {
           Showing the first {textShownMax / 1_000_000} million characters. Download the file to read the rest.
         </p>
       ) : null}
-      {props.kind === 'markdown' ? (
+      {props.kind === 'markdown' && Markdown ? (
         <div
           className="file-preview-text file-preview-markdown"
           role="region"
           aria-label={label}
           tabIndex={0}
         >
-          <ReplyMarkdown text={text} />
+          <Markdown text={text} />
         </div>
       ) : (
         <pre className="file-preview-text" role="region" aria-label={label} tabIndex={0}>

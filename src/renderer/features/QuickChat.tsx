@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { desk } from '../../desk';
-import { useAgentsStore } from '../../stores/agents-store';
-import { useConversationsStore } from '../../stores/conversations-store';
-import { useUiStore } from '../../stores/ui-store';
-import { unwatchAll } from '../chat/chat-actions';
-import { ChatView } from '../chat/ChatView';
-import { ComposerTools } from '../ComposerTools';
-import { QuickHead, useEscapeCloses } from './QuickHead';
+import { desk } from '../desk';
+import { useAgentsStore } from '../stores/agents-store';
+import { useConversationsStore } from '../stores/conversations-store';
+import { useUiStore } from '../stores/ui-store';
+import { unwatchAll } from './chat/chat-actions';
+import { ChatView } from './chat/ChatView';
+import { ComposerTools } from './ComposerTools';
+import { QuickHead, useEscapeCloses } from './quick/QuickHead';
 
 /**
  * The quick chat (`#quick`): the desktop app's small window on top, opened by its global shortcut, and the same
