@@ -22,6 +22,11 @@ const asset = (version: number) => ({
   bytes: Buffer.from(`a,b\n${version},${version}\n`),
 });
 
+// Names as the store makes them (a prefix, the slug, 12 hex digits), with plainly made-up digits.
+const STAGED = '.agentdesk-tmp-000000000001';
+const ASIDE = '.agentdesk-tmp-old-notes-000000000002';
+const SPARE_ASIDE = '.agentdesk-tmp-old-notes-000000000003';
+
 describe('a skill swap cut by a kill', () => {
   it('gives the old skill back, whole, and installs over it afterwards', async () => {
     base = await mkdtemp(join(tmpdir(), 'agentdesk-skill-swap-'));
@@ -29,8 +34,8 @@ describe('a skill swap cut by a kill', () => {
     await store.install('notes', skill(1), [asset(1)]);
     const folder = join(base, '.agents', 'skills');
     // What a kill after `rename(target, previous)` leaves: the new version staged, the old aside.
-    await new SkillsStore(join(folder, '.agentdesk-tmp-0123456789ab'), []).install('x', skill(2), [asset(2)]);
-    await rename(join(folder, 'notes'), join(folder, '.agentdesk-tmp-old-notes-00aa11bb22cc'));
+    await new SkillsStore(join(folder, STAGED), []).install('x', skill(2), [asset(2)]);
+    await rename(join(folder, 'notes'), join(folder, ASIDE));
 
     const restarted = new SkillsStore(base, ['.agents', 'skills']);
     const back = await restarted.read('notes');
@@ -40,7 +45,7 @@ describe('a skill swap cut by a kill', () => {
       ['data/table.csv', 'a,b\n1,1\n'],
     ]);
     expect((await restarted.list()).map((s) => s.slug)).toEqual(['notes']);
-    expect(await readdir(folder)).not.toContain('.agentdesk-tmp-old-notes-00aa11bb22cc');
+    expect(await readdir(folder)).not.toContain(ASIDE);
 
     await restarted.install('notes', skill(3), [asset(3)]);
     expect((await restarted.read('notes'))?.skill.description).toBe('version 3');
@@ -52,7 +57,7 @@ describe('a skill swap cut by a kill', () => {
     await store.install('notes', skill(4), []);
     const folder = join(base, 'other');
     await new SkillsStore(folder, []).install('spare', skill(3), []);
-    await rename(join(folder, 'spare'), join(folder, '.agentdesk-tmp-old-notes-ddeeff001122'));
+    await rename(join(folder, 'spare'), join(folder, SPARE_ASIDE));
     expect((await store.read('notes'))?.skill.description).toBe('version 4');
     expect(await readdir(folder)).toEqual(['notes']);
   });
