@@ -6,18 +6,17 @@
  * keychain cannot run here: secrets live in memory, so the process after the kill signs in again.
  */
 import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
-import { createHost } from '../../../src/core/host';
-import { silentLogger } from '../../../src/core/log/logger';
 import { hasTurnEnded } from '../../support/conversation-updates';
 import { CookieBrowser, DEFAULT_EMAIL, DEFAULT_PASSWORD } from '../../support/local-service';
 import type { ConversationUpdate } from '../../../src/shared/bridge';
+import { anotherServerHost } from '../../support/another-server-host';
 
 const dataDir = process.env['HOST_DATA'] ?? '';
 const serviceUrl = process.env['SERVICE_URL'] ?? '';
 const say = (line: object) => console.log(JSON.stringify(line));
 
 const browser = new CookieBrowser(serviceUrl);
-const host = await createHost({
+const host = await anotherServerHost({
   dataDir,
   secrets: createMemorySecretStore(),
   openBrowser: async (url) => {
@@ -28,13 +27,6 @@ const host = await createHost({
     const code = await browser.authorize(authorize.pathname + authorize.search, account, redirectUri, state);
     await fetch(`${redirectUri}?${new URLSearchParams({ code, state })}`);
   },
-  startEmbeddedService: () => Promise.reject(new Error('not used: the profile is another server')),
-  os: {
-    platform: { os: 'linux', shell: 'browser', modifierKey: 'Ctrl' },
-    notify: () => {},
-    openExternal: () => {},
-  },
-  logger: silentLogger,
 });
 const added = await host.addCustomProfile({ baseUrl: serviceUrl, clientId: 'agentdesk-desktop' });
 if (!added.ok) throw new Error(added.error.message);

@@ -12,12 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
-import { createHost } from '../../../src/core/host';
-import { silentLogger } from '../../../src/core/log/logger';
 import { startService, type RunningService } from '../../../src/service/index';
 import { personBrowser } from '../../support/person-browser';
 import { ensurePerson } from '../../support/local-service';
 import { crashRandom } from './crash-seed';
+import { anotherServerHost } from '../../support/another-server-host';
 
 const random = crashRandom('host-kill');
 const KILLS = 2;
@@ -95,17 +94,10 @@ describe('the app’s host killed while it streams and stores memory', () => {
       const where = `round ${round}, killed ${killAfter} ms after turn ${turn} was sent, ${random.replay()}`;
       console.log(`${where}: ${ended.length} turns had ended`);
 
-      const reopened = await createHost({
+      const reopened = await anotherServerHost({
         dataDir,
         secrets: createMemorySecretStore(),
         openBrowser: personBrowser(() => service),
-        startEmbeddedService: () => Promise.reject(new Error('not used: the profile is another server')),
-        os: {
-          platform: { os: 'linux', shell: 'browser', modifierKey: 'Ctrl' },
-          notify: () => {},
-          openExternal: () => {},
-        },
-        logger: silentLogger,
       });
       try {
         const damaged = (await readdir(dataDir, { recursive: true })).filter((n) => n.includes('.damaged-'));

@@ -3,15 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../src/core/log/logger';
 import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type { SecretStore } from '../../../src/core/auth/secret-store';
-import { createHost, type DeskHost } from '../../../src/core/host';
+import type { DeskHost } from '../../../src/core/host';
 import { memoryFile } from '../../../src/core/host/memory/profile-memory';
 import { startService, type RunningService } from '../../../src/service/index';
 import type { Connectivity, ConversationUpdate } from '../../../src/shared/bridge';
 import { hasTurnEnded } from '../../support/conversation-updates';
 import { personBrowser } from '../../support/person-browser';
+import { anotherServerHost } from '../../support/another-server-host';
 
 // The host's memory against the real local service over real HTTP and SSE, with real SQLite files.
 // The service runs apart from the host ("another server"), so the test can stop it and bring it back
@@ -24,17 +24,10 @@ let service: RunningService;
 const hosts: DeskHost[] = [];
 
 async function openHost(dataDir = dir): Promise<DeskHost> {
-  const host = await createHost({
+  const host = await anotherServerHost({
     dataDir,
     secrets,
     openBrowser: personBrowser(() => service),
-    startEmbeddedService: () => Promise.reject(new Error('not used: the profile is another server')),
-    os: {
-      platform: { os: 'linux', shell: 'browser', modifierKey: 'Ctrl' },
-      notify: () => {},
-      openExternal: () => {},
-    },
-    logger: silentLogger,
   });
   hosts.push(host);
   return host;
