@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
-import { showDirectionControls } from '../../model/bidi-controls';
+import { AgentOptions } from '../../ui/AgentOptions';
 import { leaveQuick } from './leave-quick';
 import './quick.css';
 
@@ -23,11 +23,7 @@ export function QuickHead() {
           value={agentId ?? ''}
           onChange={(event) => useAgentsStore.getState().select(event.target.value)}
         >
-          {agents.map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {showDirectionControls(agent.name)}
-            </option>
-          ))}
+          <AgentOptions agents={agents} />
         </select>
       </label>
       <button

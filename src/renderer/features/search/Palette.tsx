@@ -6,6 +6,7 @@ import { jumpToHit, openConversationOf } from './jump-to-hit';
 import { RecentList } from './RecentList';
 import { useRecentConversations } from './recent-conversations';
 import { showDirectionControls } from '../../model/bidi-controls';
+import { AgentOptions } from '../../ui/AgentOptions';
 
 const REFRESH_MS = 2000;
 
@@ -84,11 +85,7 @@ export function Palette(props: { keys: PaletteKeys }) {
           Agent
           <select value={filters.agentId} onChange={(e) => store.setFilters({ agentId: e.target.value })}>
             <option value="">All agents</option>
-            {agents.map((a) => (
-              <option key={a.id} value={a.id}>
-                {showDirectionControls(a.name)}
-              </option>
-            ))}
+            <AgentOptions agents={agents} />
           </select>
         </label>
         <label>
