@@ -9,6 +9,7 @@ import { syncDiskFullWords, syncSpaceAgainWords, type FullDisk } from '../../../
 import type { ActionFailure } from '../run/sync-executor';
 import type { SyncStateStore } from '../state/sync-state-store';
 import { withNotice } from './sync-notices';
+import { backoffDelay } from '../../api/retry-after';
 
 /** What of a cycle (sync-cycle.ts's CycleContext) the pause reads and changes. */
 interface PausingCycle {
@@ -66,14 +67,14 @@ async function nearlyFull(path: string): Promise<boolean> {
   return stats !== undefined && stats.bavail * stats.bsize < nearlyFullBytes;
 }
 
-/** 2 s, 4 s, … up to a minute between tries while the disk stays full. */
+/** About 2 s, 4 s, … up to a minute between tries while the disk stays full (the API's backoff, jittered). */
 const firstTryMs = 2000;
 const longestWaitMs = 60_000;
 
 /** The tries again of a sync paused on a full disk, after each cycle (unref'd: they never hold a process open). */
 export class DiskFullRetry {
   private timer: NodeJS.Timeout | undefined;
-  private waitMs = firstTryMs;
+  private attempt = 0;
 
   constructor(private readonly tryAgain: () => void) {}
 
@@ -88,16 +89,19 @@ export class DiskFullRetry {
   follow(full: boolean): void {
     if (!full) {
       this.stop();
-      this.waitMs = firstTryMs;
+      this.attempt = 0;
       return;
     }
     if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.tryAgain();
-    }, this.waitMs);
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.tryAgain();
+      },
+      backoffDelay(this.attempt, { baseMs: firstTryMs, maxMs: longestWaitMs }),
+    );
     this.timer.unref();
-    this.waitMs = Math.min(this.waitMs * 2, longestWaitMs);
+    this.attempt += 1;
   }
 
   stop(): void {
