@@ -12,6 +12,8 @@ import { SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
 import { sizeWords } from './agent-config-words';
 import { showDirectionControls } from '../../model/bidi-controls';
+import { download as saveFile } from '../../ui/export-download';
+import { fromBase64 } from '../../ui/read-files';
 
 interface Upload {
   done: number;
@@ -82,15 +84,9 @@ export function FilesSection(props: { agentId: string }) {
     const result = await desk().readWorkspaceFile(agentId, path);
     if (!result.ok) return useAgentConfigStore.getState().noteError('files', result.error);
     if (result.value.kind === 'listing-only') return setListOnly(true);
-    const bytes = Uint8Array.from(atob(result.value.contentBase64), (c) => c.charCodeAt(0));
+    const bytes = fromBase64(result.value.contentBase64);
     if (view) return setViewing({ path, text: new TextDecoder().decode(bytes.subarray(0, 200_000)) });
-    const url = URL.createObjectURL(new Blob([bytes], { type: result.value.contentType }));
-    const link = Object.assign(document.createElement('a'), {
-      href: url,
-      download: path.split('/').at(-1) ?? 'file',
-    });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(path.split('/').at(-1) ?? 'file', result.value.contentType, bytes);
   };
 
   const remove = async (path: string) => {

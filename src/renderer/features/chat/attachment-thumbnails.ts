@@ -1,5 +1,6 @@
 import type { Attachment } from '../../../shared/api';
 import { desk } from '../../desk';
+import { fromBase64 } from '../../ui/read-files';
 
 /** Longest side of a stored thumbnail: enough to recognise a picture, far from its bytes. */
 const SIDE = 96;
@@ -12,7 +13,7 @@ export async function makeThumbnails(
     attachments.map(async (a) => {
       if (!a.mimeType.startsWith('image/')) return null;
       try {
-        const bytes = Uint8Array.from(atob(a.data), (c) => c.charCodeAt(0));
+        const bytes = fromBase64(a.data);
         const bitmap = await createImageBitmap(new Blob([bytes], { type: a.mimeType }));
         const scale = Math.min(1, SIDE / Math.max(bitmap.width, bitmap.height));
         const canvas = document.createElement('canvas');
