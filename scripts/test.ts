@@ -6,7 +6,7 @@
  * line does not hide the rest, and exits non-zero when anything failed.
  *
  *   npm test                              everything
- *   npm test -- unit e2e                  only the named stages (check, build, unit, e2e)
+ *   npm test -- unit e2e                  only the named stages (check, build, unit, e2e, soak)
  *   npm test -- test/e2e/chat.spec.ts     only these test files (and the build e2e needs)
  *   npm test -- --stress                  everything with every core kept busy by a CPU hog,
  *                                         each e2e test run 5 times (--repeat-each=N to change),
@@ -38,6 +38,8 @@ const stages: Stage[] = [
   { name: 'build', scripts: ['build'] },
   { name: 'unit', scripts: ['test:unit'] },
   { name: 'e2e', scripts: ['test:e2e'], needs: 'build' },
+  // Issue 38's soak, in its 2-minute version (`npm run soak` alone runs 30): restarts, sync and turns at once.
+  { name: 'soak', scripts: ['soak'], needs: 'build' },
 ];
 
 interface Outcome {
@@ -86,6 +88,7 @@ function parseOptions(args: string[]): Options {
   const wanted = named.length > 0 ? named : byFiles;
   const runnerArgs = new Map<string, string[]>([
     ['test:unit', files.unit],
+    ['soak', ['--minutes', '2']],
     [
       'test:e2e',
       [
@@ -123,7 +126,8 @@ function runNpmScript(
       pending += chunk.toString('utf8');
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) if (/^(unit|e2e)(: \d+ passed| failed: )/.test(line)) summaries.push(line);
+      for (const line of lines)
+        if (/^(unit|e2e)(: \d+ passed| failed: )|^soak: /.test(line)) summaries.push(line);
     });
     child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
     const done = (ok: boolean) => {

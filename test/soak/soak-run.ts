@@ -252,5 +252,9 @@ Soak: ${minutes} min, ${FILES} files watched, ${counts.restarts} service restart
   false conflicts (goal 0):              ${falseConflicts}
   sync (one process throughout):         ${samples.map((s) => `${s.when} ${describeSample(s.sync)}`).join('; ')} (${growth(first.sync, last.sync)})
   service (a new process each restart):  ${samples.map((s) => `${s.when} ${describeSample(s.service)}`).join('; ')}`);
+// The one line `npm test` repeats in its summary.
+console.log(
+  `soak: ${counts.completed} turns completed, ${counts.endedByRestart} ended by a restart, ${counts.notTold} never told, ${versionsLost.length} versions lost, ${falseConflicts} false conflicts`,
+);
 await rm(scratch, { recursive: true, force: true });
 process.exit(versionsLost.length === 0 && falseConflicts === 0 && counts.notTold === 0 ? 0 : 1);
