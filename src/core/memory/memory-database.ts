@@ -4,6 +4,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'n
 import { dirname } from 'node:path';
 import { sqliteFileProblem } from '../../shared/storage/sqlite-check';
 import { keepTransactionErrors } from '../../shared/storage/sqlite-transaction';
+import type { SetAside } from '../../shared/words/set-aside-words';
 import { setAsideSync } from '../common/set-aside';
 import { memoryMigrations, type MemoryMigration } from './memory-migrations';
 
@@ -39,10 +40,7 @@ export function openMemoryDatabase(
 }
 
 /** A transcript store that failed its check at open, and the dated name it was moved to. */
-export interface SetAsideStore {
-  problem: string;
-  movedTo: string;
-}
+export type SetAsideStore = SetAside;
 
 /** Above this size only the header and size are checked: quick_check reads every page, seconds at each start. */
 const QUICK_CHECK_MAX_BYTES = 256 * 1024 * 1024;

@@ -5,6 +5,7 @@ import { indexHistory, type HistorySource } from '../../memory/history-indexer';
 import { removeMemoryDatabase } from '../../memory/memory-database';
 import { TranscriptStore } from '../../memory/transcript-store';
 import { TurnRecorder } from '../../memory/turn-recorder';
+import { memorySetAsideWords } from '../../../shared/words/set-aside-words';
 
 export interface MemorySettings {
   /** How long a running turn's events wait before they are written together. */
@@ -41,8 +42,8 @@ export class ProfileMemory {
     private readonly logger: Logger,
   ) {
     this.store = TranscriptStore.open(file, {
-      onSetAside: ({ problem, movedTo }) => {
-        this.setAside = `The chat memory on this computer was damaged (${problem}). It was moved aside as ${movedTo} and a new one started; your conversations are read again from the server.`;
+      onSetAside: (aside) => {
+        this.setAside = memorySetAsideWords(aside);
         logger.error(this.setAside);
       },
     });

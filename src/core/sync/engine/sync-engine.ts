@@ -17,6 +17,7 @@ import { answerPending } from './request-answers';
 import { PassQueue } from './pass-queue';
 import { RecentDeletions } from './recent-deletions';
 import { DiskFullRetry } from './disk-full-pause';
+import { setAsideNotices } from './sync-notices';
 import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
 import { watchReach } from '../../api/server-reach';
@@ -75,6 +76,7 @@ export class SyncEngine {
       skipped: [],
       failures: [],
       ...(options.remote.limitation ? { limitation: options.remote.limitation } : {}),
+      ...setAsideNotices(options.store),
     };
     if (this.paused()) this.status.state = 'paused';
     this.requests = new ResolveRequests(options.store.database);

@@ -5,13 +5,13 @@
  * copy per distinct content) and an index of which path held which content, when, from which
  * side. Versions older than 30 days go, and the oldest go first while over the size cap.
  */
-import Database from 'libsql';
+import type Database from 'libsql';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { hashBytes, hashFile } from '../local/file-hash';
 import { pathKey } from '../plan/sync-paths';
+import { openStateDatabase } from '../state/state-database';
 
 /** Who held the version: the person's folder or the agent's side. */
 export type VersionSource = 'local' | 'remote';
@@ -58,13 +58,8 @@ export class VersionHistory {
     this.now = options.now ?? Date.now;
     this.dir = `${stateFile.replace(/\.db$/, '')}-history`;
     this.ownsDb = options.db === undefined;
-    if (options.db) this.db = options.db;
-    else {
-      mkdirSync(dirname(stateFile), { recursive: true });
-      this.db = new Database(stateFile);
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('busy_timeout = 5000');
-    }
+    // Opened alone, the state file is checked as the state store checks it (set aside when damaged).
+    this.db = options.db ?? openStateDatabase(stateFile);
     this.db.exec(schema);
   }
 

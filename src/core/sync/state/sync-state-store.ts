@@ -7,16 +7,14 @@
  * 2,000 files. A crash therefore leaves every path either at its old base or its new one; a
  * path whose new base was still gathered is re-planned like a crash right before its commit.
  */
-import Database from 'libsql';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'libsql';
 import type { SyncConflict } from '../../../shared/bridge';
-import { keepTransactionErrors } from '../../../shared/storage/sqlite-transaction';
+import type { SetAside } from '../../../shared/words/set-aside-words';
 import type { BaseEntry, Fingerprint, RemoteFingerprint } from '../plan/sync-plan-types';
 import { pathKey } from '../plan/sync-paths';
 import { BaseChanges } from './base-changes';
 import { baseColumns, baseOf, type BaseRow, type BaseTuple } from './base-rows';
-import { createSchema } from './sync-state-schema';
+import { openStateDatabase, takeSetAsideNote } from './state-database';
 
 type SqliteDatabase = InstanceType<typeof Database>;
 /** What this store asks of a prepared statement. */
@@ -54,17 +52,17 @@ export class SyncStateStore {
 
   constructor(file: string) {
     this.path = file;
-    mkdirSync(dirname(file), { recursive: true });
-    this.db = keepTransactionErrors(new Database(file));
-    this.db.pragma('journal_mode = WAL');
+    // A file that fails its check is set aside and a new one starts (state-database.ts).
+    this.db = openStateDatabase(file);
     // NORMAL in WAL mode: a process crash loses nothing, and a power cut can only lose the last
     // commits, leaving those paths at their older base, which the planner settles like a crash
     // before the commit. FULL would fsync every path's commit (1 ms each, blocking the loop).
     this.db.pragma('synchronous = NORMAL');
-    // The app and the CLI may both read this folder's state (one syncs, the other lists or
-    // restores): wait for the other's write instead of failing with "database is locked".
-    this.db.pragma('busy_timeout = 5000');
-    createSchema(this.db);
+  }
+
+  /** The state found damaged and set aside (by this open or another process's), told once: read, then forgotten. */
+  takeSetAside(): SetAside | undefined {
+    return takeSetAsideNote(this.db);
   }
 
   /** The connection, shared with the folder's version history (one writer per process). */
