@@ -30,6 +30,11 @@ export interface TurnDeps {
   handoff?: () => Promise<Handoff>;
 }
 
+function askedOnce<T>(ask: () => Promise<T>): () => Promise<T> {
+  let asked: Promise<T> | undefined;
+  return () => (asked ??= ask());
+}
+
 /** The model agent's handoff as a request's `_meta`, starting new sessions on the turn's model. */
 async function handoffMeta(deps: TurnDeps, options: RunTurnOptions): Promise<RequestMeta | undefined> {
   if (!deps.handoff) return undefined;
@@ -119,10 +124,13 @@ export async function runTurnOnMachine(
   };
   const signal = options.signal ?? new AbortController().signal;
   emit({ type: 'caps', image: machine.agentCaps.promptCapabilities?.image === true });
+  // One handoff serves the turn's start (the session, the model list, the first prompt): each ask reads the
+  // person's providers, and the first text waits for them. A later prompt of the turn asks afresh.
+  const starting = deps.handoff ? { ...deps, handoff: askedOnce(deps.handoff) } : deps;
 
   let session: OpenedSession;
   try {
-    session = await openSession(machine, options, deps);
+    session = await openSession(machine, options, starting);
   } catch (error) {
     return failure(machine, error);
   }
@@ -141,9 +149,12 @@ export async function runTurnOnMachine(
   };
 
   try {
-    if (deps.handoff && sessionState.selector) {
+    if (starting.handoff && sessionState.selector) {
       // The person's providers may have changed since the session opened: the models are theirs now.
-      const options = modelChoices((await deps.handoff()).providers).map(({ id, label }) => ({ id, label }));
+      const options = modelChoices((await starting.handoff()).providers).map(({ id, label }) => ({
+        id,
+        label,
+      }));
       sessionState.selector = { ...sessionState.selector, options };
     }
     const selector = sessionState.selector;
@@ -154,7 +165,7 @@ export async function runTurnOnMachine(
             sessionId,
             selector.configId,
             options.model,
-            await handoffMeta(deps, options),
+            await handoffMeta(starting, options),
           );
           sessionState.selector = findModelSelector(configOptions) ?? { ...selector, current: options.model };
         } else {
@@ -176,7 +187,7 @@ export async function runTurnOnMachine(
     sessionId,
     mapper,
     options,
-    deps,
+    deps: starting,
     signal,
     emit,
     onSelector: (selector) => {
@@ -197,6 +208,7 @@ export async function runTurnOnMachine(
       return { stopReason: 'cancelled' };
     }
     const result = await promptOnce(promptContext, message);
+    promptContext.deps = deps;
     if (result.stopReason !== 'end_turn') {
       inbox.close();
       return result;

@@ -20,16 +20,19 @@ const BASE = [
  * the files of its `knowledge/` folder.
  */
 export async function systemPrompt(root: string): Promise<string> {
-  const config = await ownPrompt(root);
+  // Read side by side: the turn's first request to the provider waits for all three.
+  const [config, skills, knowledge] = await Promise.all([
+    ownPrompt(root),
+    skillLines(root),
+    knowledgeLines(root),
+  ]);
   const own = config?.prompt.trim() ?? '';
   const parts = config?.promptMode === 'replace' && own ? [own] : [BASE, ...(own ? [own] : [])];
-  const skills = await skillLines(root);
   if (skills.length) {
     parts.push(
       `Skills you have (read a skill’s SKILL.md with read_file before you use it):\n${skills.join('\n')}`,
     );
   }
-  const knowledge = await knowledgeLines(root);
   if (knowledge.length) {
     parts.push(`Knowledge files you can read with read_file when they help:\n${knowledge.join('\n')}`);
   }
@@ -52,17 +55,17 @@ async function ownPrompt(root: string): Promise<z.infer<typeof MachinePrompt> | 
 async function skillLines(root: string): Promise<string[]> {
   const folder = join(root, ...SKILLS_DIR.split('/'));
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-  const lines: string[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!entry.isDirectory()) continue;
-    const path = `${SKILLS_DIR}/${entry.name}/SKILL.md`;
-    const text = await readFile(join(root, path), 'utf8').catch(() => null);
-    if (text === null) continue;
-    const front = readSkillFrontmatter(text);
-    if (!front.ok) continue;
-    lines.push(`- ${front.value.name ?? entry.name}: ${front.value.description.trim()} (${path})`);
-  }
-  return lines;
+  const folders = entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name));
+  const lines = await Promise.all(
+    folders.map(async (entry) => {
+      const path = `${SKILLS_DIR}/${entry.name}/SKILL.md`;
+      const text = await readFile(join(root, path), 'utf8').catch(() => null);
+      const front = text === null ? null : readSkillFrontmatter(text);
+      if (!front?.ok) return null;
+      return `- ${front.value.name ?? entry.name}: ${front.value.description.trim()} (${path})`;
+    }),
+  );
+  return lines.filter((line) => line !== null);
 }
 
 async function knowledgeLines(root: string, max = 100): Promise<string[]> {

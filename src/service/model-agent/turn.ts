@@ -52,6 +52,9 @@ export async function runModelTurn(ctx: TurnContext, prompt: ContentBlock[]): Pr
   const chosen = chooseModel(live.handoff, session.model);
   if (typeof chosen === 'string') throw turnError(chosen);
 
+  // Its files are read while the tools and MCP servers are made ready.
+  const systemRead = systemPrompt(session.cwd);
+  systemRead.catch(() => undefined);
   const { text, earlier } = userTurn(prompt, session.cwd);
   if (session.messages.length === 0) session.messages.push(...earlier);
   const firstReply = !session.titled && !session.messages.some((m) => m.role === 'assistant');
@@ -69,7 +72,7 @@ export async function runModelTurn(ctx: TurnContext, prompt: ContentBlock[]): Pr
     alwaysAllowed: session.alwaysAllowed,
     signal,
   });
-  const system = await systemPrompt(session.cwd);
+  const system = await systemRead;
   const fitted = fitToContext(session.messages, system, chosen.model.contextWindow);
   if (fitted.dropped > 0) {
     await send(
