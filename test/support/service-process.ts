@@ -81,7 +81,7 @@ function bindable(port: number): Promise<boolean> {
 }
 
 export async function startServiceProcess(
-  options: { port: number; dataDir: string; args?: string[] },
+  options: { port: number; dataDir: string; args?: string[]; env?: Record<string, string> },
   timeoutMs = 30_000,
 ): Promise<ServiceProcess> {
   const { database } = await storeConfig(options.dataDir);
@@ -96,7 +96,7 @@ export async function startServiceProcess(
       ...(database ? ['--database', database] : []),
       ...(options.args ?? []),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
   );
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

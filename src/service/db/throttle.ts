@@ -8,7 +8,8 @@ export function throttled(clock: Clock, intervalMs: number, task: () => unknown)
   let last = Number.NEGATIVE_INFINITY;
   return async () => {
     const now = clock.now();
-    if (now - last < intervalMs) return;
+    // A clock moved back since the last run (now < last) runs it, rather than skip it for the jump's length.
+    if (now >= last && now - last < intervalMs) return;
     last = now;
     await task();
   };

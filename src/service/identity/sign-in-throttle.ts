@@ -24,6 +24,8 @@ export type ThrottleCheck = { ok: true } | { ok: false; retryAfterMs: number };
  * even the right password waits; once the delay passes, the right password works and clears its account.
  * Kept in the database (keys hashed), so a restart forgets nothing and every process on it shares the count;
  * each change is one statement, atomic against another process's.
+ * The waits are instants of the wall clock (every process shares them), so a clock moved back would
+ * stretch one by the jump: a wait further off than its count asks is brought back to that (issue 38).
  */
 export function createSignInThrottle(db: ServiceDatabase, clock: Clock, config: SignInThrottleConfig = {}) {
   const freeAccount = positive(config.freeFailures, 5);
@@ -32,9 +34,10 @@ export function createSignInThrottle(db: ServiceDatabase, clock: Clock, config: 
     { key: sha256Hex(`account:${email.trim().toLowerCase()}`), free: freeAccount },
     { key: sha256Hex(`address:${address}`), free: freeAccount * 4 },
   ];
-  const waitOf = prepare(
+  const delayFor = (over: number) => Math.min(MAX_DELAY_MS, firstDelayMs * 2 ** Math.min(over - 1, 30));
+  const waitsOf = prepare(
     db,
-    'SELECT MAX(wait_until) AS until FROM sign_in_failures WHERE key_hash IN (?, ?)',
+    'SELECT key_hash, failures, wait_until FROM sign_in_failures WHERE key_hash IN (?, ?) AND wait_until > ?',
   );
   // A row idle for FORGET_AFTER_MS counts from 1 again, even before the purge removes it.
   const count = prepare(
@@ -50,6 +53,10 @@ export function createSignInThrottle(db: ServiceDatabase, clock: Clock, config: 
     db,
     'UPDATE sign_in_failures SET wait_until = ? WHERE key_hash = ? AND wait_until < ?',
   );
+  const shortenWait = prepare(
+    db,
+    'UPDATE sign_in_failures SET wait_until = ? WHERE key_hash = ? AND wait_until > ?',
+  );
   const forget = prepare(db, 'DELETE FROM sign_in_failures WHERE key_hash = ?');
   const purgeStmt = prepare(db, 'DELETE FROM sign_in_failures WHERE last_at < ?');
   const purge = throttled(clock, 60_000, () => purgeStmt.run(clock.now() - FORGET_AFTER_MS));
@@ -59,8 +66,20 @@ export function createSignInThrottle(db: ServiceDatabase, clock: Clock, config: 
     async check(email: string, address: string): Promise<ThrottleCheck> {
       const now = clock.now();
       const [account, client] = keys(email, address);
-      const { until } = (await waitOf.get(account!.key, client!.key)) as { until: number | null };
-      return until !== null && until > now ? { ok: false, retryAfterMs: until - now } : { ok: true };
+      const free = new Map([account!, client!].map(({ key, free }) => [key, free]));
+      const rows = (await waitsOf.all(account!.key, client!.key, now)) as {
+        key_hash: string;
+        failures: number;
+        wait_until: number;
+      }[];
+      let until = now;
+      for (const row of rows) {
+        // Longer than its own count asks: set before the clock went back. It runs from now instead.
+        const longest = now + delayFor(Math.max(1, row.failures - (free.get(row.key_hash) ?? 0)));
+        if (row.wait_until > longest) await shortenWait.run(longest, row.key_hash, longest);
+        until = Math.max(until, Math.min(row.wait_until, longest));
+      }
+      return until > now ? { ok: false, retryAfterMs: until - now } : { ok: true };
     },
     async failed(email: string, address: string): Promise<void> {
       const now = clock.now();
@@ -69,7 +88,7 @@ export function createSignInThrottle(db: ServiceDatabase, clock: Clock, config: 
         const { failures } = (await count.get(key, now, now - FORGET_AFTER_MS)) as { failures: number };
         const over = failures - free;
         if (over <= 0) continue;
-        const until = now + Math.min(MAX_DELAY_MS, firstDelayMs * 2 ** Math.min(over - 1, 30));
+        const until = now + delayFor(over);
         await setWait.run(until, key, until);
       }
     },
