@@ -6,6 +6,12 @@ export interface Timers {
   now(): number;
   setTimeout(fn: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
+  /**
+   * Calls `listener` when `now()` jumped (the system clock was set, or the machine woke from sleep).
+   * A timer waits on the monotonic clock, so one armed for a wall-clock instant must be armed again.
+   * Returns the unsubscribe. Optional: timers a test moves by hand have no jumps.
+   */
+  onJump?(listener: () => void): () => void;
 }
 
 export interface TimerHandle {
@@ -32,7 +38,39 @@ export const realTimers: Timers = {
     const t = (handle as unknown as { t?: NodeJS.Timeout }).t;
     if (t) clearTimeout(t);
   },
+  onJump: watchClockJumps,
 };
+
+/** How often the wall clock is held against the monotonic one, and the gap that counts as a jump. */
+const JUMP_CHECK_MS = 1000;
+const JUMP_MIN_MS = 1000;
+const jumpListeners = new Set<() => void>();
+let jumpCheck: NodeJS.Timeout | undefined;
+
+/**
+ * Watches for the wall clock moving against the monotonic one by a second or more between two looks a
+ * second apart (NTP slews by at most half a millisecond a second; a lagging event loop moves both clocks).
+ * One shared, unref'd interval, running only while someone listens.
+ */
+export function watchClockJumps(listener: () => void): () => void {
+  jumpListeners.add(listener);
+  if (!jumpCheck) {
+    let offset = Date.now() - performance.now();
+    jumpCheck = setInterval(() => {
+      const seen = Date.now() - performance.now();
+      if (Math.abs(seen - offset) < JUMP_MIN_MS) return;
+      offset = seen;
+      for (const each of [...jumpListeners]) each();
+    }, JUMP_CHECK_MS);
+    jumpCheck.unref();
+  }
+  return () => {
+    jumpListeners.delete(listener);
+    if (jumpListeners.size > 0 || !jumpCheck) return;
+    clearInterval(jumpCheck);
+    jumpCheck = undefined;
+  };
+}
 
 /**
  * Adapts a plain clock (`now()` only) into Timers: the wall clock's timers are used, but
@@ -44,5 +82,10 @@ export function timersFrom(clock?: { now(): number } & Partial<Omit<Timers, 'now
     return clock as Timers;
   }
   const now = clock.now.bind(clock);
-  return { now, setTimeout: realTimers.setTimeout, clearTimeout: realTimers.clearTimeout };
+  return {
+    now,
+    setTimeout: realTimers.setTimeout,
+    clearTimeout: realTimers.clearTimeout,
+    onJump: watchClockJumps,
+  };
 }

@@ -19,10 +19,13 @@ export interface ScheduleSource<T extends ScheduledItem = ScheduledItem> {
  * Fires scheduled turns when they fall due, with one timer armed for the earliest of them.
  * Start-up fires every overdue item once (a turn missed during downtime fires once), then a
  * periodic item resumes from its next future occurrence.
+ * Due times are wall-clock instants (the API's `dueAt`) while the timer waits on the monotonic clock, so a
+ * clock that jumps re-arms it: a day forward fires what fell due once, an hour back fires nothing again.
  */
 export class Scheduler<T extends ScheduledItem = ScheduledItem> {
   private timer: TimerHandle | null = null;
   private closed = false;
+  private stopWatching: (() => void) | undefined;
   // Ticks and re-arms run one after another: the source answers asynchronously.
   private work: Promise<void> = Promise.resolve();
 
@@ -33,6 +36,7 @@ export class Scheduler<T extends ScheduledItem = ScheduledItem> {
   ) {}
 
   start(): void {
+    this.stopWatching = this.timers.onJump?.(() => this.changed());
     this.run(() => this.tick());
   }
 
@@ -54,6 +58,7 @@ export class Scheduler<T extends ScheduledItem = ScheduledItem> {
 
   close(): void {
     this.closed = true;
+    this.stopWatching?.();
     if (this.timer) this.timers.clearTimeout(this.timer);
     this.timer = null;
   }
