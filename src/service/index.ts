@@ -2,6 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { buildApp } from './app';
+import { clearTempLeftovers } from './agent-config/temp-leftovers';
 import { clusterFor } from './cluster/cluster';
 import { systemClock, type Clock } from './clock';
 import { readConfigFile, type ServiceConfig } from './config';
@@ -56,6 +57,9 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** In a cluster, a temp file younger than this may be another process's write under way: left at start. */
+const LEFTOVER_AGE_MS = 10 * 60_000;
+
 /**
  * Starts the v2 service on 127.0.0.1 (or the config's `bind`), answering to loopback names and, when set, to
  * `publicUrl`. A setting that cannot be served (a plain-http public name...) throws ServiceConfigError.
@@ -71,6 +75,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   // Several processes on one PostgreSQL (cluster/): shared events, agent leases, forwarding. Closed last.
   const cluster = await clusterFor(config, log);
   if (cluster) disposers.push(() => cluster.close());
+  // A killed service's temp files go before anyone is answered; in a cluster, only those no process still writes.
+  const leftovers = await clearTempLeftovers(options.dataDir, cluster ? { minAgeMs: LEFTOVER_AGE_MS } : {});
+  if (leftovers > 0) log(`start: removed ${leftovers} temporary file(s) a stopped service had left`);
   const identity = createIdentity(db, clock, { signInThrottle: config.signInThrottle });
   await identity.clients.registerConfigured(config.clients);
 

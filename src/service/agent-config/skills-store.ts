@@ -7,6 +7,7 @@ import { exclusive } from '../workspace/exclusive';
 import {
   TEMP_PREFIX,
   WorkspacePathError,
+  tempName,
   parseRelativePath,
   resolveInside,
 } from '../workspace/workspace-paths';
@@ -75,13 +76,18 @@ const OLD_PREFIX = `${TEMP_PREFIX}old-`;
 const swapping = new Set<string>();
 const CUT_SWAP = new RegExp(`^${OLD_PREFIX.replace(/[.-]/g, '\\$&')}([a-z0-9][a-z0-9-]{0,63})-[0-9a-f]{12}$`);
 
+/** Whether `name` is a replaced skill waiting aside (a swap under way, or one a kill cut). */
+export function isCutSwapName(name: string): boolean {
+  return CUT_SWAP.test(name);
+}
+
 /**
  * A service killed between a swap's two renames left the old skill aside and its slug empty: the old
  * one goes back (it never stopped being the installed skill). One aside while its slug is there is a
  * swap that was done but for the clean-up. Swaps under way in this process are left alone; another
  * process on the same folder can only be between its own two renames, and then keeps its old skill, whole.
  */
-async function recoverCutSwaps(dir: string): Promise<void> {
+export async function recoverCutSwaps(dir: string): Promise<void> {
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const slug = CUT_SWAP.exec(name)?.[1];
     const aside = path.join(dir, name);
@@ -187,7 +193,7 @@ export class SkillsStore {
     assets: readonly SkillFile[],
   ): Promise<{ files: string[]; bytes: number }> {
     const dir = (await this.dir(true)) as string;
-    const staging = path.join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+    const staging = path.join(dir, tempName());
     await mkdir(staging);
     try {
       const store = new WorkspaceFiles(staging);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { lstat, mkdir } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,18 @@ const MAX_PATH = 4096;
 
 /** Names the service itself writes while a file is being replaced; never listed, never addressable. */
 export const TEMP_PREFIX = '.agentdesk-tmp-';
+/** The whole of such a name: the prefix and 12 hex digits (`tempName`), nothing before or after. */
+const TEMP_NAME = /^\.agentdesk-tmp-[0-9a-f]{12}$/;
+
+/** A fresh name for a temp file or a skill's staging folder, beside what it replaces. */
+export function tempName(): string {
+  return `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`;
+}
+
+/** Whether `name` is exactly one `tempName()` gave (a killed service's leftover), not one merely like it. */
+export function isTempName(name: string): boolean {
+  return TEMP_NAME.test(name);
+}
 
 /**
  * Validate a client-supplied path relative to a root. Refuses absolute paths, drive letters,

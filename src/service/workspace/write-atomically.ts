@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { TEMP_PREFIX } from './workspace-paths';
+import { tempName } from './workspace-paths';
 
 /**
  * Write `bytes` to `target` through a temp file in the same folder and a rename. Resolves to the
@@ -13,7 +12,7 @@ export async function writeAtomically(
   bytes: Uint8Array,
   beforeRename?: () => Promise<void>,
 ): Promise<Stats> {
-  const temp = path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+  const temp = path.join(path.dirname(target), tempName());
   const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
   let written: Stats;
   try {

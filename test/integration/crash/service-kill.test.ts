@@ -4,12 +4,13 @@
  * several MB each, against the real `npm run service` process. After each kill: `npm run service -- check`
  * passes on the store, and once the service is started again every file is its old or its new content,
  * whole (never a mix or empty), a write the service had answered 200 is there, a skill is one version of
- * itself, and no temporary file shows in a listing. The moments come from a printed seed (crash-seed.ts).
+ * itself, and no temporary file shows in a listing or remains on disk (the start removes what the kill left,
+ * and never a file whose name merely looks like one). The moments come from a printed seed (crash-seed.ts).
  */
 import { watch } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensurePerson, firstAgentId, signIn, startTestService } from '../../support/local-service';
 import {
@@ -27,6 +28,16 @@ const SKILL = 'crash-skill';
 const SKILL_ASSETS = ['a.bin', 'b.bin', 'data/c.bin'];
 
 const random = crashRandom('service-kill');
+/** The service's own temp names (a file, a skill's staging, a replaced skill aside). */
+const SERVICE_TEMP = /^\.agentdesk-tmp-([0-9a-f]{12}|old-[a-z0-9-]+-[0-9a-f]{12})$/;
+/** A person's files in the workspace whose names merely look like the service's temp names: they stay. */
+const LOOK_ALIKES = [
+  '.agentdesk-tmp-notes.txt',
+  '.agentdesk-tmp-0123456789AB',
+  '.agentdesk-tmp-0123456789abc',
+  'agentdesk-tmp-0123456789ab',
+  'deep/.agentdesk-tmp-0123456789ab.md',
+];
 let dataDir = '';
 let service: ServiceProcess | undefined;
 afterAll(async () => {
@@ -71,6 +82,11 @@ describe('the service killed while it writes', { timeout: 120_000 }, () => {
     for (const asset of SKILL_ASSETS)
       files.set(`skill/${asset}`, { old: undefined, next: undefined, answered: false });
 
+    const work = join(dataDir, 'agents', agentId, 'work');
+    for (const name of LOOK_ALIKES) {
+      await mkdir(join(work, name, '..'), { recursive: true });
+      await writeFile(join(work, name), `the person's ${name}`);
+    }
     service = await startServiceProcess({ port, dataDir });
     for (let round = 1; round <= KILLS; round += 1) {
       const url = service.url;
@@ -177,7 +193,18 @@ describe('the service killed while it writes', { timeout: 120_000 }, () => {
 
       const check = await serviceCli(['check', '--data', dataDir]);
       expect(check.code, `the store's check failed, ${where}:\n${check.stdout}${check.stderr}`).toBe(0);
+      // What the kill left, and one leftover of each kind planted as a kill leaves it (so each round has some).
+      const left = await serviceTempNames();
+      await writeFile(join(work, '.agentdesk-tmp-00112233aabb'), 'half a file');
+      await mkdir(join(work, '.agents', 'skills', '.agentdesk-tmp-44556677ccdd'), { recursive: true });
+      await writeFile(join(work, '.agents', 'skills', '.agentdesk-tmp-44556677ccdd', 'SKILL.md'), 'half');
       service = await startServiceProcess({ port, dataDir });
+      expect(
+        await serviceTempNames(),
+        `temporary files after the restart (${left.length} left by the kill), ${where}`,
+      ).toEqual([]);
+      for (const name of LOOK_ALIKES)
+        expect(await readFile(join(work, name), 'utf8'), `${name}, ${where}`).toBe(`the person's ${name}`);
       const seen = await readBack(service.url);
       for (const [key, entry] of files) {
         const now = seen.get(key);
@@ -199,6 +226,12 @@ describe('the service killed while it writes', { timeout: 120_000 }, () => {
         `the skill is a mix of versions ${[...skillVersions].join(', ')}, ${where}`,
       ).toBe(1);
       await checkLibrary(service.url, where);
+    }
+
+    /** The service's temp files and folders anywhere in its data folder. */
+    async function serviceTempNames(): Promise<string[]> {
+      const paths = await readdir(dataDir, { recursive: true });
+      return paths.filter((p) => p.split(sep).some((part) => SERVICE_TEMP.test(part)));
     }
 
     /** Resolves when `n` temporary files (with `under` in their path) have appeared in the data folder, or after `ms`. */
