@@ -25,6 +25,15 @@ function crossSiteRefusal(method: string | undefined, headers: IncomingHttpHeade
   return null;
 }
 
+/**
+ * Vite names every built asset by its content's hash (`assets/index-Zr1aIbv-.js`), so a name never
+ * changes content: the browser keeps those for good and a reload reads them from its cache (with the V8
+ * code cache), not from this server. Everything else, index.html first, is asked for again each time.
+ */
+function cacheControl(base: string, path: string): string {
+  return path.startsWith(join(base, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export interface StaticServer {
   url: string;
   server: Server;
@@ -79,7 +88,7 @@ export async function serveRenderer(
       'Cross-Origin-Resource-Policy': 'same-origin',
       'X-Frame-Options': 'DENY',
       'Referrer-Policy': 'no-referrer',
-      'Cache-Control': 'no-cache',
+      'Cache-Control': cacheControl(base, path),
     });
     // The page's CSP meta element says what the header says (one policy, core/renderer-csp.ts).
     if (path.endsWith('.html')) {

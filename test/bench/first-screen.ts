@@ -7,7 +7,9 @@
  * enabled (performance.now() counts from navigation start); the bench then types a key to check it takes it.
  * Median of 5 loads after one that warms Chromium's code cache. Goal (issue 40): < 300 ms. Needs `npm run build`.
  */
-import { expect, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, type ConsoleMessage, type Page } from '@playwright/test';
+import type { BrowserMode } from '../../src/browser/browser-mode';
 import { anyMissed, benchRow } from './bench-row';
 import { openBrowserBench } from './browser-bench';
 import { seedConversations } from './seed-conversations';
@@ -15,18 +17,6 @@ import { seedConversations } from './seed-conversations';
 const CONVERSATIONS = 200;
 const MESSAGES_EACH = 100;
 const LOADS = 5;
-
-/** Runs in the page before its own scripts: when the message box is there and enabled, from navigation start. */
-const watchForBox = `(() => {
-  const seen = () => {
-    const box = document.querySelector('textarea[aria-label="Message"]');
-    if (!box || box.disabled || box.readOnly) return false;
-    globalThis.__boxReadyMs = performance.now();
-    return true;
-  };
-  new MutationObserver((_records, observer) => { if (seen()) observer.disconnect(); })
-    .observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
-})();`;
 
 const line = 'A line of a real-looking message about the work, with `code`, a **word** and a list.\n';
 /** A month of conversations: 200 of 100 messages. */
@@ -37,22 +27,130 @@ const month = {
   text: (c: number, m: number) => (m % 2 === 0 ? `Question ${m} of ${c + 1}?` : line.repeat(1 + (m % 6))),
 };
 
-/** Reloads the page (its URL may carry a fragment, so a goto to it would not load it again). */
-async function boxReadyMs(page: Page): Promise<number> {
-  await page.reload();
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await expect(box).toBeEnabled({ timeout: 60_000 });
-  const ms = await page.evaluate(() => (globalThis as unknown as { __boxReadyMs?: number }).__boxReadyMs);
-  // It takes a key: typed into, it holds the letter.
-  await box.focus();
-  await page.keyboard.press('x');
-  await expect(box).toHaveValue(/x$/);
-  await box.fill('');
-  if (ms === undefined) throw new Error('the page never saw the message box');
-  return ms;
+/** What first-screen-page.js records, in ms from navigation start. */
+interface Seen {
+  boxReady?: number;
+  socket?: number;
+  ready?: number;
+  calls: { name: string; type: string; sent: number; answered?: number }[];
+  longTasks: { start: number; ms: number }[];
 }
 
-const { mode, page, close } = await openBrowserBench('first-screen', { content: watchForBox });
+/** One load: when the box was ready, and what happened before it. */
+interface Load {
+  ms: number;
+  /** The app's script has run (HTML, its fetch, compile and run): the bridge socket is made. */
+  script: number;
+  /** The bridge's socket is open and has taken the key. */
+  ready: number;
+  /** The last bridge answer before the box, and which. */
+  lastAnswer: { name: string; at: number } | null;
+  /** When the calls the first screen waits on were answered. */
+  answers: Record<string, number | undefined>;
+  /** The page's main thread in tasks over 50 ms before the box. */
+  longTasksMs: number;
+}
+
+const MILESTONES = ['getSession', 'listAgents', 'listConversations', 'openConversation'];
+
+/** How many times a page said its message box is ready (first-screen-page.js logs it), and a wake-up. */
+const said = { count: 0, wake: () => {} };
+function listenForBox(page: Page): void {
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.text() !== 'first-screen: box ready') return;
+    said.count += 1;
+    said.wake();
+  });
+}
+/** Waits for the box's line after the `count`-th, or fails after a minute. */
+function boxSaidAfter(count: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (said.count > count) return resolve();
+    const timer = setTimeout(() => reject(new Error('the page never saw the message box')), 60_000);
+    said.wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+}
+
+/**
+ * Reloads the page (its URL may carry a fragment, so a goto to it would not load it again) and waits for
+ * the page's own word that the box is ready (a console line): no locator polls the page while it loads,
+ * so Playwright's injected script does not take the page's main thread in the figure.
+ */
+async function loadOnce(page: Page): Promise<Load> {
+  await page.reload();
+  // A line the page before said may come late: the page that loaded is read each time.
+  for (;;) {
+    const heard = said.count;
+    const seen = await page.evaluate<Seen>('globalThis.__firstScreen');
+    if (seen.boxReady !== undefined) return afterLoad(page, seen);
+    await boxSaidAfter(heard);
+  }
+}
+
+async function afterLoad(page: Page, seen: Seen): Promise<Load> {
+  const ms = seen.boxReady;
+  if (ms === undefined || seen.socket === undefined || seen.ready === undefined)
+    throw new Error(`the page never saw the message box or the bridge: ${JSON.stringify(seen)}`);
+  // It takes a key, typed as soon as the bench hears of the box, and keeps it once the newest
+  // conversation has opened in its place.
+  await page.keyboard.press('x');
+  await expect(page.getByRole('region', { name: 'Chat' }).locator('h2.chat-title')).toHaveText(
+    `Conversation ${CONVERSATIONS} about the project`,
+    { timeout: 30_000 },
+  );
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await expect(box).toHaveValue('x');
+  await box.fill('');
+  const before = seen.calls.filter((c) => c.answered !== undefined && c.answered <= ms);
+  const last = before.reduce<(typeof before)[number] | undefined>(
+    (a, c) => (a && a.answered! >= c.answered! ? a : c),
+    undefined,
+  );
+  // Read again: the answers after the box have come by now (the conversation, for the milestones).
+  const later = await page.evaluate<Seen>('globalThis.__firstScreen');
+  const answers = Object.fromEntries(
+    MILESTONES.map((name) => [name, later.calls.find((c) => c.name === name)?.answered]),
+  );
+  return {
+    ms,
+    script: seen.socket,
+    ready: seen.ready,
+    lastAnswer: last ? { name: last.name, at: last.answered! } : null,
+    answers,
+    longTasksMs: seen.longTasks.filter((t) => t.start < ms).reduce((sum, t) => sum + t.ms, 0),
+  };
+}
+
+/** "script 120 · bridge 30 · answers 200 (listAgents) · render 40": consecutive parts summing to the figure. */
+function split(load: Load): string {
+  const answered = load.lastAnswer && load.lastAnswer.at > load.ready ? load.lastAnswer : null;
+  const parts = [
+    `script ${load.script.toFixed(0)}`,
+    `bridge ${(load.ready - load.script).toFixed(0)}`,
+    answered ? `answers ${(answered.at - load.ready).toFixed(0)} (to ${answered.name})` : 'answers 0',
+    `render ${(load.ms - (answered?.at ?? load.ready)).toFixed(0)}`,
+  ];
+  return parts.join(' · ');
+}
+
+/** The host's background download of the history it lacks (a month's, just seeded) is over. */
+async function historyIndexed(mode: BrowserMode): Promise<void> {
+  const since = Date.now();
+  for (;;) {
+    const info = await mode.host.getMemoryInfo();
+    if (info.ok && !info.value.indexing.running && info.value.indexing.total > 0) return;
+    if (Date.now() - since > 120_000) throw new Error('the history was not indexed in 2 minutes');
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+const { mode, page, close } = await openBrowserBench('first-screen', {
+  path: join(import.meta.dirname, 'first-screen-page.js'),
+});
+listenForBox(page);
 try {
   await page.getByRole('navigation', { name: 'Agents' }).waitFor({ timeout: 60_000 });
   const seeding = Date.now();
@@ -60,22 +158,28 @@ try {
   console.log(
     `seeded ${CONVERSATIONS} conversations, ${CONVERSATIONS * MESSAGES_EACH} messages in ${Date.now() - seeding} ms`,
   );
-  const timed = page;
-  await boxReadyMs(timed); // warms Chromium's code cache and the host's first reads
-  const times: number[] = [];
-  for (let i = 0; i < LOADS; i++) times.push(await boxReadyMs(timed));
-  await expect(
-    timed.getByRole('button', { name: /Conversation 200 about the project/ }).first(),
-  ).toBeVisible();
-  const median = times.slice().sort((a, b) => a - b)[Math.floor(LOADS / 2)]!;
-  console.log(`first screen, each load: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+  await loadOnce(page); // warms Chromium's caches, and the host's first reads
+  // A person's month is on this computer already: the first screen is not timed while the host still
+  // downloads the history just seeded (20,000 messages, about 15 s), which no daily start does.
+  const indexing = Date.now();
+  await historyIndexed(mode);
+  console.log(`the host indexed the seeded history ${Date.now() - indexing} ms after the first load`);
+  const loads: Load[] = [];
+  for (let i = 0; i < LOADS; i++) loads.push(await loadOnce(page));
+  const median = loads.slice().sort((a, b) => a.ms - b.ms)[Math.floor(LOADS / 2)]!;
+  console.log(`first screen, each load: ${loads.map((l) => l.ms.toFixed(0)).join(', ')} ms`);
+  for (const load of loads)
+    console.log(
+      `  ${load.ms.toFixed(0)} ms: ${split(load)}; answered at ${MILESTONES.map((m) => `${m} ${load.answers[m]?.toFixed(0) ?? '—'}`).join(', ')}; long tasks ${load.longTasksMs.toFixed(0)} ms`,
+    );
   benchRow({
     id: 'ui.firstScreen',
     what: `first screen: navigation start to a message box that takes a key, ${CONVERSATIONS} conversations, ${CONVERSATIONS * MESSAGES_EACH} messages (median of ${LOADS})`,
-    value: median,
+    value: median.ms,
     unit: 'ms',
     goal: '< 300 ms',
-    ok: median < 300,
+    ok: median.ms < 300,
+    shown: `${median.ms.toFixed(0)} ms (${split(median)})`,
   });
 } catch (error) {
   console.log(`first screen: ${error instanceof Error ? error.message : String(error)}`);

@@ -189,3 +189,24 @@ test('a message whose send is answered late shows once, though its conversation 
   await expect(yourMessages(page)).not.toContainText('Sending…');
   await expect(replies(page)).toHaveCount(1);
 });
+
+test('typed into the first screen’s box before the conversations come: the newest opens with the words', async ({
+  page,
+}) => {
+  const server = await heldAnswers(page, 'listConversations');
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'the newest conversation');
+  const typed = 'typed before the list came';
+
+  server.hold();
+  await page.reload();
+  // The welcome's box is there and takes keys before the list is (issue 40: the first screen).
+  await expect(messageBox(page)).toBeFocused();
+  await page.keyboard.type(typed);
+  server.release();
+
+  await expect(yourMessages(page)).toContainText('the newest conversation');
+  await expect(messageBox(page)).toHaveValue(typed);
+  await expect(messageBox(page)).toBeFocused();
+});

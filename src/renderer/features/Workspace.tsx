@@ -93,7 +93,7 @@ export function Workspace() {
   // Open the most recent conversation once the list is in (not while a new one is being made).
   useEffect(() => {
     if (!sessionId && !starting && list?.status === 'ready' && list.items[0])
-      useConversationsStore.getState().select(list.items[0].id);
+      useConversationsStore.getState().select(list.items[0].id, true);
   }, [sessionId, starting, list]);
   // After the default choice above, so the remembered agent and conversation win.
   useWindowMemory(agentId, sessionId);

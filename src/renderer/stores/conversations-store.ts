@@ -56,10 +56,16 @@ interface ConversationsStore {
   starting: { agentId: string; problem: string } | null;
   /** The conversation `create` opened last: its composer takes what was typed while it was being made. */
   startedId: string | null;
+  /**
+   * The conversation the app opened by itself (the newest, or the one remembered, at start): its composer
+   * takes what was typed into the welcome's message box while the list was on its way.
+   */
+  openedByApp: string | null;
   load(agentId: string): Promise<void>;
   /** Loads the list again without showing a loading state, and only re-renders when it changed. */
   refresh(agentId: string): Promise<void>;
-  select(sessionId: string | null): void;
+  /** Opens a conversation; `byApp` when the app opens it by itself, not the person. */
+  select(sessionId: string | null, byApp?: boolean): void;
   /** Opens the newest empty conversation when there is one, else creates one. */
   create(agentId: string): Promise<string | undefined>;
   rename(agentId: string, sessionId: string, title: string): Promise<boolean>;
@@ -105,6 +111,7 @@ const initial = {
   hidden: {},
   starting: null,
   startedId: null,
+  openedByApp: null,
 };
 
 export const useConversationsStore = create<ConversationsStore>((set, get) => {
@@ -172,8 +179,14 @@ export const useConversationsStore = create<ConversationsStore>((set, get) => {
       if (JSON.stringify(items) === JSON.stringify(current.items)) return;
       set({ byAgent: { ...get().byAgent, [agentId]: { ...current, items } } });
     },
-    select(sessionId) {
-      set({ selectedId: sessionId, notice: '', starting: null, startedId: null });
+    select(sessionId, byApp = false) {
+      set({
+        selectedId: sessionId,
+        notice: '',
+        starting: null,
+        startedId: null,
+        openedByApp: byApp ? sessionId : null,
+      });
     },
     create,
     async rename(agentId, sessionId, title) {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,10 +13,18 @@ import { createFakeBridge } from './fake-bridge';
 // Real HTTP servers and real WebSockets on 127.0.0.1; only the host behind the socket is a test double.
 
 function rawGet(port: number, path: string, host = `127.0.0.1:${port}`): Promise<number> {
+  return rawHead(port, path, host).then((res) => res.status);
+}
+
+function rawHead(
+  port: number,
+  path: string,
+  host = `127.0.0.1:${port}`,
+): Promise<{ status: number; cacheControl: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { Host: host } }, (res) => {
       res.resume();
-      resolve(res.statusCode ?? 0);
+      resolve({ status: res.statusCode ?? 0, cacheControl: res.headers['cache-control'] });
     });
     req.on('error', reject);
     req.end();
@@ -30,6 +38,8 @@ describe('the page server', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'agentdesk-pages-'));
     await writeFile(join(root, 'index.html'), '<!doctype html><p>app</p>');
+    await mkdir(join(root, 'assets'));
+    await writeFile(join(root, 'assets', 'index-Zr1aIbv-.js'), 'export {};');
     pages = await serveRenderer(root);
     port = Number(new URL(pages.url).port);
   });
@@ -47,6 +57,17 @@ describe('the page server', () => {
     expect(await rawGet(port, '/', `evil.example:${port}`)).toBe(421);
     expect(await rawGet(port, '/', `127.0.0.1:${port + 1}`)).toBe(421);
     expect(await rawGet(port, '/', `localhost:${port}`)).toBe(200);
+  });
+
+  it('lets the browser keep a built asset (named by its hash) for good, and asks again for the page', async () => {
+    expect(await rawHead(port, '/assets/index-Zr1aIbv-.js')).toEqual({
+      status: 200,
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
+    expect((await rawHead(port, '/')).cacheControl).toBe('no-cache');
+    expect((await rawHead(port, '/index.html')).cacheControl).toBe('no-cache');
+    // An unknown path falls back to the page, never to a file kept for good.
+    expect((await rawHead(port, '/assets/gone-12345678.js')).cacheControl).toBe('no-cache');
   });
 });
 

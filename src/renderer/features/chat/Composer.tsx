@@ -51,10 +51,12 @@ export function Composer(props: {
   const [cancelNote, setCancelNote] = useState('');
 
   // In the commit that shows the box, so no key pressed meanwhile goes elsewhere. A conversation just made
-  // takes what was typed while the server made it; the caret goes after it, or where the person left it.
+  // takes what was typed while the server made it, and one the app opened by itself at start what was typed
+  // into the welcome's box before the list came; the caret goes after it, or where the person left it.
   const carried = useRef<CarriedCaret | undefined>(undefined);
   useLayoutEffect(() => {
-    if (useConversationsStore.getState().startedId === sessionId)
+    const { startedId, openedByApp } = useConversationsStore.getState();
+    if (startedId === sessionId || openedByApp === sessionId)
       carried.current = useDraftsStore.getState().carry(newConversationDraft(agentId), sessionId);
   }, [agentId, sessionId]);
   const focusAsked = useRef(composerFocus);

@@ -106,7 +106,7 @@ function applyWanted(wanted: RefObject<Wanted | null>): void {
       want.remembered && selectedId !== null && selectedId !== conversations.items[0]?.id;
     if (chosenByPerson) keepCurrentPlace();
     else if (want.sessionId && conversations.items.some((c) => c.id === want.sessionId))
-      useConversationsStore.getState().select(want.sessionId);
+      useConversationsStore.getState().select(want.sessionId, true);
   }
   wanted.current = null;
 }
