@@ -123,11 +123,13 @@ export function historyLoaded(
 ): ConversationStream {
   // What ended, or was accepted, after the read was asked for may be missing from what it read (a slow host
   // answers late): it stays live until a later read. Without `asked`, the read holds every one.
-  const inHistory = (turnId: string) =>
-    !asked || asked.ended.has(turnId) || (lastTurn?.turnId === turnId && isTerminal(lastTurn.state));
+  const endedInRead = (turnId: string) => lastTurn?.turnId === turnId && isTerminal(lastTurn.state);
+  const inHistory = (turnId: string) => !asked || asked.ended.has(turnId) || endedInRead(turnId);
+  // A turn the read holds as ended is there, ending included, even while the stream has not told its end yet
+  // (a service restarted under it ends it at its start, and the read can come first): shown once, from the read.
   const keepTurn = (turnId: string) => {
     const turn = state.turns[turnId];
-    return !!turn && (!isTerminal(turn.state) || !inHistory(turnId));
+    return !!turn && !endedInRead(turnId) && (!isTerminal(turn.state) || !inHistory(turnId));
   };
   const keepUser = (item: UserItem) =>
     item.mode === 'failed' || item.mode === 'sending' || (!!asked && !asked.accepted.has(item.key));
@@ -137,7 +139,11 @@ export function historyLoaded(
   for (const [id, turn] of Object.entries(state.turns))
     if (isTerminal(turn.state) && !turns[id]) settled.add(id);
   if (lastTurn && isTerminal(lastTurn.state) && !turns[lastTurn.turnId]) settled.add(lastTurn.turnId);
-  return { ...state, items, turns, settled };
+  const currentTurnId =
+    state.currentTurnId && !turns[state.currentTurnId] && settled.has(state.currentTurnId)
+      ? null
+      : state.currentTurnId;
+  return { ...state, items, turns, settled, currentTurnId };
 }
 
 /** Whether a message of this timeline still awaits the service's answer to its send. */

@@ -3,6 +3,7 @@ import type { Connectivity } from '../../shared/bridge';
 import { desk } from '../desk';
 import { useAgentsStore } from './agents-store';
 import { useConversationsStore } from './conversations-store';
+import { readThread } from './thread-read';
 
 interface ConnectivityStore extends Connectivity {
   /** Starts listening to the host (once); later calls do nothing. */
@@ -35,7 +36,8 @@ async function reloadAfterOffline(): Promise<void> {
   const conversations = useConversationsStore.getState();
   await conversations.load(agentId);
   const sessionId = useConversationsStore.getState().selectedId;
-  if (sessionId) await conversations.loadThread(agentId, sessionId);
+  // Its live timeline folds into what is read: a turn the server ended while away is shown once.
+  if (sessionId) await readThread(agentId, sessionId);
 }
 
 /** The reason sending is not possible right now, or null. */

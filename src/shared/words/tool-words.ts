@@ -16,13 +16,17 @@ export function toolKindWord(kind: string | undefined): string | undefined {
   return kind ? kindWords[kind] : undefined;
 }
 
-/** The spec's tool statuses in plain words (`stopped` is ours: a call left unfinished by a stopped reply). */
+/**
+ * The spec's tool statuses in plain words (`stopped` and `interrupted` are ours: a call left unfinished by a
+ * reply the person stopped, or by one that ended in an error).
+ */
 const statusWords: Record<string, string> = {
   pending: 'Waiting',
   in_progress: 'Running',
   completed: 'Done',
   failed: 'Failed',
   stopped: 'Stopped',
+  interrupted: 'Interrupted',
 };
 
 /** The word for a tool call's status; an unknown status is shown as it came. */

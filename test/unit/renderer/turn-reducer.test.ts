@@ -357,6 +357,34 @@ describe('local actions', () => {
     expect(again.items).toEqual([]);
   });
 
+  it('a running turn the read holds as ended (a service restarted under it) is shown once, from the read', () => {
+    const sent = userMessageSent(emptyStream, { key: 'k1', text: 'wait 30', attachments: [] });
+    const accepted = userMessageAccepted(sent, 'k1', { turnId: 't1', state: 'running', waitingTurns: 0 });
+    const running = run(
+      [ev('started', { turnId: 't1' }), ev('chunk', { text: 'Waiting', turnId: 't1' })],
+      accepted,
+    );
+    const asked = readAsked(running);
+    const reloaded = historyLoaded(running, { turnId: 't1', state: 'error' }, asked);
+    expect(reloaded.turns).toEqual({});
+    expect(reloaded.items).toEqual([]);
+    expect(reloaded.currentTurnId).toBeNull();
+    // The stream's own word of that ending comes after and adds nothing.
+    const told = run(
+      [
+        ev('error', { message: 'The service restarted', turnId: 't1' }),
+        ev('done', { turnId: 't1', state: 'error' }),
+      ],
+      reloaded,
+    );
+    expect(told.turns).toEqual({});
+    expect(told.items).toEqual([]);
+    // A turn the read holds as running stays live.
+    expect(Object.keys(historyLoaded(running, { turnId: 't1', state: 'running' }, asked).turns)).toEqual([
+      't1',
+    ]);
+  });
+
   it('an acceptance that comes after its turn ended and the history was read again adds nothing', () => {
     // On a busy machine the send's answer can be the last to arrive: the stream has told the whole turn and
     // the history, read again, holds the message and its reply.

@@ -4,19 +4,25 @@ import type { ToolPart } from '../../model/turn-reducer';
 import { showDirectionControls } from '../../model/bidi-controls';
 import { toolKindWord, toolStatusWord } from '../../../shared/words/tool-words';
 
+/** How the reply a tool call belongs to ended, when that changes what the call shows. */
+export type ToolTurnEnd = 'stopped' | 'error' | undefined;
+
 /**
  * The status a tool call shows: in a reply the person stopped, a call that did not finish was stopped,
- * not failed (agents report a cancelled call as `failed`).
+ * not failed (agents report a cancelled call as `failed`); in a reply that ended in an error (the agent
+ * crashed, the service restarted), a call still waiting or running never will: it was interrupted.
  */
-function shownStatus(part: ToolPart, turnStopped: boolean): string {
-  if (turnStopped && part.status !== 'completed') return 'stopped';
+function shownStatus(part: ToolPart, turnEnd: ToolTurnEnd): string {
+  if (turnEnd === 'stopped' && part.status !== 'completed') return 'stopped';
+  const unfinished = !part.status || part.status === 'pending' || part.status === 'in_progress';
+  if (turnEnd === 'error' && unfinished) return 'interrupted';
   return part.status ?? 'pending';
 }
 
 /** A tool call, updated in place as its status changes. */
-export const ToolCall = memo(function ToolCall(props: { part: ToolPart; turnStopped?: boolean }) {
+export const ToolCall = memo(function ToolCall(props: { part: ToolPart; turnEnd?: ToolTurnEnd }) {
   const { part } = props;
-  const shown = shownStatus(part, props.turnStopped === true);
+  const shown = shownStatus(part, props.turnEnd);
   const status = toolStatusWord(shown);
   const kindWord = toolKindWord(part.kind);
   const detail = part.detail ?? '';

@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react';
 import { PermissionCard } from './PermissionCard';
 import { ReplyMarkdown } from './ReplyMarkdown';
 import { Thought } from './Thought';
-import { ToolCall } from './ToolCall';
+import { ToolCall, type ToolTurnEnd } from './ToolCall';
 import { isTerminal, textPartSealSize, type Part, type ToolPart, type Turn } from '../../model/turn-reducer';
 import { usageWords } from './usage-words';
 import { RetryBeside } from './ReplyActions';
@@ -51,7 +51,7 @@ export const TurnReply = memo(function TurnReply(props: {
           sessionId={props.sessionId}
           about={part.type === 'permission' ? lastTool(index) : undefined}
           turnOpen={open}
-          turnStopped={turn.state === 'stopped'}
+          turnEnd={turn.state === 'stopped' || turn.state === 'error' ? turn.state : undefined}
           onRetry={failed && part.type === 'error' ? props.onRetry : undefined}
         />
       ))}
@@ -95,7 +95,7 @@ const PartView = memo(function PartView(props: {
   sessionId: string;
   about?: ToolPart;
   turnOpen: boolean;
-  turnStopped: boolean;
+  turnEnd: ToolTurnEnd;
   onRetry?: (() => Promise<string>) | undefined;
 }) {
   const { part } = props;
@@ -112,7 +112,7 @@ const PartView = memo(function PartView(props: {
     case 'thought':
       return <Thought part={part} streaming={props.streaming} />;
     case 'tool':
-      return <ToolCall part={part} turnStopped={props.turnStopped} />;
+      return <ToolCall part={part} turnEnd={props.turnEnd} />;
     case 'permission':
       return (
         <PermissionCard

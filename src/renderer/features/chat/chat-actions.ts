@@ -6,6 +6,7 @@ import { useConversationsStore } from '../../stores/conversations-store';
 import { answerByRules } from './rule-answers';
 import { usePermissionsStore } from '../../stores/permissions-store';
 import { useSettingsStore } from '../../stores/settings-store';
+import { readThread } from '../../stores/thread-read';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
 import { sendProblems, type DraftAttachment } from '../../model/attachment-limits';
 import { makeThumbnails, storeThumbnails } from './attachment-thumbnails';
@@ -14,10 +15,8 @@ import { forgetChosenModel, rememberChosenModel } from './chosen-model';
 import { animationFrameScheduler } from './frame-scheduler';
 import { eventTurnId, type StreamEvent } from '../../model/stream-event';
 import {
-  historyLoaded,
   isTerminal,
   awaitsAnswer,
-  readAsked,
   turnStopped,
   userMessageAccepted,
   userMessageFailed,
@@ -139,12 +138,8 @@ export async function openConversation(agentId: string, sessionId: string): Prom
     historyWanted.add(sessionId);
     return;
   }
-  const asked = readAsked(useTurnStreamStore.getState().streams[sessionId]);
-  // The history and the live timeline change in one step: no frame shows a finished turn in both. The last
-  // turn is the read's own (the list may already name a later one, which the read does not hold).
-  await useConversationsStore.getState().loadThread(agentId, sessionId, undefined, (lastTurn) => {
-    useTurnStreamStore.getState().update(sessionId, (stream) => historyLoaded(stream, lastTurn, asked));
-  });
+  // The history and the live timeline change in one step: no frame shows a finished turn in both.
+  await readThread(agentId, sessionId);
 }
 
 /** A message as the composer hands it over: the shared input, with the draft's attachments. */
