@@ -34,7 +34,8 @@ export async function askHolderToResolve(
     const { who, pid } = busy.owner;
     const id = records.askHolder(conflict.key, choice);
     io.out(`${who} (process ${pid}) syncs this folder: it settles ${conflict.path} now.\n`);
-    const deadline = Date.now() + timing.timeoutMs;
+    // On the monotonic clock: a clock set back or forward meanwhile neither stretches nor ends the wait.
+    const deadline = performance.now() + timing.timeoutMs;
     for (;;) {
       const answer = records.answerOf(id);
       if (answer?.resolved) {
@@ -46,7 +47,7 @@ export async function askHolderToResolve(
         return syncExit.conflicts;
       }
       const gone = folderOwner(where.stateFile)?.pid !== pid;
-      if (gone || Date.now() > deadline) {
+      if (gone || performance.now() > deadline) {
         records.withdraw(id);
         io.err(
           gone
