@@ -13,6 +13,8 @@ export interface TurnRecorderOptions {
   /** How long a running turn's changes wait before they are written together. */
   flushMs?: number;
   now?: () => number;
+  /** Each write's outcome: undefined when it succeeded, else what it threw (a full disk, say). */
+  onWrite?: (error: unknown) => void;
 }
 
 interface OpenTurn extends Omit<TurnWrite, 'record'> {
@@ -25,6 +27,8 @@ interface OpenTurn extends Omit<TurnWrite, 'record'> {
 /** Each write of a running turn rewrites it, so a long reply is written less often (at most every 5 s). */
 const SIZE_PER_STEP = 200_000;
 const LONGEST_WAIT_MS = 5000;
+/** A write that failed (a full disk) is tried again this much later, with whatever changed meanwhile. */
+const RETRY_MS = 5000;
 
 /**
  * Keeps every event the app observes, per conversation and turn, off the hot path: `observe` only
@@ -40,7 +44,7 @@ export class TurnRecorder {
 
   constructor(
     private readonly store: TranscriptStore,
-    options: TurnRecorderOptions = {},
+    private readonly options: TurnRecorderOptions = {},
   ) {
     this.flushMs = options.flushMs ?? 500;
     this.now = options.now ?? Date.now;
@@ -74,18 +78,39 @@ export class TurnRecorder {
     this.markDirty(turn, observed.event === 'done');
   }
 
-  /** Writes every changed turn now, in one transaction; finished turns leave memory. */
+  /**
+   * Writes every changed turn now, in one transaction; finished turns leave memory. A write that fails (a
+   * full disk) keeps them all, to be written again a little later; `onWrite` hears how each went.
+   */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch: TurnWrite[] = [];
+    const batch: [string, OpenTurn][] = [];
     for (const [key, turn] of this.open) {
       if (!turn.dirty) continue;
       turn.dirty = false;
-      batch.push({ ...turn });
+      batch.push([key, turn]);
       if (turn.record.state) this.open.delete(key);
     }
-    this.store.writeTurns(batch);
+    if (batch.length === 0) return;
+    try {
+      this.store.writeTurns(batch.map(([, turn]) => ({ ...turn })));
+    } catch (error) {
+      for (const [key, turn] of batch) {
+        if (!this.open.has(key)) this.open.set(key, turn);
+        turn.dirty = true;
+      }
+      this.timer = setTimeout(() => this.flush(), RETRY_MS);
+      this.timer.unref?.();
+      this.report(error);
+      return;
+    }
+    this.report(undefined);
+  }
+
+  private report(error: unknown): void {
+    if (this.options.onWrite) this.options.onWrite(error);
+    else if (error !== undefined) throw error;
   }
 
   /** Forgets what is pending without writing it (the store is being deleted). */

@@ -40,6 +40,7 @@ import { lazyPart, PartLoading, WhenLoaded } from '../ui/lazy-part';
 import './shell/sidebar.css';
 import './shell/shell.css';
 import { OfflineBanner } from './chat/OfflineBanner';
+import { MemoryBanner } from './memory/MemoryBanner';
 
 // What the first screen does not show loads the first time it does (each its own chunk).
 const AgentConfigScreen = lazyPart(() =>
@@ -144,6 +145,7 @@ export function Workspace() {
         <SearchPalette />
         <AllowanceBanner />
         <UpdateBanner />
+        <MemoryBanner />
         {/* The open conversation says it in its own banner (with whether it reads the stored copy). */}
         {chatShown ? null : <OfflineBanner />}
         {dropProblems.length > 0 ? (

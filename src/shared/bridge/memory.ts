@@ -121,6 +121,16 @@ export interface MemoryInfo {
   indexing: IndexProgress & { running: boolean };
   /** Set when this run found the store damaged, moved it aside and started a new one: the sentence to show. */
   setAside?: string;
+  /** Set while writes fail because the store's disk is full: the sentence naming that disk. */
+  diskFull?: string;
+}
+
+/** What the chat memory tells the main window (the current state first, then each change). */
+export interface MemoryNotice {
+  /** While writes fail because its disk is full: the sentence naming that disk; gone once a write succeeds. */
+  diskFull?: string;
+  /** This run found the store damaged and set it aside: said until dismissed (`dismissMemoryNotice`). */
+  setAside?: string;
 }
 
 export interface MemoryMethods {
@@ -152,6 +162,10 @@ export interface MemoryMethods {
   clearMemory(): Promise<DeskResult<MemoryInfo>>;
   /** Reachability of the server as it changes (the current state first). */
   onConnectivity(listener: (connectivity: Connectivity) => void): Unsubscribe;
+  /** What the chat memory tells the main window, as it changes (the current state first). */
+  onMemoryNotice(listener: (notice: MemoryNotice) => void): Unsubscribe;
+  /** The person closed the notice that the chat memory was set aside: it is not shown again. */
+  dismissMemoryNotice(): Promise<DeskResult<void>>;
 }
 
 export const memoryArea = bridgeArea<MemoryMethods>()({
@@ -162,6 +176,7 @@ export const memoryArea = bridgeArea<MemoryMethods>()({
     'saveAttachmentThumbnails',
     'getMemoryInfo',
     'clearMemory',
+    'dismissMemoryNotice',
   ],
-  subscriptions: ['onConnectivity'],
+  subscriptions: ['onConnectivity', 'onMemoryNotice'],
 });

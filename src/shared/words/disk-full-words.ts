@@ -19,6 +19,19 @@ export function syncSpaceAgainWords(disk: FullDisk): string {
   return `There is space again on the disk holding ${disk.what} (${disk.where}); sync goes on.`;
 }
 
+/** The app's chat memory could not write: which disk, what is not kept meanwhile, and that nothing is lost. */
+export function memoryDiskFullWords(where: string): string {
+  return (
+    `${diskFullWords('the chat memory', where)} New replies are not kept on this computer until there is ` +
+    'space; they are safe on the server, and the chat memory takes them by itself once there is space.'
+  );
+}
+
+/** Said (in the log) when the chat memory's writes succeed again. */
+export function memorySpaceAgainWords(where: string): string {
+  return `There is space again on the disk holding the chat memory (${where}).`;
+}
+
 /** A disk that filled, named by what it holds ("the sync folder") and where. */
 export interface FullDisk {
   what: string;

@@ -11,6 +11,7 @@ import { apiHistorySource, WHOLE_HISTORY } from './api-history-source';
 import { describeAttachment } from './attachment-meta';
 import { createConnectivity, isUnreachable } from './connectivity';
 import { checkSearchQuery, checkThumbnails } from './memory-arguments';
+import { memoryNotices } from './memory-notices';
 import { memoryFile, ProfileMemory, removeProfileMemory, type MemorySettings } from './profile-memory';
 
 export interface MemoryAreaOptions {
@@ -84,12 +85,17 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     if (open?.profileId === profileId) return open;
     void close();
     try {
-      open = new ProfileMemory(profileId, memoryFile(dataDir, profileId), settings, logger);
+      open = new ProfileMemory(profileId, memoryFile(dataDir, profileId), settings, logger, () =>
+        notices.changed(),
+      );
+      if (open.setAside) notices.changed();
     } catch (error) {
       logger.error('The transcript store could not be opened.', error);
     }
     return open;
   };
+
+  const notices = memoryNotices(logger, memory);
 
   connection.on((event) => {
     if (event.type === 'dropped') void close();
@@ -197,6 +203,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
           ...mem.store.lists.counts(),
           indexing: mem.indexing,
           ...(mem.setAside ? { setAside: mem.setAside } : {}),
+          ...(mem.diskFull ? { diskFull: mem.diskFull } : {}),
         },
       };
     },
@@ -213,6 +220,9 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     onConnectivity(listener) {
       return connectivity.on(listener);
     },
+
+    onMemoryNotice: notices.onMemoryNotice,
+    dismissMemoryNotice: notices.dismissMemoryNotice,
   };
 
   return {

@@ -1,10 +1,12 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { IndexProgress } from '../../../shared/bridge/memory';
 import type { Logger } from '../../log/logger';
 import { indexHistory, type HistorySource } from '../../memory/history-indexer';
 import { removeMemoryDatabase } from '../../memory/memory-database';
 import { TranscriptStore } from '../../memory/transcript-store';
 import { TurnRecorder } from '../../memory/turn-recorder';
+import { isDiskFull } from '../../../shared/storage/disk-full';
+import { memoryDiskFullWords, memorySpaceAgainWords } from '../../../shared/words/disk-full-words';
 import { memorySetAsideWords } from '../../../shared/words/set-aside-words';
 
 export interface MemorySettings {
@@ -32,6 +34,10 @@ export class ProfileMemory {
   indexing: IndexProgress & { running: boolean } = { done: 0, total: 0, failed: 0, running: false };
   /** Said once, when this run found the store damaged and started a new one. */
   setAside: string | undefined;
+  /** The main window's notice of `setAside` was dismissed (Settings → Chat memory still says it this run). */
+  setAsideDismissed = false;
+  /** Set while writes fail because the store's disk is full: the sentence naming that disk. */
+  diskFull: string | undefined;
   private abort: AbortController | null = null;
   private timer: NodeJS.Timeout | null = null;
 
@@ -40,6 +46,8 @@ export class ProfileMemory {
     file: string,
     private readonly settings: MemorySettings,
     private readonly logger: Logger,
+    /** What the person is told about the store changed (`setAside`, `diskFull`). */
+    private readonly changed: () => void = () => {},
   ) {
     this.store = TranscriptStore.open(file, {
       onSetAside: (aside) => {
@@ -47,7 +55,10 @@ export class ProfileMemory {
         logger.error(this.setAside);
       },
     });
-    this.recorder = new TurnRecorder(this.store, settings.flushMs ? { flushMs: settings.flushMs } : {});
+    this.recorder = new TurnRecorder(this.store, {
+      ...(settings.flushMs ? { flushMs: settings.flushMs } : {}),
+      onWrite: (error) => this.noteWrite(error),
+    });
   }
 
   private source: HistorySource | null = null;
@@ -84,13 +95,39 @@ export class ProfileMemory {
         onProgress: (p) => (this.indexing = { ...p, running: true }),
       });
       this.indexing = { ...progress, running: false };
+      this.noteWrite(undefined);
     } catch (error) {
-      this.logger.error('Indexing conversation history failed.', error);
+      if (!isDiskFull(error)) this.logger.error('Indexing conversation history failed.', error);
+      this.noteWrite(error);
       this.indexing = { ...this.indexing, running: false };
     }
     if (this.abort !== abort || abort.signal.aborted) return;
     this.abort = null;
     this.schedule(this.settings.reindexMs ?? 10 * 60_000);
+  }
+
+  /**
+   * How a write went (undefined: it succeeded). A full disk is said in words naming it until a write
+   * succeeds again; the recorder keeps what it could not write and tries again by itself.
+   */
+  noteWrite(error: unknown): void {
+    if (error === undefined || !isDiskFull(error)) {
+      if (error !== undefined) this.logger.error('A write to the chat memory failed.', error);
+      else if (this.diskFull) {
+        this.diskFull = undefined;
+        this.logger.info(memorySpaceAgainWords(this.where));
+        this.changed();
+      }
+      return;
+    }
+    if (this.diskFull) return;
+    this.diskFull = memoryDiskFullWords(this.where);
+    this.logger.error(this.diskFull);
+    this.changed();
+  }
+
+  private get where(): string {
+    return dirname(this.store.file);
   }
 
   stopIndexing(): void {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MemoryInfo } from '../../../shared/bridge';
 import { desk } from '../../desk';
+import { useMemoryNoticeStore } from '../../stores/memory-notice-store';
 import { errorWords } from '../../error-words';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
@@ -12,6 +13,9 @@ export function MemorySettingsSection() {
   const [info, setInfo] = useState<MemoryInfo | null>(null);
   const [asking, setAsking] = useState(false);
   const [note, setNote] = useState('');
+  // Live: a full disk is said while it lasts and goes once a write succeeds (memory-notice-store.ts).
+  const diskFull = useMemoryNoticeStore((s) => s.diskFull);
+  useEffect(() => useMemoryNoticeStore.getState().watch(), []);
   useEffect(() => {
     void desk()
       .getMemoryInfo()
@@ -38,6 +42,11 @@ export function MemorySettingsSection() {
           : '.'}
       </p>
       {info?.setAside ? <p role="status">{info.setAside}</p> : null}
+      {diskFull ? (
+        <p className="error-text" role="status">
+          {diskFull}
+        </p>
+      ) : null}
       <button type="button" className="danger" onClick={() => setAsking(true)}>
         Clear chat memory on this computer
       </button>
