@@ -14,7 +14,7 @@ interface MemoryNoticeStore extends MemoryNotice {
 
 let watching = false;
 
-/** What the chat memory tells the main window and Settings: its disk full, or the store set aside (host-side, memory-notices.ts). */
+/** What the chat memory tells the main window and Settings (host side: memory-notices.ts). */
 export const useMemoryNoticeStore = create<MemoryNoticeStore>((set) => ({
   watch() {
     if (watching) return;

@@ -103,8 +103,7 @@ export class SyncEngine {
     if (this.options.watch) {
       this.watcher = watchLocal({
         root: this.options.root,
-        // Editors' saves (write a temp file, rename it over) settle within a few ms; 50 ms gathers
-        // them. The settle time (100 ms of stillness before an upload) runs from the file's mtime.
+        // Editors' saves (a temp file renamed over) settle within a few ms: 50 ms gathers them.
         debounceMs: this.options.debounceMs ?? 50,
         onChange: (paths) => {
           this.poller?.quicken(); // the person works: the agent may answer soon
@@ -125,8 +124,7 @@ export class SyncEngine {
       this.poller = pollRemote({
         periodMs: remotePollMs,
         ...(this.options.remotePollIdle !== undefined ? { idle: this.options.remotePollIdle } : {}),
-        // While the server cannot be reached, every look is a cycle: the first that reaches it
-        // sends what waited, without the person doing anything.
+        // Unreachable, every look is a cycle: the first that reaches the server sends what waited.
         hasChanged: () => (this.status.unreachable ? Promise.resolve(true) : this.looks.look()),
         busy: () => this.queue.job.current !== undefined || this.closed,
         onChange: () => this.syncRemote(),

@@ -3,7 +3,7 @@ import { useMemoryNoticeStore } from '../../stores/memory-notice-store';
 
 /**
  * The chat memory in the main window: while its disk is full, which disk (gone by itself once a write
- * succeeds); and once, until closed, that it was found damaged and set aside (Settings → Chat memory keeps saying it).
+ * succeeds); and once, until closed, that it was found damaged and set aside (Settings says it all that run).
  */
 export function MemoryBanner() {
   const diskFull = useMemoryNoticeStore((s) => s.diskFull);
