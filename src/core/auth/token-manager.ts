@@ -13,7 +13,10 @@ import type { SecretStore } from './secret-store';
  * - at most one refresh request is in flight; every caller waiting for a token shares it;
  * - a rotated refresh token reaches the secret store before the new access token is handed out;
  * - `invalid_grant` on refresh (expired, revoked, or a reused rotated token) signs the person out;
- * - without a refresh token (the server need not issue one), an expired access token signs the person out.
+ * - without a refresh token (the server need not issue one), an expired access token signs the person out;
+ * - the token is refreshed when either clock says it is due: the wall clock (its `expiresAt`, kept across
+ *   restarts; a day forward, or a machine waking from sleep) or the monotonic one (its life counted from
+ *   when it came, so a clock set back an hour does not keep an expired token an hour longer).
  */
 
 export type TokenManagerEvent =
@@ -33,6 +36,8 @@ export interface TokenManagerOptions {
   refresh?: (refreshToken: string) => Promise<Result<TokenSet, AuthError>>;
   /** Epoch milliseconds; defaults to `oauth.now` or `Date.now`. */
   now?: () => number;
+  /** A monotonic clock in milliseconds, for the token's life as a duration; defaults to `performance.now`. */
+  monotonic?: () => number;
   /** Refresh this long before the access token expires. Defaults to 60 s. */
   refreshLeewayMs?: number;
   logger?: Logger;
@@ -66,15 +71,19 @@ function parseStored(text: string | undefined): TokenSet | undefined {
 
 export class TokenManager implements AccessTokenSource {
   private tokens: TokenSet | undefined;
+  /** When `tokens` expires on the monotonic clock. */
+  private expiresAtMonotonic = 0;
   private inflight: Promise<Result<string, SessionError>> | undefined;
   private readonly listeners = new Set<(event: TokenManagerEvent) => void>();
   private readonly now: () => number;
+  private readonly monotonic: () => number;
   private readonly leewayMs: number;
   private readonly logger: Logger;
   private readonly refresh: (refreshToken: string) => Promise<Result<TokenSet, AuthError>>;
 
   private constructor(private readonly options: TokenManagerOptions) {
     this.now = options.now ?? options.oauth.now ?? Date.now;
+    this.monotonic = options.monotonic ?? (() => performance.now());
     this.leewayMs = options.refreshLeewayMs ?? 60_000;
     this.logger = options.logger ?? silentLogger;
     this.refresh = options.refresh ?? ((refreshToken) => refreshTokens(options.oauth, refreshToken));
@@ -89,7 +98,7 @@ export class TokenManager implements AccessTokenSource {
     } catch (error) {
       manager.logger.warn(`Could not read saved sign-in (${(error as Error).message}).`);
     }
-    manager.tokens = parseStored(stored);
+    manager.keep(parseStored(stored));
     if (manager.tokens) {
       rememberSecret(manager.tokens.accessToken);
       rememberSecret(manager.tokens.refreshToken);
@@ -116,7 +125,7 @@ export class TokenManager implements AccessTokenSource {
     rememberSecret(tokens.accessToken);
     rememberSecret(tokens.refreshToken);
     await this.persist(tokens);
-    this.tokens = tokens;
+    this.keep(tokens);
     this.emit({ type: 'signed-in', scopes: [...tokens.scope] });
   }
 
@@ -137,8 +146,16 @@ export class TokenManager implements AccessTokenSource {
   async getAccessToken(): Promise<Result<string, SessionError>> {
     const tokens = this.tokens;
     if (!tokens) return err({ code: 'signed_out', message: SIGNED_OUT_MESSAGE });
-    if (this.now() < tokens.expiresAt - this.leewayMs) return ok(tokens.accessToken);
-    return this.refreshOnce();
+    const fresh =
+      this.now() < tokens.expiresAt - this.leewayMs &&
+      this.monotonic() < this.expiresAtMonotonic - this.leewayMs;
+    return fresh ? ok(tokens.accessToken) : this.refreshOnce();
+  }
+
+  /** Holds `tokens`, their life left by the wall clock now counted on the monotonic one. */
+  private keep(tokens: TokenSet | undefined): void {
+    this.tokens = tokens;
+    if (tokens) this.expiresAtMonotonic = this.monotonic() + (tokens.expiresAt - this.now());
   }
 
   async handleUnauthorized(rejectedToken: string): Promise<Result<string, SessionError>> {
@@ -177,7 +194,7 @@ export class TokenManager implements AccessTokenSource {
     }
     // The old refresh token is dead now: store the rotated one before anyone uses the new access token.
     await this.persist(result.value);
-    this.tokens = result.value;
+    this.keep(result.value);
     this.logger.debug(
       `Access token refreshed; it expires at ${new Date(result.value.expiresAt).toISOString()}.`,
     );

@@ -28,20 +28,23 @@ export interface TokenCache {
  * Only good answers are kept: an unknown token always reads the store.
  */
 export function createTokenCache(clock: Clock, boundMs: number = TOKEN_CACHE_MS): TokenCache {
-  const entries = new Map<string, { value: unknown; until: number }>();
+  // `at`: when it was read. A clock now before it went back since, and would stretch the bound by the jump.
+  const entries = new Map<string, { value: unknown; at: number; until: number }>();
   let generation = 0;
   return {
     get<V>(hash: string): V | undefined {
       const entry = entries.get(hash);
       if (!entry) return undefined;
-      if (clock.now() < entry.until) return entry.value as V;
+      const now = clock.now();
+      if (now >= entry.at && now < entry.until) return entry.value as V;
       entries.delete(hash);
       return undefined;
     },
     set(hash, value, expiresAt, readAt) {
       if (readAt !== generation) return;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(hash, { value, until: Math.min(clock.now() + boundMs, expiresAt) });
+      const now = clock.now();
+      entries.set(hash, { value, at: now, until: Math.min(now + boundMs, expiresAt) });
     },
     generation: () => generation,
     forgetAll() {

@@ -5,33 +5,15 @@
  * permission for, answered yes, then a `wait`), printing a line as each is sent and as each ends. The OS
  * keychain cannot run here: secrets live in memory, so the process after the kill signs in again.
  */
-import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import { hasTurnEnded } from '../../support/conversation-updates';
-import { CookieBrowser, DEFAULT_EMAIL, DEFAULT_PASSWORD } from '../../support/local-service';
 import type { ConversationUpdate } from '../../../src/shared/bridge';
-import { anotherServerHost } from '../../support/another-server-host';
+import { signedInChildHost } from '../../support/another-server-host';
 
 const dataDir = process.env['HOST_DATA'] ?? '';
 const serviceUrl = process.env['SERVICE_URL'] ?? '';
 const say = (line: object) => console.log(JSON.stringify(line));
 
-const browser = new CookieBrowser(serviceUrl);
-const host = await anotherServerHost({
-  dataDir,
-  secrets: createMemorySecretStore(),
-  openBrowser: async (url) => {
-    const authorize = new URL(url);
-    const redirectUri = authorize.searchParams.get('redirect_uri')!;
-    const state = authorize.searchParams.get('state')!;
-    const account = { email: DEFAULT_EMAIL, password: DEFAULT_PASSWORD };
-    const code = await browser.authorize(authorize.pathname + authorize.search, account, redirectUri, state);
-    await fetch(`${redirectUri}?${new URLSearchParams({ code, state })}`);
-  },
-});
-const added = await host.addCustomProfile({ baseUrl: serviceUrl, clientId: 'agentdesk-desktop' });
-if (!added.ok) throw new Error(added.error.message);
-const signedIn = await host.signIn();
-if (!signedIn.ok) throw new Error(signedIn.error.message);
+const host = await signedInChildHost(dataDir, serviceUrl);
 const agents = await host.listAgents();
 const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
 const created = await host.createConversation(agentId);

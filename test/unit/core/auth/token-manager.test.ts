@@ -28,6 +28,33 @@ async function setup(refresh: (rt: string) => Promise<Result<TokenSet, AuthError
 }
 
 describe('token manager rules', () => {
+  it('refreshes when the token’s life ends on the monotonic clock, though the clock went back an hour', async () => {
+    let wall = T0;
+    let monotonic = 0;
+    let calls = 0;
+    const manager = await TokenManager.open({
+      store: createMemorySecretStore(),
+      key: 'k',
+      oauth: { baseUrl: 'http://127.0.0.1:9', clientId: 'c' },
+      refresh: async () => ok(set((calls += 1) + 1, wall + 3_600_000)),
+      now: () => wall,
+      monotonic: () => monotonic,
+    });
+    const pass = (ms: number) => {
+      wall += ms;
+      monotonic += ms;
+    };
+    await manager.signIn(set(1, T0 + 3_600_000));
+    wall -= 3_600_000; // the system clock is set back an hour: by it, the token has two hours left
+    pass(50 * 60_000);
+    expect(await manager.getAccessToken()).toEqual(ok(set(1).accessToken));
+    pass(9.5 * 60_000); // 59.5 minutes of its hour gone: within the minute's leeway
+    expect(await manager.getAccessToken()).toEqual(ok(set(2).accessToken));
+    pass(60_000);
+    expect(await manager.getAccessToken()).toEqual(ok(set(2).accessToken));
+    expect(calls).toBe(1);
+  });
+
   it('shares one refresh between callers near expiry', async () => {
     let calls = 0;
     let release!: () => void;

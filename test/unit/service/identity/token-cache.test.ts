@@ -13,6 +13,14 @@ describe('token cache', () => {
     expect(cache.get('h')).toBeUndefined();
   });
 
+  it('asks the store again once the clock went back, rather than believe a grant for the jump’s length', () => {
+    const clock = createTestClock();
+    const cache = createTokenCache(clock);
+    cache.set('h', { personId: 'p' }, Infinity, cache.generation());
+    clock.advance(-3_600_000);
+    expect(cache.get('h')).toBeUndefined();
+  });
+
   it('never keeps a token past its own expiry', () => {
     const clock = createTestClock();
     const cache = createTokenCache(clock);
