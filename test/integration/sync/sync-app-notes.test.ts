@@ -3,8 +3,10 @@
  * panel's bridge reads) on a real folder, against the real service behind the recording proxy and
  * a TCP forwarder this test stops (test/support/tcp-switch.ts). The status says the server cannot
  * be reached, in the CLI's words, until it is back, then notes that it is; a conflict whose copy
- * the person deleted is settled as "keep mine", with a note saying so.
+ * the person deleted is settled as "keep mine", with a note saying so. A state file damaged while the app
+ * was closed (issue 38, item 4) is set aside at its next start, said in a note, and the folder compared in full.
  */
+import { randomBytes } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,10 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => hostProxy?.close());
 
-function appManager() {
+function appManager(dataDir = join(w.scratch, `app-${process.hrtime.bigint()}`)) {
   const api = createApiClient({ baseUrl: line.url, auth: staticTokenSource(w.token) });
   return new SyncManager({
-    dataDir: join(w.scratch, `app-${process.hrtime.bigint()}`),
+    dataDir,
     api,
     trash: async () => undefined,
   });
@@ -84,6 +86,37 @@ describe("the app's sync panel status", () => {
           (await w.readRemote('c/both.txt')) === 'mine, edited again' ? true : undefined,
         ),
       ).toBe(true);
+    } finally {
+      await app.close();
+    }
+  }, 90_000);
+
+  it('a state file damaged while the app was closed is set aside and said in a note', async () => {
+    const dataDir = join(w.scratch, `app-${process.hrtime.bigint()}`);
+    let app = appManager(dataDir);
+    try {
+      await w.writeLocal('work/kept.txt', 'on both sides');
+      expect((await app.setFolder(w.agentId, w.folder)).status.state).toBe('idle');
+    } finally {
+      await app.close();
+    }
+    const [state] = (await readdir(join(dataDir, 'sync'))).filter((n) => n.endsWith('.db'));
+    await writeFile(join(dataDir, 'sync', state!), randomBytes(8192));
+    app = appManager(dataDir);
+    try {
+      await app.start();
+      const status = await w.until(async () => {
+        const now = app.get(w.agentId)?.status;
+        return now?.state === 'idle' && now.notices?.length ? now : undefined;
+      });
+      expect(status.notices!.map((n) => n.text)).toEqual([
+        expect.stringMatching(/^The sync's record of this folder was damaged \(the header is not SQLite's/),
+      ]);
+      expect(status.conflicts).toEqual([]);
+      expect(await w.readRemote('kept.txt')).toBe('on both sides');
+      expect((await readdir(join(dataDir, 'sync'))).filter((n) => /\.damaged-.*\.db$/.test(n))).toHaveLength(
+        1,
+      );
     } finally {
       await app.close();
     }
