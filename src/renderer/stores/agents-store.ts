@@ -44,11 +44,28 @@ const initial = {
   noMachine: {},
 } satisfies Partial<AgentsStore>;
 
+/** The agents asked for at start beside the session (`listAgentsEarly`), for the first `load` to take. */
+let early: ReturnType<ReturnType<typeof desk>['listAgents']> | null = null;
+
+/**
+ * Asks for the agents at start, beside the session rather than after it, so the first screen waits on one
+ * answer of the host instead of two in a row. `keepEarlyAgents(false)` drops it when the session says
+ * nobody is signed in (the answer is then a refusal, which no later `load` may take).
+ */
+export function listAgentsEarly(): void {
+  early = desk().listAgents();
+}
+export function keepEarlyAgents(keep: boolean): void {
+  if (!keep) early = null;
+}
+
 export const useAgentsStore = create<AgentsStore>((set, get) => ({
   ...initial,
   async load() {
     set({ status: 'loading', error: '' });
-    const result = await desk().listAgents();
+    const asked = early ?? desk().listAgents();
+    early = null;
+    const result = await asked;
     if (!result.ok) return set({ status: 'error', error: errorWords(result.error) });
     const agents = result.value.agents;
     const selected = get().selectedAgentId;

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AddCustomProfileInput, ProfilesState, SessionState } from '../../shared/bridge';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
+import { keepEarlyAgents, listAgentsEarly } from './agents-store';
 
 interface SessionStore {
   session: SessionState | null;
@@ -24,11 +25,14 @@ export const useSessionStore = create<SessionStore>((set, get) => ({
   busy: false,
   start() {
     const stop = desk().onSessionChange((session) => set({ session }));
+    listAgentsEarly();
     void desk()
       .getSession()
-      .then((result) =>
-        result.ok ? set({ session: result.value }) : set({ error: errorWords(result.error) }),
-      );
+      .then((result) => {
+        keepEarlyAgents(result.ok && result.value.status === 'signed-in');
+        if (result.ok) set({ session: result.value });
+        else set({ error: errorWords(result.error) });
+      });
     void desk()
       .listProfiles()
       .then((result) => result.ok && set({ profiles: result.value }));
