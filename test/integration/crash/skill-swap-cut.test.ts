@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SkillsStore } from '../../../src/service/agent-config/skills-store';
+import { TEMP_PREFIX } from '../../../src/service/workspace/workspace-paths';
 
 let base = '';
 afterAll(async () => {
@@ -23,9 +24,9 @@ const asset = (version: number) => ({
 });
 
 // Names as the store makes them (a prefix, the slug, 12 hex digits), with plainly made-up digits.
-const STAGED = '.agentdesk-tmp-000000000001';
-const ASIDE = '.agentdesk-tmp-old-notes-000000000002';
-const SPARE_ASIDE = '.agentdesk-tmp-old-notes-000000000003';
+const STAGED = `${TEMP_PREFIX}000000000001`;
+const ASIDE = `${TEMP_PREFIX}old-notes-000000000002`;
+const SPARE_ASIDE = `${TEMP_PREFIX}old-notes-000000000003`;
 
 describe('a skill swap cut by a kill', () => {
   it('gives the old skill back, whole, and installs over it afterwards', async () => {

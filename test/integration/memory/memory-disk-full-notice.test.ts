@@ -29,7 +29,7 @@ describe('the chat memory’s disk fills', () => {
   it.skipIf(Boolean(cannot))(
     `says which disk is full, keeps the reply, and clears once it is written${cannot ? ` (skipped: ${cannot})` : ''}`,
     async () => {
-      const serviceDir = await mkdtemp(join(tmpdir(), 'agentdesk-memory-full-service-'));
+      const serviceDir = await mkdtemp(join(tmpdir(), 'agentdesk-full-svc-'));
       const service = await startService({ dataDir: serviceDir, port: 0 });
       cleanups.push(
         () => rm(serviceDir, { recursive: true, force: true }),

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearTempLeftovers } from '../../../src/service/agent-config/temp-leftovers';
+import { TEMP_PREFIX } from '../../../src/service/workspace/workspace-paths';
 
 // The start's sweep of a killed service's temp files (issue 38, item 2), on real folders: exactly the service's
 // own names go, under the agents' folders and the library; links are not followed; in a cluster only old ones.
@@ -70,7 +71,7 @@ describe('clearing a killed service’s temp files', () => {
   });
 
   it('puts back a skill whose swap the kill cut between its two renames', async () => {
-    put('agents/a1/work/.agents/skills/.agentdesk-tmp-old-notes-0123456789ab/SKILL.md', 'the old skill');
+    put(`agents/a1/work/.agents/skills/${TEMP_PREFIX}old-notes-0123456789ab/SKILL.md`, 'the old skill');
     await clearTempLeftovers(data);
     expect(readdirSync(join(data, 'agents/a1/work/.agents/skills'))).toEqual(['notes']);
   });
