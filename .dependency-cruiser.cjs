@@ -148,7 +148,7 @@ module.exports = {
     {
       name: 'service-imports-only-shared-api',
       comment:
-        'The local service knows the API contract and nothing of the client side, but the safe Markdown rules the public page shares with the app, the SQLite store check both stores run, and the words every process says the same (a full disk).',
+        'The local service knows the API contract and nothing of the client side, but the safe Markdown rules the public page shares with the app, the SQLite store check both stores run, the words every process says the same (a full disk), and timing helpers with no side of their own (one shared interval).',
       severity: 'error',
       from: { path: room('service') },
       to: {
@@ -159,6 +159,7 @@ module.exports = {
           '^src/shared/markdown/',
           '^src/shared/storage/',
           '^src/shared/words/',
+          '^src/shared/timing/',
         ],
       },
     },

@@ -1,3 +1,5 @@
+import { sharedInterval } from '../shared/timing/shared-interval';
+
 /**
  * Time as the turn layer sees it: a clock plus one-shot timers, injectable so tests can move
  * time (10-minute permission expiry, schedules) without waiting.
@@ -21,6 +23,25 @@ export interface TimerHandle {
 /** Longest delay Node's setTimeout honours; longer waits are re-armed in steps. */
 const MAX_DELAY = 2_147_483_647;
 
+/** How often the wall clock is held against the monotonic one, and the gap that counts as a jump. */
+const JUMP_CHECK_MS = 1000;
+const JUMP_MIN_MS = 1000;
+
+/**
+ * Watches for the wall clock moving against the monotonic one by a second or more between two looks a
+ * second apart (NTP slews by at most half a millisecond a second; a lagging event loop moves both clocks).
+ * One shared interval, running only while someone listens.
+ */
+export const watchClockJumps = sharedInterval<() => void>(JUMP_CHECK_MS, () => {
+  let offset = Date.now() - performance.now();
+  return (listeners) => {
+    const seen = Date.now() - performance.now();
+    if (Math.abs(seen - offset) < JUMP_MIN_MS) return;
+    offset = seen;
+    for (const each of [...listeners]) each();
+  };
+});
+
 export const realTimers: Timers = {
   now: () => Date.now(),
   setTimeout(fn, ms) {
@@ -41,37 +62,6 @@ export const realTimers: Timers = {
   onJump: watchClockJumps,
 };
 
-/** How often the wall clock is held against the monotonic one, and the gap that counts as a jump. */
-const JUMP_CHECK_MS = 1000;
-const JUMP_MIN_MS = 1000;
-const jumpListeners = new Set<() => void>();
-let jumpCheck: NodeJS.Timeout | undefined;
-
-/**
- * Watches for the wall clock moving against the monotonic one by a second or more between two looks a
- * second apart (NTP slews by at most half a millisecond a second; a lagging event loop moves both clocks).
- * One shared, unref'd interval, running only while someone listens.
- */
-export function watchClockJumps(listener: () => void): () => void {
-  jumpListeners.add(listener);
-  if (!jumpCheck) {
-    let offset = Date.now() - performance.now();
-    jumpCheck = setInterval(() => {
-      const seen = Date.now() - performance.now();
-      if (Math.abs(seen - offset) < JUMP_MIN_MS) return;
-      offset = seen;
-      for (const each of [...jumpListeners]) each();
-    }, JUMP_CHECK_MS);
-    jumpCheck.unref();
-  }
-  return () => {
-    jumpListeners.delete(listener);
-    if (jumpListeners.size > 0 || !jumpCheck) return;
-    clearInterval(jumpCheck);
-    jumpCheck = undefined;
-  };
-}
-
 /**
  * Adapts a plain clock (`now()` only) into Timers: the wall clock's timers are used, but
  * delays are computed against the given clock. A clock that also has timers is used as is.
@@ -86,6 +76,6 @@ export function timersFrom(clock?: { now(): number } & Partial<Omit<Timers, 'now
     now,
     setTimeout: realTimers.setTimeout,
     clearTimeout: realTimers.clearTimeout,
-    onJump: watchClockJumps,
+    onJump: realTimers.onJump!,
   };
 }

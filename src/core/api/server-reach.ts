@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { sharedInterval } from '../../shared/timing/shared-interval';
 
 /** How long a reach check waits for the server's port before calling it unreachable. */
 export const REACH_TIMEOUT_MS = 2500;
@@ -41,31 +42,17 @@ export interface ReachWatcher {
   onUnreachable(origin: string): void;
 }
 
-const watchers = new Set<ReachWatcher>();
 /** Origins whose check is under way (one that waits for its timeout is not checked again meanwhile). */
 const checking = new Set<string>();
-let ticker: NodeJS.Timeout | undefined;
 
 /**
  * Notices within about a second that a server went away while nothing else asks it: every REACH_CHECK_MS
  * one connection per server, however many watch it (each synced folder and the app's connectivity watch the
  * same one), on one timer. Returns the unwatch.
  */
-export function watchReach(watcher: ReachWatcher): () => void {
-  watchers.add(watcher);
-  if (!ticker) {
-    ticker = setInterval(checkWatched, REACH_CHECK_MS);
-    ticker.unref();
-  }
-  return () => {
-    watchers.delete(watcher);
-    if (watchers.size > 0 || !ticker) return;
-    clearInterval(ticker);
-    ticker = undefined;
-  };
-}
+export const watchReach = sharedInterval<ReachWatcher>(REACH_CHECK_MS, () => checkWatched);
 
-function checkWatched(): void {
+function checkWatched(watchers: ReadonlySet<ReachWatcher>): void {
   const byOrigin = new Map<string, ReachWatcher[]>();
   for (const watcher of watchers) {
     const server = watcher.skip() ? undefined : watcher.server();
