@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import type { ChatMessage, ConversationSummary, TurnSummary } from '../../shared/api';
-import { isTerminal } from '../../shared/api/common';
 import type {
   AttachmentMeta,
   DeskError,
@@ -13,6 +12,7 @@ import { errorWords } from '../error-words';
 import { useAgentsStore } from './agents-store';
 import { changesWhileListing, overlay } from './changes-while-listing';
 import { newConversationMaker } from './new-conversation';
+import { sortByRecent, visible, withTurn } from '../model/conversation-list';
 
 /** How many messages a conversation opens with; earlier ones load on scroll. */
 export const threadPageSize = 50;
@@ -293,21 +293,4 @@ function toThreadMessage(m: MemoryConversation['messages'][number]): ThreadMessa
     ...(m.detail ? { detail: m.detail } : {}),
     ...(m.attachments ? { attachments: m.attachments } : {}),
   };
-}
-
-function visible(items: ConversationSummary[], hidden: Record<string, true>): ConversationSummary[] {
-  return sortByRecent(items.filter((item) => !hidden[item.id]));
-}
-
-const laterOf = (a: string | null, b: string): string => (a && a > b ? a : b);
-
-/** A late word on a turn the list already knows has ended (a send's answer after the stream) does not start it again. */
-function withTurn(item: ConversationSummary, turn: TurnSummary): ConversationSummary {
-  const known = item.lastTurn;
-  if (known?.turnId === turn.turnId && isTerminal(known.state) && !isTerminal(turn.state)) return item;
-  return { ...item, lastTurn: turn, updatedAt: laterOf(item.updatedAt, turn.at) };
-}
-
-function sortByRecent(items: ConversationSummary[]): ConversationSummary[] {
-  return items.slice().sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
 }
