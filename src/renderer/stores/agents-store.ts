@@ -49,14 +49,14 @@ let early: ReturnType<ReturnType<typeof desk>['listAgents']> | null = null;
 
 /**
  * Asks for the agents at start, beside the session rather than after it, so the first screen waits on one
- * answer of the host instead of two in a row. `keepEarlyAgents(false)` drops it when the session says
+ * answer of the host instead of two in a row. `dropEarlyAgents` drops it when the session says
  * nobody is signed in (the answer is then a refusal, which no later `load` may take).
  */
 export function listAgentsEarly(): void {
   early = desk().listAgents();
 }
-export function keepEarlyAgents(keep: boolean): void {
-  if (!keep) early = null;
+export function dropEarlyAgents(): void {
+  early = null;
 }
 
 export const useAgentsStore = create<AgentsStore>((set, get) => ({

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AddCustomProfileInput, ProfilesState, SessionState } from '../../shared/bridge';
 import { desk } from '../desk';
 import { errorWords } from '../error-words';
-import { keepEarlyAgents, listAgentsEarly } from './agents-store';
+import { dropEarlyAgents, listAgentsEarly } from './agents-store';
 
 interface SessionStore {
   session: SessionState | null;
@@ -29,7 +29,7 @@ export const useSessionStore = create<SessionStore>((set, get) => ({
     void desk()
       .getSession()
       .then((result) => {
-        keepEarlyAgents(result.ok && result.value.status === 'signed-in');
+        if (!result.ok || result.value.status !== 'signed-in') dropEarlyAgents();
         if (result.ok) set({ session: result.value });
         else set({ error: errorWords(result.error) });
       });

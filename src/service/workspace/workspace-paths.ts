@@ -32,7 +32,7 @@ const MAX_PATH = 4096;
 /** Names the service itself writes while a file is being replaced; never listed, never addressable. */
 export const TEMP_PREFIX = '.agentdesk-tmp-';
 /** The whole of such a name: the prefix and 12 hex digits (`tempName`), nothing before or after. */
-const TEMP_NAME = /^\.agentdesk-tmp-[0-9a-f]{12}$/;
+const TEMP_NAME = new RegExp(`^${TEMP_PREFIX.replace(/[.-]/g, '\\$&')}[0-9a-f]{12}$`);
 
 /** A fresh name for a temp file or a skill's staging folder, beside what it replaces. */
 export function tempName(): string {

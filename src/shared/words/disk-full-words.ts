@@ -14,9 +14,14 @@ export function syncDiskFullWords(disk: FullDisk, waiting: number): string {
   );
 }
 
+/** "There is space again on the disk holding <what> (<where>)", the end of `diskFullWords`. */
+function spaceAgainWords(what: string, where: string): string {
+  return `There is space again on the disk holding ${what} (${where})`;
+}
+
 /** Said once when the disk that paused the sync has space again. */
 export function syncSpaceAgainWords(disk: FullDisk): string {
-  return `There is space again on the disk holding ${disk.what} (${disk.where}); sync goes on.`;
+  return `${spaceAgainWords(disk.what, disk.where)}; sync goes on.`;
 }
 
 /** The app's chat memory could not write: which disk, what is not kept meanwhile, and that nothing is lost. */
@@ -29,7 +34,7 @@ export function memoryDiskFullWords(where: string): string {
 
 /** Said (in the log) when the chat memory's writes succeed again. */
 export function memorySpaceAgainWords(where: string): string {
-  return `There is space again on the disk holding the chat memory (${where}).`;
+  return `${spaceAgainWords('the chat memory', where)}.`;
 }
 
 /** A disk that filled, named by what it holds ("the sync folder") and where. */

@@ -111,18 +111,15 @@ export class ProfileMemory {
    * succeeds again; the recorder keeps what it could not write and tries again by itself.
    */
   noteWrite(error: unknown): void {
-    if (error === undefined || !isDiskFull(error)) {
-      if (error !== undefined) this.logger.error('A write to the chat memory failed.', error);
-      else if (this.diskFull) {
-        this.diskFull = undefined;
-        this.logger.info(memorySpaceAgainWords(this.where));
-        this.changed();
-      }
+    if (error !== undefined && !isDiskFull(error)) {
+      this.logger.error('A write to the chat memory failed.', error);
       return;
     }
-    if (this.diskFull) return;
-    this.diskFull = memoryDiskFullWords(this.where);
-    this.logger.error(this.diskFull);
+    const full = error !== undefined;
+    if (full === (this.diskFull !== undefined)) return;
+    this.diskFull = full ? memoryDiskFullWords(this.where) : undefined;
+    if (this.diskFull) this.logger.error(this.diskFull);
+    else this.logger.info(memorySpaceAgainWords(this.where));
     this.changed();
   }
 
