@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import type { ConversationSummary } from '../../shared/api';
 import type { IndexProgress } from '../../shared/bridge/memory';
 import type { HistoryMessage } from './history-merge';
+import { historyVersion } from './stored-lists';
 import type { TranscriptStore } from './transcript-store';
 
 /** The few API answers the indexer needs, as results (never thrown). */
@@ -24,11 +25,6 @@ export interface IndexerOptions {
   onProgress?: (progress: IndexProgress) => void;
 }
 
-/** What a conversation's server state is, so an unchanged one is never downloaded twice. */
-export function historyVersion(c: ConversationSummary): string {
-  return `${c.updatedAt ?? ''}|${c.lastTurn?.turnId ?? ''}|${c.lastTurn?.state ?? ''}`;
-}
-
 /**
  * Downloads, in the background, every conversation whose history the store lacks or holds for an
  * older server state, and stores it (so search finds it). Bounded concurrency; a 429 pauses every
@@ -49,14 +45,8 @@ export async function indexHistory(
     const list = await source.listConversations(agent.id);
     if (signal.aborted) return progress;
     if (!list.ok) continue;
-    for (const conversation of list.value) {
-      store.saveConversation(agent.id, conversation.id, {
-        title: conversation.title,
-        updatedAt: conversation.updatedAt ? Date.parse(conversation.updatedAt) : null,
-      });
-      if (!store.hasFullHistory(conversation.id, historyVersion(conversation))) {
-        pending.push({ agentId: agent.id, conversation });
-      }
+    for (const conversation of store.lists.saveConversations(agent.id, list.value)) {
+      pending.push({ agentId: agent.id, conversation });
     }
   }
   progress.total = pending.length;

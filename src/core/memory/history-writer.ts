@@ -1,14 +1,30 @@
 import type { StoredMessage } from '../../shared/api';
 import type { HistoryMessage } from './history-merge';
+import { mergeIndex } from './index-merge';
 import type { MemoryDatabase } from './memory-database';
-import type { MemoryWriter, SliceRow } from './memory-writer';
+import { keepReplies } from './reply-in-message';
+
+/** A downloaded history as the host hands it to the writer thread, whole. */
+export interface HistoryWrite {
+  agentId: string;
+  conversationId: string;
+  /** The server's messages from position `skipped` on. */
+  messages: readonly HistoryMessage[];
+  skipped: number;
+  /** The server state a whole history (`skipped` 0) is stored for. */
+  version?: string | undefined;
+}
+
+/** One message of a history slice as it is stored: its position, role, text, time and turn. */
+type SliceRow = [position: number, role: string, content: string, at: number, turnId: string | null];
 
 /**
- * A downloaded history written a slice at a time, one transaction each, by the writer thread
- * (memory-writer.ts), so none of it runs on the host's event loop: the search index costs about 0.6 ms of CPU per KB of text, so a conversation of 500,000
- * messages written in one transaction would hold the host for a minute. A message already stored as
- * it is (same role, text, time and turn) is left alone, so a long conversation that grew by one turn
- * costs that turn, not the whole history again.
+ * A downloaded history, handed to the writer thread (memory-writer.ts) whole, written there a slice at a
+ * time, one transaction each: none of it runs on the host's event loop (the search index costs about
+ * 0.6 ms of CPU per KB of text, so a conversation of 500,000 messages in one transaction would hold a
+ * thread for a minute), and the host's own small writes wait at most one slice for the file. A message
+ * already stored as it is (same role, text, time and turn) is left alone, so a long conversation that grew
+ * by one turn costs that turn, not the whole history again.
  */
 
 /**
@@ -50,7 +66,7 @@ type StoredRow = StoredMessage & { position: number; turn_id: string | null };
  * Writes one slice in one transaction (the writer thread, memory-writer-thread.ts): a message stored as
  * it is stays untouched, any other at its position is replaced.
  */
-export function writeSlice(db: MemoryDatabase, conversationId: string, rows: readonly SliceRow[]): void {
+function writeSlice(db: MemoryDatabase, conversationId: string, rows: readonly SliceRow[]): void {
   if (rows.length === 0) return;
   const first = rows[0]![0];
   const last = rows[rows.length - 1]![0];
@@ -79,7 +95,7 @@ export function writeSlice(db: MemoryDatabase, conversationId: string, rows: rea
  * After the last slice: the messages past the history's `end` are deleted and, for a whole history
  * (`version` given, or null for one without), the conversation counts as stored for that server state.
  */
-export function finishHistory(
+function finishHistory(
   db: MemoryDatabase,
   conversationId: string,
   end: number,
@@ -101,27 +117,42 @@ export function markFullHistory(db: MemoryDatabase, conversationId: string, vers
 }
 
 /**
- * Hands `messages` at positions `skipped` onwards to the writer thread, slice by slice, each once the one
- * before is on disk; `turnIdOf` gives each one's turn. Resolves false when `signal` aborted it between
- * slices (what was written stays; the rest is left).
+ * Writes a downloaded history (the writer thread, memory-writer-thread.ts, given it whole in one handoff):
+ * the conversation's row, the turns whose reply a replaced message held (reply-in-message.ts), then the
+ * messages at positions `skipped` onwards slice by slice, each slice one transaction with a few index merge
+ * steps after it and the thread's event loop free between them, then the end. Stops between slices once
+ * `stopped` says so (what was written stays, the history does not count as stored); false then.
  */
-export async function writeHistoryInSlices(
-  writer: Pick<MemoryWriter, 'writeSlice'>,
-  conversationId: string,
-  messages: readonly HistoryMessage[],
-  skipped: number,
-  turnIdOf: (position: number, message: HistoryMessage) => string | null,
-  signal?: AbortSignal,
+export async function writeHistory(
+  db: MemoryDatabase,
+  history: HistoryWrite,
+  stopped: () => boolean,
 ): Promise<boolean> {
+  const { agentId, conversationId, messages, skipped } = history;
+  db.prepare(
+    `INSERT INTO conversations (id, agent_id) VALUES (?, ?)
+     ON CONFLICT (id) DO UPDATE SET agent_id = excluded.agent_id WHERE agent_id IS NOT excluded.agent_id`,
+  ).run(conversationId, agentId);
+  const kept = keepReplies(db, conversationId, skipped, messages);
   for (const [from, to] of historySlices(messages)) {
-    if (signal?.aborted) return false;
+    if (stopped()) return false;
     const rows: SliceRow[] = [];
     for (let index = from; index < to; index++) {
       const message = messages[index]!;
       const position = skipped + index;
-      rows.push([position, message.role, message.content, message.at, turnIdOf(position, message)]);
+      const turnId = message.turnId ?? kept.get(position) ?? null;
+      rows.push([position, message.role, message.content, message.at, turnId]);
     }
-    await writer.writeSlice(conversationId, rows);
+    writeSlice(db, conversationId, rows);
+    // What the slice added to the search index is merged in bounded steps (index-merge.ts).
+    await mergeIndex(db, SLICE_MERGE_STEPS, stopped);
   }
-  return !signal?.aborted;
+  if (stopped()) return false;
+  finishHistory(
+    db,
+    conversationId,
+    skipped + messages.length,
+    skipped === 0 ? (history.version ?? null) : undefined,
+  );
+  return true;
 }

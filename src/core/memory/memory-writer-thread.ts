@@ -6,8 +6,7 @@
 import Database from 'libsql';
 import { parentPort, workerData } from 'node:worker_threads';
 import { keepTransactionErrors } from '../../shared/storage/sqlite-transaction';
-import { finishHistory, writeSlice, SLICE_MERGE_STEPS } from './history-writer';
-import { mergeIndex } from './index-merge';
+import { writeHistory } from './history-writer';
 import { setShardChars } from './index-shards';
 import type { MemoryDatabase } from './memory-database';
 import { MessageIndexer } from './message-indexer';
@@ -24,20 +23,25 @@ const indexer = new MessageIndexer(db);
 let closing = false;
 let busy = 0;
 let idle: (() => void) | null = null;
+/** Requests whose history is to stop at its next slice (the host's download was aborted). */
+const cancelled = new Set<number>();
 
 async function handle(request: WriterRequest): Promise<void> {
-  if (request.kind === 'slice') {
-    writeSlice(db, request.conversationId, request.rows);
-    // What the slice added to the search index is merged in bounded steps (index-merge.ts).
-    await mergeIndex(db, SLICE_MERGE_STEPS, () => closing);
-  } else if (request.kind === 'finish') {
-    finishHistory(db, request.conversationId, request.end, request.version);
+  if (request.kind === 'history') {
+    const whole = await writeHistory(db, request, () => closing || cancelled.has(request.id));
+    cancelled.delete(request.id);
+    // Long messages of it are indexed in parts, and the index merged, after the answer (not awaited).
+    if (whole) indexer.start().catch(() => undefined);
   } else if (request.kind === 'index') {
     await indexer.start();
   }
 }
 
 port.on('message', (request: WriterRequest) => {
+  if (request.kind === 'cancel') {
+    if (busy > 0) cancelled.add(request.target);
+    return;
+  }
   if (request.kind === 'close') {
     closing = true;
     indexer.stop();

@@ -2,9 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-
-/** One message of a history slice as it is stored: its position, role, text, time and turn. */
-export type SliceRow = [position: number, role: string, content: string, at: number, turnId: string | null];
+import type { HistoryWrite } from './history-writer';
 
 export interface WriterOptions {
   file: string;
@@ -13,8 +11,9 @@ export interface WriterOptions {
 }
 
 export type WriterRequest = { id: number } & (
-  | { kind: 'slice'; conversationId: string; rows: SliceRow[] }
-  | { kind: 'finish'; conversationId: string; end: number; version?: string | null }
+  | ({ kind: 'history' } & HistoryWrite)
+  /** Stops the history of request `target` at its next slice. */
+  | { kind: 'cancel'; target: number }
   | { kind: 'index' }
   | { kind: 'close' }
 );
@@ -22,11 +21,11 @@ type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 export type WriterAnswer = { id: number; ok: true } | { id: number; ok: false; message: string };
 
 /**
- * The thread that writes for a transcript store (memory-writer-thread.ts), with its own connection: the
- * slices of a downloaded history, long messages indexed in parts, the search index's merge steps. Those
- * are SQLite's longest pieces of work (a merge step up to 17 ms of CPU, a slice about 5 ms); on the
- * host's thread each one stalled the event loop for its length and longer on a busy machine. Started on
- * the first write it is given; each request resolves once its work is on disk.
+ * The thread that writes for a transcript store (memory-writer-thread.ts), with its own connection:
+ * downloaded histories (each handed over whole, in one message), long messages indexed in parts, the
+ * search index's merge steps. Those are SQLite's longest pieces of work (a merge step up to 17 ms of CPU,
+ * a slice about 5 ms); on the host's thread each one stalled the event loop for its length and longer on
+ * a busy machine. Started on the first write it is given; each request resolves once its work is on disk.
  */
 export class MemoryWriter {
   private worker: Worker | null = null;
@@ -36,22 +35,21 @@ export class MemoryWriter {
 
   constructor(private readonly options: WriterOptions) {}
 
-  /** Writes one slice of a history (in one transaction), then merges what it added a few steps. */
-  writeSlice(conversationId: string, rows: SliceRow[]): Promise<void> {
-    return this.request({ kind: 'slice', conversationId, rows });
-  }
-
   /**
-   * The end of a history written in slices: messages from `end` on are deleted; with a `version` (null
-   * for none), the history was whole and counts as stored for that server state.
+   * Stores a downloaded history (history-writer.ts), handed over whole: the thread writes it in slices,
+   * then starts indexing what is pending. An abort of `signal` stops it at its next slice (what was written
+   * stays; the history does not count as stored). Resolves once the thread is done with it.
    */
-  finishHistory(conversationId: string, end: number, version?: string | null): Promise<void> {
-    return this.request({
-      kind: 'finish',
-      conversationId,
-      end,
-      ...(version !== undefined ? { version } : {}),
-    });
+  writeHistory(history: HistoryWrite, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted || this.closed) return Promise.resolve();
+    const id = this.next + 1;
+    // Told apart from requests: the thread answers none, it only marks `target` to stop.
+    const cancel = () =>
+      this.worker?.postMessage({ id: 0, kind: 'cancel', target: id } satisfies WriterRequest);
+    signal?.addEventListener('abort', cancel, { once: true });
+    return this.send({ kind: 'history', ...history }).finally(() =>
+      signal?.removeEventListener('abort', cancel),
+    );
   }
 
   /** Indexes what is pending (long messages) and merges the index until nothing is left. */

@@ -10,11 +10,11 @@ import {
 import type { StoredMessage } from '../../shared/api';
 import type { MemoryHistory, SearchHit, SearchQuery } from '../../shared/bridge/memory';
 import { setThumbnails } from './attachment-rows';
-import { markFullHistory, writeHistoryInSlices } from './history-writer';
+import { markFullHistory } from './history-writer';
 import { mergeIndexInSteps } from './index-merge';
 import { resetShards, setShardChars } from './index-shards';
 import { MemoryWriter } from './memory-writer';
-import { StoredLists } from './stored-lists';
+import { StoredLists, UPSERT_CONVERSATION } from './stored-lists';
 import { searchMessages } from './transcript-search';
 import { keepReplies } from './reply-in-message';
 import { forgetTurnsFrom, latestModels, loadTurn, storedTurns } from './stored-turns';
@@ -80,12 +80,7 @@ export class TranscriptStore {
   /** Upserts what the conversation list says of a conversation (title, last activity). */
   saveConversation(agentId: string, conversationId: string, meta: ConversationMeta = {}): void {
     this.db
-      .prepare(
-        `INSERT INTO conversations (id, agent_id, title, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET agent_id = excluded.agent_id,
-           title = COALESCE(excluded.title, conversations.title),
-           updated_at = COALESCE(excluded.updated_at, conversations.updated_at)`,
-      )
+      .prepare(UPSERT_CONVERSATION)
       .run(conversationId, agentId, meta.title ?? null, meta.updatedAt ?? null);
   }
 
@@ -119,9 +114,10 @@ export class TranscriptStore {
   }
 
   /**
-   * saveHistory for a long history (the history indexer's downloads): written in slices with the event
-   * loop free between them, unchanged messages left as stored (history-writer.ts). The history counts
-   * as stored for `version` only once all of it is written; an abort between slices leaves that unset.
+   * saveHistory for a long history (the history indexer's downloads): handed to the writer thread in one
+   * message, which writes it in slices, unchanged messages left as stored (history-writer.ts); the host's
+   * thread runs none of its statements. The history counts as stored for `version` only once all of it
+   * is written; an abort of `signal` stops it at the next slice and leaves that unset.
    */
   async saveHistoryInSlices(
     agentId: string,
@@ -131,23 +127,8 @@ export class TranscriptStore {
     version?: string,
     signal?: AbortSignal,
   ): Promise<void> {
-    this.saveConversation(agentId, conversationId);
-    const kept = keepReplies(this.db, conversationId, skipped, messages);
-    const whole = await writeHistoryInSlices(
-      this.writer,
-      conversationId,
-      messages,
-      skipped,
-      (position, m) => m.turnId ?? kept.get(position) ?? null,
-      signal,
-    );
-    if (!whole) return;
-    await this.writer.finishHistory(
-      conversationId,
-      skipped + messages.length,
-      skipped === 0 ? (version ?? null) : undefined,
-    );
-    this.indexSoon();
+    // One handoff: the thread writes the conversation's row, its turns' replies and the slices (history-writer.ts).
+    await this.writer.writeHistory({ agentId, conversationId, messages, skipped, version }, signal);
   }
 
   /** The whole history was stored for this server state (`version`), so indexing can skip it. */

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'libsql';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type { SecretStore } from '../../../src/core/auth/secret-store';
 import type { DeskHost } from '../../../src/core/host';
@@ -68,6 +69,31 @@ async function runTurn(host: DeskHost, agentId: string, sessionId: string, conte
   await expect.poll(() => hasTurnEnded(updates, turnId), { timeout: 45_000 }).toBe(true);
   stop();
   return turnId;
+}
+
+/**
+ * The statements the host's thread prepares on the memory store's connection while `run` runs (each store
+ * call prepares its own): libsql's real prepare is only listened to. The store's connection is the one
+ * asked about `history_version`, a column only it has (the service in this process has a conversations
+ * table too).
+ */
+async function memoryStatements(run: () => Promise<unknown>): Promise<string[]> {
+  const seen: { db: unknown; sql: string }[] = [];
+  const prepare = Database.prototype.prepare;
+  const spy = vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (
+    this: InstanceType<typeof Database>,
+    sql,
+  ) {
+    seen.push({ db: this, sql });
+    return prepare.call(this, sql);
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  const store = seen.find((s) => s.sql.includes('history_version'))?.db;
+  return seen.filter((s) => s.db === store).map((s) => s.sql.replace(/\s+/g, ' ').trim());
 }
 
 beforeEach(async () => {
@@ -224,6 +250,58 @@ describe('host memory', () => {
     expect(markdown.ok && markdown.value.text).toMatch(/^# Seabirds\n/);
     const json = await host.exportConversation(agentId, sessionId, 'json');
     expect(json.ok && JSON.parse(json.value.text).title).toBe('Seabirds');
+  });
+
+  it('checks a conversation list against the store in one query, and a list with nothing new writes nothing', async () => {
+    const host = await signedInHost();
+    const agents = await host.listAgents();
+    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
+    for (let i = 0; i < 6; i++) await host.createConversation(agentId);
+    await host.listConversations(agentId);
+    const profiles = await host.listProfiles();
+    // A connection of the test's own: its data_version changes when another connection has committed.
+    const other = new Database(memoryFile(dir, profiles.ok ? profiles.value.activeProfileId! : ''));
+    const dataVersion = () =>
+      (other.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
+    try {
+      // The background download of their (empty) histories is over, so nothing else writes meanwhile.
+      await expect
+        .poll(
+          () =>
+            (
+              other
+                .prepare('SELECT COUNT(*) AS n FROM conversations WHERE history_synced_at IS NOT NULL')
+                .get() as { n: number }
+            ).n,
+          { timeout: 15_000, interval: 100 },
+        )
+        .toBe(6);
+      await expect
+        .poll(async () => {
+          const info = await host.getMemoryInfo();
+          return info.ok && info.value.indexing.running;
+        })
+        .toBe(false);
+
+      // The list the window reads again every 10 s: one query for its six conversations, no write.
+      const before = dataVersion();
+      const again = await memoryStatements(() => host.listConversations(agentId));
+      expect(again).toHaveLength(1);
+      expect(again[0]).toMatch(/^SELECT .* FROM conversations WHERE id IN/);
+      expect(dataVersion()).toBe(before);
+
+      // A conversation the store has not heard of: the next list writes that one row, in one statement.
+      const created = await host.createConversation(agentId);
+      const newId = created.ok ? created.value.id : '';
+      const changed = await memoryStatements(() => host.listConversations(agentId));
+      expect(changed.filter((sql) => /^(INSERT|UPDATE|DELETE)/.test(sql))).toHaveLength(1);
+      expect(dataVersion()).not.toBe(before);
+      expect(other.prepare('SELECT agent_id FROM conversations WHERE id = ?').get(newId)).toMatchObject({
+        agent_id: agentId,
+      });
+    } finally {
+      other.close();
+    }
   });
 
   it('deletes a profile store when the profile is removed', async () => {

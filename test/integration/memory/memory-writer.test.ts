@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import Database from 'libsql';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TranscriptStore } from '../../../src/core/memory/transcript-store';
+import { TurnRecorder } from '../../../src/core/memory/turn-recorder';
 
 /**
  * The store's writer thread (memory-writer.ts), on real SQLite files: the slices of a downloaded history,
@@ -26,7 +29,68 @@ const history = (count: number, from = 0) =>
     at: T + from + i,
   }));
 
+/**
+ * What this (the host's) thread does while `run` runs: the statements it prepares and the messages it
+ * posts to a worker. libsql's prepare and the Worker's postMessage are only listened to, never replaced.
+ */
+async function hostThreadWork(run: () => Promise<unknown>): Promise<{ statements: string[]; posts: number }> {
+  const statements: string[] = [];
+  let posts = 0;
+  const prepare = Database.prototype.prepare;
+  const post = Worker.prototype.postMessage;
+  const spies = [
+    vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (
+      this: InstanceType<typeof Database>,
+      sql,
+    ) {
+      statements.push(sql);
+      return prepare.call(this, sql);
+    }),
+    vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args) {
+      posts += 1;
+      return post.apply(this, args);
+    }),
+  ];
+  try {
+    await run();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return { statements, posts };
+}
+
 describe('the memory store writer thread', () => {
+  it('is handed a downloaded history in one message, the host running none of its statements', async () => {
+    const store = TranscriptStore.open(file);
+    // A reply streamed here first: its text is stored once, in its message (reply-in-message.ts).
+    const recorder = new TurnRecorder(store);
+    recorder.noteSent('agent-a', 'c1', { turnId: 'u1', content: 'write notes' });
+    let n = 0;
+    const send = (event: string, data: unknown) =>
+      recorder.observe('agent-a', 'c1', { event, data, id: `u1.${++n}` });
+    send('started', { turnId: 'u1' });
+    send('chunk', { text: 'I wrote it', turnId: 'u1' });
+    send('done', { turnId: 'u1', state: 'done' });
+    recorder.close();
+
+    // The server's copy says the reply differently, among 600 messages (several slices).
+    const server = [
+      { role: 'user' as const, content: 'write notes', at: T },
+      { role: 'assistant' as const, content: 'I wrote it, corrected by the server', at: T + 1 },
+      ...history(598, 2),
+    ];
+    const work = await hostThreadWork(() => store.saveHistoryInSlices('agent-a', 'c1', server, 0, 'v1'));
+    expect(work).toEqual({ statements: [], posts: 1 });
+
+    expect(store.hasFullHistory('c1', 'v1')).toBe(true);
+    expect(store.readHistory('c1').messages).toHaveLength(600);
+    // The streamed text the server's replaced: kept with its turn, beside the server's.
+    const reply = store.merged('c1').messages[1]!;
+    expect(reply.content).toBe('I wrote it, corrected by the server');
+    expect(reply.detail!.storedText).toBe('I wrote it');
+    await store.close();
+  });
+
   it('stores and indexes a long history while the host thread is mostly idle', async () => {
     const store = TranscriptStore.open(file);
     // The writer thread is started and loaded before the measure (its start is not the host's work).

@@ -2,7 +2,6 @@ import type { AgentList, ConversationSummary, SendMessageInput, StreamEvent } fr
 import type { DeskResult } from '../../../shared/bridge';
 import type { MemoryConversation, MemoryMethods } from '../../../shared/bridge/memory';
 import type { Logger } from '../../log/logger';
-import { historyVersion } from '../../memory/history-indexer';
 import { exportJson, exportMarkdown } from '../../memory/transcript-export';
 import { checkConversationIds, checkId } from '../plumbing/argument-checks';
 import { fail } from '../plumbing/call-results';
@@ -270,15 +269,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       const mem = memory();
       if (!mem) return answer;
       if (answer.ok) {
-        for (const c of answer.value) {
-          mem.store.saveConversation(agentId, c.id, {
-            title: c.title,
-            updatedAt: c.updatedAt ? Date.parse(c.updatedAt) : null,
-          });
-        }
-        if (answer.value.some((c) => !mem.store.hasFullHistory(c.id, historyVersion(c)))) {
-          mem.indexSoon();
-        }
+        if (mem.store.lists.saveConversations(agentId, answer.value).length > 0) mem.indexSoon();
         return answer;
       }
       if (!isUnreachable(answer)) return answer;
