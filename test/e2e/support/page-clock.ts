@@ -9,6 +9,12 @@ import type { Page } from '@playwright/test';
  */
 export const ARCHIVE_UNDO_MS = 6_000;
 
+/**
+ * The renderer's STEADY_CARET_AFTER_MS (src/renderer/ui/steady-caret.ts): how long without input before
+ * text boxes stop blinking. steady-caret.spec.ts checks the caret still blinks a second before it.
+ */
+export const STEADY_CARET_AFTER_MS = 10_000;
+
 /** Lets the page's time be moved; call before the page loads the app. */
 export async function controlPageTime(page: Page): Promise<void> {
   await page.clock.install();
