@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -88,6 +88,20 @@ describe('the memory store writer thread', () => {
     const reply = store.merged('c1').messages[1]!;
     expect(reply.content).toBe('I wrote it, corrected by the server');
     expect(reply.detail!.storedText).toBe('I wrote it');
+    await store.close();
+  });
+
+  it('runs below the priority of the host thread, so handing it work never takes the CPU from the host (Linux)', async () => {
+    /** A thread's niceness: field 19 of its stat (the name before it may hold spaces). */
+    const nice = (thread: string) =>
+      Number(readFileSync(`/proc/self/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    // The threads at niceness 10 (a writer of an earlier test may still be ending).
+    const niced = () => readdirSync('/proc/self/task').filter((thread) => nice(thread) === 10);
+    const before = niced();
+    const store = TranscriptStore.open(file);
+    await store.saveHistoryInSlices('agent-a', 'c1', history(10), 0, 'v1');
+    expect(niced().filter((thread) => !before.includes(thread))).toHaveLength(1);
+    expect(nice(String(process.pid))).toBe(0);
     await store.close();
   });
 
