@@ -63,6 +63,8 @@ export function MessageList(props: {
   const { agentId, sessionId, thread, stream } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  /** The person moved the list (wheel, keys, the scrollbar) since it was last at the bottom. */
+  const personScrolled = useRef(false);
   const anchorFromBottom = useRef<number | null>(null);
 
   const { spots, shown } = useVersionSpots(agentId, sessionId, thread);
@@ -177,17 +179,29 @@ export function MessageList(props: {
   const onScroll = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
+    // Only the person leaves the bottom: the list's own moves (rows measured taller, a row growing, the
+    // virtualiser keeping a row in place) fire scroll events too, and before the follow below catches up
+    // they read as "not at the bottom" (a conversation opened then stopped short of its last message).
+    if (element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx) {
+      atBottom.current = true;
+      personScrolled.current = false;
+    } else if (personScrolled.current) atBottom.current = false;
     if (element.scrollTop < nearTopPx && skippedCount > 0 && !loadingEarlier) {
       anchorFromBottom.current = element.scrollHeight - element.scrollTop;
       void useConversationsStore.getState().loadEarlier(agentId, sessionId);
     }
   }, [agentId, sessionId, skippedCount, loadingEarlier]);
 
+  const scrolledByPerson = useCallback(() => {
+    personScrolled.current = true;
+  }, []);
+
   // A brand-new message from the person always brings the view down.
   const lastItem = stream.items[stream.items.length - 1];
   useEffect(() => {
-    if (lastItem?.kind === 'user') atBottom.current = true;
+    if (lastItem?.kind !== 'user') return;
+    atBottom.current = true;
+    personScrolled.current = false;
   }, [lastItem]);
 
   const roving = useRovingLog(
@@ -201,18 +215,24 @@ export function MessageList(props: {
       ref={scroller}
       className="message-scroller"
       onScroll={onScroll}
+      onWheel={scrolledByPerson}
+      onTouchMove={scrolledByPerson}
+      onPointerDown={(event) => {
+        if (event.target === event.currentTarget) scrolledByPerson(); // its scrollbar
+      }}
       role="log"
       aria-label="Messages"
       aria-describedby="transcript-keys"
       onFocus={roving.onFocus}
       onBlur={roving.onBlur}
-      onKeyDown={(event) =>
+      onKeyDown={(event) => {
+        scrolledByPerson();
         roving.onKeyDown(
           event,
           rows.length,
           (i) => rows[i]?.kind !== 'earlier' && rows[i]?.kind !== 'versions',
-        )
-      }
+        );
+      }}
     >
       <p id="transcript-keys" hidden>
         Up and Down arrows move between messages. Enter goes into a message, to its details and buttons;
