@@ -138,6 +138,13 @@ try {
     .map((a) => (a.animationName || 'animation') + ' on ' + (a.effect?.target?.tagName ?? '?').toLowerCase()
       + '.' + (a.effect?.target?.className ?? ''))`);
   console.log(`animations running while idle: ${animations.length ? animations.join('; ') : 'none'}`);
+  // The app holds a focused box's caret steady after 10 s without input (ui/steady-caret.ts).
+  const caretAnimation = await page.evaluate<string>(
+    `getComputedStyle(document.activeElement).getPropertyValue('caret-animation')`,
+  );
+  console.log(
+    `the message box's caret after the idle time: ${caretAnimation === 'manual' ? 'steady' : 'blinking'}`,
+  );
   console.log(
     `idle ${IDLE_SECONDS} s with ${LONG_TURNS + LIVE_TURNS} turns open: ${focused.taskMs.toFixed(0)} ms of main-thread tasks, ` +
       `${focused.scriptMs.toFixed(0)} ms of script, ${focused.nodes} DOM nodes`,
