@@ -249,6 +249,21 @@ describe('sse client', () => {
     ]);
   });
 
+  it('hands on a long turn at a steady cost per event (20,000 chunks in seconds, not minutes)', async () => {
+    const pieces = 20_000;
+    const { events } = await setup([
+      (_req, res) => {
+        openStream(res);
+        send(res, undefined, 'started', { turnId: 't1' });
+        for (let i = 0; i < pieces; i++) send(res, undefined, 'chunk', { text: 'word', turnId: 't1' });
+        send(res, undefined, 'done', { turnId: 't1' });
+      },
+    ]);
+    // A few seconds on a busy machine; a cost per event that grew with the turn took minutes (a copy of the turn each).
+    await waitFor(() => events.some((e) => e.event === 'done'), 45_000);
+    expect(events).toHaveLength(pieces + 2);
+  });
+
   it('passes an idle notice through untouched when no turn runs', async () => {
     const { events } = await setup([
       (_req, res) => {
