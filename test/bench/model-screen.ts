@@ -10,7 +10,9 @@
  * - text rate on the screen at least 0.9 × the provider's (the same rate).
  * Needs `npm run build` (out/renderer, out/node/model-agent.js): `npm run bench` builds first.
  */
+import { subscribe } from 'node:diagnostics_channel';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import { type Page } from '@playwright/test';
 import { startOpenAiServer } from '../support/scripted-providers';
@@ -23,18 +25,84 @@ const KEY = 'test-key-openai.bench';
 const REPLY = { text: 'word'.repeat(300), pieceChars: 4, paceMs: 3, firstByteMs: 60 };
 const repo = resolve(import.meta.dirname, '../..');
 
+/** The page's split of a turn's first text (model-screen-page.js): ms after the Enter, `enterAt` on the wall clock. */
+interface PageSplit {
+  enterAt: number;
+  sendLeft: number;
+  chunkIn: number;
+  painted: number;
+}
+
 /** What model-screen-page.js puts on the page. */
 interface PageSide {
   __watchNextReply(expected: number): void;
-  __nextReply: Promise<Timed>;
+  __nextReply: Promise<Timed & { split: PageSplit }>;
 }
 
-async function throughScreen(page: Page): Promise<Timed> {
+/** A turn's first text split where it went, each part in ms (consecutive, summing to the first text). */
+interface Split {
+  /** Enter to the send leaving the page's socket. */
+  page: number;
+  /** The bridge and the host, to the service having the POST. */
+  toService: number;
+  /** Admission, the agent's prompt over ACP and its turn start, to the provider asked. */
+  toProvider: number;
+  /** The provider to its first byte. */
+  provider: number;
+  /** From the provider's first byte back to the page: model agent, service SSE, host, bridge. */
+  back: number;
+  /** The page: the bridge message to the text in the transcript (chunk batcher, store, React). */
+  render: number;
+  /** Then to the frame that shows it. */
+  paint: number;
+}
+
+/** When the service had each POST …/messages (the service runs in this process, in browser mode). */
+const postsAt: number[] = [];
+subscribe('http.server.request.start', (message) => {
+  const { request } = message as { request: IncomingMessage };
+  if (request.method === 'POST' && /\/messages$/.test(request.url ?? '')) postsAt.push(wallNow());
+});
+const wallNow = () => performance.timeOrigin + performance.now();
+
+async function throughScreen(page: Page): Promise<Timed & { split: Split }> {
   await page.evaluate((n) => (globalThis as unknown as PageSide).__watchNextReply(n), REPLY.text.length);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('go');
   await box.press('Enter');
-  return page.evaluate(() => (globalThis as unknown as PageSide).__nextReply);
+  const timed = await page.evaluate(() => (globalThis as unknown as PageSide).__nextReply);
+  const s = timed.split;
+  const asked = provider.modelRequests().at(-1)!;
+  // Node's times on the page's clock: both are the wall clock at their origin plus a monotonic clock.
+  const onPage = (nodeNow: number) => performance.timeOrigin + nodeNow - s.enterAt;
+  const posted = postsAt.at(-1)! - s.enterAt;
+  const askedAt = onPage(asked.arrivedAt);
+  const firstByte = onPage(asked.firstByteAt ?? asked.arrivedAt);
+  return {
+    ...timed,
+    split: {
+      page: s.sendLeft,
+      toService: posted - s.sendLeft,
+      toProvider: askedAt - posted,
+      provider: firstByte - askedAt,
+      back: s.chunkIn - firstByte,
+      render: timed.first - s.chunkIn,
+      paint: s.painted - timed.first,
+    },
+  };
+}
+
+/** "page 1 · bridge and host 5 · …": the parts of a first text, in order. */
+function showSplit(s: Split): string {
+  return [
+    `page ${s.page.toFixed(0)}`,
+    `bridge and host ${s.toService.toFixed(0)}`,
+    `service and agent start ${s.toProvider.toFixed(0)}`,
+    `provider's first byte ${s.provider.toFixed(0)}`,
+    `back to the page ${s.back.toFixed(0)}`,
+    `render ${s.render.toFixed(0)}`,
+    `(paint +${s.paint.toFixed(0)})`,
+  ].join(' · ');
 }
 
 const built = join(repo, 'out/node/model-agent.js');
@@ -62,7 +130,7 @@ try {
   provider.reply(REPLY);
   await throughScreen(page); // starts and warms the agent (and its first reply's title)
   const direct: Timed[] = [];
-  const screen: Timed[] = [];
+  const screen: (Timed & { split: Split })[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     provider.reply(REPLY);
     direct.push(await providerStream(provider.baseURL, KEY));
@@ -79,6 +147,8 @@ try {
     screen,
     direct,
   );
+  console.log('model agent to the screen, each first text split (ms after Enter):');
+  for (const turn of screen) console.log(`  ${turn.first.toFixed(0)} ms: ${showSplit(turn.split)}`);
   console.log(
     `model agent to the screen: first text ${f.first.toFixed(1)} ms after Enter vs ${f.firstDirect.toFixed(1)} ms from the provider; ` +
       `${f.rate.toFixed(0)} vs ${f.rateDirect.toFixed(0)} characters/s (${ROUNDS} turns each, medians)`,

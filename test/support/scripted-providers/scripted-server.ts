@@ -13,6 +13,8 @@ export interface RecordedRequest {
   finished: boolean;
   /** `performance.now()` when the whole request had arrived (benches split a path's time with it). */
   arrivedAt: number;
+  /** `performance.now()` when a streamed reply's first event was written (its first byte), if it was. */
+  firstByteAt?: number;
   /** Resolves when the client's connection closed, true when that happened before the response was finished. */
   closed: Promise<boolean>;
 }
@@ -97,6 +99,7 @@ export async function startScriptedServer(
     const send = async (event: string | null, data: unknown): Promise<boolean> => {
       if (res.destroyed || res.writableEnded) return false;
       const text = typeof data === 'string' ? data : JSON.stringify(data);
+      record.firstByteAt ??= performance.now();
       res.write(`${event ? `event: ${event}\n` : ''}data: ${text}\n\n`);
       return !res.destroyed;
     };
