@@ -5,7 +5,7 @@
  * (a crash, a kill) is stale and taken over.
  */
 import { hostname } from 'node:os';
-import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export interface LockOwner {
@@ -37,43 +37,65 @@ export function lockFolder(stateFile: string, root: string, who: string): Folder
   const file = `${stateFile}.lock`;
   mkdirSync(dirname(file), { recursive: true });
   const me: LockOwner = { pid: process.pid, host: hostname(), who, since: Date.now() };
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, JSON.stringify(me));
-      closeSync(fd);
-      let released = false;
-      return {
-        release() {
-          if (released) return;
-          released = true;
-          if (readOwner(file)?.pid === me.pid) unlinkSync(file);
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  // The lock appears whole or not at all: written beside it, then linked to its name (a link fails when the
+  // name exists). A lock made empty and written after could be read empty by a second process starting at
+  // the same moment, taken for stale and removed, and both would sync the folder.
+  const mine = `${file}.${process.pid}.new`;
+  writeFileSync(mine, JSON.stringify(me), { mode: 0o600 });
+  try {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      try {
+        linkSync(mine, file);
+        return ownLock(file, me);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const owner = readOwner(file);
+      // Released between the two looks: the name is free again. (Removing it now could remove a lock
+      // another process has just made.)
+      if (owner === 'gone') continue;
+      if (owner && isAlive(owner)) throw new FolderBusyError(owner, root);
+      // Stale (its process is gone) or unreadable: taken over.
+      try {
+        unlinkSync(file);
+      } catch {
+        // another process took it over first; the next attempt sees its lock
+      }
     }
-    const owner = readOwner(file);
-    if (owner && isAlive(owner)) throw new FolderBusyError(owner, root);
-    // Stale (its process is gone) or unreadable: taken over.
-    try {
-      unlinkSync(file);
-    } catch {
-      // another process took it over first; the next attempt sees its lock
-    }
+  } finally {
+    unlinkSync(mine);
   }
   throw new Error(`Could not take the lock of ${root}; try again.`);
+}
+
+function ownLock(file: string, me: LockOwner): FolderLock {
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      const owner = readOwner(file);
+      if (owner !== 'gone' && owner?.pid === me.pid) unlinkSync(file);
+    },
+  };
 }
 
 /** Who holds the folder now, if anyone (for commands that only read the state). */
 export function folderOwner(stateFile: string): LockOwner | undefined {
   const owner = readOwner(`${stateFile}.lock`);
-  return owner && isAlive(owner) ? owner : undefined;
+  return owner && owner !== 'gone' && isAlive(owner) ? owner : undefined;
 }
 
-function readOwner(file: string): LockOwner | undefined {
+/** The lock's owner; undefined for a lock that cannot be read, 'gone' for none. */
+function readOwner(file: string): LockOwner | 'gone' | undefined {
+  let text: string;
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : undefined;
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<LockOwner>;
     if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string') return undefined;
     return {
       pid: parsed.pid,
