@@ -161,19 +161,34 @@ describe('a sign-in that ends', () => {
     return reader;
   }
 
-  /** Resolves true when the server ends the stream within `ms`, false if it is still open. */
-  async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<boolean> {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
+  /**
+   * Whether the server ends the stream within `ms`, and what was read meanwhile (said when an expectation
+   * fails). The deadline is on the monotonic clock: a wall-clock step on a busy machine must not cut it short.
+   */
+  async function endsWithin(
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    ms: number,
+  ): Promise<{ ended: boolean; said: string }> {
+    const started = performance.now();
+    const decoder = new TextDecoder();
+    let read = '';
+    const said = (ended: boolean) =>
+      `${ended ? 'ended' : 'still open'} after ${(performance.now() - started).toFixed(0)} ms of ${ms}; read: ${JSON.stringify(read.slice(-600))}`;
+    for (;;) {
+      const left = ms - (performance.now() - started);
+      if (left <= 0) break;
+      let timer: NodeJS.Timeout | undefined;
       const next = await Promise.race([
         reader.read(),
-        new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), deadline - Date.now())),
+        new Promise<'open'>((resolve) => (timer = setTimeout(() => resolve('open'), left))),
       ]);
+      clearTimeout(timer);
       if (next === 'open') break;
-      if (next.done) return true;
+      if (next.done) return { ended: true, said: said(true) };
+      read += decoder.decode(next.value, { stream: true });
     }
     await reader.cancel();
-    return false;
+    return { ended: false, said: said(false) };
   }
 
   it('revoking the sign-in closes its open event stream, and the token no longer opens one', async () => {
@@ -183,7 +198,8 @@ describe('a sign-in that ends', () => {
       body: new URLSearchParams({ token: alice.refresh, client_id: 'agentdesk-desktop' }),
     });
     expect(revoked.status).toBe(200);
-    expect(await endsWithin(reader, 5000)).toBe(true);
+    const end = await endsWithin(reader, 5000);
+    expect(end.ended, end.said).toBe(true);
     // The subscription behind it is released too (no heartbeat left for a stream nobody reads).
     await expect.poll(() => service.context.conversations.heartbeats.size, { timeout: 3000 }).toBe(0);
     const again = await fetch(api(`/me/agents/${alice.agent}/conversations/${aliceSession}/events`), {
@@ -197,12 +213,14 @@ describe('a sign-in that ends', () => {
     const fresh = await signIn(service, { email: 'alice@example.test' });
     const reader = await openStream(fresh.access_token);
     clock.advance(3600_000 + 1);
-    expect(await endsWithin(reader, 5000)).toBe(true);
+    const end = await endsWithin(reader, 5000);
+    expect(end.ended, end.said).toBe(true);
   });
 
   it('a stream whose sign-in is still good stays open', async () => {
     const fresh = await signIn(service, { email: 'alice@example.test' });
     const reader = await openStream(fresh.access_token);
-    expect(await endsWithin(reader, 2500)).toBe(false);
+    const end = await endsWithin(reader, 2500);
+    expect(end.ended, end.said).toBe(false);
   });
 });
