@@ -24,6 +24,8 @@ export default defineConfig({
           'model-agent': resolve('src/service/model-agent/main.ts'),
           // The memory store's writer thread (src/core/memory/memory-writer.ts), named by src/main/index.ts.
           'memory-writer': resolve('src/core/memory/memory-writer-thread.ts'),
+          // The thread reading a server's /openapi.yaml (src/core/api/extension-operations-reader.ts).
+          'extension-operations': resolve('src/core/api/extension-operations-thread.ts'),
         },
       },
     },

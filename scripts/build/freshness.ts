@@ -34,6 +34,8 @@ export const BUILD_OUTPUTS = [
   'out/node/model-agent.js',
   'out/node/memory-writer.js',
   'out/main/memory-writer.js',
+  'out/node/extension-operations.js',
+  'out/main/extension-operations.js',
   'out/node/service.js',
   'out/node/build-check.js',
 ];

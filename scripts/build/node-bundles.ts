@@ -16,6 +16,8 @@ const PROGRAMS = {
   'model-agent': 'src/service/model-agent/main.ts',
   // The memory store's writer thread (src/core/memory/memory-writer.ts finds it beside the host's code).
   'memory-writer': 'src/core/memory/memory-writer-thread.ts',
+  // The thread reading a server's /openapi.yaml (src/core/api/extension-operations-reader.ts finds it alike).
+  'extension-operations': 'src/core/api/extension-operations-thread.ts',
   // `npm run service` (scripts/service.js) when the build is fresh, and the service the tests spawn.
   service: 'src/service/cli.ts',
   // The check scripts/web.js runs before browser mode, built so it needs no TypeScript loader.

@@ -149,8 +149,10 @@ async function start(): Promise<void> {
 
   // This launch's proof to its own service (docs/security.md): generated here, handed over in memory only.
   const launchSecret = randomBytes(32).toString('base64url');
-  // The memory store's writer thread, built next to us (electron.vite.config.ts).
+  // The memory store's writer thread and the reader of a server's /openapi.yaml, built next to us
+  // (electron.vite.config.ts).
   process.env['AGENTDESK_MEMORY_WRITER_JS'] ??= join(__dirname, 'memory-writer.js');
+  process.env['AGENTDESK_EXTENSION_OPERATIONS_JS'] ??= join(__dirname, 'extension-operations.js');
   host = await createHost({
     dataDir: userData,
     secrets: secrets.store,

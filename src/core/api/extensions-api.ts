@@ -1,7 +1,7 @@
-import { parse } from 'yaml';
 import { apiRoutes, ConversationForked, type ForkPoint } from '../../shared/api';
 import { json, raw, type ApiRequest, type CallOptions } from './api-request';
 import { forkedFromWire } from './conversation-words';
+import { readExtensionOperations } from './extension-operations-reader';
 import type { ApiResult } from './api-request';
 import { ok } from '../common/result';
 
@@ -17,7 +17,8 @@ export function extensionsApi(http: ApiRequest) {
       const answer = await http.call(apiRoutes.openapi, {}, { read: raw }, call);
       // No description published: a spec server need not have one at this address; it offers nothing of ours.
       if (!answer.ok) return answer.error.status >= 400 && answer.error.status < 500 ? ok([]) : answer;
-      return ok(extensionOperations(await answer.value.text()));
+      // Parsed on a thread of its own: the description is ~270 KB of YAML (extension-operations-reader.ts).
+      return ok(await readExtensionOperations(await answer.value.text()));
     },
     forkConversation: (agentId: string, sessionId: string, at: ForkPoint, call?: CallOptions) =>
       http.call(
@@ -30,24 +31,4 @@ export function extensionsApi(http: ApiRequest) {
         call,
       ),
   };
-}
-
-/** operationIds of the operations an OpenAPI document marks as ours. */
-export function extensionOperations(yaml: string): string[] {
-  let doc: unknown;
-  try {
-    doc = parse(yaml);
-  } catch {
-    return [];
-  }
-  const paths = (doc as { paths?: unknown } | null)?.paths;
-  if (!paths || typeof paths !== 'object') return [];
-  return Object.values(paths as Record<string, unknown>).flatMap((item) =>
-    Object.values((item ?? {}) as Record<string, unknown>).flatMap((operation) => {
-      const op = operation as { operationId?: unknown; 'x-agentdesk-extension'?: unknown } | null;
-      return op?.['x-agentdesk-extension'] === true && typeof op.operationId === 'string'
-        ? [op.operationId]
-        : [];
-    }),
-  );
 }

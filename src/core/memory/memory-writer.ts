@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../common/thread-entry';
 import type { HistoryWrite } from './history-writer';
 
 export interface WriterOptions {
@@ -110,22 +108,11 @@ export class MemoryWriter {
   }
 }
 
-/**
- * Where the thread's code is: the built memory-writer.js beside this bundle (out/node/; the Electron main
- * process names it in AGENTDESK_MEMORY_WRITER_JS), else the TypeScript source, loaded through tsx's loader
- * registered in the thread first (dev, tests): a worker does not take `--import` in its execArgv.
- */
+/** The thread's code (common/thread-entry.ts): the Electron main process names its build. */
 function writerEntry(): URL | string {
-  const named = process.env['AGENTDESK_MEMORY_WRITER_JS'];
-  if (named) return pathToFileURL(named);
-  const built = new URL('./memory-writer.js', import.meta.url);
-  if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return built;
-  // tsx's ES module API (its package exports it beside the CommonJS one require finds).
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const source = new URL('./memory-writer-thread.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
+  return threadEntry({
+    named: process.env['AGENTDESK_MEMORY_WRITER_JS'],
+    built: new URL('./memory-writer.js', import.meta.url),
+    source: new URL('./memory-writer-thread.ts', import.meta.url),
+  });
 }

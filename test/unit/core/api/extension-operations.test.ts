@@ -1,5 +1,8 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extensionOperations } from '../../../../src/core/api/extensions-api';
+import { extensionOperations } from '../../../../src/core/api/extension-operations';
+import { readExtensionOperations } from '../../../../src/core/api/extension-operations-reader';
 import { openApiYaml } from '../../../../src/shared/api/openapi';
 
 describe('extensionOperations: what a server’s /openapi.yaml says it offers of ours', () => {
@@ -16,5 +19,24 @@ describe('extensionOperations: what a server’s /openapi.yaml says it offers of
     expect(extensionOperations('{{ not yaml')).toEqual([]);
     expect(extensionOperations('openapi: 3.1.0')).toEqual([]);
     expect(extensionOperations('')).toEqual([]);
+  });
+
+  it('read on its own thread, the list is the same; a thread that cannot start leaves it to this one', async () => {
+    const yaml = openApiYaml();
+    const here = extensionOperations(yaml);
+    expect(await readExtensionOperations(yaml)).toEqual(here);
+    // A build without the thread's file (the name the Electron main process gives it, here of no file).
+    const named = process.env['AGENTDESK_EXTENSION_OPERATIONS_JS'];
+    process.env['AGENTDESK_EXTENSION_OPERATIONS_JS'] = join(
+      tmpdir(),
+      'no-such-thread',
+      'extension-operations.js',
+    );
+    try {
+      expect(await readExtensionOperations(yaml)).toEqual(here);
+    } finally {
+      if (named === undefined) delete process.env['AGENTDESK_EXTENSION_OPERATIONS_JS'];
+      else process.env['AGENTDESK_EXTENSION_OPERATIONS_JS'] = named;
+    }
   });
 });
