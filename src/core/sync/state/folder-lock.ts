@@ -5,8 +5,8 @@
  * (a crash, a kill) is stale and taken over.
  */
 import { hostname } from 'node:os';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { linkSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 export interface LockOwner {
   pid: number;
@@ -41,31 +41,93 @@ export function lockFolder(stateFile: string, root: string, who: string): Folder
   // name exists). A lock made empty and written after could be read empty by a second process starting at
   // the same moment, taken for stale and removed, and both would sync the folder.
   const mine = `${file}.${process.pid}.new`;
+  removeLeftCopies(file);
   writeFileSync(mine, JSON.stringify(me), { mode: 0o600 });
   try {
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
       try {
         linkSync(mine, file);
         return ownLock(file, me);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
-      const owner = readOwner(file);
+      const seen = readLock(file);
       // Released between the two looks: the name is free again. (Removing it now could remove a lock
       // another process has just made.)
-      if (owner === 'gone') continue;
-      if (owner && isAlive(owner)) throw new FolderBusyError(owner, root);
+      if (seen === 'gone') continue;
+      if (seen.owner && isAlive(seen.owner)) throw new FolderBusyError(seen.owner, root);
       // Stale (its process is gone) or unreadable: taken over.
-      try {
-        unlinkSync(file);
-      } catch {
-        // another process took it over first; the next attempt sees its lock
-      }
+      if (!removeStale(file, seen.text)) sleep(5);
     }
   } finally {
-    unlinkSync(mine);
+    unlinkQuietly(mine);
   }
   throw new Error(`Could not take the lock of ${root}; try again.`);
+}
+
+/**
+ * Removes the stale lock `seen`, one process at a time: two processes starting together after a crash would
+ * otherwise both see it stale and remove it, the second removing the lock the first had just made, and both
+ * would sync the folder. Under the takeover guard the lock is read again and removed only if it is still the
+ * one seen stale. False when another process is taking it over (the caller looks again).
+ */
+function removeStale(file: string, seen: string): boolean {
+  const guard = `${file}.takeover`;
+  try {
+    writeFileSync(guard, String(process.pid), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // A takeover lasts microseconds: a guard this old was left by a process killed in the middle of one.
+    if (ageMs(guard) > ABANDONED_MS) unlinkQuietly(guard);
+    return false;
+  }
+  try {
+    const now = readLock(file);
+    if (now !== 'gone' && now.text === seen) unlinkQuietly(file);
+    return true;
+  } finally {
+    unlinkQuietly(guard);
+  }
+}
+
+/** A lock's own copy or a takeover guard older than this was left by a process killed while making it. */
+const ABANDONED_MS = 10_000;
+
+/** Copies of a lock (`<lock>.<pid>.new`) left by processes killed between writing and linking them. */
+function removeLeftCopies(file: string): void {
+  const prefix = `${basename(file)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !/^\d+\.new$/.test(name.slice(prefix.length))) continue;
+    const path = join(dirname(file), name);
+    if (ageMs(path) > ABANDONED_MS) unlinkQuietly(path);
+  }
+}
+
+function ageMs(path: string): number {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
+
+/** Waits without returning to the event loop: taking the lock is synchronous, and the wait is a few ms. */
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function ownLock(file: string, me: LockOwner): FolderLock {
@@ -74,26 +136,30 @@ function ownLock(file: string, me: LockOwner): FolderLock {
     release() {
       if (released) return;
       released = true;
-      const owner = readOwner(file);
-      if (owner !== 'gone' && owner?.pid === me.pid) unlinkSync(file);
+      const held = readLock(file);
+      if (held !== 'gone' && held.owner?.pid === me.pid) unlinkQuietly(file);
     },
   };
 }
 
 /** Who holds the folder now, if anyone (for commands that only read the state). */
 export function folderOwner(stateFile: string): LockOwner | undefined {
-  const owner = readOwner(`${stateFile}.lock`);
-  return owner && owner !== 'gone' && isAlive(owner) ? owner : undefined;
+  const lock = readLock(`${stateFile}.lock`);
+  return lock !== 'gone' && lock.owner && isAlive(lock.owner) ? lock.owner : undefined;
 }
 
-/** The lock's owner; undefined for a lock that cannot be read, 'gone' for none. */
-function readOwner(file: string): LockOwner | 'gone' | undefined {
+/** The lock's text and owner (undefined when it cannot be read as one), or 'gone' for none. */
+function readLock(file: string): { text: string; owner: LockOwner | undefined } | 'gone' {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : undefined;
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : { text: '', owner: undefined };
   }
+  return { text, owner: parseOwner(text) };
+}
+
+function parseOwner(text: string): LockOwner | undefined {
   try {
     const parsed = JSON.parse(text) as Partial<LockOwner>;
     if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string') return undefined;
