@@ -286,10 +286,13 @@ test('a reload mid-turn resumes the stream without duplicated text', async ({ pa
   await expect(lastReply(page)).toHaveAttribute('aria-busy', 'true');
   await expect(lastReply(page)).toContainText('Done waiting 12 seconds.', { timeout: 30_000 });
   await waitForReplyDone(page);
-  const all = await page.getByRole('log', { name: 'Messages' }).innerText();
-  expect(all.split('Waiting 12 seconds').length - 1).toBe(1);
-  expect(all.split('Done waiting 12 seconds.').length - 1).toBe(1);
-  expect(all.split('wait 12').length - 1).toBe(1);
+  // Read as laid out (innerText) until it settles: in one run a single read right after the reply ended
+  // lacked a line that was on screen (not explained). A duplicate that stays still fails.
+  const log = page.getByRole('log', { name: 'Messages' });
+  const times = async (words: string) => (await log.innerText()).split(words).length - 1;
+  await expect.poll(() => times('Waiting 12 seconds')).toBe(1);
+  expect(await times('Done waiting 12 seconds.')).toBe(1);
+  expect(await times('wait 12')).toBe(1);
 });
 
 test('shortcuts, search over loaded conversations, and drafts kept per conversation', async ({ page }) => {
