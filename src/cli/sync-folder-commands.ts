@@ -19,6 +19,7 @@ import { askHolderToResolve } from './sync-resolve-by-holder';
 import { connectAgent, openSyncFolder, syncExit, type SyncFolder, type SyncOptionValues } from './sync-setup';
 import type { CliIo } from './terminal';
 import type { SecretStore } from '../core/auth/secret-store';
+import { historySetAsideWords } from '../shared/words/set-aside-words';
 
 export const folderCommands = ['conflicts', 'resolve', 'history', 'restore'] as const;
 export type FolderCommand = (typeof folderCommands)[number];
@@ -153,6 +154,8 @@ function listHistory(
       io.out(`The history of this folder now keeps at most ${megabytes} MB.\n`);
     }
     const versions = history.list(path);
+    const setAside = history.setAsideNote();
+    if (setAside) io.out(`${historySetAsideWords(setAside, history.dir)}\n`);
     const use = historyUse(history);
     const useLine = `The history holds ${size(use.usedBytes)} of at most ${Number((use.capBytes / 1024 / 1024).toFixed(1))} MB (change it with --cap <MB>).\n`;
     if (versions.length === 0) {

@@ -19,3 +19,11 @@ export function syncStateSetAsideWords({ problem, movedTo }: SetAside): string {
     'either side, and a file that differs keeps both versions.'
   );
 }
+
+/** The version history of a folder whose state was set aside: what it lists starts again from there. */
+export function historySetAsideWords({ problem, movedTo }: SetAside, copies: string): string {
+  return (
+    `The sync's record of this folder was damaged (${problem}) and moved aside as ${movedTo}; the next sync ` +
+    `compares the folder in full. Versions kept before that are no longer listed here; their copies stay in ${copies}.`
+  );
+}

@@ -85,6 +85,9 @@ describe('a damaged sync state file', () => {
         const history = await w.startCli(['history', w.folder]).finished;
         expect(history.code, history.out + history.err).toBe(0);
         expect(history.out).toContain('No kept versions yet.');
+        // It says why the versions kept before are not listed, and leaves the telling to the sync.
+        expect(history.out).toContain("The sync's record of this folder was damaged");
+        expect(history.out).toContain('Versions kept before that are no longer listed here');
       }
 
       const rebuilt = await w.syncOnce();

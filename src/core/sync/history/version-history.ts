@@ -11,7 +11,8 @@ import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { hashBytes, hashFile } from '../local/file-hash';
 import { pathKey } from '../plan/sync-paths';
-import { openStateDatabase } from '../state/state-database';
+import { openStateDatabase, peekSetAsideNote } from '../state/state-database';
+import type { SetAside } from '../../../shared/words/set-aside-words';
 
 /** Who held the version: the person's folder or the agent's side. */
 export type VersionSource = 'local' | 'remote';
@@ -61,6 +62,11 @@ export class VersionHistory {
     // Opened alone, the state file is checked as the state store checks it (set aside when damaged).
     this.db = options.db ?? openStateDatabase(stateFile);
     this.db.exec(schema);
+  }
+
+  /** The folder's state found damaged and set aside, not yet told by a sync: the versions it listed are not. */
+  setAsideNote(): SetAside | undefined {
+    return peekSetAsideNote(this.db);
   }
 
   /** The size cap in bytes the person set, or the default (1 GB). */

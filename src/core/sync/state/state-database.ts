@@ -44,8 +44,20 @@ export function openStateDatabase(file: string): SqliteDatabase {
 
 /** The state found damaged and set aside at some open, once: the note is removed as it is read. */
 export function takeSetAsideNote(db: SqliteDatabase): SetAside | undefined {
-  const row = db.prepare('DELETE FROM settings WHERE name = ? RETURNING value').get(NOTE) as
-    { value: string } | undefined;
+  return parseNote(
+    db.prepare('DELETE FROM settings WHERE name = ? RETURNING value').get(NOTE) as
+      { value: string } | undefined,
+  );
+}
+
+/** The same note, left for the next sync to tell (a command that only reads the state, such as the history). */
+export function peekSetAsideNote(db: SqliteDatabase): SetAside | undefined {
+  return parseNote(
+    db.prepare('SELECT value FROM settings WHERE name = ?').get(NOTE) as { value: string } | undefined,
+  );
+}
+
+function parseNote(row: { value: string } | undefined): SetAside | undefined {
   if (!row) return undefined;
   try {
     return JSON.parse(row.value) as SetAside;
