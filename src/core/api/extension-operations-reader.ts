@@ -16,16 +16,13 @@ export function readExtensionOperations(yaml: string): Promise<string[]> {
   } catch {
     return Promise.resolve(extensionOperations(yaml));
   }
+  // Answered once the thread has ended, so nothing of it is left for later; its list, or on failure the
+  // parse here (an error is followed by the end too).
   return new Promise((resolve) => {
-    let settled = false;
-    const settle = (list: string[]) => {
-      if (settled) return;
-      settled = true;
-      resolve(list);
-    };
-    worker.once('message', (list: string[]) => settle(list));
-    worker.once('error', () => settle(extensionOperations(yaml)));
-    worker.once('exit', () => settle(extensionOperations(yaml)));
+    let answered: string[] | undefined;
+    worker.once('message', (list: string[]) => (answered = list));
+    worker.once('error', () => undefined);
+    worker.once('exit', () => resolve(answered ?? extensionOperations(yaml)));
   });
 }
 
