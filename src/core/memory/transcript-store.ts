@@ -40,6 +40,9 @@ export class TranscriptStore {
   /** The thread that writes downloaded histories, indexes long messages and merges the index. */
   private readonly writer: MemoryWriter;
 
+  /** The histories of opened conversations handed to the writer thread and not yet written (saveOpenedHistory). */
+  private readonly openedHistories = new Map<string, Promise<void>>();
+
   private constructor(
     private readonly db: MemoryDatabase,
     readonly file: string,
@@ -129,6 +132,40 @@ export class TranscriptStore {
   ): Promise<void> {
     // One handoff: the thread writes the conversation's row, its turns' replies and the slices (history-writer.ts).
     await this.writer.writeHistory({ agentId, conversationId, messages, skipped, version }, signal);
+  }
+
+  /**
+   * saveHistory for a conversation a person opens: handed to the writer thread as a download is, so the
+   * host's thread runs none of its statements. Written after one handed over earlier for the same
+   * conversation; until it is, that conversation's turns wait for it (historyUnderWay), so a live turn's
+   * message never lands among positions the history is about to rewrite, nor past its end.
+   */
+  saveOpenedHistory(
+    agentId: string,
+    conversationId: string,
+    messages: readonly HistoryMessage[],
+    skipped: number,
+  ): Promise<void> {
+    const earlier = this.openedHistories.get(conversationId) ?? Promise.resolve();
+    const written = earlier.then(() =>
+      this.writer.writeHistory({ agentId, conversationId, messages, skipped }),
+    );
+    const settled = written.catch(() => undefined);
+    this.openedHistories.set(conversationId, settled);
+    void settled.then(() => {
+      if (this.openedHistories.get(conversationId) === settled) this.openedHistories.delete(conversationId);
+    });
+    return written;
+  }
+
+  /** Resolves (never rejects) once the histories handed over for an opened conversation are written; undefined when none is under way. */
+  historyUnderWay(conversationId: string): Promise<void> | undefined {
+    return this.openedHistories.get(conversationId);
+  }
+
+  /** Resolves once every opened conversation's history handed over so far is written: a search finds it then. */
+  openedHistoriesWritten(): Promise<void> {
+    return Promise.all(this.openedHistories.values()).then(() => undefined);
   }
 
   /** The whole history was stored for this server state (`version`), so indexing can skip it. */

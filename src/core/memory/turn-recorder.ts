@@ -83,15 +83,30 @@ export class TurnRecorder {
    * full disk) keeps them all, to be written again a little later; `onWrite` hears how each went.
    */
   flush(): void {
+    this.write(false);
+  }
+
+  /**
+   * `flush`; unless `all`, a turn of a conversation whose opened history the writer thread is still writing
+   * waits for it (TranscriptStore.historyUnderWay) and is written right after.
+   */
+  private write(all: boolean): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch: [string, OpenTurn][] = [];
+    const histories = new Set<Promise<void>>();
     for (const [key, turn] of this.open) {
       if (!turn.dirty) continue;
+      const history = all ? undefined : this.store.historyUnderWay(turn.conversationId);
+      if (history) {
+        histories.add(history);
+        continue;
+      }
       turn.dirty = false;
       batch.push([key, turn]);
       if (turn.record.state) this.open.delete(key);
     }
+    for (const history of histories) void history.then(() => this.flush());
     if (batch.length === 0) return;
     try {
       this.store.writeTurns(batch.map(([, turn]) => ({ ...turn })));
@@ -121,9 +136,9 @@ export class TurnRecorder {
     this.currentTurn.clear();
   }
 
-  /** Writes what is pending and stops the timer. */
+  /** Writes what is pending, waiting for no history (the store closes next), and stops the timer. */
   close(): void {
-    this.flush();
+    this.write(true);
   }
 
   private turnIdOf(

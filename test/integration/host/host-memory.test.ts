@@ -252,6 +252,38 @@ describe('host memory', () => {
     expect(json.ok && JSON.parse(json.value.text).title).toBe('Seabirds');
   });
 
+  it('opening a conversation hands its history to the writer thread: the host writes none of it', async () => {
+    const host = await signedInHost();
+    const agents = await host.listAgents();
+    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
+    const created = await host.createConversation(agentId);
+    const sessionId = created.ok ? created.value.id : '';
+    await runTurn(host, agentId, sessionId, 'echo kittiwake');
+    const profiles = await host.listProfiles();
+    const other = new Database(memoryFile(dir, profiles.ok ? profiles.value.activeProfileId! : ''));
+    try {
+      let opened: Awaited<ReturnType<DeskHost['openConversation']>> | undefined;
+      const statements = await memoryStatements(async () => {
+        opened = await host.openConversation(agentId, sessionId);
+      });
+      // It used to replace the messages and mark the history stored here, on the host's thread.
+      expect(statements.filter((sql) => /^(INSERT|UPDATE|DELETE)/.test(sql))).toEqual([]);
+      if (!opened?.ok) throw new Error('the conversation did not open');
+      const server = opened.value.messages.map((m) => [m.role, m.content]);
+      expect(server).toHaveLength(2);
+      // The stored copy is the server's, whichever thread wrote it last.
+      const stored = () =>
+        (
+          other
+            .prepare('SELECT role, content FROM messages WHERE conversation_id = ? ORDER BY position')
+            .all(sessionId) as { role: string; content: string }[]
+        ).map((m) => [m.role, m.content]);
+      await expect.poll(stored, { timeout: 15_000, interval: 50 }).toEqual(server);
+    } finally {
+      other.close();
+    }
+  });
+
   it('checks a conversation list against the store in one query, and a list with nothing new writes nothing', async () => {
     const host = await signedInHost();
     const agents = await host.listAgents();

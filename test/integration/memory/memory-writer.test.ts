@@ -91,6 +91,35 @@ describe('the memory store writer thread', () => {
     await store.close();
   });
 
+  it("is handed an opened conversation's history; a turn sent meanwhile is written after it, not under it", async () => {
+    const store = TranscriptStore.open(file);
+    const recorder = new TurnRecorder(store);
+    const opened = history(300);
+    let written: Promise<void> = Promise.resolve();
+    const work = await hostThreadWork(async () => {
+      written = store.saveOpenedHistory('agent-a', 'c1', opened, 0);
+      // The person sends at once: the turn's messages come after the history's 300, whenever it is written.
+      recorder.noteSent('agent-a', 'c1', { turnId: 'u1', content: 'one more question' });
+      recorder.observe('agent-a', 'c1', { event: 'started', data: { turnId: 'u1' }, id: 'u1.1' });
+      recorder.observe('agent-a', 'c1', { event: 'chunk', data: { text: 'one more answer' }, id: 'u1.2' });
+      recorder.observe('agent-a', 'c1', { event: 'done', data: { state: 'done' }, id: 'u1.3' });
+      recorder.flush();
+    });
+    // Handed over in one message; the turn waits for the history instead of being written under it.
+    expect(work.statements.filter((sql) => /^\s*(INSERT|UPDATE|DELETE)/i.test(sql))).toEqual([]);
+    expect(work.posts).toBe(1);
+    await written;
+    await expect.poll(() => store.readHistory('c1').messages.length).toBe(302);
+    const stored = store.readHistory('c1').messages;
+    expect(stored.slice(0, 300).map((m) => m.content)).toEqual(opened.map((m) => m.content));
+    expect(stored.slice(300).map((m) => [m.role, m.content, m.turnId])).toEqual([
+      ['user', 'one more question', 'u1'],
+      ['assistant', 'one more answer', 'u1'],
+    ]);
+    recorder.close();
+    await store.close();
+  });
+
   it('runs below the priority of the host thread, so handing it work never takes the CPU from the host (Linux)', async () => {
     /** A thread's niceness: field 19 of its stat (the name before it may hold spaces). */
     const nice = (thread: string) =>

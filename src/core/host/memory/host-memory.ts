@@ -115,8 +115,10 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     connectivity.note(answer);
     const mem = memory();
     if (!mem) return answer.ok ? fail('signed_out', 'Choose an account first.') : answer;
-    mem.recorder.flush();
     const { store } = mem;
+    // A history handed over at an earlier opening is written first, so the turns read beside it are current.
+    await store.historyUnderWay(sessionId);
+    mem.recorder.flush();
     const opened = (
       history: ReturnType<typeof store.merged>,
       lastTurn: MemoryConversation['lastTurn'],
@@ -135,7 +137,11 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     });
     if (answer.ok) {
       const messages = answer.value.messages.map((m) => ({ ...m, at: Date.parse(m.at) }));
-      store.saveHistory(agentId, sessionId, messages, answer.value.skipped);
+      // Written by the store's writer thread: the opening does not wait for it (the text is the server's).
+      store.saveOpenedHistory(agentId, sessionId, messages, answer.value.skipped).then(
+        () => mem.noteWrite(undefined),
+        (error: unknown) => mem.noteWrite(error),
+      );
       const history = store.merged(sessionId, { messages, skipped: answer.value.skipped });
       return opened(history, answer.value.lastTurn, false);
     }
@@ -160,6 +166,8 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       if (!checked.ok) return checked;
       const mem = memory();
       if (!mem) return fail('signed_out', 'Choose an account first.');
+      // What was opened is found: its history, written by the writer thread, and the turns waiting for it.
+      await mem.store.openedHistoriesWritten();
       mem.recorder.flush();
       return { ok: true, value: mem.store.search(checked.value) };
     },
