@@ -252,7 +252,7 @@ describe('host memory', () => {
     expect(json.ok && JSON.parse(json.value.text).title).toBe('Seabirds');
   });
 
-  it('opening a conversation hands its history to the writer thread: the host writes none of it', async () => {
+  it('opening a conversation hands its history to the writer thread: the host writes none of it, a clearing still forgets it', async () => {
     const host = await signedInHost();
     const agents = await host.listAgents();
     const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
@@ -279,6 +279,14 @@ describe('host memory', () => {
             .all(sessionId) as { role: string; content: string }[]
         ).map((m) => [m.role, m.content]);
       await expect.poll(stored, { timeout: 15_000, interval: 50 }).toEqual(server);
+
+      // Cleared right after an opening: the history handed over is not written back after the clearing.
+      expect((await host.openConversation(agentId, sessionId)).ok).toBe(true);
+      const cleared = await host.clearMemory();
+      expect(cleared.ok && cleared.value.conversations).toBe(0);
+      const found = await host.searchConversations({ text: 'kittiwake' });
+      expect(found.ok && found.value).toEqual([]);
+      expect(stored()).toEqual([]);
     } finally {
       other.close();
     }

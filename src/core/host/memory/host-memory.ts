@@ -219,6 +219,8 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       const mem = memory();
       if (!mem) return fail('signed_out', 'Choose an account first.');
       mem.stopIndexing();
+      // An opened conversation's history still being written would come back after the clearing.
+      await mem.store.openedHistoriesWritten();
       mem.recorder.discard();
       mem.store.clear();
       return bridge.getMemoryInfo();
