@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startBrowserMode, type BrowserMode } from '../../src/browser/browser-mode';
 import { createMemorySecretStore } from '../../src/core/auth/memory-secret-store';
+import { signIn as apiSignIn } from '../support/local-service';
 import { signInThroughTheApp } from './support/app-session';
 import { chooseInHeaderMenu } from './support/header-menu';
 
@@ -295,6 +296,47 @@ test('a reload mid-turn resumes the stream without duplicated text', async ({ pa
   expect(await times('wait 12')).toBe(1);
 });
 
+test('a reply asked for by another client, once in the history, is the same reply on screen, not built again', async ({
+  page,
+}) => {
+  await openApp(page);
+  await newConversation(page);
+  await send(page, 'echo kept on screen');
+  await waitForReplyDone(page);
+  // The same person on another client asks in this conversation: the app shows the turn as it streams,
+  // then reads the history, which holds the question and both replies.
+  const service = mode.service()!;
+  const token = (await apiSignIn(service, { email: EMAIL, password: PASSWORD })).access_token;
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${service.url}/api/v2/me${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+  const agentId = ((await (await api('/agents')).json()) as { agentes: { id: string }[] }).agentes[0]!.id;
+  const listed = (await (await api(`/agents/${agentId}/conversations`)).json()) as {
+    conversaciones: { id: string }[];
+  };
+  await inPage(page, 'watchReplyRemovals');
+  const sent = await api(`/agents/${agentId}/conversations/${listed.conversaciones[0]!.id}/messages`, {
+    method: 'POST',
+    body: JSON.stringify({ turnId: crypto.randomUUID(), content: 'wait 1' }),
+  });
+  expect(sent.status).toBeLessThan(300);
+  await expect(lastReply(page)).toContainText('Waiting 1 second', { timeout: 30_000 });
+  // The question shows once the history is read, after the reply ended.
+  await expect(page.getByRole('article', { name: 'Your message' })).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'Your message' }).last()).toContainText('wait 1');
+  await waitForReplyDone(page);
+  await expect(replies(page)).toHaveCount(2);
+  // Read as laid out until it settles, as the reload test above does.
+  const log = page.getByRole('log', { name: 'Messages' });
+  const times = async (words: string) => (await log.innerText()).split(words).length - 1;
+  await expect.poll(() => times('Done waiting 1 second')).toBe(1);
+  expect(await times('kept on screen')).toBe(2);
+  // Both replies stay the elements they streamed into (before: taken out and built again from the history).
+  expect(await inPage(page, 'replyRemovals')).toBe(0);
+});
+
 test('shortcuts, search over loaded conversations, and drafts kept per conversation', async ({ page }) => {
   await openApp(page);
   // Its own conversation to find, so this test does not lean on the ones before it.
@@ -349,6 +391,8 @@ interface ChatTestHelpers {
   sampleReplyGrowth(): Promise<number[]>;
   dropFiles(files: PageFile[], events?: string[]): void;
   xssFired(): unknown;
+  watchReplyRemovals(): void;
+  replyRemovals(): number;
 }
 const pageHelpers = readFile(resolve(import.meta.dirname, 'fixtures/chat-page.js'), 'utf8');
 

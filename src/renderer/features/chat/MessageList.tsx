@@ -1,51 +1,19 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import type { ForkPoint } from '../../../shared/api';
 import { useConversationsStore, type Thread, type ThreadMessage } from '../../stores/conversations-store';
 import { useSearchStore } from '../../stores/search-store';
 import { useUiStore } from '../../stores/ui-store';
-import { isTerminal, type ConversationStream, type TimelineItem } from '../../model/turn-reducer';
-import { transcriptContext, type EntryContext, type TranscriptEntry } from '../../model/transcript-context';
+import { isTerminal, type ConversationStream } from '../../model/turn-reducer';
+import { transcriptContext, type EntryContext } from '../../model/transcript-context';
 import { useServerOffers } from '../../ui/use-server-offers';
 import { HistoryReplyRow, HistoryUserRow, LiveReplyRow, LiveUserRow, type RowActions } from './TranscriptRow';
+import { branchPoint, entryOf, silentReply, type Row } from './transcript-rows';
+import { useContinuedReplies } from './use-continued-replies';
 import { useRovingLog } from './use-roving-log';
-import { VersionSwitcher, type VersionSpot } from './VersionSwitcher';
+import { VersionSwitcher } from './VersionSwitcher';
 import { useVersionSpots } from './use-version-spots';
 
-type Row =
-  | { kind: 'earlier'; key: string }
-  | { kind: 'history'; key: string; message: ThreadMessage; position: number; earlier?: true }
-  | { kind: 'live'; key: string; item: TimelineItem }
-  | { kind: 'versions'; key: string; spot: VersionSpot };
-
-const entryOf = (row: Row): TranscriptEntry =>
-  row.kind === 'earlier' || row.kind === 'versions'
-    ? null
-    : row.kind === 'history'
-      ? row.message.role === 'user'
-        ? { role: 'user', text: row.message.content }
-        : { role: 'reply' }
-      : row.item.kind === 'user'
-        ? { role: 'user', text: row.item.text }
-        : { role: 'reply' };
-
-/** Where a branch from a reply row ends: its place in the history, or its turn. */
-function branchPoint(row: Row): ForkPoint | undefined {
-  if (row.kind === 'history' && row.message.role === 'assistant') return { firstMessages: row.position + 1 };
-  if (row.kind === 'live' && row.item.kind === 'turn') return { turnId: row.item.turnId };
-  return undefined;
-}
-
-/**
- * A turn stopped or failed before it said a word leaves no reply on the server, so the app's stored detail
- * sits on its question (history-merge.ts); it is shown as the reply it was, with its reason and Retry.
- * A turn the app did not see end has no state here: if it still runs, the live stream shows it.
- */
-function silentReply(message: ThreadMessage): ThreadMessage | undefined {
-  if (message.role !== 'user' || !message.detail?.state) return undefined;
-  return { role: 'assistant', content: '', at: message.at, detail: message.detail };
-}
-
+const noMessages: ThreadMessage[] = [];
 const nearBottomPx = 48;
 const nearTopPx = 300;
 
@@ -68,6 +36,7 @@ export function MessageList(props: {
   const anchorFromBottom = useRef<number | null>(null);
 
   const { spots, shown } = useVersionSpots(agentId, sessionId, thread);
+  const continued = useContinuedReplies(stream, thread?.messages ?? noMessages);
   const rows = useMemo<Row[]>(() => {
     const list: Row[] = [];
     if (thread && thread.skipped > 0) list.push({ kind: 'earlier', key: 'earlier' });
@@ -82,10 +51,17 @@ export function MessageList(props: {
       const position = skipped + index;
       // An earlier version is shown: from where it branched off, its messages stand in for the live ones.
       if (shown && position >= shown.from) break;
-      list.push({ kind: 'history', key: `h${position}`, message, position });
+      // A reply that streamed here keeps its live row's key, so the view keeps what it built for it.
+      const reply = continued.get(message);
+      list.push(
+        reply
+          ? { kind: 'history', key: reply.key, message, position, continues: reply.turn }
+          : { kind: 'history', key: `h${position}`, message, position },
+      );
       if (message.role === 'user') switcher(position);
       const silent = silentReply(message);
-      if (silent) list.push({ kind: 'history', key: `h${position}-reply`, message: silent, position });
+      if (silent)
+        list.push({ kind: 'history', key: `h${position}-reply`, message: silent, position, silent: true });
     }
     if (shown) {
       shown.messages.forEach((message, i) => {
@@ -104,7 +80,7 @@ export function MessageList(props: {
       else if (item.kind === 'turn') position++;
     }
     return list;
-  }, [thread, stream.items, spots, shown]);
+  }, [thread, stream.items, spots, shown, continued]);
 
   // Per row: what it offers (Retry, Edit, Branch). Stable while the rows are, so streaming re-renders one row.
   const offersBranch = useServerOffers('forkConversation');
@@ -147,7 +123,10 @@ export function MessageList(props: {
 
   // A search result chose a message here: bring it into view (it is highlighted while targeted).
   const target = useSearchStore((s) => (s.target?.sessionId === sessionId ? s.target.position : null));
-  const targetIndex = target === null ? -1 : rows.findIndex((r) => r.key === `h${target}`);
+  const targetIndex =
+    target === null
+      ? -1
+      : rows.findIndex((r) => r.kind === 'history' && r.position === target && !r.earlier && !r.silent);
   useEffect(() => {
     if (targetIndex < 0) return;
     atBottom.current = false;
@@ -247,7 +226,7 @@ export function MessageList(props: {
               key={virtualRow.key}
               data-index={virtualRow.index}
               ref={virtualizer.measureElement}
-              className={`message-row${row.key === `h${target}` ? ' search-target' : ''}${row.kind === 'history' && row.earlier ? ' earlier-version' : ''}`}
+              className={`message-row${virtualRow.index === targetIndex ? ' search-target' : ''}${row.kind === 'history' && row.earlier ? ' earlier-version' : ''}`}
               style={{ transform: `translateY(${virtualRow.start}px)` }}
             >
               <RowView
@@ -278,6 +257,7 @@ function RowView(props: RowActions & { row: Row; stream: ConversationStream; loa
     );
   }
   if (row.kind === 'history') {
+    if (row.continues) return <LiveReplyRow {...actions} turn={row.continues} text={row.message.content} />;
     return row.message.role === 'user' ? (
       <HistoryUserRow {...actions} message={row.message} />
     ) : (
