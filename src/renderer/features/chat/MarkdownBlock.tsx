@@ -70,9 +70,14 @@ interface Parsed {
  * to show a parse that came late. The open block (`open`) parses on every change, which the chunk batcher holds
  * to once a frame. A finished block parses at once when the frame's budget
  * allows, and otherwise shows as plain text (or as its last parse plus the new
- * text) until an idle slice parses it.
+ * text) until an idle slice parses it; one far off screen (`held`) waits for that until it comes near.
  */
-export const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text: string; open?: boolean }) {
+export const MarkdownBlock = memo(function MarkdownBlock(props: {
+  text: string;
+  open?: boolean;
+  held?: boolean;
+}) {
+  const { text, open, held } = props;
   // The newest parse shown, so a block that just closed keeps it until its final parse.
   const kept = useRef<Parsed | undefined>(undefined);
   const render = useRenderer();
@@ -95,13 +100,14 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text:
     if (shown) kept.current = shown;
   });
   useEffect(() => {
-    if (exact || open || !render) return;
+    // `held`: far off screen, the late parse waits until the block comes near.
+    if (exact || open || !render || held) return;
     return budget.enqueue(() => {
       const late = parsed(render, text);
       // A transition: React may yield between the blocks parsed late instead of committing all at once.
       startTransition(() => setLate(late));
     });
-  }, [text, open, exact, render]);
+  }, [text, open, exact, render, held]);
 
   if (!shown) return <div className="md-pending">{showDirectionControls(text)}</div>;
   const rest = text.slice(shown.text.length);

@@ -6,6 +6,7 @@ import {
   type MarkdownSplit,
 } from '../../model/markdown-splitter';
 import { useSeenOnce } from './use-seen-once';
+import { useSkipped } from './use-skipped';
 
 /** Closed blocks are rendered in groups, so a long reply re-renders one group per frame, not every block. */
 const groupSize = 16;
@@ -26,8 +27,11 @@ export function StreamingMarkdown(props: { text: string; streaming?: boolean; co
   previous.current = split;
   const groups: Block[][] = [];
   for (let i = 0; i < split.blocks.length; i += groupSize) groups.push(split.blocks.slice(i, i + groupSize));
+  // A contained part far off screen: the groups in it are not laid out, and say nothing of it themselves.
+  const box = useRef<HTMLDivElement>(null);
+  const skipped = useSkipped(box);
   return (
-    <div className={contained ? 'markdown contained' : 'markdown'}>
+    <div ref={box} className={contained ? 'markdown contained' : 'markdown'}>
       {groups.map((blocks, index) => (
         <BlockGroup
           key={index}
@@ -35,6 +39,7 @@ export function StreamingMarkdown(props: { text: string; streaming?: boolean; co
           eager={index < eagerGroups}
           last={index === groups.length - 1}
           streaming={streaming && index === groups.length - 1}
+          offScreen={skipped}
         />
       ))}
     </div>
@@ -43,8 +48,17 @@ export function StreamingMarkdown(props: { text: string; streaming?: boolean; co
 
 /** Same group when it holds the same block objects (closed blocks never change). */
 const BlockGroup = memo(
-  function BlockGroup(props: { blocks: Block[]; eager: boolean; last: boolean; streaming: boolean }) {
+  function BlockGroup(props: {
+    blocks: Block[];
+    eager: boolean;
+    last: boolean;
+    streaming: boolean;
+    offScreen: boolean;
+  }) {
     const [ref, seen] = useSeenOnce<HTMLDivElement>(props.eager);
+    // Blocks far off screen wait to be parsed until they come near (the browser skips them meanwhile): a
+    // fast 1 MB stream left thousands waiting, parsed for seconds after the reply ended, none of them seen.
+    const held = useSkipped(ref) || props.offScreen;
     // The last group is where the reply grows: it always renders as markdown.
     const parse = seen || props.last;
     return (
@@ -55,6 +69,7 @@ const BlockGroup = memo(
               key={block.key}
               text={block.text}
               open={props.streaming && !block.closed && i === props.blocks.length - 1}
+              held={held}
             />
           ) : (
             <div key={block.key} className="md-pending">
@@ -69,6 +84,7 @@ const BlockGroup = memo(
     before.last === after.last &&
     before.streaming === after.streaming &&
     before.eager === after.eager &&
+    before.offScreen === after.offScreen &&
     before.blocks.length === after.blocks.length &&
     before.blocks.every((block, i) => block === after.blocks[i]),
 );
