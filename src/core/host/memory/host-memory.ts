@@ -166,7 +166,6 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       if (!checked.ok) return checked;
       const mem = memory();
       if (!mem) return fail('signed_out', 'Choose an account first.');
-      // What was opened is found: its history, written by the writer thread, and the turns waiting for it.
       await mem.store.openedHistoriesWritten();
       mem.recorder.flush();
       return { ok: true, value: mem.store.search(checked.value) };
