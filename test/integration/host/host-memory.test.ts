@@ -42,6 +42,12 @@ async function signedInHost(dataDir = dir): Promise<DeskHost> {
   return host;
 }
 
+/** The first agent on an ACP engine (the demo agent the cases talk to). */
+async function acpAgentId(host: DeskHost): Promise<string> {
+  const agents = await host.listAgents();
+  return agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
+}
+
 /** Sends a message and answers every permission with its first option, until the turn is done. */
 async function runTurn(host: DeskHost, agentId: string, sessionId: string, content: string, attach = false) {
   const updates: ConversationUpdate[] = [];
@@ -113,8 +119,7 @@ afterEach(async () => {
 describe('host memory', () => {
   it('reopens a turn after a restart with its thought, tool call, permission, usage and attachment', async () => {
     let host = await signedInHost();
-    const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
+    const agentId = await acpAgentId(host);
     const created = await host.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
     const turnId = await runTurn(host, agentId, sessionId, 'write notes.md\n```\nmarmalade\n```', true);
@@ -154,8 +159,7 @@ describe('host memory', () => {
 
   it('reads stored conversations offline while the server is down, and resumes by itself', async () => {
     const host = await signedInHost();
-    const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
+    const agentId = await acpAgentId(host);
     const created = await host.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
     await runTurn(host, agentId, sessionId, 'echo lighthouse');
@@ -220,8 +224,7 @@ describe('host memory', () => {
 
   it('forgets the transcripts of an account that is deleted', async () => {
     const host = await signedInHost();
-    const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
+    const agentId = await acpAgentId(host);
     const created = await host.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
     await runTurn(host, agentId, sessionId, 'echo albatross');
@@ -235,8 +238,7 @@ describe('host memory', () => {
 
   it('exports a conversation under the title a rename gave it, at once', async () => {
     const host = await signedInHost();
-    const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
+    const agentId = await acpAgentId(host);
     const created = await host.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
     await runTurn(host, agentId, sessionId, 'echo puffin');
@@ -254,8 +256,7 @@ describe('host memory', () => {
 
   it('opening a conversation hands its history to the writer thread: the host writes none of it, a clearing still forgets it', async () => {
     const host = await signedInHost();
-    const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
+    const agentId = await acpAgentId(host);
     const created = await host.createConversation(agentId);
     const sessionId = created.ok ? created.value.id : '';
     await runTurn(host, agentId, sessionId, 'echo kittiwake');
@@ -294,8 +295,7 @@ describe('host memory', () => {
 
   it('checks a conversation list against the store in one query, and a list with nothing new writes nothing', async () => {
     const host = await signedInHost();
-    const agents = await host.listAgents();
-    const agentId = agents.ok ? agents.value.agents.find((a) => a.protocol === 'acp')!.id : '';
+    const agentId = await acpAgentId(host);
     for (let i = 0; i < 6; i++) await host.createConversation(agentId);
     await host.listConversations(agentId);
     const profiles = await host.listProfiles();
