@@ -4,7 +4,7 @@ import { mergeIndex } from './index-merge';
 import type { MemoryDatabase } from './memory-database';
 import { keepReplies } from './reply-in-message';
 
-/** A downloaded history as the host hands it to the writer thread, whole. */
+/** A downloaded history as the host hands it to the writer thread (in parts: memory-writer.ts). */
 export interface HistoryWrite {
   agentId: string;
   conversationId: string;
@@ -19,7 +19,7 @@ export interface HistoryWrite {
 type SliceRow = [position: number, role: string, content: string, at: number, turnId: string | null];
 
 /**
- * A downloaded history, handed to the writer thread (memory-writer.ts) whole, written there a slice at a
+ * A downloaded history, handed to the writer thread (memory-writer.ts), written there a slice at a
  * time, one transaction each: none of it runs on the host's event loop (the search index costs about
  * 0.6 ms of CPU per KB of text, so a conversation of 500,000 messages in one transaction would hold a
  * thread for a minute), and the host's own small writes wait at most one slice for the file. A message
@@ -117,7 +117,7 @@ export function markFullHistory(db: MemoryDatabase, conversationId: string, vers
 }
 
 /**
- * Writes a downloaded history (the writer thread, memory-writer-thread.ts, given it whole in one handoff):
+ * Writes a downloaded history (the writer thread, memory-writer-thread.ts, once it has all of it):
  * the conversation's row, the turns whose reply a replaced message held (reply-in-message.ts), then the
  * messages at positions `skipped` onwards slice by slice, each slice one transaction with a few index merge
  * steps after it and the thread's event loop free between them, then the end. Stops between slices once

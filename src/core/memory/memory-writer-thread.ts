@@ -8,6 +8,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { keepTransactionErrors } from '../../shared/storage/sqlite-transaction';
+import type { HistoryMessage } from './history-merge';
 import { writeHistory } from './history-writer';
 import { setShardChars } from './index-shards';
 import type { MemoryDatabase } from './memory-database';
@@ -30,10 +31,15 @@ let busy = 0;
 let idle: (() => void) | null = null;
 /** Requests whose history is to stop at its next slice (the host's download was aborted). */
 const cancelled = new Set<number>();
+/** The messages of histories still being handed over (`part`), by request. */
+const parts = new Map<number, HistoryMessage[]>();
 
 async function handle(request: WriterRequest): Promise<void> {
   if (request.kind === 'history') {
-    const whole = await writeHistory(db, request, () => closing || cancelled.has(request.id));
+    const before = parts.get(request.id);
+    parts.delete(request.id);
+    const history = before ? { ...request, messages: before.concat(request.messages) } : request;
+    const whole = await writeHistory(db, history, () => closing || cancelled.has(request.id));
     cancelled.delete(request.id);
     // Long messages of it are indexed in parts, and the index merged, after the answer (not awaited).
     if (whole) indexer.start().catch(() => undefined);
@@ -44,11 +50,21 @@ async function handle(request: WriterRequest): Promise<void> {
 
 port.on('message', (request: WriterRequest) => {
   if (request.kind === 'cancel') {
+    // Stopped while handed over: its parts are dropped and no `history` request follows.
+    parts.delete(request.target);
     if (busy > 0) cancelled.add(request.target);
+    return;
+  }
+  if (request.kind === 'part') {
+    if (closing) return;
+    const messages = parts.get(request.id) ?? [];
+    for (const message of request.messages) messages.push(message);
+    parts.set(request.id, messages);
     return;
   }
   if (request.kind === 'close') {
     closing = true;
+    parts.clear();
     indexer.stop();
     const finish = () => {
       db.close();

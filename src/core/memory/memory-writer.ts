@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { threadEntry } from '../common/thread-entry';
-import type { HistoryWrite } from './history-writer';
+import type { HistoryMessage } from './history-merge';
+import { historySlices, type HistoryWrite } from './history-writer';
 
 export interface WriterOptions {
   file: string;
@@ -10,6 +11,8 @@ export interface WriterOptions {
 
 export type WriterRequest = { id: number } & (
   | ({ kind: 'history' } & HistoryWrite)
+  /** The next messages of history `id`, ahead of its `history` request (which holds the rest). */
+  | { kind: 'part'; messages: readonly HistoryMessage[] }
   /** Stops the history of request `target` at its next slice. */
   | { kind: 'cancel'; target: number }
   | { kind: 'index' }
@@ -19,8 +22,15 @@ type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 export type WriterAnswer = { id: number; ok: true } | { id: number; ok: false; message: string };
 
 /**
+ * Most of a history in one message to the thread. Posting clones on the host's thread (about 2 µs a
+ * message): a 500,000-message history posted whole held it for 1.1 s; a part of these limits takes a few ms.
+ */
+export const HANDOFF_MESSAGES = 2_000;
+export const HANDOFF_CHARS = 1_000_000;
+
+/**
  * The thread that writes for a transcript store (memory-writer-thread.ts), with its own connection:
- * downloaded histories (each handed over whole, in one message), long messages indexed in parts, the
+ * downloaded histories (handed over in parts, the host's loop free between them), long messages indexed in parts, the
  * search index's merge steps. Those are SQLite's longest pieces of work (a merge step up to 17 ms of CPU,
  * a slice about 5 ms); on the host's thread each one stalled the event loop for its length and longer on
  * a busy machine. Started on the first write it is given; each request resolves once its work is on disk.
@@ -30,24 +40,39 @@ export class MemoryWriter {
   private next = 0;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private closed = false;
+  /** The histories being handed over, one after another: the thread gets them whole in call order. */
+  private handoffs: Promise<void> = Promise.resolve();
+  private handing = 0;
 
   constructor(private readonly options: WriterOptions) {}
 
   /**
-   * Stores a downloaded history (history-writer.ts), handed over whole: the thread writes it in slices,
-   * then starts indexing what is pending. An abort of `signal` stops it at its next slice (what was written
+   * Stores a downloaded history (history-writer.ts), handed over in parts, one per turn of the host's
+   * event loop, and in the order the histories were given: the thread writes it in slices, then starts
+   * indexing what is pending. An abort of `signal` stops it at its next part or slice (what was written
    * stays; the history does not count as stored). Resolves once the thread is done with it.
    */
   writeHistory(history: HistoryWrite, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted || this.closed) return Promise.resolve();
-    const id = this.next + 1;
-    // Told apart from requests: the thread answers none, it only marks `target` to stop.
+    const { id, answered } = this.expectAnswer();
+    // Told apart from requests: the thread answers none, it only marks `target` to stop (or drops its parts).
     const cancel = () =>
       this.worker?.postMessage({ id: 0, kind: 'cancel', target: id } satisfies WriterRequest);
     signal?.addEventListener('abort', cancel, { once: true });
-    return this.send({ kind: 'history', ...history }).finally(() =>
-      signal?.removeEventListener('abort', cancel),
+    // Started at once when none is under way, so a short history is posted before this returns.
+    const start = () => this.handOver(id, history, signal);
+    const handedOver = this.handing > 0 ? this.handoffs.then(start) : start();
+    this.handing += 1;
+    this.handoffs = handedOver.then(
+      () => {
+        this.handing -= 1;
+      },
+      (error: unknown) => {
+        this.handing -= 1;
+        this.settle({ id, ok: false, message: String(error) });
+      },
     );
+    return answered.finally(() => signal?.removeEventListener('abort', cancel));
   }
 
   /** Indexes what is pending (long messages) and merges the index until nothing is left. */
@@ -71,28 +96,59 @@ export class MemoryWriter {
   }
 
   private send(request: WithoutId<WriterRequest>): Promise<void> {
+    const { id, answered } = this.expectAnswer();
+    this.worker!.postMessage({ ...request, id } as WriterRequest);
+    return answered;
+  }
+
+  /** A new request's id, and its answer to come; the thread is started for it. */
+  private expectAnswer(): { id: number; answered: Promise<void> } {
     const worker = this.started();
     const id = ++this.next;
     // Referenced only while an answer is awaited: an idle writer never keeps the process alive.
     if (this.waiting.size === 0) worker.ref();
-    return new Promise<void>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id } as WriterRequest);
-    });
+    const answered = new Promise<void>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    return { id, answered };
+  }
+
+  /**
+   * Posts history `id`: every part but the last as `part`, a turn of the event loop after each, then the
+   * `history` request with the rest. Stops (answered at once) when the store closes or the download is
+   * aborted meanwhile; the thread drops the parts it was given then (the cancel, or its close).
+   */
+  private async handOver(id: number, history: HistoryWrite, signal?: AbortSignal): Promise<void> {
+    const parts = historySlices(history.messages, HANDOFF_CHARS, HANDOFF_MESSAGES);
+    const [lastFrom, lastTo] = parts.pop() ?? [0, 0];
+    const stopped = () => this.closed || signal?.aborted === true || !this.waiting.has(id);
+    for (const [from, to] of parts) {
+      if (stopped()) return this.settle({ id, ok: true });
+      this.worker!.postMessage({
+        id,
+        kind: 'part',
+        messages: history.messages.slice(from, to),
+      } satisfies WriterRequest);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (stopped()) return this.settle({ id, ok: true });
+    const rest = parts.length === 0 ? history.messages : history.messages.slice(lastFrom, lastTo);
+    this.worker!.postMessage({ ...history, id, kind: 'history', messages: rest } satisfies WriterRequest);
+  }
+
+  /** Ends the wait for request `id` (the thread's answer, or an early end here). */
+  private settle(answer: WriterAnswer): void {
+    const waiting = this.waiting.get(answer.id);
+    if (!waiting) return;
+    this.waiting.delete(answer.id);
+    if (this.waiting.size === 0) this.worker?.unref();
+    if (answer.ok) waiting.resolve();
+    else waiting.reject(new Error(answer.message));
   }
 
   private started(): Worker {
     if (this.worker) return this.worker;
     const entry = writerEntry();
     const worker = new Worker(entry, { workerData: this.options, eval: typeof entry === 'string' });
-    worker.on('message', (answer: WriterAnswer) => {
-      const waiting = this.waiting.get(answer.id);
-      if (!waiting) return;
-      this.waiting.delete(answer.id);
-      if (this.waiting.size === 0) worker.unref();
-      if (answer.ok) waiting.resolve();
-      else waiting.reject(new Error(answer.message));
-    });
+    worker.on('message', (answer: WriterAnswer) => this.settle(answer));
     const failAll = (error: Error) => {
       for (const { reject } of this.waiting.values()) reject(error);
       this.waiting.clear();

@@ -130,7 +130,7 @@ export class TranscriptStore {
     version?: string,
     signal?: AbortSignal,
   ): Promise<void> {
-    // One handoff: the thread writes the conversation's row, its turns' replies and the slices (history-writer.ts).
+    // Handed over (in parts, memory-writer.ts): the thread writes the conversation's row, its turns' replies and the slices (history-writer.ts).
     await this.writer.writeHistory({ agentId, conversationId, messages, skipped, version }, signal);
   }
 

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HANDOFF_MESSAGES, type WriterRequest } from '../../../src/core/memory/memory-writer';
 import { TranscriptStore } from '../../../src/core/memory/transcript-store';
 import { TurnRecorder } from '../../../src/core/memory/turn-recorder';
 
@@ -33,8 +34,11 @@ const history = (count: number, from = 0) =>
  * What this (the host's) thread does while `run` runs: the statements it prepares and the messages it
  * posts to a worker. libsql's prepare and the Worker's postMessage are only listened to, never replaced.
  */
-async function hostThreadWork(run: () => Promise<unknown>): Promise<{ statements: string[]; posts: number }> {
+async function hostThreadWork(
+  run: () => Promise<unknown>,
+): Promise<{ statements: string[]; posts: number; sent: WriterRequest[] }> {
   const statements: string[] = [];
+  const sent: WriterRequest[] = [];
   let posts = 0;
   const prepare = Database.prototype.prepare;
   const post = Worker.prototype.postMessage;
@@ -48,6 +52,7 @@ async function hostThreadWork(run: () => Promise<unknown>): Promise<{ statements
     }),
     vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args) {
       posts += 1;
+      sent.push(args[0] as WriterRequest);
       return post.apply(this, args);
     }),
   ];
@@ -56,7 +61,7 @@ async function hostThreadWork(run: () => Promise<unknown>): Promise<{ statements
   } finally {
     for (const spy of spies) spy.mockRestore();
   }
-  return { statements, posts };
+  return { statements, posts, sent };
 }
 
 describe('the memory store writer thread', () => {
@@ -80,7 +85,8 @@ describe('the memory store writer thread', () => {
       ...history(598, 2),
     ];
     const work = await hostThreadWork(() => store.saveHistoryInSlices('agent-a', 'c1', server, 0, 'v1'));
-    expect(work).toEqual({ statements: [], posts: 1 });
+    expect(work.statements).toEqual([]);
+    expect(work.posts).toBe(1);
 
     expect(store.hasFullHistory('c1', 'v1')).toBe(true);
     expect(store.readHistory('c1').messages).toHaveLength(600);
@@ -117,6 +123,68 @@ describe('the memory store writer thread', () => {
       ['assistant', 'one more answer', 'u1'],
     ]);
     recorder.close();
+    await store.close();
+  });
+
+  it('hands a long history over in parts, in the order histories were given', async () => {
+    const store = TranscriptStore.open(file);
+    await store.indexed();
+    const long = history(HANDOFF_MESSAGES * 3 + 10);
+    const work = await hostThreadWork(() =>
+      Promise.all([
+        store.saveHistoryInSlices('agent-a', 'c1', long, 0, 'v1'),
+        // Given after the long one, so posted after all of it, though it is one part.
+        store.saveHistoryInSlices('agent-a', 'c2', history(10), 0, 'v1'),
+      ]),
+    );
+    // Posted whole, 6,010 messages held the host's thread for the clone of all of them at once.
+    const shape = work.sent.map((request) => [
+      request.kind,
+      request.kind === 'part' || request.kind === 'history' ? request.messages.length : 0,
+    ]);
+    expect(shape).toEqual([
+      ['part', HANDOFF_MESSAGES],
+      ['part', HANDOFF_MESSAGES],
+      ['part', HANDOFF_MESSAGES],
+      ['history', 10],
+      ['history', 10],
+    ]);
+    expect(new Set(work.sent.slice(0, 4).map((request) => request.id)).size).toBe(1);
+    await store.indexed();
+    expect(store.readHistory('c1').messages.map((m) => m.content)).toEqual(long.map((m) => m.content));
+    expect(store.hasFullHistory('c1', 'v1')).toBe(true);
+    expect(store.search({ text: 'zephyr 6009' }).some((hit) => hit.position === 6009)).toBe(true);
+    expect(store.readHistory('c2').messages).toHaveLength(10);
+    await store.close();
+  });
+
+  it('aborted while it is handed over, posts no more of it and the thread drops what it was given', async () => {
+    const store = TranscriptStore.open(file);
+    await store.indexed();
+    const abort = new AbortController();
+    const work = await hostThreadWork(async () => {
+      const writing = store.saveHistoryInSlices(
+        'agent-a',
+        'c1',
+        history(HANDOFF_MESSAGES * 5),
+        0,
+        'v1',
+        abort.signal,
+      );
+      // The first part is posted as the history is given, each next one a turn of the event loop later.
+      await new Promise((resolve) => setImmediate(resolve));
+      abort.abort();
+      await writing;
+    });
+    expect(work.sent.map((request) => request.kind)).toEqual(['part', 'part', 'cancel']);
+    expect(store.readHistory('c1').messages).toHaveLength(0);
+    expect(store.hasFullHistory('c1', 'v1')).toBe(false);
+    // The thread goes on: the same conversation stored again holds only the new history.
+    await store.saveHistoryInSlices('agent-a', 'c1', history(10, 50), 0, 'v2');
+    expect(store.readHistory('c1').messages.map((m) => m.content)).toEqual(
+      history(10, 50).map((m) => m.content),
+    );
+    expect(store.hasFullHistory('c1', 'v2')).toBe(true);
     await store.close();
   });
 
