@@ -278,3 +278,21 @@ test('a skill description and an MCP server command in the studio show as text',
   await expect(servers).toContainText(SCRIPT);
   await expectInert(page, seen);
 });
+
+test('a code block a reply leaves open shows as highlighted code, markup in it as text', async ({ page }) => {
+  const seen = watch(page);
+  await openApp(page, app);
+  await newConversation(page);
+  // Over 2 KB and never closed: while it streams and after the reply ends, it is highlighted in pieces
+  // (LargeCode.tsx), not through the markdown parser.
+  const lines = Array.from({ length: 150 }, (_, i) => `const line${i} = '${i % 10 === 0 ? XSS : 'plain'}';`);
+  await send(page, ['echo', '```ts', ...lines].join('\n'));
+  await waitForReplyDone(page);
+  const code = lastReply(page).locator('pre code');
+  await expect(code).toHaveClass(/hljs language-ts/);
+  await expect(code.locator('.hljs-keyword').first()).toHaveText('const');
+  await expect(code.locator('.hljs-string').first()).toHaveText(`'${XSS}'`);
+  expect(await code.textContent()).toContain(lines.join('\n'));
+  await expect(lastReply(page).locator('img')).toHaveCount(0);
+  await expectInert(page, seen);
+});

@@ -14,7 +14,25 @@ export interface PlainFence {
 
 /** A large fenced code block's language and code, or null for anything else (which parses as usual). */
 export function largeFence(text: string): PlainFence | null {
-  if (text.length <= largeBlockSize) return null;
+  return text.length > largeBlockSize ? fenceOf(text) : null;
+}
+
+/**
+ * An open fence this long streams as code pieces highlighted in place (LargeCode.tsx), not through the
+ * markdown parser: the parser took the whole block again every frame (11 ms for 16 KB of code, before the
+ * highlighting), and React compared all its spans; a piece of code that did not change is not rendered again.
+ */
+export const streamingFenceSize = 2 * 1024;
+
+/** An open fenced code block of at least `streamingFenceSize`, as largeFence gives it; null for anything else. */
+export function streamingFence(text: string): PlainFence | null {
+  if (text.length < streamingFenceSize) return null;
+  const fence = fenceOf(text);
+  return fence && !fence.closed ? fence : null;
+}
+
+/** A block that is one fenced code block: its language, its code and whether its closing fence is there. */
+function fenceOf(text: string): PlainFence | null {
   const open = /^ {0,3}(`{3,}|~{3,})([^\n`]*)\n/.exec(text);
   if (!open) return null;
   const fence = open[1]!;

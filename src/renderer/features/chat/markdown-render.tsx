@@ -9,7 +9,7 @@ import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from '../../../shared/markdown/html-as-text';
 import { codeLanguage, imageAsWords, isOpenableLink } from '../../../shared/markdown/safe-rules';
 import { showDirectionControls } from '../../model/bidi-controls';
-import { largeFence } from './large-block';
+import { largeFence, streamingFence } from './large-block';
 import { LargeCode } from './LargeCode';
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
@@ -120,9 +120,12 @@ function warmUpNext(index: number): void {
 }
 if (typeof window !== 'undefined') setTimeout(() => warmUpNext(0), 0);
 
-/** A block's text as React elements: a large code fence as a plain code view, anything else as Markdown. */
+/**
+ * A block's text as React elements: a large code fence, or an open one that streams, as a code view in
+ * pieces (LargeCode.tsx), anything else as Markdown.
+ */
 export function markdownElement(text: string): ReactElement {
-  const fence = largeFence(text);
+  const fence = largeFence(text) ?? streamingFence(text);
   if (!fence) return renderMarkdown(text);
   return (
     <CodeBlock language={fence.language || undefined}>
