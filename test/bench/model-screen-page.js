@@ -39,8 +39,21 @@ globalThis.__watchNextReply = (expected) => {
     once: true,
     capture: true,
   });
-  globalThis.__nextReply = new Promise((done) => {
+  globalThis.__nextReply = new Promise((done, fail) => {
     const timed = { first: 0, last: 0, chars: 0, split: null };
+    // A reply that never shows in full fails the bench with what the transcript holds, instead of hanging it.
+    const timeout = setTimeout(() => {
+      observer.disconnect();
+      const replies = [...document.querySelectorAll('[aria-label="Agent reply"]')].filter(
+        (r) => !before.has(r),
+      );
+      const shown = replies.at(-1)?.textContent ?? '';
+      fail(
+        new Error(
+          `no whole reply in 60 s: ${replies.length} new replies, the last ${shown.length} characters long`,
+        ),
+      );
+    }, 60_000);
     let painted = 0;
     const observer = new MutationObserver(() => {
       const replies = [...document.querySelectorAll('[aria-label="Agent reply"]')].filter(
@@ -58,6 +71,7 @@ globalThis.__watchNextReply = (expected) => {
       timed.chars = chars;
       if (chars >= expected) {
         observer.disconnect();
+        clearTimeout(timeout);
         timed.split = {
           enterAt,
           sendLeft: bridge.sendLeft - enterAt,

@@ -65,6 +65,21 @@ subscribe('http.server.request.start', (message) => {
 });
 const wallNow = () => performance.timeOrigin + performance.now();
 
+/**
+ * Until no reply is running. A round is timed to its last character, but its turn goes on a little (the first
+ * one asks the provider for the conversation's title): the next round's message would join that turn, and the
+ * title request could take the reply scripted for the next round (seen: a round that never got its reply).
+ */
+async function turnEnded(page: Page): Promise<void> {
+  const running = page.locator('[aria-label="Agent reply"][aria-busy="true"]');
+  const deadline = performance.now() + 30_000;
+  while ((await running.count()) > 0) {
+    if (performance.now() > deadline)
+      throw new Error('a reply was still running 30 s after its last character');
+    await page.waitForTimeout(20);
+  }
+}
+
 async function throughScreen(page: Page): Promise<Timed & { split: Split }> {
   await page.evaluate((n) => (globalThis as unknown as PageSide).__watchNextReply(n), REPLY.text.length);
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -129,6 +144,7 @@ try {
 
   provider.reply(REPLY);
   await throughScreen(page); // starts and warms the agent (and its first reply's title)
+  await turnEnded(page);
   const direct: Timed[] = [];
   const screen: (Timed & { split: Split })[] = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -136,6 +152,7 @@ try {
     direct.push(await providerStream(provider.baseURL, KEY));
     provider.reply(REPLY);
     screen.push(await throughScreen(page));
+    await turnEnded(page);
   }
   const f = pathRows(
     {
