@@ -9,6 +9,7 @@ import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from '../../../shared/markdown/html-as-text';
 import { codeLanguage, imageAsWords, isOpenableLink } from '../../../shared/markdown/safe-rules';
 import { showDirectionControls } from '../../model/bidi-controls';
+import { highlightCode } from './code-tokens';
 import { largeFence, streamingFence } from './large-block';
 import { LargeCode } from './LargeCode';
 
@@ -116,6 +117,9 @@ function warmUpNext(index: number): void {
   const sample = warmUp[index];
   if (sample === undefined) return;
   renderMarkdown(sample);
+  // A fence's language is also compiled by the highlighter that streaming code uses (LargeCode.tsx).
+  const fence = /^```(\w+)\n([\s\S]*)\n```$/.exec(sample);
+  if (fence) highlightCode(fence[1]!, fence[2]!);
   setTimeout(() => warmUpNext(index + 1), 0);
 }
 if (typeof window !== 'undefined') setTimeout(() => warmUpNext(0), 0);
