@@ -50,7 +50,9 @@ export class MemoryWriter {
    * Stores a downloaded history (history-writer.ts), handed over in parts, one per turn of the host's
    * event loop, and in the order the histories were given: the thread writes it in slices, then starts
    * indexing what is pending. An abort of `signal` stops it at its next part or slice (what was written
-   * stays; the history does not count as stored). Resolves once the thread is done with it.
+   * stays; the history does not count as stored). Resolves once the thread is done with it; the host
+   * keeps none of it once it is handed over (a caller that does not either keeps the garbage collector's
+   * marking of it: 46 ms in one pause for a history of 500,000 messages).
    */
   writeHistory(history: HistoryWrite, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted || this.closed) return Promise.resolve();
@@ -59,19 +61,8 @@ export class MemoryWriter {
     const cancel = () =>
       this.worker?.postMessage({ id: 0, kind: 'cancel', target: id } satisfies WriterRequest);
     signal?.addEventListener('abort', cancel, { once: true });
-    // Started at once when none is under way, so a short history is posted before this returns.
-    const start = () => this.handOver(id, history, signal);
-    const handedOver = this.handing > 0 ? this.handoffs.then(start) : start();
-    this.handing += 1;
-    this.handoffs = handedOver.then(
-      () => {
-        this.handing -= 1;
-      },
-      (error: unknown) => {
-        this.handing -= 1;
-        this.settle({ id, ok: false, message: String(error) });
-      },
-    );
+    // No closure here holds `history`: the host lets go of it once handed over, not once written.
+    this.queueHandOver(id, history, signal);
     return answered.finally(() => signal?.removeEventListener('abort', cancel));
   }
 
@@ -111,26 +102,45 @@ export class MemoryWriter {
     return { id, answered };
   }
 
+  /** Hands history `id` over after those under way; at once when none is, so a short one is posted before this returns. */
+  private queueHandOver(id: number, history: HistoryWrite, signal?: AbortSignal): void {
+    const start = () => this.handOver(id, history, signal);
+    const handedOver = this.handing > 0 ? this.handoffs.then(start) : start();
+    this.handing += 1;
+    this.handoffs = handedOver.then(
+      () => {
+        this.handing -= 1;
+      },
+      (error: unknown) => {
+        this.handing -= 1;
+        this.settle({ id, ok: false, message: String(error) });
+      },
+    );
+  }
+
   /**
    * Posts history `id`: every part but the last as `part`, a turn of the event loop after each, then the
-   * `history` request with the rest. Stops (answered at once) when the store closes or the download is
-   * aborted meanwhile; the thread drops the parts it was given then (the cancel, or its close).
+   * `history` request with the rest. Each part is cut as it is posted, so a turn reads at most one part's
+   * messages (cutting all 500,000 of a long history first took the host 25-56 ms in one go). Stops
+   * (answered at once) when the store closes or the download is aborted meanwhile; the thread drops the
+   * parts it was given then (the cancel, or its close).
    */
   private async handOver(id: number, history: HistoryWrite, signal?: AbortSignal): Promise<void> {
-    const parts = historySlices(history.messages, HANDOFF_CHARS, HANDOFF_MESSAGES);
-    const [lastFrom, lastTo] = parts.pop() ?? [0, 0];
+    const { messages } = history;
     const stopped = () => this.closed || signal?.aborted === true || !this.waiting.has(id);
-    for (const [from, to] of parts) {
+    let from = 0;
+    for (let to = nextPartEnd(messages, from); to < messages.length; to = nextPartEnd(messages, from)) {
       if (stopped()) return this.settle({ id, ok: true });
       this.worker!.postMessage({
         id,
         kind: 'part',
-        messages: history.messages.slice(from, to),
+        messages: messages.slice(from, to),
       } satisfies WriterRequest);
+      from = to;
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (stopped()) return this.settle({ id, ok: true });
-    const rest = parts.length === 0 ? history.messages : history.messages.slice(lastFrom, lastTo);
+    const rest = from === 0 ? messages : messages.slice(from);
     this.worker!.postMessage({ ...history, id, kind: 'history', messages: rest } satisfies WriterRequest);
   }
 
@@ -162,6 +172,16 @@ export class MemoryWriter {
     this.worker = worker;
     return worker;
   }
+}
+
+/** Where the part of `messages` that starts at `from` ends: the first of their slices within the handoff's limits. */
+function nextPartEnd(messages: readonly HistoryMessage[], from: number): number {
+  const [first] = historySlices(
+    messages.slice(from, from + HANDOFF_MESSAGES),
+    HANDOFF_CHARS,
+    HANDOFF_MESSAGES,
+  );
+  return from + (first?.[1] ?? 0);
 }
 
 /** The thread's code (common/thread-entry.ts): the Electron main process names its build. */

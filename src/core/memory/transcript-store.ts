@@ -117,12 +117,12 @@ export class TranscriptStore {
   }
 
   /**
-   * saveHistory for a long history (the history indexer's downloads): handed to the writer thread in one
-   * message, which writes it in slices, unchanged messages left as stored (history-writer.ts); the host's
-   * thread runs none of its statements. The history counts as stored for `version` only once all of it
+   * saveHistory for a long history (the history indexer's downloads): handed to the writer thread in parts,
+   * which writes it in slices, unchanged messages left as stored (history-writer.ts); the host's thread runs
+   * none of its statements, and keeps none of the messages once they are handed over. The history counts as stored for `version` only once all of it
    * is written; an abort of `signal` stops it at the next slice and leaves that unset.
    */
-  async saveHistoryInSlices(
+  saveHistoryInSlices(
     agentId: string,
     conversationId: string,
     messages: readonly HistoryMessage[],
@@ -131,7 +131,8 @@ export class TranscriptStore {
     signal?: AbortSignal,
   ): Promise<void> {
     // Handed over (in parts, memory-writer.ts): the thread writes the conversation's row, its turns' replies and the slices (history-writer.ts).
-    await this.writer.writeHistory({ agentId, conversationId, messages, skipped, version }, signal);
+    // Not awaited here: an async frame would hold `messages` until the thread had written them.
+    return this.writer.writeHistory({ agentId, conversationId, messages, skipped, version }, signal);
   }
 
   /**
