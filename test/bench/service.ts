@@ -18,6 +18,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { signIn } from '../support/local-service';
+import { startBareServer } from './bare-server';
 import { benchRow } from './bench-row';
 import { profileSummary } from './cpu-profile';
 import { cpuTimes, cpuWaitLine } from './cpu-wait';
@@ -206,6 +207,12 @@ async function main(): Promise<number> {
       return { result, cpuUs: cpu === null ? null : (cpu / result.requests) * 1e6, bound, inside };
     };
     const shared = await paced(null);
+    // The floor: the same load against a bare node:http server answering the same body (bare-server.ts).
+    const bare = await startBareServer(await (await fetch(agents, { headers: authorized })).text());
+    const floor = await pacedLoadProcess(
+      { url: `${bare.url}/`, headers: {}, rate: 1000, durationS: DURATION_S, connections: PACED_CONNECTIONS },
+      null,
+    ).finally(() => bare.stop());
     let separate: Paced | null = null;
     if (canSeparate) {
       await pinProcess(service.pid, '0');
@@ -249,6 +256,11 @@ async function main(): Promise<number> {
     console.log(row(`POST /oauth2/token refresh (${REFRESH_CONNECTIONS} conns)`, ...refresh));
     console.log('');
     pacedLines('GET /api/v2/me/agents at 1,000 rps, generator and service sharing the CPUs', shared);
+    const f = floor.latency;
+    console.log(
+      `  the same load against a bare node:http server with the same answer (the floor): p50 ${f.p50.toFixed(2)} ms, ` +
+        `p90 ${f.p90.toFixed(2)}, p99 ${f.p99.toFixed(2)}, max ${f.max.toFixed(1)} ms; generator CPU ${floor.generatorCpuUs.toFixed(0)} µs/req`,
+    );
     if (separate)
       pacedLines('GET /api/v2/me/agents at 1,000 rps, service on CPU 0, generator on CPU 1', separate);
     else
