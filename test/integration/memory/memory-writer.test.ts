@@ -187,13 +187,19 @@ describe('the memory store writer thread', () => {
     const collectGarbage = runInNewContext('gc') as () => void;
     const store = TranscriptStore.open(file);
     await store.indexed();
-    let given: ReturnType<typeof history> | null = history(HANDOFF_MESSAGES * 2);
-    const held = new WeakRef(given);
+    // Made and handed over in a function of its own, so this test's frame holds no strong reference.
+    const handOver = () => {
+      const given = history(HANDOFF_MESSAGES * 2);
+      return {
+        held: new WeakRef(given),
+        writing: store.saveHistoryInSlices('agent-a', 'c1', given, 0, 'v1'),
+      };
+    };
+    const { held, writing } = handOver();
     let written = false;
-    const writing = store.saveHistoryInSlices('agent-a', 'c1', given, 0, 'v1').then(() => {
+    void writing.then(() => {
       written = true;
     });
-    given = null;
     // Its two parts are posted a turn of the event loop apart; once both are, the host needs none of it.
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
