@@ -13,15 +13,19 @@ export interface CpuTimes {
   at: number;
 }
 
+/** A thread's schedstat: ns on a CPU, ns ready but waiting for one (then its time slices). */
+export function parseSchedstat(text: string): { runNs: number; waitNs: number } {
+  const [runNs = 0, waitNs = 0] = text.split(' ').map(Number);
+  return { runNs, waitNs };
+}
+
 async function treeSched(pid: number): Promise<{ runNs: number; waitNs: number }> {
   let runNs = 0;
   let waitNs = 0;
   for (const task of await readdir(`/proc/${pid}/task`)) {
-    const [run = 0, wait = 0] = (await readFile(`/proc/${pid}/task/${task}/schedstat`, 'utf8'))
-      .split(' ')
-      .map(Number);
-    runNs += run;
-    waitNs += wait;
+    const thread = parseSchedstat(await readFile(`/proc/${pid}/task/${task}/schedstat`, 'utf8'));
+    runNs += thread.runNs;
+    waitNs += thread.waitNs;
   }
   const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).trim();
   for (const child of children ? children.split(' ') : []) {

@@ -14,13 +14,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { HistoryMessage } from '../../src/core/memory/history-merge';
 import { TranscriptStore } from '../../src/core/memory/transcript-store';
 import { TurnRecorder } from '../../src/core/memory/turn-recorder';
 import { startCpuHog } from '../../scripts/cpu-hog';
+import { garbageCollector } from '../support/collect-garbage';
 import { anyMissed, benchRow } from './bench-row';
+import { parseSchedstat } from './cpu-wait';
 
 const dir = mkdtempSync(join(tmpdir(), 'memory-bench-'));
 const words =
@@ -44,23 +44,23 @@ const asFromApi = (messages: HistoryMessage[]): HistoryMessage[] => {
   return parsed;
 };
 
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+const collectGarbage = garbageCollector();
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
 
 /**
- * The host's own thread, ms: its time on a CPU and its time waiting for one (Linux: its schedstat, in
- * ns, though up to a scheduler tick behind while the thread runs), and the CPUs' steal (time the virtual machine was not run; /proc/stat, 10 ms ticks). Elsewhere
- * the process's CPU time, which also counts the writer thread and V8's helpers, and no waits.
+ * The host's own thread, ms: its time on a CPU and its time waiting for one (Linux: its schedstat, in ns,
+ * though up to a scheduler tick behind while the thread runs), and the CPUs' steal (time the virtual
+ * machine was not run; /proc/stat, 10 ms ticks). Elsewhere the process's CPU time, which also counts the
+ * writer thread and V8's helpers, and no waits.
  */
 const hostSchedstat = `/proc/self/task/${process.pid}/schedstat`;
 const onLinux = existsSync(hostSchedstat);
 function hostTimes(): { ran: number; waited: number; steal: number } {
   if (!onLinux) return { ran: processCpuMs(), waited: 0, steal: 0 };
-  const [ran, waited] = readFileSync(hostSchedstat, 'utf8').split(' ').map(Number) as [number, number];
+  const { runNs, waitNs } = parseSchedstat(readFileSync(hostSchedstat, 'utf8'));
   const steal = Number(readFileSync('/proc/stat', 'utf8').slice(0, 200).split(/\s+/)[8]) * 10;
-  return { ran: ran / 1e6, waited: waited / 1e6, steal };
+  return { ran: runNs / 1e6, waited: waitNs / 1e6, steal };
 }
 /**
  * The process's CPU time, ms: to the microsecond, where the host thread's schedstat is up to a scheduler

@@ -2,14 +2,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HANDOFF_MESSAGES, type WriterRequest } from '../../../src/core/memory/memory-writer';
 import { TranscriptStore } from '../../../src/core/memory/transcript-store';
 import { TurnRecorder } from '../../../src/core/memory/turn-recorder';
+import { garbageCollector } from '../../support/collect-garbage';
 
 /**
  * The store's writer thread (memory-writer.ts), on real SQLite files: the slices of a downloaded history,
@@ -183,8 +182,7 @@ describe('the memory store writer thread', () => {
 
   it('keeps none of a history on the host once it is handed over, while the thread still writes it', async () => {
     // Real collections: without them a WeakRef cannot tell whether the store still holds the messages.
-    setFlagsFromString('--expose-gc');
-    const collectGarbage = runInNewContext('gc') as () => void;
+    const collectGarbage = garbageCollector();
     const store = TranscriptStore.open(file);
     await store.indexed();
     // Made and handed over in a function of its own, so this test's frame holds no strong reference.
