@@ -194,6 +194,8 @@ test.describe('with a password account', () => {
     await page.keyboard.press('Enter');
     await tabTo(page, replies.last().getByRole('button', { name: 'Retry' }));
     await page.keyboard.press('Enter');
+    // The failed reply on screen ends the same way: wait for the new version before reading it as ended.
+    await expect(page.getByRole('group', { name: 'Versions of this exchange' })).toContainText('2/2');
     await ended(1);
     await expect
       .poll(async () => (await messages(sessionId)).filter((m) => m.role === 'user').length)

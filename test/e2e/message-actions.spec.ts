@@ -244,6 +244,37 @@ test('a Stop whose answer comes late does not stop the reply a Retry started mea
   expect(asked.map((m) => m.content)).toEqual(['wait 20']);
 });
 
+test('a message sent while a Retry is on its way goes after the retried one, not between its steps', async ({
+  page,
+}) => {
+  // A Retry rewinds the conversation, reads it again, then sends. The bridge socket holds the rewind's answer
+  // (the rewind itself is done at once, as on a busy machine), and meanwhile the person sends another message.
+  // Sent at once, it would reach the emptied conversation first and the retried message would come after it.
+  const rewinds = await heldAnswers(page, 'rewindConversation');
+  await openApp(page, app);
+  await newConversation(page);
+  await sendAndWait(page, 'pears are green');
+  const sessionId = await conversationStartingWith(app, agentId, 'pears are green');
+  rewinds.hold();
+  await replies(page).last().getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(async () => (await messagesOf(app, agentId, sessionId)).length).toBe(0);
+  await messageBox(page).fill('figs are sweet');
+  await messageBox(page).press('Enter');
+  await expect(messageBox(page)).toHaveValue('');
+  // Time for a send that does not wait to reach the server before the Retry goes on.
+  await page.waitForTimeout(500);
+  rewinds.release();
+
+  await expect
+    .poll(async () =>
+      (await messagesOf(app, agentId, sessionId)).filter((m) => m.role === 'user').map((m) => m.content),
+    )
+    .toEqual(['pears are green', 'figs are sweet']);
+  await expect(yourMessages(page)).toContainText(['pears are green', 'figs are sweet']);
+  await replyEnded(page, 2);
+  await expect(page.getByRole('group', { name: 'Versions of this exchange' })).toContainText('2/2');
+});
+
 test('a sent image shows its picture at once; Send is off while there is nothing to send', async ({
   page,
 }) => {

@@ -13,6 +13,7 @@ import { makeThumbnails, storeThumbnails } from './attachment-thumbnails';
 import { createChunkBatcher } from './chunk-batcher';
 import { forgetChosenModel, rememberChosenModel } from './chosen-model';
 import { animationFrameScheduler } from './frame-scheduler';
+import { inSendOrder } from './send-order';
 import { eventTurnId, type StreamEvent } from '../../model/stream-event';
 import {
   isTerminal,
@@ -154,8 +155,20 @@ export function attachmentsLastSentWith(sessionId: string, content: string): rea
   return sent?.content === content ? sent.attachments : [];
 }
 
-/** Sends a message; `problems` come back when limits refuse it before it leaves. */
-export async function sendMessage(
+/**
+ * Sends a message after any send or Retry of its conversation still on its way (send-order.ts); `problems`
+ * come back when limits refuse it before it leaves.
+ */
+export function sendMessage(
+  agentId: string,
+  sessionId: string,
+  input: ComposedMessage,
+): Promise<{ problems: string[] }> {
+  return inSendOrder(sessionId, () => sendNow(agentId, sessionId, input));
+}
+
+/** Sends a message at once: only from a step of {@link inSendOrder} for its conversation. */
+export async function sendNow(
   agentId: string,
   sessionId: string,
   input: ComposedMessage,

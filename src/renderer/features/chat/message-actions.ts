@@ -4,7 +4,8 @@ import { errorWords } from '../../error-words';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { useTurnStreamStore } from '../../stores/turn-stream-store';
 import { useVersionsStore } from '../../stores/versions-store';
-import { attachmentsLastSentWith, openConversation, sendMessage } from './chat-actions';
+import { attachmentsLastSentWith, openConversation, sendMessage, sendNow } from './chat-actions';
+import { inSendOrder } from './send-order';
 
 /**
  * What a message's actions do beyond the screen: send a message again in place (Retry, Edit), and branch a
@@ -12,9 +13,13 @@ import { attachmentsLastSentWith, openConversation, sendMessage } from './chat-a
  */
 
 /** Sends `text` as a new turn at the end (the spec only appends). */
-export async function sendAgain(agentId: string, sessionId: string, text: string): Promise<string> {
+export function sendAgain(agentId: string, sessionId: string, text: string): Promise<string> {
+  return inSendOrder(sessionId, () => appendAgain(agentId, sessionId, text));
+}
+
+async function appendAgain(agentId: string, sessionId: string, text: string): Promise<string> {
   const attachments = attachmentsLastSentWith(sessionId, text);
-  const { problems } = await sendMessage(agentId, sessionId, { content: text, attachments });
+  const { problems } = await sendNow(agentId, sessionId, { content: text, attachments });
   return problems.join(' ');
 }
 
@@ -33,15 +38,15 @@ export function redoWay(extensions: readonly string[]): RedoWay {
  * (kept as an earlier version) and the agent's context holds only the new one; with only the fork, the
  * history before it goes to a new conversation, linked as the next version; else `text` is sent at the end.
  */
-export async function redoExchange(
-  agentId: string,
-  sessionId: string,
-  was: string,
-  text: string,
-): Promise<string> {
+export function redoExchange(agentId: string, sessionId: string, was: string, text: string): Promise<string> {
+  // A message sent while this runs goes after the new one, not between the rewind and it (send-order.ts).
+  return inSendOrder(sessionId, () => redoNow(agentId, sessionId, was, text));
+}
+
+async function redoNow(agentId: string, sessionId: string, was: string, text: string): Promise<string> {
   const offered = await desk().serverExtensions();
   const way = redoWay(offered.ok ? offered.value : []);
-  if (way === 'append') return sendAgain(agentId, sessionId, text);
+  if (way === 'append') return appendAgain(agentId, sessionId, text);
   const attachments = attachmentsLastSentWith(sessionId, was);
   const at = await positionOf(agentId, sessionId, was);
   if (typeof at === 'string') return at;
@@ -54,7 +59,7 @@ export async function redoExchange(
       openConversation(agentId, sessionId),
       useVersionsStore.getState().load(agentId, sessionId),
     ]);
-    const { problems } = await sendMessage(agentId, sessionId, { content: text, attachments });
+    const { problems } = await sendNow(agentId, sessionId, { content: text, attachments });
     return problems.join(' ');
   }
   const next =
