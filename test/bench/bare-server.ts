@@ -16,7 +16,7 @@ const server = require('node:http').createServer((request, response) => {
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 `;
 
-export async function startBareServer(body: string): Promise<{ url: string; stop(): void }> {
+export async function startBareServer(body: string): Promise<{ url: string; pid: number; stop(): void }> {
   const child = spawn(process.execPath, ['-e', SERVER], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BARE_BODY: body },
@@ -25,5 +25,5 @@ export async function startBareServer(body: string): Promise<{ url: string; stop
     createInterface({ input: child.stdout }).once('line', (line) => done([line]));
     child.once('exit', (code) => fail(new Error(`the bare server exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid as number, stop: () => child.kill() };
 }

@@ -9,10 +9,10 @@
  * Input: one JSON line of {@link PacedLoad} in argv[2]. Output: one JSON line of {@link PacedResult} on stdout.
  */
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { getRequest, LeanConnection } from './lean-connection';
 import { pinned } from './service-process';
 
 export interface PacedLoad {
@@ -52,7 +52,6 @@ export const percentiles = (samples: Float64Array): Percentiles => {
 };
 
 export async function pacedLoad(load: PacedLoad): Promise<PacedResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: load.connections });
   const total = Math.round(load.rate * load.durationS);
   const fromDue = new Float64Array(total);
   const fromSend = new Float64Array(total);
@@ -67,7 +66,7 @@ export async function pacedLoad(load: PacedLoad): Promise<PacedResult> {
 
   return new Promise((done) => {
     const finish = () => {
-      agent.destroy();
+      for (const connection of idle) connection.destroy();
       const cpu = process.cpuUsage(cpuBefore);
       done({
         requests: finished,
@@ -78,29 +77,48 @@ export async function pacedLoad(load: PacedLoad): Promise<PacedResult> {
         generatorCpuUs: (cpu.user + cpu.system) / finished,
       });
     };
-    const send = (i: number) => {
-      let written = performance.now();
-      const request = http.get(load.url, { agent, headers: load.headers }, (response) => {
-        response.on('data', () => {});
-        response.on('end', () => {
-          const ended = performance.now();
-          if (response.statusCode !== 200) failures++;
+    // Keep-alive connections, the most recently freed used first (as Node's http.Agent does).
+    const url = new URL(load.url);
+    const request = getRequest(url, load.headers);
+    const idle: LeanConnection[] = [];
+    const queued: number[] = [];
+    let open = 0;
+    const closed = (connection: LeanConnection) => {
+      open--;
+      const at = idle.indexOf(connection);
+      if (at >= 0) idle.splice(at, 1);
+      const next = queued.shift();
+      if (next !== undefined) send(next);
+    };
+    const sendOn = (connection: LeanConnection, i: number) => {
+      const written = performance.now();
+      worstSendDelay = Math.max(worstSendDelay, written - dueAt(i));
+      connection.send(request, (status) => {
+        const ended = performance.now();
+        if (status === null) failures++;
+        else {
+          if (status !== 200) failures++;
           fromDue[answered] = ended - dueAt(i);
           fromSend[answered] = ended - written;
           answered++;
-          if (++finished === total) finish();
-        });
-      });
-      // Written once it has a connection: a request waiting for a free one is late (and that counts).
-      request.once('socket', () => {
-        written = performance.now();
-        worstSendDelay = Math.max(worstSendDelay, written - dueAt(i));
-      });
-      request.on('error', () => {
-        failures++;
+          // A connection that closes takes no more; `closed` hands what waits to another.
+          if (connection.reusable) {
+            const next = queued.shift();
+            if (next !== undefined) sendOn(connection, next);
+            else idle.push(connection);
+          }
+        }
         if (++finished === total) finish();
       });
     };
+    // A request due while every connection is busy waits for one; from when it was due, that counts.
+    function send(i: number): void {
+      const connection = idle.pop();
+      if (connection) return sendOn(connection, i);
+      if (open >= load.connections) return void queued.push(i);
+      open++;
+      sendOn(new LeanConnection(url, closed), i);
+    }
     // A 1 ms timer fires late on a busy machine: each tick sends every request that has come due.
     const ticker = setInterval(() => {
       const due = Math.min(total, Math.floor(((performance.now() - start) * load.rate) / 1000) + 1);

@@ -209,10 +209,23 @@ async function main(): Promise<number> {
     const shared = await paced(null);
     // The floor: the same load against a bare node:http server answering the same body (bare-server.ts).
     const bare = await startBareServer(await (await fetch(agents, { headers: authorized })).text());
+    const bareCpuBefore = await treeCpuSeconds(bare.pid);
     const floor = await pacedLoadProcess(
-      { url: `${bare.url}/`, headers: {}, rate: 1000, durationS: DURATION_S, connections: PACED_CONNECTIONS },
+      {
+        url: `${bare.url}/`,
+        headers: authorized,
+        rate: 1000,
+        durationS: DURATION_S,
+        connections: PACED_CONNECTIONS,
+      },
       null,
-    ).finally(() => bare.stop());
+    );
+    const bareCpuAfter = await treeCpuSeconds(bare.pid);
+    bare.stop();
+    const bareCpuUs =
+      bareCpuBefore === null || bareCpuAfter === null
+        ? null
+        : ((bareCpuAfter - bareCpuBefore) / floor.requests) * 1e6;
     let separate: Paced | null = null;
     if (canSeparate) {
       await pinProcess(service.pid, '0');
@@ -259,7 +272,9 @@ async function main(): Promise<number> {
     const f = floor.latency;
     console.log(
       `  the same load against a bare node:http server with the same answer (the floor): p50 ${f.p50.toFixed(2)} ms, ` +
-        `p90 ${f.p90.toFixed(2)}, p99 ${f.p99.toFixed(2)}, max ${f.max.toFixed(1)} ms; generator CPU ${floor.generatorCpuUs.toFixed(0)} µs/req`,
+        `p90 ${f.p90.toFixed(2)}, p99 ${f.p99.toFixed(2)}, max ${f.max.toFixed(1)} ms; ` +
+        (bareCpuUs === null ? '' : `bare server CPU ${bareCpuUs.toFixed(0)} µs/req, `) +
+        `generator CPU ${floor.generatorCpuUs.toFixed(0)} µs/req`,
     );
     if (separate)
       pacedLines('GET /api/v2/me/agents at 1,000 rps, service on CPU 0, generator on CPU 1', separate);

@@ -47,6 +47,26 @@ describe('pacedLoad', () => {
     expect(result.worstSendDelay).toBeGreaterThan(300);
   });
 
+  it('opens a new connection when the server closes one after its answer', async () => {
+    const seen: string[] = [];
+    server = http.createServer((request, response) => {
+      seen.push(String(request.headers['authorization']));
+      response.writeHead(200, { Connection: 'close', 'Content-Length': '2' }).end('[]');
+    });
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+    const result = await pacedLoad({
+      url,
+      headers: { Authorization: 'Bearer c' },
+      rate: 200,
+      durationS: 0.25,
+      connections: 2,
+    });
+    expect(result.requests).toBe(50);
+    expect(result.failures).toBe(0);
+    expect(seen).toHaveLength(50);
+  });
+
   it('counts answers other than 200 as failures', async () => {
     const { url } = await serve(0, 401);
     const result = await pacedLoad({ url, headers: {}, rate: 100, durationS: 0.2, connections: 2 });
