@@ -3,7 +3,7 @@ import type { AgentRecord } from '../identity/agents';
 import type { AgentConfigService } from './agent-config-service';
 import { assembleBundle, namedSkillSlugs, planBundle } from './bundle';
 import type { AgentConfigStore } from './config-store';
-import { exclusive } from '../workspace/exclusive';
+import { exclusive } from '../../shared/timing/exclusive';
 import { replaceKnowledge } from './knowledge-replace';
 import { resolveInside } from '../workspace/workspace-paths';
 

@@ -3,7 +3,7 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readSkillFrontmatter } from '../agent-kit/skill-frontmatter';
 import { WorkspaceFiles } from './workspace-files';
-import { exclusive } from '../workspace/exclusive';
+import { exclusive } from '../../shared/timing/exclusive';
 import {
   TEMP_PREFIX,
   WorkspacePathError,

@@ -21,9 +21,10 @@ function heldStep(log: string[], name: string) {
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('inSendOrder', () => {
-  it('starts a step at once when nothing of its conversation is on its way', () => {
+  it('starts a step at once when nothing of its conversation is on its way', async () => {
     const log: string[] = [];
     void inSendOrder('c1', heldStep(log, 'send').step);
+    await Promise.resolve();
     expect(log).toEqual(['send starts']);
   });
 
@@ -58,6 +59,7 @@ describe('inSendOrder', () => {
     const send = heldStep(log, 'send');
     const retried = inSendOrder('c5', retry.step);
     const sent = inSendOrder('c5', send.step);
+    await settled();
     retry.fail(new Error('offline'));
     await expect(retried).rejects.toThrow('offline');
     await settled();

@@ -1,3 +1,5 @@
+import { exclusive } from '../../../shared/timing/exclusive';
+
 /**
  * Messages in one conversation leave in the order the person sent them. A Retry or an Edit is several
  * calls (read the position, rewind, read the history again, send), and a message typed and sent while they
@@ -5,18 +7,6 @@
  * message's place and push that one behind it. Each step waits for the steps of its conversation that were
  * asked before it; a step that fails does not hold up the ones after it.
  */
-const tails = new Map<string, Promise<unknown>>();
-
 export function inSendOrder<T>(sessionId: string, step: () => Promise<T>): Promise<T> {
-  const before = tails.get(sessionId);
-  const run = before ? before.then(step) : step();
-  const tail = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  tails.set(sessionId, tail);
-  void tail.then(() => {
-    if (tails.get(sessionId) === tail) tails.delete(sessionId);
-  });
-  return run;
+  return exclusive(`send:${sessionId}`, step);
 }
