@@ -13,6 +13,7 @@ import {
   type RelativePath,
 } from '../workspace/workspace-paths';
 import { changingFile } from '../workspace/exclusive';
+import { withFoldersAgain } from '../workspace/folders-again';
 import { writeAtomically } from '../workspace/write-atomically';
 import { hashedFiles } from '../workspace/workspace-walk';
 
@@ -186,8 +187,12 @@ export class WorkspaceFiles {
     // Checked as late as possible: right before the rename that replaces the file. One change of a
     // file at a time, so no other write lands between that check and the rename (it would be lost).
     await changingFile(resolved.absolute, async () => {
-      const written = await writeAtomically(resolved.absolute, bytes, () =>
-        this.checkConditions(relPath.rel, resolved.absolute, conditions),
+      const written = await withFoldersAgain(
+        () => resolveInside(this.root, relPath, { createParents: true }),
+        () =>
+          writeAtomically(resolved.absolute, bytes, () =>
+            this.checkConditions(relPath.rel, resolved.absolute, conditions),
+          ),
       );
       // The next listing need not read back what was just written (after a first sync of 100,000
       // files, the engine's start waited for all of them to be hashed), unless the agent has

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { changingFile } from './exclusive';
+import { withFoldersAgain } from './folders-again';
 import { parseRelativePath, resolveInside, WorkspacePathError, type RelativePath } from './workspace-paths';
 
 // Not defined on Windows, where links need privileges to create; lstat of every component still applies.
@@ -59,9 +60,9 @@ export async function writeWorkspaceFile(
   if (stat?.isDirectory()) throw new WorkspacePathError('is_directory', `"${rel.rel}" is a folder.`);
   // One change of a file at a time (exclusive.ts): the sync's If-Match write or delete never takes this away.
   await changingFile(absolute, async () => {
-    const handle = await open(
-      absolute,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NO_FOLLOW,
+    const handle = await withFoldersAgain(
+      () => resolveInside(root, rel, { createParents: true }),
+      () => open(absolute, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NO_FOLLOW),
     );
     try {
       await handle.writeFile(text);
