@@ -271,7 +271,12 @@ test('a message sent while a Retry is on its way goes after the retried one, not
     )
     .toEqual(['pears are green', 'figs are sweet']);
   await expect(yourMessages(page)).toContainText(['pears are green', 'figs are sweet']);
-  await replyEnded(page, 2);
+  // Sent while the retried reply runs, it may join that reply ("Added to the running reply") or get its own:
+  // either way the agent answers it after the retried message.
+  await expect(replies(page).last()).toContainText('before this you said: "pears are green"', {
+    timeout: 30_000,
+  });
+  await expect(replies(page).last()).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   await expect(page.getByRole('group', { name: 'Versions of this exchange' })).toContainText('2/2');
 });
 

@@ -47,7 +47,9 @@ import { createSyncWorld, type SyncWorld } from './sync-harness';
 const seed = Number(process.env.SYNC_MODEL_SEED ?? 42);
 const numRuns = Number(process.env.SYNC_MODEL_RUNS ?? 12);
 const maxCommands = Number(process.env.SYNC_MODEL_COMMANDS ?? 400);
-const timeoutMs = Number(process.env.SYNC_MODEL_TIMEOUT_MS ?? 150_000);
+// A hang, not a slow machine: the 12 runs take about 80 s on a quiet machine and passed 150 s with both
+// cores busy (3 December 2026), so the bound leaves room for four times the quiet time.
+const timeoutMs = Number(process.env.SYNC_MODEL_TIMEOUT_MS ?? 360_000);
 
 /** A small alphabet of names, so both sides keep touching the same paths. */
 const filePaths = [
