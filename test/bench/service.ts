@@ -174,11 +174,11 @@ async function main(): Promise<number> {
     // Warm-up: enrols the first agent, warms statement caches and the JIT.
     await autocannon({ url: agents, connections: 4, duration: 2, headers: authorized });
 
-    /** Runs one load and the service CPU it cost. */
-    const measured = async <R>(work: () => Promise<R>): Promise<[R, number | null]> => {
-      const before = await treeCpuSeconds(service.pid);
+    /** Runs one load and the CPU it cost the process `pid` (the service unless said). */
+    const measured = async <R>(work: () => Promise<R>, pid = service.pid): Promise<[R, number | null]> => {
+      const before = await treeCpuSeconds(pid);
       const result = await work();
-      const after = await treeCpuSeconds(service.pid);
+      const after = await treeCpuSeconds(pid);
       return [result, before === null || after === null ? null : after - before];
     };
 
@@ -209,23 +209,22 @@ async function main(): Promise<number> {
     const shared = await paced(null);
     // The floor: the same load against a bare node:http server answering the same body (bare-server.ts).
     const bare = await startBareServer(await (await fetch(agents, { headers: authorized })).text());
-    const bareCpuBefore = await treeCpuSeconds(bare.pid);
-    const floor = await pacedLoadProcess(
-      {
-        url: `${bare.url}/`,
-        headers: authorized,
-        rate: 1000,
-        durationS: DURATION_S,
-        connections: PACED_CONNECTIONS,
-      },
-      null,
+    const [floor, bareCpu] = await measured(
+      () =>
+        pacedLoadProcess(
+          {
+            url: `${bare.url}/`,
+            headers: authorized,
+            rate: 1000,
+            durationS: DURATION_S,
+            connections: PACED_CONNECTIONS,
+          },
+          null,
+        ),
+      bare.pid,
     );
-    const bareCpuAfter = await treeCpuSeconds(bare.pid);
     bare.stop();
-    const bareCpuUs =
-      bareCpuBefore === null || bareCpuAfter === null
-        ? null
-        : ((bareCpuAfter - bareCpuBefore) / floor.requests) * 1e6;
+    const bareCpuUs = bareCpu === null ? null : (bareCpu / floor.requests) * 1e6;
     let separate: Paced | null = null;
     if (canSeparate) {
       await pinProcess(service.pid, '0');

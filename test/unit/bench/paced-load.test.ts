@@ -7,11 +7,11 @@ let server: http.Server | undefined;
 afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
 
 /** A real HTTP server on loopback answering each request after `holdMs`, counting what it saw. */
-async function serve(holdMs: number, status = 200) {
+async function serve(holdMs: number, status = 200, headers: http.OutgoingHttpHeaders = {}) {
   const seen: string[] = [];
   server = http.createServer((request, response) => {
     seen.push(String(request.headers['authorization']));
-    setTimeout(() => response.writeHead(status).end('[]'), holdMs);
+    setTimeout(() => response.writeHead(status, headers).end('[]'), holdMs);
   });
   await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
   return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}/x`, seen };
@@ -48,13 +48,7 @@ describe('pacedLoad', () => {
   });
 
   it('opens a new connection when the server closes one after its answer', async () => {
-    const seen: string[] = [];
-    server = http.createServer((request, response) => {
-      seen.push(String(request.headers['authorization']));
-      response.writeHead(200, { Connection: 'close', 'Content-Length': '2' }).end('[]');
-    });
-    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+    const { url, seen } = await serve(0, 200, { Connection: 'close', 'Content-Length': '2' });
     const result = await pacedLoad({
       url,
       headers: { Authorization: 'Bearer c' },
