@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { permissionKey, usePermissionsStore } from '../../stores/permissions-store';
 import { useNow } from '../../ui/use-now';
 import type { PermissionPart, ToolPart } from '../../model/turn-reducer';
@@ -58,8 +58,11 @@ export function PermissionCard(props: {
   const checking = useApprovalRulesStore((s) => s.checking[k]);
   const tool = part.tool ?? view.kind ?? 'A tool';
   // The answers go once one is chosen: the focus they had goes back to the message box, not the page body.
+  // A layout effect, so it is asked before the log's kept focus (use-kept-focus.ts, a layout effect of an
+  // ancestor, so later in the same commit) puts a focus that fell to the body back on the message: when the
+  // answer came before the next frame, the chosen button was still focused and held there.
   const card = useRef<HTMLElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open && (document.activeElement === document.body || card.current?.contains(document.activeElement)))
       useUiStore.getState().focusComposer();
   }, [open]);
