@@ -108,6 +108,7 @@ test('the focus comes back to the message box when the answer arrives before the
   const card = replies(page)
     .last()
     .getByRole('region', { name: /Permission request: Write kb\/fast\.md/ });
+  await expect(card.getByRole('button', { name: 'Allow once' })).toBeVisible();
   await messageBox(page).focus();
   await page.keyboard.press('Shift+Tab');
   await expect(card.getByRole('button', { name: 'Allow once' })).toBeFocused();
