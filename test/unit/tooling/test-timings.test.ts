@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { slowestFilesLines, tooLongLine } from '../../../scripts/test-timings';
 
 // What `npm test` prints about its time: the slowest files first, and a plain warning naming
-// the stage to blame when the whole run took longer than 15 minutes.
+// the stage to blame when the whole run took longer than 10 minutes.
 
 describe('npm test timings', () => {
   const times = Array.from({ length: 12 }, (_, i) => ({
@@ -24,11 +24,11 @@ describe('npm test timings', () => {
     expect(slowestFilesLines([])).toEqual([]);
   });
 
-  it('says nothing for a run of 15 minutes or less', () => {
-    expect(tooLongLine(900, [{ stage: 'unit', seconds: 800 }])).toBeUndefined();
+  it('says nothing for a run of 10 minutes or less', () => {
+    expect(tooLongLine(600, [{ stage: 'unit', seconds: 500 }])).toBeUndefined();
   });
 
-  it('names the stage that took longest when the run passes 15 minutes', () => {
+  it('names the stage that took longest when the run passes 10 minutes', () => {
     const line = tooLongLine(1000, [
       { stage: 'check', seconds: 60 },
       { stage: 'e2e', seconds: 600 },
