@@ -90,6 +90,22 @@ function row(name: string, result: Result, cpu: number | null): string {
   ].join('');
 }
 
+/** The paced load against the bare server, and that server's CPU time per request, µs (null off Linux). */
+interface Floor {
+  result: PacedResult;
+  cpuUs: number | null;
+}
+
+function floorLine({ result, cpuUs }: Floor): string {
+  const f = result.latency;
+  return (
+    `  the same load against a bare node:http server with the same answer (the floor): p50 ${f.p50.toFixed(2)} ms, ` +
+    `p90 ${f.p90.toFixed(2)}, p99 ${f.p99.toFixed(2)}, max ${f.max.toFixed(1)} ms; ` +
+    (cpuUs === null ? '' : `bare server CPU ${cpuUs.toFixed(0)} µs/req, `) +
+    `generator CPU ${result.generatorCpuUs.toFixed(0)} µs/req`
+  );
+}
+
 interface Paced {
   result: PacedResult;
   /** The service's CPU time per request, µs (null off Linux). */
@@ -207,29 +223,37 @@ async function main(): Promise<number> {
       return { result, cpuUs: cpu === null ? null : (cpu / result.requests) * 1e6, bound, inside };
     };
     const shared = await paced(null);
-    // The floor: the same load against a bare node:http server answering the same body (bare-server.ts).
-    const bare = await startBareServer(await (await fetch(agents, { headers: authorized })).text());
-    const [floor, bareCpu] = await measured(
-      () =>
-        pacedLoadProcess(
-          {
-            url: `${bare.url}/`,
-            headers: authorized,
-            rate: 1000,
-            durationS: DURATION_S,
-            connections: PACED_CONNECTIONS,
-          },
-          null,
-        ),
-      bare.pid,
-    );
-    bare.stop();
-    const bareCpuUs = bareCpu === null ? null : (bareCpu / floor.requests) * 1e6;
+    // The floor: the same load against a bare node:http server answering the same body (bare-server.ts),
+    // laid out as the service's run it is read against (pinned: the server on CPU 0, the generator on CPU 1).
+    const answer = await (await fetch(agents, { headers: authorized })).text();
+    const floorRun = async (pinned: boolean): Promise<Floor> => {
+      const bare = await startBareServer(answer);
+      if (pinned) await pinProcess(bare.pid, '0');
+      const [result, cpu] = await measured(
+        () =>
+          pacedLoadProcess(
+            {
+              url: `${bare.url}/`,
+              headers: authorized,
+              rate: 1000,
+              durationS: DURATION_S,
+              connections: PACED_CONNECTIONS,
+            },
+            pinned ? '1' : null,
+          ),
+        bare.pid,
+      );
+      bare.stop();
+      return { result, cpuUs: cpu === null ? null : (cpu / result.requests) * 1e6 };
+    };
+    const floor = await floorRun(false);
     let separate: Paced | null = null;
+    let separateFloor: Floor | null = null;
     if (canSeparate) {
       await pinProcess(service.pid, '0');
       separate = await paced('1');
       await pinProcess(service.pid, `0-${availableParallelism() - 1}`);
+      separateFloor = await floorRun(true);
     }
 
     // One token family per connection: a request takes a live refresh token, its answer gives the next one back.
@@ -268,16 +292,11 @@ async function main(): Promise<number> {
     console.log(row(`POST /oauth2/token refresh (${REFRESH_CONNECTIONS} conns)`, ...refresh));
     console.log('');
     pacedLines('GET /api/v2/me/agents at 1,000 rps, generator and service sharing the CPUs', shared);
-    const f = floor.latency;
-    console.log(
-      `  the same load against a bare node:http server with the same answer (the floor): p50 ${f.p50.toFixed(2)} ms, ` +
-        `p90 ${f.p90.toFixed(2)}, p99 ${f.p99.toFixed(2)}, max ${f.max.toFixed(1)} ms; ` +
-        (bareCpuUs === null ? '' : `bare server CPU ${bareCpuUs.toFixed(0)} µs/req, `) +
-        `generator CPU ${floor.generatorCpuUs.toFixed(0)} µs/req`,
-    );
-    if (separate)
+    console.log(floorLine(floor));
+    if (separate) {
       pacedLines('GET /api/v2/me/agents at 1,000 rps, service on CPU 0, generator on CPU 1', separate);
-    else
+      if (separateFloor) console.log(floorLine(separateFloor));
+    } else
       console.log('(one CPU or no taskset: the service and the generator were not put on CPUs of their own)');
     console.log('');
 
