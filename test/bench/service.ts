@@ -70,6 +70,10 @@ const account = { email: 'bench@example.test', password: 'bench password 123' };
 /** Two CPUs or more and taskset: the service on the first, the load generator on the second. */
 const canSeparate = availableParallelism() >= 2 && existsSync('/usr/bin/taskset');
 
+/** The separated layout: the server under test on the first CPU, the load generator on the second. */
+const SERVER_CPU = '0';
+const GENERATOR_CPU = '1';
+
 /** Moves every thread of a running process onto `cpus` (taskset -a -p). */
 async function pinProcess(pid: number, cpus: string): Promise<void> {
   await run('/usr/bin/taskset', ['-a', '-p', '-c', cpus, String(pid)]);
@@ -90,13 +94,13 @@ function row(name: string, result: Result, cpu: number | null): string {
   ].join('');
 }
 
-/** The paced load against the bare server, and that server's CPU time per request, µs (null off Linux). */
-interface Floor {
+/** A paced load's figures, and the CPU time per request, µs, of the server it loaded (null off Linux). */
+interface PacedFigures {
   result: PacedResult;
   cpuUs: number | null;
 }
 
-function floorLine({ result, cpuUs }: Floor): string {
+function floorLine({ result, cpuUs }: PacedFigures): string {
   const f = result.latency;
   return (
     `  the same load against a bare node:http server with the same answer (the floor): p50 ${f.p50.toFixed(2)} ms, ` +
@@ -202,56 +206,47 @@ async function main(): Promise<number> {
       autocannon({ url: agents, connections: 10, duration: DURATION_S, headers: authorized }),
     );
 
-    /** 1,000 evenly spaced requests a second from a generator in its own process (test/bench/paced-load.ts). */
+    /**
+     * 1,000 evenly spaced GETs of `url` a second from a generator in its own process (test/bench/paced-load.ts),
+     * and the CPU they cost the server `pid`, per request.
+     */
+    const pacedAt = async (url: string, pid: number, generatorCpus: string | null): Promise<PacedFigures> => {
+      const [result, cpu] = await measured(
+        () =>
+          pacedLoadProcess(
+            { url, headers: authorized, rate: 1000, durationS: DURATION_S, connections: PACED_CONNECTIONS },
+            generatorCpus,
+          ),
+        pid,
+      );
+      return { result, cpuUs: cpu === null ? null : (cpu / result.requests) * 1e6 };
+    };
+    /** The paced load on the service, with what bounded it. */
     const paced = async (generatorCpus: string | null): Promise<Paced> => {
       const scheduled = await cpuTimes(service.pid);
       service.startWindow();
-      const [result, cpu] = await measured(() =>
-        pacedLoadProcess(
-          {
-            url: agents,
-            headers: authorized,
-            rate: 1000,
-            durationS: DURATION_S,
-            connections: PACED_CONNECTIONS,
-          },
-          generatorCpus,
-        ),
-      );
+      const { result, cpuUs } = await pacedAt(agents, service.pid, generatorCpus);
       const inside = service.endWindow();
       const bound = cpuWaitLine(scheduled, await cpuTimes(service.pid), result.requests);
-      return { result, cpuUs: cpu === null ? null : (cpu / result.requests) * 1e6, bound, inside };
+      return { result, cpuUs, bound, inside };
     };
     const shared = await paced(null);
     // The floor: the same load against a bare node:http server answering the same body (bare-server.ts),
     // laid out as the service's run it is read against (pinned: the server on CPU 0, the generator on CPU 1).
     const answer = await (await fetch(agents, { headers: authorized })).text();
-    const floorRun = async (pinned: boolean): Promise<Floor> => {
+    const floorRun = async (pinned: boolean): Promise<PacedFigures> => {
       const bare = await startBareServer(answer);
-      if (pinned) await pinProcess(bare.pid, '0');
-      const [result, cpu] = await measured(
-        () =>
-          pacedLoadProcess(
-            {
-              url: `${bare.url}/`,
-              headers: authorized,
-              rate: 1000,
-              durationS: DURATION_S,
-              connections: PACED_CONNECTIONS,
-            },
-            pinned ? '1' : null,
-          ),
-        bare.pid,
-      );
+      if (pinned) await pinProcess(bare.pid, SERVER_CPU);
+      const floor = await pacedAt(`${bare.url}/`, bare.pid, pinned ? GENERATOR_CPU : null);
       bare.stop();
-      return { result, cpuUs: cpu === null ? null : (cpu / result.requests) * 1e6 };
+      return floor;
     };
     const floor = await floorRun(false);
     let separate: Paced | null = null;
-    let separateFloor: Floor | null = null;
+    let separateFloor: PacedFigures | null = null;
     if (canSeparate) {
-      await pinProcess(service.pid, '0');
-      separate = await paced('1');
+      await pinProcess(service.pid, SERVER_CPU);
+      separate = await paced(GENERATOR_CPU);
       await pinProcess(service.pid, `0-${availableParallelism() - 1}`);
       separateFloor = await floorRun(true);
     }
