@@ -175,6 +175,14 @@ module.exports = {
       },
     },
     {
+      name: 'cli-loads-the-service-only-when-used',
+      comment:
+        "cli/ starts the embedded service through import(): a command on a server, a sync or --help does not load the service (most of the CLI's code).",
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/service/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
       name: 'renderer-model-is-pure',
       comment:
         'renderer/model/ is the pure model: no React, no zustand, no bridge, nothing of the renderer but itself.',

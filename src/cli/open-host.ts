@@ -6,7 +6,6 @@ import { chooseSecretStore, type SecretStore } from '../core/auth/secret-store';
 import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
 import { makePrivateDataDir } from '../core/profiles/data-dir';
-import { keychainOf, startAppService, startService } from '../service/index';
 import type { CliIo } from './terminal';
 
 export interface CliHostOptions {
@@ -38,10 +37,13 @@ export async function openCliHost(options: CliHostOptions): Promise<DeskHost> {
     secrets,
     logger: options.logger ?? silentLogger,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
-    startEmbeddedService: ({ dataDir }) =>
-      options.trustedLaunch === false
+    // Loaded only when "this computer" is used: a command on a server does not pay for the service's code.
+    startEmbeddedService: async ({ dataDir }) => {
+      const { keychainOf, startAppService, startService } = await import('../service/index');
+      return options.trustedLaunch === false
         ? startService({ dataDir, port: 0 })
-        : startAppService({ dataDir, port: 0, launchSecret, ...keychainOf(secrets) }),
+        : startAppService({ dataDir, port: 0, launchSecret, ...keychainOf(secrets) });
+    },
     openBrowser: async (url) => {
       io.err(`Open this address in your browser to sign in:\n  ${url}\n`);
       if (options.openBrowser) {

@@ -14,7 +14,6 @@ import { createActiveConnection } from '../core/host/plumbing/connection';
 import { silentLogger } from '../core/log/logger';
 import { openProfileStore } from '../core/profiles/profile-store';
 import { ALL_SCOPES } from '../shared/api';
-import { keychainOf, startAppService } from '../service/index';
 
 export type SignedInApi =
   { ok: true; api: ApiClient; close(): Promise<void> } | { ok: false; message: string };
@@ -28,8 +27,12 @@ export async function signedInApi(dataDir: string, secrets?: SecretStore): Promi
     profiles,
     secrets: store,
     localDataDir: join(dataDir, 'local-service'),
-    startEmbeddedService: ({ dataDir: serviceData }) =>
-      startAppService({ dataDir: serviceData, port: 0, launchSecret, ...keychainOf(store) }),
+    // Loaded only for "this computer": the service is most of the CLI's code, and a sync to a server,
+    // `sync --help` or a folder command would pay for it at every start (0.6 s of CPU).
+    startEmbeddedService: async ({ dataDir: serviceData }) => {
+      const { keychainOf, startAppService } = await import('../service/index');
+      return startAppService({ dataDir: serviceData, port: 0, launchSecret, ...keychainOf(store) });
+    },
     logger: silentLogger,
   });
   const connected = await connection.connect();

@@ -2,6 +2,9 @@
  * `npx tsx test/bench/cli.ts`: how fast the programs start, as a person starts them.
  *  1. `agentdesk --help` (bin/agentdesk.js, the built CLI): wall time and peak RSS, median of 15
  *     runs. Goals: < 150 ms, < 60 MB. Bare `node -e 0` is printed beside it: the floor on this machine.
+ *  1b. `agentdesk sync --help`: what every sync start loads (the API client and the sync engine, not the
+ *     local service, which is loaded only for "this computer"). Goals: < 500 ms, < 100 MB (it was 565 ms
+ *     and 111 MB while the sync command loaded the service at its start).
  *  2. `npm run web` when nothing changed: time to the printed address, median of 3 runs after one
  *     that builds if needed. Goal: < 1.5 s.
  * Run it after `npm run build` (`npm run bench` builds first). Prints figures; exits 1 when a goal is missed.
@@ -87,6 +90,24 @@ benchRow({
   unit: 'MB',
   goal: '< 60 MB',
   ok: help.rssMb !== null && help.rssMb < 60,
+});
+
+const syncHelp = startupOf([bin, 'sync', '--help'], 7);
+benchRow({
+  id: 'cli.sync-help.wall',
+  what: '`agentdesk sync --help`, wall time',
+  value: syncHelp.ms,
+  unit: 'ms',
+  goal: '< 500 ms',
+  ok: syncHelp.ms < 500,
+});
+benchRow({
+  id: 'cli.sync-help.rss',
+  what: '`agentdesk sync --help`, peak RSS',
+  value: syncHelp.rssMb,
+  unit: 'MB',
+  goal: '< 100 MB',
+  ok: syncHelp.rssMb !== null && syncHelp.rssMb < 100,
 });
 
 const scratch = await mkdtemp(join(tmpdir(), 'agentdesk-bench-web-'));

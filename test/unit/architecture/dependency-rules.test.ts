@@ -71,6 +71,12 @@ const forbidden: [string, string, string, string][] = [
     'hosts-import-core-shared-and-the-service-entry',
   ],
   [
+    'the CLI loading the service at its start',
+    'src/cli/a.ts',
+    "import { startService } from '../service/index';\nexport const a = startService;\n",
+    'cli-loads-the-service-only-when-used',
+  ],
+  [
     'the renderer model importing a store',
     'src/renderer/model/a.ts',
     "import { s } from '../stores/s';\nexport const a = s;\n",
@@ -152,6 +158,7 @@ describe('architecture doors (dependency-cruiser)', () => {
       'src/core/host/session/s.ts': 'export const s = 1;\n',
       'src/core/sync/engine/e.ts': 'export const e = 1;\n',
       'src/core/newroom/n.ts': 'export const n = 1;\n',
+      'src/service/index.ts': 'export const startService = 1;\n',
     });
     result = await cruise(root);
   }, 90_000);
