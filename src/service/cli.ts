@@ -19,7 +19,25 @@ import { readServeFlags } from './serve-flags';
  * `user add`, `invite add` and `client add` administer the database in `--data` and print JSON.
  * Flags other than port/data become config keys in camelCase (`--public-url x` → `publicUrl: "x"`).
  */
+/** What `--help` prints; the README's "Run it on a server" says more. */
+const USAGE = `Usage: npm run service -- [--port <p>] [--data <dir>] [--<setting> <value> ...]
+  Runs the local v2 service (on 127.0.0.1 unless configured otherwise) on --port, else config.json's
+  port, else any free port, and prints its address; its data in --data (./data).
+  Any other flag sets the config key of the same name in camelCase: --public-url <url> sets publicUrl.
+
+Administration, on the store of --data (or --database <postgres url>), printing JSON:
+  user add --email <e-mail> --password <password>
+  invite add --email <e-mail> [--days <n>] [--public-url <url>]
+  client add --name <name> --redirect-uri <uri>... --scopes "<scopes>" [--confidential] [--first-party]
+  check                  checks the embedded store (service.db) and changes nothing
+`;
+
 async function main(argv: string[]): Promise<number> {
+  // Asked for help, print it: a start would take --help for a setting and begin serving.
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
   const positionals = argv.filter(
     (arg, index) => !arg.startsWith('--') && !argv[index - 1]?.startsWith('--'),
   );

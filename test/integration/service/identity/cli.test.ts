@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signIn, startTestService } from '../../../support/local-service';
 import { serviceCli, serviceFromSource } from '../../../support/service-process';
@@ -201,5 +202,18 @@ describe('config file', () => {
     const data = await dataDir();
     await writeFile(join(data, 'config.json'), '[1, 2');
     await expect(startTestService({ dataDir: data })).rejects.toThrow();
+  });
+});
+
+describe('service CLI help', () => {
+  it('--help prints the usage and starts nothing: no service, no data folder', async () => {
+    const cwd = await dataDir();
+    const { stdout } = await promisify(execFile)(process.execPath, [...serviceFromSource, '--help'], {
+      cwd,
+      timeout: SLOW,
+    });
+    expect(stdout).toContain('Usage: npm run service --');
+    expect(stdout).toContain('user add --email');
+    expect(await readdir(cwd)).toEqual([]);
   });
 });
