@@ -4,6 +4,14 @@ import { consoleSink, createLogger } from '../core/log/logger';
 import { defaultDataDir, usePrivateUmask } from '../core/profiles/data-dir';
 import { startBrowserMode } from './browser-mode';
 
+const USAGE = `Usage: npm run web -- [--data <dir>] [--port <n>] [--verbose]
+  Starts AgentDesk in browser mode on 127.0.0.1 (the local service, the app's host and its page) and prints
+  the address to open, which carries this launch's key.
+  --data <dir>   the app's data folder (without it: ${defaultDataDir()}; $AGENTDESK_DATA sets it too)
+  --port <n>     the page's port (else any free port)
+  --verbose      every log line, not only warnings and errors
+`;
+
 /** `npm run web -- [--data <dir>] [--port <n>] [--verbose]`: prints the URL to open. */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -12,8 +20,13 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       renderer: { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const logger = createLogger((level, line) => {
     if (values.verbose || level === 'warn' || level === 'error') consoleSink(level, line);
   }, 'agentdesk');

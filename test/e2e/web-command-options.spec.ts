@@ -64,3 +64,12 @@ test('a --port that is not a port number stops it with plain words', async () =>
     'AgentDesk could not start: --port takes a whole number from 0 to 65535 (0: any free port), not "eighty".',
   );
 });
+
+test('--help lists the options and starts nothing', async () => {
+  const data = join(scratch, 'help-only');
+  const run = web(['--help'], { AGENTDESK_DATA: data });
+  expect(await run.exited).toBe(0);
+  expect(run.out()).toContain('Usage: npm run web -- [--data <dir>] [--port <n>] [--verbose]');
+  expect(run.out()).toContain(`--data <dir>   the app's data folder (without it: ${data};`);
+  expect(existsSync(data)).toBe(false);
+});
