@@ -14,11 +14,6 @@ import { makePrivateDirSync, usePrivateUmask } from './security/private-files';
 import { batchedLog } from './log-writer';
 import { readServeFlags } from './serve-flags';
 
-/**
- * `npm run service -- [--port <p>] [--data <dir>] [--<other-flag> <value>...]` runs the service;
- * `user add`, `invite add` and `client add` administer the database in `--data` and print JSON.
- * Flags other than port/data become config keys in camelCase (`--public-url x` → `publicUrl: "x"`).
- */
 /** What `--help` prints; the README's "Run it on a server" says more. */
 const USAGE = `Usage: npm run service -- [--port <p>] [--data <dir>] [--<setting> <value> ...]
   Runs the local v2 service (on 127.0.0.1 unless configured otherwise) on --port, else config.json's
@@ -32,6 +27,11 @@ Administration, on the store of --data (or --database <postgres url>), printing 
   check                  checks the embedded store (service.db) and changes nothing
 `;
 
+/**
+ * `npm run service -- [--port <p>] [--data <dir>] [--<other-flag> <value>...]` runs the service;
+ * `user add`, `invite add` and `client add` administer the database in `--data` and print JSON.
+ * Flags other than port/data become config keys in camelCase (`--public-url x` → `publicUrl: "x"`).
+ */
 async function main(argv: string[]): Promise<number> {
   // Asked for help, print it: a start would take --help for a setting and begin serving.
   if (argv.includes('--help') || argv.includes('-h')) {
