@@ -7,6 +7,7 @@ import { createHost, type DeskHost } from '../core/host';
 import { platformInfo } from '../core/host/platform/platform-info';
 import { makePrivateDataDir } from '../core/profiles/data-dir';
 import type { CliIo } from './terminal';
+import { startThisComputer } from './this-computer';
 
 export interface CliHostOptions {
   dataDir: string;
@@ -37,13 +38,8 @@ export async function openCliHost(options: CliHostOptions): Promise<DeskHost> {
     secrets,
     logger: options.logger ?? silentLogger,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
-    // Loaded only when "this computer" is used: a command on a server does not pay for the service's code.
-    startEmbeddedService: async ({ dataDir }) => {
-      const { keychainOf, startAppService, startService } = await import('../service/index');
-      return options.trustedLaunch === false
-        ? startService({ dataDir, port: 0 })
-        : startAppService({ dataDir, port: 0, launchSecret, ...keychainOf(secrets) });
-    },
+    startEmbeddedService: ({ dataDir }) =>
+      startThisComputer({ dataDir, launchSecret, secrets, trusted: options.trustedLaunch !== false }),
     openBrowser: async (url) => {
       io.err(`Open this address in your browser to sign in:\n  ${url}\n`);
       if (options.openBrowser) {

@@ -14,6 +14,7 @@ import { createActiveConnection } from '../core/host/plumbing/connection';
 import { silentLogger } from '../core/log/logger';
 import { openProfileStore } from '../core/profiles/profile-store';
 import { ALL_SCOPES } from '../shared/api';
+import { startThisComputer } from './this-computer';
 
 export type SignedInApi =
   { ok: true; api: ApiClient; close(): Promise<void> } | { ok: false; message: string };
@@ -27,12 +28,8 @@ export async function signedInApi(dataDir: string, secrets?: SecretStore): Promi
     profiles,
     secrets: store,
     localDataDir: join(dataDir, 'local-service'),
-    // Loaded only for "this computer": the service is most of the CLI's code, and a sync to a server,
-    // `sync --help` or a folder command would pay for it at every start (0.6 s of CPU).
-    startEmbeddedService: async ({ dataDir: serviceData }) => {
-      const { keychainOf, startAppService } = await import('../service/index');
-      return startAppService({ dataDir: serviceData, port: 0, launchSecret, ...keychainOf(store) });
-    },
+    startEmbeddedService: ({ dataDir: serviceData }) =>
+      startThisComputer({ dataDir: serviceData, launchSecret, secrets: store }),
     logger: silentLogger,
   });
   const connected = await connection.connect();

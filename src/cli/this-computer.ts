@@ -1,0 +1,19 @@
+import type { SecretStore } from '../core/auth/secret-store';
+
+/**
+ * Starts "this computer"'s service in this process, trusting this run (`launchSecret`), or, for tests
+ * (`trusted: false`), with passwords only. The service is imported here, when it is started: it is most of
+ * the CLI's code, and a command on a server, a sync or `--help` would pay for it at every start.
+ */
+export async function startThisComputer(options: {
+  dataDir: string;
+  launchSecret: string;
+  secrets: SecretStore;
+  trusted?: boolean;
+}) {
+  const { keychainOf, startAppService, startService } = await import('../service/index');
+  const { dataDir, launchSecret, secrets } = options;
+  return options.trusted === false
+    ? startService({ dataDir, port: 0 })
+    : startAppService({ dataDir, port: 0, launchSecret, ...keychainOf(secrets) });
+}
