@@ -23,6 +23,9 @@ import { restoreKeptVersion } from '../history/version-restore';
 import { watchReach } from '../../api/server-reach';
 import { serverUnreachableWords } from '../../../shared/words/unreachable-words';
 
+/** The status of a folder the person paused. */
+const PAUSED = { state: 'paused', message: 'Sync is paused.' } as const satisfies Partial<SyncStatus>;
+
 export type { ConflictChoice } from '../run/conflict-resolution';
 
 // One status vocabulary for the engine, the host and the renderer: it lives in shared/ (the bridge's sync area).
@@ -203,7 +206,7 @@ export class SyncEngine {
 
   pause(): void {
     this.options.store.setSetting('paused', 'true');
-    this.update({ state: 'paused', message: 'Sync is paused.' });
+    this.update(PAUSED);
   }
 
   async resume(): Promise<SyncStatus> {
@@ -294,7 +297,10 @@ export class SyncEngine {
   }
 
   private update(change: Partial<SyncStatus>): void {
-    this.status = { ...this.status, ...change };
+    // A pass running when the person paused finishes its files, but its end must not undo the pause.
+    // (A mass-delete pause found by that pass is a pause already, with its own words.)
+    const held = this.paused() && change.state !== undefined && !['paused', 'stopped'].includes(change.state);
+    this.status = { ...this.status, ...change, ...(held ? PAUSED : {}) };
     this.options.onStatus?.(this.status);
   }
 }
