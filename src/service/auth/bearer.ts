@@ -33,9 +33,7 @@ export async function authenticate(ctx: ServiceContext, token: string): Promise<
     return grant ? { kind: 'agent', personId: grant.personId, agentId: grant.agentId } : null;
   }
   const grant = await ctx.identity.tokens.resolveAccess(token);
-  return grant
-    ? { kind: 'oauth', personId: grant.personId, clientId: grant.clientId, scopes: grant.scopes }
-    : null;
+  return grant ? { kind: 'oauth', ...grant } : null;
 }
 
 export type Denial = { status: 401 } | { status: 403; scope: Scope } | { status: 404 };

@@ -21,6 +21,8 @@ export interface TokenResponse {
 /** Who an access token speaks for. */
 export interface AccessGrant {
   personId: string;
+  /** Read with the token (a person's e-mail never changes): GET /me/agents needs no query of its own for it. */
+  email: string;
   clientId: string;
   scopes: string[];
 }
@@ -45,6 +47,11 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock, cache: 
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const select = prepare(db, 'SELECT * FROM oauth_tokens WHERE token_hash = ?');
+  const selectGrant = prepare(
+    db,
+    `SELECT t.kind, t.client_id, t.person_id, t.scope, t.expires_at, t.revoked_at, p.email
+     FROM oauth_tokens t JOIN persons p ON p.id = t.person_id WHERE t.token_hash = ?`,
+  );
   const rotate = prepare(
     db,
     'UPDATE oauth_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL',
@@ -139,11 +146,12 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock, cache: 
       const known = cache.get<AccessGrant>(hash);
       if (known) return known;
       const readAt = cache.generation();
-      const row = (await select.get(hash)) as TokenRow | undefined;
+      const row = (await selectGrant.get(hash)) as (TokenRow & { email: string }) | undefined;
       if (!row || row.kind !== 'access' || row.revoked_at !== null || clock.now() >= row.expires_at)
         return null;
       const grant: AccessGrant = {
         personId: row.person_id,
+        email: row.email,
         clientId: row.client_id,
         scopes: row.scope.split(' ').filter(Boolean),
       };

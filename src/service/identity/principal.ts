@@ -3,7 +3,7 @@ import type { RouteSpec } from '../../shared/api';
 
 /** Who is calling: a person through an OAuth access token, or one agent through its `gat_` token. */
 export type Principal =
-  | { kind: 'oauth'; personId: string; clientId: string; scopes: string[] }
+  | { kind: 'oauth'; personId: string; email: string; clientId: string; scopes: string[] }
   | { kind: 'agent'; personId: string; agentId: string };
 
 /** Set by the /api/v2 guard before any handler runs: `c.get('auth')`. */

@@ -20,9 +20,9 @@ export function meRoutes(ctx: ServiceContext): Hono<AppEnv> {
         firstEngineFor(ctx, auth.personId),
       )
     ).map(toAgente);
-    const withEmail = auth.principal.kind === 'oauth' && auth.principal.scopes.includes('profile');
-    const person = withEmail ? await ctx.identity.persons.findById(auth.personId) : null;
-    const usuario = person ? { id: auth.personId, email: person.email } : { id: auth.personId };
+    const { principal } = auth;
+    const withEmail = principal.kind === 'oauth' && principal.scopes.includes('profile');
+    const usuario = withEmail ? { id: auth.personId, email: principal.email } : { id: auth.personId };
     const body: MeAgentsResponse = { agentes, usuario };
     return c.json(body);
   });
