@@ -21,7 +21,6 @@ export interface TokenResponse {
 /** Who an access token speaks for. */
 export interface AccessGrant {
   personId: string;
-  /** Read with the token (a person's e-mail never changes): GET /me/agents needs no query of its own for it. */
   email: string;
   clientId: string;
   scopes: string[];
@@ -32,6 +31,7 @@ interface TokenRow {
   family_id: string;
   client_id: string;
   person_id: string;
+  email: string;
   scope: string;
   expires_at: number;
   rotated_at: number | null;
@@ -46,11 +46,10 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock, cache: 
     `INSERT INTO oauth_tokens (token_hash, kind, family_id, client_id, person_id, scope, expires_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const select = prepare(db, 'SELECT * FROM oauth_tokens WHERE token_hash = ?');
-  const selectGrant = prepare(
+  // With the person's e-mail (it never changes): the cached grant carries it, so GET /me/agents reads no more.
+  const select = prepare(
     db,
-    `SELECT t.kind, t.client_id, t.person_id, t.scope, t.expires_at, t.revoked_at, p.email
-     FROM oauth_tokens t JOIN persons p ON p.id = t.person_id WHERE t.token_hash = ?`,
+    'SELECT t.*, p.email FROM oauth_tokens t JOIN persons p ON p.id = t.person_id WHERE t.token_hash = ?',
   );
   const rotate = prepare(
     db,
@@ -146,7 +145,7 @@ export function createOAuthTokenStore(db: ServiceDatabase, clock: Clock, cache: 
       const known = cache.get<AccessGrant>(hash);
       if (known) return known;
       const readAt = cache.generation();
-      const row = (await selectGrant.get(hash)) as (TokenRow & { email: string }) | undefined;
+      const row = (await select.get(hash)) as TokenRow | undefined;
       if (!row || row.kind !== 'access' || row.revoked_at !== null || clock.now() >= row.expires_at)
         return null;
       const grant: AccessGrant = {

@@ -22,9 +22,7 @@ import { VersionHistory } from '../history/version-history';
 import { restoreKeptVersion } from '../history/version-restore';
 import { watchReach } from '../../api/server-reach';
 import { serverUnreachableWords } from '../../../shared/words/unreachable-words';
-
-/** The status of a folder the person paused. */
-const PAUSED = { state: 'paused', message: 'Sync is paused.' } as const satisfies Partial<SyncStatus>;
+import { applyStatus, PAUSED } from './person-pause';
 
 export type { ConflictChoice } from '../run/conflict-resolution';
 
@@ -297,10 +295,7 @@ export class SyncEngine {
   }
 
   private update(change: Partial<SyncStatus>): void {
-    // A pass running when the person paused finishes its files, but its end must not undo the pause.
-    // (A mass-delete pause found by that pass is a pause already, with its own words.)
-    const held = this.paused() && change.state !== undefined && !['paused', 'stopped'].includes(change.state);
-    this.status = { ...this.status, ...change, ...(held ? PAUSED : {}) };
+    this.status = applyStatus(this.status, change, this.paused());
     this.options.onStatus?.(this.status);
   }
 }
