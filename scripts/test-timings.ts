@@ -73,9 +73,24 @@ export function tooLongLine(totalSeconds: number, stages: StageTime[]): string |
 // eslint-disable-next-line no-control-regex
 const colourCodes = /\u001b\[[0-9;]*m/g;
 
+/** What an error that is not an Error says: some (vitest's serialized ones) have no string form at all. */
+function describe(error: unknown): string {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+  )
+    return (error as { message: string }).message;
+  try {
+    return String(error ?? '');
+  } catch {
+    return 'an error with no message';
+  }
+}
+
 /** The first line of an error, without colour codes, short enough for a summary line. */
 export function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error ?? '');
+  const text = error instanceof Error ? error.message : describe(error);
   const plain = text.replace(colourCodes, '').trim().split('\n')[0] ?? '';
   return plain.length > 200 ? `${plain.slice(0, 197)}...` : plain;
 }

@@ -318,7 +318,7 @@ try {
   );
   benchRow({
     id: 'memory.record.write',
-    what: `recording a 1 MB reply in 10,000 chunks, longest of ${writes.length} batched writes`,
+    what: `recording a 1 MB reply in 10,000 chunks, longest of ${writes.length} batched writes (host's thread; the writer thread copies the long reply)`,
     value: longest,
     unit: 'ms',
     goal: '< 50 ms',

@@ -185,11 +185,9 @@ test('a reply stopped before it said a word keeps its place, its reason and its 
       await replies(page).last().getByRole('button', { name: 'Retry' }).click();
     }
     await expect(replies(page)).toHaveCount(1);
-    await expect(
-      replies(page)
-        .last()
-        .getByRole('region', { name: /Permission request/ }),
-    ).toBeVisible();
+    // A question still open (its answers offered): the first reply's card, answered by its Stop, stays a region
+    // until the Retry's rewind takes that reply away, and a Stop pressed then stopped the new reply unasked.
+    await expect(replies(page).last().getByRole('button', { name: 'Allow once' })).toBeVisible();
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await replyEnded(page, 1);
     await expect(replies(page).last().getByText('Stopped.')).toBeVisible();

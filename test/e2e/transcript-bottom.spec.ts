@@ -38,3 +38,104 @@ test('a conversation opens at its last message, and again when the person comes 
     await expect.poll(() => fromBottom(page)).toBeLessThan(2);
   }
 });
+
+/** Where the transcript is scrolled to, in px from its top. */
+const fromTop = (page: Page) => transcript(page).evaluate((el) => el.scrollTop);
+
+/** The person's wheel, 800 px up (rows measured as they come into view change the height below). */
+async function scrollUp(page: Page): Promise<void> {
+  const was = await fromTop(page);
+  await transcript(page).hover();
+  await page.mouse.wheel(0, -800);
+  await expect.poll(() => fromTop(page)).toBeLessThan(was - 400);
+}
+
+test('only the person takes the transcript off its end: its own moves and a resize go back down', async ({
+  page,
+}) => {
+  await seedConversations(session.app().mode, {
+    conversations: 1,
+    messagesEach: 40,
+    title: () => 'Moved conversation',
+    text: (_c, m) => (m === 39 ? 'Last words of the moved one.' : m % 2 ? reply(m) : `Question ${m}?`),
+  });
+  await openApp(page, session.app());
+  await open(page, 'Moved conversation');
+  await expect.poll(() => fromBottom(page)).toBeLessThan(2);
+
+  // A move the person did not make (as the virtualiser's, keeping a row in place from a stale offset).
+  await transcript(page).evaluate((el) => (el.scrollTop -= 500));
+  await expect.poll(() => fromBottom(page)).toBeLessThan(2);
+  // The window shrinks and grows: still at the end.
+  await page.setViewportSize({ width: 1280, height: 480 });
+  await expect.poll(() => fromBottom(page)).toBeLessThan(2);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect.poll(() => fromBottom(page)).toBeLessThan(2);
+  await expect(transcript(page).getByText('Last words of the moved one.')).toBeInViewport();
+
+  // The person scrolls up: from then on the list stays where they put it, through a resize too.
+  await scrollUp(page);
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await expect(transcript(page).getByText('Last words of the moved one.')).not.toBeInViewport();
+  expect(await fromBottom(page)).toBeGreaterThan(100);
+});
+
+/**
+ * A row's index and where it shows, in px below the transcript's top: the row with `index`, else the row at the
+ * top of the view (null: that row is not drawn).
+ */
+const rowPlace = (page: Page, index?: string) =>
+  transcript(page).evaluate((el, i) => {
+    const view = el.getBoundingClientRect().top;
+    const rows = [...el.querySelectorAll('.message-row[data-index]')];
+    const row =
+      i === undefined
+        ? rows.find((r) => r.getBoundingClientRect().bottom > view + 1)
+        : rows.find((r) => r.getAttribute('data-index') === i);
+    return row
+      ? { index: row.getAttribute('data-index')!, top: Math.round(row.getBoundingClientRect().top - view) }
+      : null;
+  }, index);
+
+/** Until the list stops moving (the wheel's scroll may still be running, rows still being measured). */
+async function stillFor(page: Page): Promise<void> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await rowPlace(page));
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [200] },
+    )
+    .toBe(true);
+}
+
+// What the person reads stays put: the row at the top of their view does not move on screen. The list's
+// scrollTop may change under it (rows above measured taller than guessed are made up for), so it is the
+// row's place on screen that is compared.
+test('the person reading further up stays there while a reply grows below', async ({ page }) => {
+  await seedConversations(session.app().mode, {
+    conversations: 1,
+    messagesEach: 20,
+    title: () => 'Read while it answers',
+    text: (_c, m) => (m % 2 ? reply(m) : `Question ${m}?`),
+  });
+  await openApp(page, session.app());
+  await open(page, 'Read while it answers');
+  await page.getByRole('textbox', { name: 'Message' }).fill('wait 3');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  const answer = transcript(page).getByRole('article', { name: 'Agent reply' }).last();
+  await expect(answer).toContainText('Waiting 3 seconds');
+  await scrollUp(page);
+  await stillFor(page);
+  const reading = (await rowPlace(page))!;
+  await expect(answer).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  await expect(answer).toContainText('Done waiting 3 seconds.');
+  const now = await rowPlace(page, reading.index);
+  expect(now, `row ${reading.index} was ${reading.top} px below the top`).not.toBeNull();
+  expect(Math.abs(now!.top - reading.top)).toBeLessThan(2);
+  expect(await fromBottom(page)).toBeGreaterThan(100);
+});

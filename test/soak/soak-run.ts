@@ -80,7 +80,7 @@ let syncOutput = '';
 sync.stdout.on('data', (c: Buffer) => (syncOutput += c.toString()));
 sync.stderr.on('data', (c: Buffer) => (syncOutput += c.toString()));
 
-const counts = { completed: 0, endedByRestart: 0, notTold: 0, restarts: 0, personEdits: 0 };
+const counts = { completed: 0, endedByRestart: 0, toldIdle: 0, notTold: 0, restarts: 0, personEdits: 0 };
 const samples: { when: string; service: ProcessSample | null; sync: ProcessSample | null }[] = [];
 const sample = async (when: string) => {
   samples.push({ when, service: await sampleProcess(service.pid), sync: await sampleProcess(sync.pid ?? 0) });
@@ -127,19 +127,42 @@ async function client(name: string): Promise<void> {
     }
     const { turnId } = (await sent.json()) as { turnId: string };
     let ending = await followTurn(events, path, turnId);
+    let again: typeof events | null | undefined;
     if (ending === 'cut') {
       // The service went down mid-turn: the client reconnects with the last id it saw, as the app does.
       await serviceBack();
-      const again = await openEvents(`${path}/events`, token, { lastEventId: events.lastEventId }).catch(
+      again = await openEvents(`${path}/events`, token, { lastEventId: events.lastEventId }).catch(
         () => null,
       );
-      ending = again ? await followTurn(again, path, turnId) : 'cut';
+      ending = again ? await followTurn(again, path, turnId, true) : 'cut';
     }
     if (ending === 'completed') counts.completed += 1;
     else if (ending === 'restarted') counts.endedByRestart += 1;
-    else counts.notTold += 1;
+    else if (ending === 'idle') counts.toldIdle += 1;
+    else {
+      counts.notTold += 1;
+      // What it saw, so a run that misses can be read: the ids and the last events of each stream.
+      const second = again
+        ? `; again: ${tail(again)}`
+        : again === null
+          ? '; could not open the stream again'
+          : '';
+      log(
+        `never told: ${name} turn ${turnId}, last id ${events.lastEventId ?? 'none'}; first stream: ${tail(events)}${second}`,
+      );
+    }
     await pause(250);
   }
+}
+
+/** The last few events a stream gave, named with their ids. */
+function tail(events: Awaited<ReturnType<typeof openEvents>>): string {
+  return (
+    events.events
+      .slice(-4)
+      .map((e) => `${e.event}#${e.id ?? ''}${e.event === 'error' ? ` ${JSON.stringify(e.data)}` : ''}`)
+      .join(', ') || 'no events'
+  );
 }
 
 /** Reads a turn's events to its end, answering its permission: how it ended, or 'cut' if the stream broke. */
@@ -147,7 +170,8 @@ async function followTurn(
   events: Awaited<ReturnType<typeof openEvents>>,
   path: string,
   turnId: string,
-): Promise<'completed' | 'restarted' | 'other' | 'cut'> {
+  resumed = false,
+): Promise<'completed' | 'restarted' | 'idle' | 'cut'> {
   let restarted = false;
   try {
     for (;;) {
@@ -157,6 +181,7 @@ async function followTurn(
         id?: string;
         options?: { optionId: string }[];
         code?: string;
+        reposo?: boolean;
       };
       if (event.event === 'permission' && data.options) {
         await fetch(`${path}/permission`, {
@@ -168,8 +193,13 @@ async function followTurn(
       if (event.event === 'error' && data.turnId === turnId && data.code === 'service_restarted')
         restarted = true;
       if (event.event === 'done' && data.turnId === turnId) return restarted ? 'restarted' : 'completed';
+      // Resumed after a restart, the idle notice says nothing runs: the turn ended in the run before, its
+      // end stored but not yet sent when that run was killed (the app's reducer reads it so: turn-reducer.ts).
+      if (resumed && event.event === 'done' && data.reposo === true) return 'idle';
     }
-  } catch {
+  } catch (error) {
+    if (!restarted)
+      log(`a stream of turn ${turnId} ended: ${error instanceof Error ? error.message : String(error)}`);
     return restarted ? 'restarted' : 'cut';
   } finally {
     events.close();
@@ -245,6 +275,7 @@ console.log(`
 Soak: ${minutes} min, ${FILES} files watched, ${counts.restarts} service restarts (SIGKILL)
   turns completed:                       ${counts.completed}
   turns ended by a restart (told):       ${counts.endedByRestart}
+  turns ended just before one (idle):    ${counts.toldIdle}
   turns whose end was never told:        ${counts.notTold}
   person's edits:                        ${counts.personEdits}
   agent's files written:                 ${(await agentFiles()).length}

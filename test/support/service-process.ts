@@ -1,7 +1,8 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { storeConfig } from './test-store';
 import { promisify } from 'node:util';
 
@@ -18,7 +19,12 @@ import { promisify } from 'node:util';
  */
 export const serviceFromSource: readonly string[] = process.env['AGENTDESK_TEST_SERVICE_JS']
   ? [process.env['AGENTDESK_TEST_SERVICE_JS']]
-  : ['--import', 'tsx', fileURLToPath(new URL('../../src/service/cli.ts', import.meta.url))];
+  : // tsx by its path: Node resolves `--import tsx` from the child's folder, a temporary one in some tests.
+    [
+      '--import',
+      pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+      fileURLToPath(new URL('../../src/service/cli.ts', import.meta.url)),
+    ];
 
 const run = promisify(execFile);
 

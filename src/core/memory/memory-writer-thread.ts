@@ -1,7 +1,8 @@
 /**
  * The memory store's writer thread (memory-writer.ts starts it): its own connection to the transcript
- * database, on which it writes the slices of downloaded histories, indexes long messages in parts and merges
- * the search index. SQLite's work there never holds the host's event loop; the host only hands rows over.
+ * database, on which it writes the slices of downloaded histories and the turns of long replies, indexes long
+ * messages in parts and merges the search index. SQLite's work there never holds the host's event loop; the
+ * host only hands rows over.
  */
 import Database from 'libsql';
 import { readlinkSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { setShardChars } from './index-shards';
 import type { MemoryDatabase } from './memory-database';
 import { MessageIndexer } from './message-indexer';
 import type { WriterAnswer, WriterOptions, WriterRequest } from './memory-writer';
+import { writeTurns } from './turn-writer';
 
 /** Its niceness (0 is the process's own, 19 the least): below the host's thread, above idle. */
 const WRITER_NICE = 10;
@@ -43,6 +45,9 @@ async function handle(request: WriterRequest): Promise<void> {
     cancelled.delete(request.id);
     // Long messages of it are indexed in parts, and the index merged, after the answer (not awaited).
     if (whole) indexer.start().catch(() => undefined);
+  } else if (request.kind === 'turns') {
+    writeTurns(db, request.turns);
+    indexer.start().catch(() => undefined);
   } else if (request.kind === 'index') {
     await indexer.start();
   }

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { threadEntry } from '../common/thread-entry';
 import type { HistoryMessage } from './history-merge';
 import { historySlices, type HistoryWrite } from './history-writer';
+import type { TurnWrite } from './turn-writer';
 
 export interface WriterOptions {
   file: string;
@@ -16,6 +17,8 @@ export type WriterRequest = { id: number } & (
   /** Stops the history of request `target` at its next slice. */
   | { kind: 'cancel'; target: number }
   | { kind: 'index' }
+  /** Turns of long replies (turn-writer.ts), written in one transaction. */
+  | { kind: 'turns'; turns: readonly TurnWrite[] }
   | { kind: 'close' }
 );
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -64,6 +67,15 @@ export class MemoryWriter {
     // No closure here holds `history`: the host lets go of it once handed over, not once written.
     this.queueHandOver(id, history, signal);
     return answered.finally(() => signal?.removeEventListener('abort', cancel));
+  }
+
+  /**
+   * Writes turns as the host would (turn-writer.ts), in one transaction, then indexes what is pending: a
+   * long reply's text is copied into SQLite here, not on the host's thread. Posting clones the turns there
+   * (about 1 ms for 1 MB), so later changes to them go in a later request.
+   */
+  writeTurns(turns: readonly TurnWrite[]): Promise<void> {
+    return this.request({ kind: 'turns', turns });
   }
 
   /** Indexes what is pending (long messages) and merges the index until nothing is left. */

@@ -61,18 +61,25 @@ export function latestModels(db: MemoryDatabase, conversationId: string): Record
   return row ? (JSON.parse(row.models) as Record<string, unknown>) : null;
 }
 
+/** What a rewind cut: the start time it cut from and the stored turns it deleted. */
+export interface RewindCut {
+  startedAt: number;
+  turnIds: string[];
+}
+
 /**
  * A rewind cut the conversation back to its first `position` messages (our service's extension; `at` is the
  * server's time of the first message cut): the turns from there on answered
- * messages that are now an earlier version, so their detail must not be laid beside the new ones.
+ * messages that are now an earlier version, so their detail must not be laid beside the new ones. Returns
+ * the start time it cut from and the turns it deleted, so the recorder forgets the same ones.
  */
 export function forgetTurnsFrom(
   db: MemoryDatabase,
   conversationId: string,
   position: number,
   at: number,
-): void {
-  db.transaction(() => {
+): RewindCut {
+  return db.transaction(() => {
     // The first turn the stored text names from that position on; else the server's time of that message.
     const named = db
       .prepare(
@@ -82,13 +89,23 @@ export function forgetTurnsFrom(
       )
       .get(conversationId, position) as { s: number | null };
     const startedAt = named.s ?? at;
-    db.prepare(
-      `DELETE FROM attachments WHERE conversation_id = ? AND turn_id IN
-       (SELECT turn_id FROM turns WHERE conversation_id = ? AND started_at >= ?)`,
-    ).run(conversationId, conversationId, startedAt);
-    db.prepare('DELETE FROM turns WHERE conversation_id = ? AND started_at >= ?').run(
-      conversationId,
-      startedAt,
-    );
+    const turnIds = (
+      db
+        .prepare('SELECT turn_id FROM turns WHERE conversation_id = ? AND started_at >= ?')
+        .all(conversationId, startedAt) as { turn_id: string }[]
+    ).map((row) => row.turn_id);
+    for (const turnId of turnIds) deleteTurn(db, conversationId, turnId);
+    return { startedAt, turnIds };
   })();
+}
+
+/** One turn a rewind forgot, written after it by the writer thread (it had been handed over before). */
+export function forgetTurn(db: MemoryDatabase, conversationId: string, turnId: string): void {
+  db.transaction(() => deleteTurn(db, conversationId, turnId))();
+}
+
+/** A turn's row and its attachments' (inside the caller's transaction). */
+function deleteTurn(db: MemoryDatabase, conversationId: string, turnId: string): void {
+  db.prepare('DELETE FROM attachments WHERE conversation_id = ? AND turn_id = ?').run(conversationId, turnId);
+  db.prepare('DELETE FROM turns WHERE conversation_id = ? AND turn_id = ?').run(conversationId, turnId);
 }

@@ -14,12 +14,20 @@ import { markFullHistory } from './history-writer';
 import { mergeIndexInSteps } from './index-merge';
 import { resetShards, setShardChars } from './index-shards';
 import { MemoryWriter } from './memory-writer';
+import { WriteChains } from './write-chains';
 import { StoredLists, UPSERT_CONVERSATION } from './stored-lists';
 import { searchMessages } from './transcript-search';
 import { keepReplies } from './reply-in-message';
-import { forgetTurnsFrom, latestModels, loadTurn, storedTurns } from './stored-turns';
+import {
+  forgetTurn,
+  forgetTurnsFrom,
+  latestModels,
+  loadTurn,
+  storedTurns,
+  type RewindCut,
+} from './stored-turns';
 import type { TurnRecord } from './turn-record';
-import { writeTurn, type TurnWrite } from './turn-writer';
+import { writeTurns, type TurnWrite } from './turn-writer';
 
 export type { TurnWrite } from './turn-writer';
 
@@ -40,8 +48,8 @@ export class TranscriptStore {
   /** The thread that writes downloaded histories, indexes long messages and merges the index. */
   private readonly writer: MemoryWriter;
 
-  /** The histories of opened conversations handed to the writer thread and not yet written (saveOpenedHistory). */
-  private readonly openedHistories = new Map<string, Promise<void>>();
+  /** What the writer thread was given per conversation and has yet to write (write-chains.ts). */
+  private readonly underWay = new WriteChains();
 
   private constructor(
     private readonly db: MemoryDatabase,
@@ -137,8 +145,8 @@ export class TranscriptStore {
 
   /**
    * saveHistory for a conversation a person opens: handed to the writer thread as a download is, so the
-   * host's thread runs none of its statements. Written after one handed over earlier for the same
-   * conversation; until it is, that conversation's turns wait for it (historyUnderWay), so a live turn's
+   * host's thread runs none of its statements. Written after what was handed over earlier for the same
+   * conversation; until it is, that conversation's turns wait for it (writesUnderWay), so a live turn's
    * message never lands among positions the history is about to rewrite, nor past its end.
    */
   saveOpenedHistory(
@@ -147,26 +155,30 @@ export class TranscriptStore {
     messages: readonly HistoryMessage[],
     skipped: number,
   ): Promise<void> {
-    const earlier = this.openedHistories.get(conversationId) ?? Promise.resolve();
-    const written = earlier.then(() =>
+    return this.underWay.after(conversationId, () =>
       this.writer.writeHistory({ agentId, conversationId, messages, skipped }),
     );
-    const settled = written.catch(() => undefined);
-    this.openedHistories.set(conversationId, settled);
-    void settled.then(() => {
-      if (this.openedHistories.get(conversationId) === settled) this.openedHistories.delete(conversationId);
-    });
-    return written;
   }
 
-  /** Resolves (never rejects) once the histories handed over for an opened conversation are written; undefined when none is under way. */
-  historyUnderWay(conversationId: string): Promise<void> | undefined {
-    return this.openedHistories.get(conversationId);
+  /**
+   * writeTurns for the turn of a long reply: written by the writer thread, after the writes under way for its
+   * conversation, so copying its text into SQLite (20-40 ms for 1 MB) never holds the host's thread.
+   */
+  writeTurnOnThread(write: TurnWrite): Promise<void> {
+    return this.underWay.after(write.conversationId, () => this.writer.writeTurns([write]));
   }
 
-  /** Resolves once every opened conversation's history handed over so far is written: a search finds it then. */
-  openedHistoriesWritten(): Promise<void> {
-    return Promise.all(this.openedHistories.values()).then(() => undefined);
+  /**
+   * Resolves (never rejects) once the writes handed to the thread for a conversation (an opened history, a
+   * long reply's turn) are done; undefined when none is under way.
+   */
+  writesUnderWay(conversationId: string): Promise<void> | undefined {
+    return this.underWay.underWay(conversationId);
+  }
+
+  /** Resolves once every write handed to the thread for a conversation so far is done: a search finds it then. */
+  threadWritesDone(): Promise<void> {
+    return this.underWay.allDone();
   }
 
   /** The whole history was stored for this server state (`version`), so indexing can skip it. */
@@ -228,9 +240,7 @@ export class TranscriptStore {
   /** Writes a batch of turns in one transaction; a turn's messages join the text once known. */
   writeTurns(batch: readonly TurnWrite[]): void {
     if (batch.length === 0) return;
-    this.db.transaction(() => {
-      for (const write of batch) writeTurn(this.db, write);
-    })();
+    writeTurns(this.db, batch);
     restrictModes(this.file);
     this.indexSoon();
   }
@@ -245,8 +255,13 @@ export class TranscriptStore {
   }
 
   /** A rewind cut the conversation back to its first `position` messages (stored-turns.ts). */
-  forgetTurnsFrom(conversationId: string, position: number, at: number): void {
-    forgetTurnsFrom(this.db, conversationId, position, at);
+  forgetTurnsFrom(conversationId: string, position: number, at: number): RewindCut {
+    return forgetTurnsFrom(this.db, conversationId, position, at);
+  }
+
+  /** One turn a rewind forgot (stored-turns.ts). */
+  forgetTurn(conversationId: string, turnId: string): void {
+    forgetTurn(this.db, conversationId, turnId);
   }
 
   /** Forgets every conversation, message and turn of this profile. */

@@ -28,29 +28,47 @@ interface SettingsStore {
   update(patch: Partial<AppSettings>): Promise<void>;
 }
 
-export const useSettingsStore = create<SettingsStore>((set, get) => ({
-  settings: defaultSettings,
-  info: null,
-  loaded: false,
-  error: '',
-  async load() {
-    const [settings, info] = await Promise.all([desk().getSettings(), desk().getAppInfo()]);
-    if (settings.ok) {
-      applyTheme(settings.value.theme);
-      set({ settings: settings.value, loaded: true });
-    } else set({ error: errorWords(settings.error) });
-    if (info.ok) set({ info: info.value });
-  },
-  async update(patch) {
-    const before = get().settings;
-    const next = { ...before, ...patch };
-    set({ settings: next, error: '' });
-    applyTheme(next.theme);
-    const result = await desk().updateSettings(patch);
-    if (result.ok) set({ settings: result.value });
-    else {
-      set({ settings: before, error: errorWords(result.error) });
-      applyTheme(before.theme);
-    }
-  },
-}));
+// What the screen shows is the host's last answer with every change still on its way laid over it, so
+// an answer to an earlier change (or a slow first load) never undoes a later click. Changes reach the
+// host one after another, in the order they were made.
+let confirmed: AppSettings = defaultSettings;
+const pending: Partial<AppSettings>[] = [];
+let queue: Promise<unknown> = Promise.resolve();
+
+const shown = (): AppSettings => Object.assign({ ...confirmed }, ...pending) as AppSettings;
+
+export const useSettingsStore = create<SettingsStore>((set) => {
+  const show = (extra: Partial<SettingsStore> = {}) => {
+    const settings = shown();
+    applyTheme(settings.theme);
+    set({ settings, ...extra });
+  };
+  return {
+    settings: defaultSettings,
+    info: null,
+    loaded: false,
+    error: '',
+    async load() {
+      const [settings, info] = await Promise.all([desk().getSettings(), desk().getAppInfo()]);
+      if (settings.ok) {
+        confirmed = settings.value;
+        show({ loaded: true });
+      } else set({ error: errorWords(settings.error) });
+      if (info.ok) set({ info: info.value });
+    },
+    update(patch) {
+      pending.push(patch);
+      show({ error: '' });
+      const sent = queue.then(async () => {
+        const result = await desk()
+          .updateSettings(patch)
+          .finally(() => pending.splice(pending.indexOf(patch), 1));
+        if (result.ok) confirmed = result.value;
+        // A refused change falls away; the changes after it stay shown.
+        show(result.ok ? {} : { error: errorWords(result.error) });
+      });
+      queue = sent.catch(() => undefined);
+      return sent;
+    },
+  };
+});

@@ -36,7 +36,7 @@ export const KNOWN_PROGRAMS: readonly KnownProgram[] = [
     name: 'Claude Code',
     runs: [['claude-agent-acp'], ['claude-code-acp']],
     description: 'Claude Code through its ACP adapter, run on this computer with its own workspace.',
-    install: 'npm install -g @zed-industries/claude-code-acp',
+    install: 'npm install -g @agentclientprotocol/claude-agent-acp',
     needs: 'A sign-in with `claude`, or an ANTHROPIC_API_KEY.',
   },
   {

@@ -7,7 +7,6 @@
  * itself, and no temporary file shows in a listing or remains on disk (the start removes what the kill left,
  * and never a file whose name merely looks like one). The moments come from a printed seed (crash-seed.ts).
  */
-import { watch } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
@@ -234,21 +233,22 @@ describe('the service killed while it writes', { timeout: 120_000 }, () => {
       return paths.filter((p) => p.split(sep).some((part) => SERVICE_TEMP.test(part)));
     }
 
-    /** Resolves when `n` temporary files (with `under` in their path) have appeared in the data folder, or after `ms`. */
+    /**
+     * Resolves when `n` temporary files (with `under` in their path) have been seen in the data folder, or after
+     * `ms`. Looked for every few ms: Node 20's recursive `fs.watch` on Linux throws an uncaught ENOENT when a
+     * folder it follows vanishes (the service's temporary folders do), which failed the whole run.
+     */
     function tempFileNumber(under: string, n: number, ms: number): Promise<void> {
-      return new Promise((resolve) => {
-        const names = new Set<string>();
-        const done = () => {
-          watcher.close();
-          clearTimeout(timer);
-          resolve();
-        };
-        const watcher = watch(dataDir, { recursive: true }, (_event, name) => {
-          if (name?.includes('.agentdesk-tmp-') && name.includes(under)) names.add(name);
-          if (names.size >= n) done();
-        });
-        const timer = setTimeout(done, ms);
-      });
+      const names = new Set<string>();
+      const until = Date.now() + ms;
+      const look = async (): Promise<void> => {
+        while (names.size < n && Date.now() < until) {
+          const paths = await readdir(dataDir, { recursive: true }).catch(() => [] as string[]);
+          for (const p of paths) if (p.includes('.agentdesk-tmp-') && p.includes(under)) names.add(p);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+      };
+      return look();
     }
 
     /** Every file as the restarted service serves it: workspace files, then the bundle's parts. */

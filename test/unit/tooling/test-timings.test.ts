@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slowestFilesLines, tooLongLine } from '../../../scripts/test-timings';
+import { firstLine, slowestFilesLines, tooLongLine } from '../../../scripts/test-timings';
 
 // What `npm test` prints about its time: the slowest files first, and a plain warning naming
 // the stage to blame when the whole run took longer than 10 minutes.
@@ -36,5 +36,14 @@ describe('npm test timings', () => {
     ]);
     expect(line).toContain('16.7 minutes');
     expect(line).toContain('the e2e stage took longest (600 s)');
+  });
+});
+
+describe('firstLine', () => {
+  it('gives the first plain line of an error, and a word for one with no string form', () => {
+    expect(firstLine(new Error('\u001b[31mboom\u001b[39m\nat somewhere'))).toBe('boom');
+    expect(firstLine({ message: 'serialized\nrest' })).toBe('serialized');
+    // vitest hands its reporters serialized errors; one made without a prototype has no toString.
+    expect(firstLine(Object.create(null))).toBe('an error with no message');
   });
 });

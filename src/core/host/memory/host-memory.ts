@@ -116,9 +116,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     const mem = memory();
     if (!mem) return answer.ok ? fail('signed_out', 'Choose an account first.') : answer;
     const { store } = mem;
-    // A history handed over at an earlier opening is written first, so the turns read beside it are current.
-    await store.historyUnderWay(sessionId);
-    mem.recorder.flush();
+    await mem.written(sessionId); // so the turns read beside the server's text are current
     const opened = (
       history: ReturnType<typeof store.merged>,
       lastTurn: MemoryConversation['lastTurn'],
@@ -166,8 +164,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       if (!checked.ok) return checked;
       const mem = memory();
       if (!mem) return fail('signed_out', 'Choose an account first.');
-      await mem.store.openedHistoriesWritten();
-      mem.recorder.flush();
+      await mem.written();
       return { ok: true, value: mem.store.search(checked.value) };
     },
 
@@ -218,8 +215,8 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
       const mem = memory();
       if (!mem) return fail('signed_out', 'Choose an account first.');
       mem.stopIndexing();
-      // An opened conversation's history still being written would come back after the clearing.
-      await mem.store.openedHistoriesWritten();
+      // What the writer thread still writes (an opened history, a long reply) would come back after the clearing.
+      await mem.store.threadWritesDone();
       mem.recorder.discard();
       mem.store.clear();
       return bridge.getMemoryInfo();
@@ -268,7 +265,9 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     },
     noteRewound(sessionId, keep, at) {
       try {
-        memory()?.store.forgetTurnsFrom(sessionId, keep, at);
+        const mem = memory();
+        // The recorder may still hold those turns (waiting for the writer thread): they go from both.
+        if (mem) mem.recorder.forgetFrom(sessionId, mem.store.forgetTurnsFrom(sessionId, keep, at));
       } catch (error) {
         logger.error('The turns of a rewound conversation could not be forgotten.', error);
       }

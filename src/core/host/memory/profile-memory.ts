@@ -136,6 +136,20 @@ export class ProfileMemory {
     this.indexing = { ...this.indexing, running: false };
   }
 
+  /**
+   * Resolves once what the app holds of a conversation (of all, without one) is on disk, so a read of it is
+   * current: what the writer thread was given (an opened history, a long reply), then what the recorder held.
+   */
+  async written(conversationId?: string): Promise<void> {
+    const underWay = () =>
+      conversationId === undefined
+        ? this.store.threadWritesDone()
+        : this.store.writesUnderWay(conversationId);
+    await underWay();
+    this.recorder.flush();
+    await underWay();
+  }
+
   /** Resolves once the store's writer thread has closed its connection too (the file is whole then). */
   close(): Promise<void> {
     this.stopIndexing();

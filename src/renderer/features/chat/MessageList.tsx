@@ -1,20 +1,19 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useConversationsStore, type Thread, type ThreadMessage } from '../../stores/conversations-store';
 import { useSearchStore } from '../../stores/search-store';
-import { useUiStore } from '../../stores/ui-store';
 import { isTerminal, type ConversationStream } from '../../model/turn-reducer';
 import { transcriptContext, type EntryContext } from '../../model/transcript-context';
 import { useServerOffers } from '../../ui/use-server-offers';
 import { HistoryReplyRow, HistoryUserRow, LiveReplyRow, LiveUserRow, type RowActions } from './TranscriptRow';
 import { branchPoint, entryOf, silentReply, type Row } from './transcript-rows';
+import { useBottomFollow } from './use-bottom-follow';
 import { useContinuedReplies } from './use-continued-replies';
 import { useRovingLog } from './use-roving-log';
 import { VersionSwitcher } from './VersionSwitcher';
 import { useVersionSpots } from './use-version-spots';
 
 const noMessages: ThreadMessage[] = [];
-const nearBottomPx = 48;
 const nearTopPx = 300;
 
 /**
@@ -30,10 +29,6 @@ export function MessageList(props: {
 }) {
   const { agentId, sessionId, thread, stream } = props;
   const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  /** The person moved the list (wheel, keys, the scrollbar) since it was last at the bottom. */
-  const personScrolled = useRef(false);
-  const anchorFromBottom = useRef<number | null>(null);
 
   const { spots, shown } = useVersionSpots(agentId, sessionId, thread);
   const continued = useContinuedReplies(stream, thread?.messages ?? noMessages);
@@ -103,23 +98,8 @@ export function MessageList(props: {
     getItemKey: (index) => rows[index]?.key ?? index,
   });
 
-  // Open where the person left this conversation, or at the bottom.
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const memory = useUiStore.getState().scroll[sessionId];
-    const place = () => {
-      element.scrollTop = element.scrollHeight - element.clientHeight - (memory?.fromBottom ?? 0);
-      atBottom.current = !memory || memory.fromBottom < nearBottomPx;
-    };
-    place();
-    const frame = requestAnimationFrame(place);
-    return () => {
-      cancelAnimationFrame(frame);
-      const fromBottom = element.scrollHeight - element.clientHeight - element.scrollTop;
-      useUiStore.getState().rememberScroll(sessionId, { fromBottom: Math.max(0, fromBottom) });
-    };
-  }, [sessionId]);
+  const totalSize = virtualizer.getTotalSize();
+  const bottom = useBottomFollow(scroller, sessionId, totalSize, rows.length);
 
   // A search result chose a message here: bring it into view (it is highlighted while targeted).
   const target = useSearchStore((s) => (s.target?.sessionId === sessionId ? s.target.position : null));
@@ -129,59 +109,27 @@ export function MessageList(props: {
       : rows.findIndex((r) => r.kind === 'history' && r.position === target && !r.earlier && !r.silent);
   useEffect(() => {
     if (targetIndex < 0) return;
-    atBottom.current = false;
+    bottom.leaveBottom();
     virtualizer.scrollToIndex(targetIndex, { align: 'center' });
-  }, [targetIndex, virtualizer]);
-
-  const totalSize = virtualizer.getTotalSize();
-  // Earlier messages arrived: keep the same distance from the bottom so nothing jumps.
-  const follow = useRef(0);
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    if (anchorFromBottom.current !== null) {
-      element.scrollTop = element.scrollHeight - anchorFromBottom.current;
-      anchorFromBottom.current = null;
-    } else if (atBottom.current && !follow.current) {
-      // Following a growing reply: read its height in the next frame, where layout happens anyway,
-      // not here, where reading it would lay the page out a second time inside React's commit.
-      follow.current = requestAnimationFrame(() => {
-        follow.current = 0;
-        if (atBottom.current) element.scrollTop = element.scrollHeight;
-      });
-    }
-  }, [totalSize, rows.length]);
-  useEffect(() => () => cancelAnimationFrame(follow.current), []);
+  }, [targetIndex, virtualizer, bottom]);
 
   const loadingEarlier = thread?.loadingEarlier ?? false;
   const skippedCount = thread?.skipped ?? 0;
   const onScroll = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
-    // Only the person leaves the bottom: the list's own moves (rows measured taller, a row growing, the
-    // virtualiser keeping a row in place) fire scroll events too, and before the follow below catches up
-    // they read as "not at the bottom" (a conversation opened then stopped short of its last message).
-    if (element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx) {
-      atBottom.current = true;
-      personScrolled.current = false;
-    } else if (personScrolled.current) atBottom.current = false;
+    bottom.scrolled(element);
     if (element.scrollTop < nearTopPx && skippedCount > 0 && !loadingEarlier) {
-      anchorFromBottom.current = element.scrollHeight - element.scrollTop;
+      bottom.keepDistance(element);
       void useConversationsStore.getState().loadEarlier(agentId, sessionId);
     }
-  }, [agentId, sessionId, skippedCount, loadingEarlier]);
-
-  const scrolledByPerson = useCallback(() => {
-    personScrolled.current = true;
-  }, []);
+  }, [agentId, sessionId, skippedCount, loadingEarlier, bottom]);
 
   // A brand-new message from the person always brings the view down.
   const lastItem = stream.items[stream.items.length - 1];
   useEffect(() => {
-    if (lastItem?.kind !== 'user') return;
-    atBottom.current = true;
-    personScrolled.current = false;
-  }, [lastItem]);
+    if (lastItem?.kind === 'user') bottom.toBottom();
+  }, [lastItem, bottom]);
 
   const roving = useRovingLog(
     scroller,
@@ -194,10 +142,13 @@ export function MessageList(props: {
       ref={scroller}
       className="message-scroller"
       onScroll={onScroll}
-      onWheel={scrolledByPerson}
-      onTouchMove={scrolledByPerson}
+      onWheel={bottom.scrolledByPerson}
+      onTouchMove={bottom.scrolledByPerson}
       onPointerDown={(event) => {
-        if (event.target === event.currentTarget) scrolledByPerson(); // its scrollbar
+        // Its scrollbar; or a press in a message, which scrolls the list while it lasts (selecting text
+        // past an edge, the middle button's autoscroll).
+        if (event.target === event.currentTarget) bottom.scrolledByPerson();
+        else bottom.pressed();
       }}
       role="log"
       aria-label="Messages"
@@ -205,7 +156,7 @@ export function MessageList(props: {
       onFocus={roving.onFocus}
       onBlur={roving.onBlur}
       onKeyDown={(event) => {
-        scrolledByPerson();
+        bottom.scrolledByPerson();
         roving.onKeyDown(
           event,
           rows.length,
