@@ -58,6 +58,8 @@ export async function indexHistory(
       const wait = pausedUntil - Date.now();
       if (wait > 0) await sleep(wait);
       if (signal.aborted) return;
+      // A turn the app records while this download is on its way is newer than it (HistoryWrite.fetchedAt).
+      const fetchedAt = Date.now();
       const history = await source.getHistory(agentId, conversation.id);
       if (history.ok) {
         await store.saveHistoryInSlices(
@@ -67,6 +69,7 @@ export async function indexHistory(
           0,
           historyVersion(conversation),
           signal,
+          fetchedAt,
         );
         if (signal.aborted) return;
         progress.done += 1;

@@ -13,6 +13,12 @@ export interface HistoryWrite {
   skipped: number;
   /** The server state a whole history (`skipped` 0) is stored for. */
   version?: string | undefined;
+  /**
+   * When its download began (this computer's clock). A message the app recorded live after that (a turn
+   * that ended while the history was on its way) is newer than the history: it neither replaces nor removes
+   * it, and the next download holds it.
+   */
+  fetchedAt?: number | undefined;
 }
 
 /** One message of a history slice as it is stored: its position, role, text, time and turn. */
@@ -66,7 +72,12 @@ type StoredRow = StoredMessage & { position: number; turn_id: string | null };
  * Writes one slice in one transaction (the writer thread, memory-writer-thread.ts): a message stored as
  * it is stays untouched, any other at its position is replaced.
  */
-function writeSlice(db: MemoryDatabase, conversationId: string, rows: readonly SliceRow[]): void {
+function writeSlice(
+  db: MemoryDatabase,
+  conversationId: string,
+  rows: readonly SliceRow[],
+  fetchedAt: number,
+): void {
   if (rows.length === 0) return;
   const first = rows[0]![0];
   const last = rows[rows.length - 1]![0];
@@ -85,6 +96,7 @@ function writeSlice(db: MemoryDatabase, conversationId: string, rows: readonly S
     for (const [position, role, content, at, turnId] of rows) {
       const old = stored.get(position);
       if (old?.role === role && old.content === content && old.at === at && old.turn_id === turnId) continue;
+      if (old && recordedSince(old, fetchedAt)) continue;
       if (old) remove.run(conversationId, position);
       insert.run(conversationId, position, role, content, at, turnId);
     }
@@ -100,11 +112,20 @@ function finishHistory(
   conversationId: string,
   end: number,
   version: string | null | undefined,
+  fetchedAt: number,
 ): void {
   db.transaction(() => {
-    db.prepare('DELETE FROM messages WHERE conversation_id = ? AND position >= ?').run(conversationId, end);
+    db.prepare(
+      `DELETE FROM messages WHERE conversation_id = ? AND position >= ?
+       AND NOT (turn_id IS NOT NULL AND at > ?)`,
+    ).run(conversationId, end, fetchedAt);
     if (version !== undefined) markFullHistory(db, conversationId, version);
   })();
+}
+
+/** A message of a live turn the app recorded after the history's download began (HistoryWrite.fetchedAt). */
+function recordedSince(row: StoredRow, fetchedAt: number): boolean {
+  return row.turn_id !== null && row.at > fetchedAt;
 }
 
 /** The whole history of a conversation is stored, as the server had it at `version`. */
@@ -129,6 +150,8 @@ export async function writeHistory(
   stopped: () => boolean,
 ): Promise<boolean> {
   const { agentId, conversationId, messages, skipped } = history;
+  // Without a time, as before: the history replaces whatever the store holds.
+  const fetchedAt = history.fetchedAt ?? Number.MAX_SAFE_INTEGER;
   db.prepare(
     `INSERT INTO conversations (id, agent_id) VALUES (?, ?)
      ON CONFLICT (id) DO UPDATE SET agent_id = excluded.agent_id WHERE agent_id IS NOT excluded.agent_id`,
@@ -143,7 +166,7 @@ export async function writeHistory(
       const turnId = message.turnId ?? kept.get(position) ?? null;
       rows.push([position, message.role, message.content, message.at, turnId]);
     }
-    writeSlice(db, conversationId, rows);
+    writeSlice(db, conversationId, rows, fetchedAt);
     // What the slice added to the search index is merged in bounded steps (index-merge.ts).
     await mergeIndex(db, SLICE_MERGE_STEPS, stopped);
   }
@@ -153,6 +176,7 @@ export async function writeHistory(
     conversationId,
     skipped + messages.length,
     skipped === 0 ? (history.version ?? null) : undefined,
+    fetchedAt,
   );
   return true;
 }

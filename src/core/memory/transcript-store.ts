@@ -137,10 +137,14 @@ export class TranscriptStore {
     skipped: number,
     version?: string,
     signal?: AbortSignal,
+    fetchedAt?: number,
   ): Promise<void> {
     // Handed over (in parts, memory-writer.ts): the thread writes the conversation's row, its turns' replies and the slices (history-writer.ts).
     // Not awaited here: an async frame would hold `messages` until the thread had written them.
-    return this.writer.writeHistory({ agentId, conversationId, messages, skipped, version }, signal);
+    return this.writer.writeHistory(
+      { agentId, conversationId, messages, skipped, version, fetchedAt },
+      signal,
+    );
   }
 
   /**
@@ -154,9 +158,10 @@ export class TranscriptStore {
     conversationId: string,
     messages: readonly HistoryMessage[],
     skipped: number,
+    fetchedAt?: number,
   ): Promise<void> {
     return this.underWay.after(conversationId, () =>
-      this.writer.writeHistory({ agentId, conversationId, messages, skipped }),
+      this.writer.writeHistory({ agentId, conversationId, messages, skipped, fetchedAt }),
     );
   }
 

@@ -107,6 +107,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     sessionId: string,
     limit: number | undefined,
   ): Promise<DeskResult<MemoryConversation>> => {
+    const fetchedAt = Date.now(); // a turn recorded meanwhile is newer than this history (history-writer.ts)
     const answer =
       offlineAnswer() ??
       (await connection.withApi((api) =>
@@ -136,7 +137,7 @@ export function createMemoryArea(options: MemoryAreaOptions): MemoryArea {
     if (answer.ok) {
       const messages = answer.value.messages.map((m) => ({ ...m, at: Date.parse(m.at) }));
       // Written by the store's writer thread: the opening does not wait for it (the text is the server's).
-      store.saveOpenedHistory(agentId, sessionId, messages, answer.value.skipped).then(
+      store.saveOpenedHistory(agentId, sessionId, messages, answer.value.skipped, fetchedAt).then(
         () => mem.noteWrite(undefined),
         (error: unknown) => mem.noteWrite(error),
       );
