@@ -75,10 +75,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     secrets,
     logger,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
-    startEmbeddedService: async ({ dataDir }): Promise<EmbeddedService> => {
+    who: 'AgentDesk in the browser (npm run web)',
+    startEmbeddedService: async ({ dataDir, port = 0 }): Promise<EmbeddedService> => {
       const settings: ServiceOptions = {
         dataDir,
-        port: 0,
+        port,
         log: (line) => logger.debug(line),
         ...(options.serviceConfig ? { config: options.serviceConfig } : {}),
         ...(options.serviceClock ? { clock: options.serviceClock } : {}),

@@ -38,8 +38,15 @@ export async function openCliHost(options: CliHostOptions): Promise<DeskHost> {
     secrets,
     logger: options.logger ?? silentLogger,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
-    startEmbeddedService: ({ dataDir }) =>
-      startThisComputer({ dataDir, launchSecret, secrets, trusted: options.trustedLaunch !== false }),
+    who: 'the agentdesk command',
+    startEmbeddedService: ({ dataDir, port }) =>
+      startThisComputer({
+        dataDir,
+        ...(port ? { port } : {}),
+        launchSecret,
+        secrets,
+        trusted: options.trustedLaunch !== false,
+      }),
     openBrowser: async (url) => {
       io.err(`Open this address in your browser to sign in:\n  ${url}\n`);
       if (options.openBrowser) {

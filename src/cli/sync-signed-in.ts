@@ -11,6 +11,7 @@ import type { ApiClient } from '../core/api/api-client';
 import { keyringCandidate } from '../core/auth/keyring-secret-store';
 import { chooseSecretStore, type SecretStore } from '../core/auth/secret-store';
 import { createActiveConnection } from '../core/host/plumbing/connection';
+import { heldByWords } from '../core/host/plumbing/local-service-lease';
 import { silentLogger } from '../core/log/logger';
 import { openProfileStore } from '../core/profiles/profile-store';
 import { ALL_SCOPES } from '../shared/api';
@@ -28,8 +29,9 @@ export async function signedInApi(dataDir: string, secrets?: SecretStore): Promi
     profiles,
     secrets: store,
     localDataDir: join(dataDir, 'local-service'),
-    startEmbeddedService: ({ dataDir: serviceData }) =>
-      startThisComputer({ dataDir: serviceData, launchSecret, secrets: store }),
+    who: 'agentdesk sync',
+    startEmbeddedService: ({ dataDir: serviceData, port }) =>
+      startThisComputer({ dataDir: serviceData, ...(port ? { port } : {}), launchSecret, secrets: store }),
     logger: silentLogger,
   });
   const connected = await connection.connect();
@@ -48,5 +50,7 @@ export async function signedInApi(dataDir: string, secrets?: SecretStore): Promi
     return { ok: true, api: connected.value.api, close: () => connection.close() };
   }
   await connection.close();
-  return { ok: false, message: connected.ok ? 'You are not signed in.' : connected.error.message };
+  if (!connected.ok) return { ok: false, message: connected.error.message };
+  const held = connected.value.heldBy;
+  return { ok: false, message: held ? heldByWords(held) : 'You are not signed in.' };
 }

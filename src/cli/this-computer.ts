@@ -7,13 +7,15 @@ import type { SecretStore } from '../core/auth/secret-store';
  */
 export async function startThisComputer(options: {
   dataDir: string;
+  /** The address of a service this command takes over from a program that ended; else any free one. */
+  port?: number;
   launchSecret: string;
   secrets: SecretStore;
   trusted?: boolean;
 }) {
   const { keychainOf, startAppService, startService } = await import('../service/index');
-  const { dataDir, launchSecret, secrets } = options;
+  const { dataDir, launchSecret, secrets, port = 0 } = options;
   return options.trusted === false
-    ? startService({ dataDir, port: 0 })
-    : startAppService({ dataDir, port: 0, launchSecret, ...keychainOf(secrets) });
+    ? startService({ dataDir, port })
+    : startAppService({ dataDir, port, launchSecret, ...keychainOf(secrets) });
 }

@@ -21,7 +21,7 @@ import type { AppSettings } from '../shared/bridge';
 import { DEEP_LINK_SCHEME } from '../core/host/platform/deep-link-format';
 import { createBridgeDispatcher } from '../core/host/dispatch';
 import { createHost, type DeskHost } from '../core/host';
-import { makePrivateDataDir, usePrivateUmask } from '../core/profiles/data-dir';
+import { desktopDataDir, makePrivateDataDir, usePrivateUmask } from '../core/profiles/data-dir';
 import { keychainOf, startAppService } from '../service/index';
 import { APP_INDEX_URL, appSchemePrivileges, serveAppProtocol } from './app-protocol';
 import { registerBridgeIpc } from './ipc';
@@ -130,9 +130,12 @@ function openWindow(): BrowserWindow {
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
+  // Accounts, sync state and the local service's data: shared with browser mode and the CLI.
+  const dataDir = desktopDataDir(userData);
   // Everything the app writes for the person is theirs alone (profiles, sync state, the local service's data).
   usePrivateUmask();
   await makePrivateDataDir(userData);
+  await makePrivateDataDir(dataDir);
   const rotating = openRotatingLog(join(userData, 'logs'));
   fileSink = rotating.sink;
   logFile = rotating.path;
@@ -154,18 +157,18 @@ async function start(): Promise<void> {
   process.env['AGENTDESK_MEMORY_WRITER_JS'] ??= join(__dirname, 'memory-writer.js');
   process.env['AGENTDESK_EXTENSION_OPERATIONS_JS'] ??= join(__dirname, 'extension-operations.js');
   host = await createHost({
-    dataDir: userData,
+    dataDir,
     secrets: secrets.store,
     logger,
     // Electron's net.fetch follows the system proxy and certificate store.
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     settings: { onChange: applyDesktopSettings },
-    startEmbeddedService: ({ dataDir }) => {
+    startEmbeddedService: ({ dataDir, port = 0 }) => {
       // The service runs the demo agent from its prebuilt bundle (electron.vite.config.ts builds it next to us).
       process.env['AGENTDESK_DEMO_AGENT_JS'] ??= join(__dirname, 'demo-agent.js');
       process.env['AGENTDESK_MODEL_AGENT_JS'] ??= join(__dirname, 'model-agent.js');
       // The key sealing model providers' keys goes to the OS keychain, the one the CLI finds too.
-      return startAppService({ dataDir, port: 0, launchSecret, ...keychainOf(secrets.store) });
+      return startAppService({ dataDir, port, launchSecret, ...keychainOf(secrets.store) });
     },
     openBrowser: async (url) => {
       if (!isSignInUrlAllowed(url))

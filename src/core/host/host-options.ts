@@ -25,7 +25,13 @@ export interface HostOptions {
   /** Overrides where "this computer"'s service keeps its data. */
   localServiceDataDir?: string;
   secrets: SecretStore;
-  startEmbeddedService(options: { dataDir: string }): Promise<EmbeddedService>;
+  /** `port`: the address of a service this program takes over (plumbing/joined-service.ts), else any. */
+  startEmbeddedService(options: { dataDir: string; port?: number }): Promise<EmbeddedService>;
+  /**
+   * This program in words ("the AgentDesk app" by default), told to another program that finds "this
+   * computer"'s service already running on the same data folder and joins it (plumbing/local-service-lease.ts).
+   */
+  who?: string;
   /** Shows the authorize page: shell.openExternal, a browser-mode tab, or print-and-open in the CLI. */
   openBrowser(url: string): void | Promise<void>;
   os: HostOs;

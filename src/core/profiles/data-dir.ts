@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,28 @@ export function defaultDataDir(
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'AgentDesk');
   if (platform === 'win32') return join(env['APPDATA'] ?? join(home, 'AppData', 'Roaming'), 'AgentDesk');
   return join(env['XDG_DATA_HOME'] ?? join(home, '.local', 'share'), 'agentdesk');
+}
+
+/**
+ * The desktop app's data folder: the one browser mode and the CLI use, so the three share their accounts and
+ * "this computer"'s service, which runs once per folder (core/host/plumbing/local-service-lease.ts). It is
+ * Electron's own folder on macOS and Windows; on Linux that is `~/.config/AgentDesk` instead, and a person
+ * whose accounts are already there keeps them there.
+ */
+export function desktopDataDir(
+  electronUserData: string,
+  options: {
+    platform?: NodeJS.Platform;
+    env?: NodeJS.ProcessEnv;
+    home?: string;
+    hasAccounts?: (dir: string) => boolean;
+  } = {},
+): string {
+  const env = options.env ?? process.env;
+  const shared = defaultDataDir(options.platform ?? process.platform, env, options.home ?? homedir());
+  if (env['AGENTDESK_DATA'] || shared === electronUserData) return shared;
+  const hasAccounts = options.hasAccounts ?? ((dir: string) => existsSync(join(dir, 'profiles.json')));
+  return hasAccounts(electronUserData) && !hasAccounts(shared) ? electronUserData : shared;
 }
 
 /**

@@ -48,6 +48,8 @@ const m = vi.hoisted(() => ({
   permissionCheck: undefined as unknown,
 }));
 m.userData = userData;
+// desktopDataDir follows $AGENTDESK_DATA: the app's accounts and service in this test's folder, not the home's.
+process.env['AGENTDESK_DATA'] = userData;
 
 vi.mock('@napi-rs/keyring', () => ({
   AsyncEntry: class {

@@ -7,23 +7,11 @@ import { TokenManager, type TokenManagerEvent } from '../../auth/token-manager';
 import type { ProfileStore } from '../../profiles/profile-store';
 import { fail, toDeskResult } from './call-results';
 import { createEventHub } from './event-hub';
+import type { AppSignIn, EmbeddedService, ServiceHolder } from './embedded-service';
+import { startOrJoinLocalService } from './local-service-lease';
 import type { WithApi } from './with-api';
 
-/** The embedded local service as the host needs it (main/, browser/ and cli/ start it). */
-export interface EmbeddedService {
-  url: string;
-  close(): Promise<void>;
-  /**
-   * "This computer"'s passwordless sign-in: the service trusts the app that started it in this process
-   * (the app holds the launch secret; docs/security.md). Absent where the program does not offer it.
-   */
-  signInApp?(scope: string): Promise<AppSignIn>;
-}
-
-/** The token endpoint's answer, handed over in memory; or why the service refused. */
-export type AppSignIn =
-  | { ok: true; tokens: { access_token: string; refresh_token: string; expires_in: number; scope: string } }
-  | { ok: false; reason: string };
+export type { AppSignIn, EmbeddedService, ServiceHolder } from './embedded-service';
 
 /**
  * The active profile's connection: where its API is, who holds its tokens,
@@ -37,6 +25,8 @@ export interface Connection {
   api: ApiClient;
   /** Set for "this computer" when its service trusts this app: sign in with no browser and no password. */
   signInApp?: (scope: string) => Promise<AppSignIn>;
+  /** "This computer"'s service run by another program, which alone can sign in without a password. */
+  heldBy?: ServiceHolder;
 }
 
 export type ConnectionEvent =
@@ -50,7 +40,9 @@ export interface ActiveConnectionOptions {
   secrets: SecretStore;
   /** Where "this computer"'s service keeps its data. */
   localDataDir: string;
-  startEmbeddedService(options: { dataDir: string }): Promise<EmbeddedService>;
+  startEmbeddedService(options: { dataDir: string; port?: number }): Promise<EmbeddedService>;
+  /** This program in words, for another one that finds the service already running: "the AgentDesk app". */
+  who?: string | undefined;
   fetch?: FetchLike | undefined;
   now?: (() => number) | undefined;
   logger: Logger;
@@ -82,13 +74,28 @@ export function createActiveConnection(options: ActiveConnectionOptions): Active
   let stopTokenEvents: () => void = () => {};
 
   const ensureLocalService = (): Promise<EmbeddedService> => {
-    localService ??= options
-      .startEmbeddedService({ dataDir: options.localDataDir })
-      .catch((error: unknown) => {
-        localService = undefined;
-        throw error;
-      });
+    localService ??= startOrJoinLocalService({
+      dataDir: options.localDataDir,
+      who: options.who ?? 'the AgentDesk app',
+      start: (port) =>
+        options.startEmbeddedService({ dataDir: options.localDataDir, ...(port ? { port } : {}) }),
+      fetch: options.fetch,
+      onTakeOver: () => void tookOver(),
+      log: (message) => logger.warn(message),
+    }).catch((error: unknown) => {
+      localService = undefined;
+      throw error;
+    });
     return localService;
+  };
+
+  /** The program whose service this one had joined ended, and this one runs it now: it signs in by itself. */
+  const tookOver = async (): Promise<void> => {
+    const embedded = await localService?.catch(() => undefined);
+    logger.info('AgentDesk took over the service on this computer from the program that ended.');
+    if (!embedded || connection?.profile.kind !== 'local') return;
+    delete connection.heldBy;
+    if (embedded.signInApp) connection.signInApp = embedded.signInApp.bind(embedded);
   };
 
   const stopLocalService = async (): Promise<void> => {
@@ -171,6 +178,7 @@ export function createActiveConnection(options: ActiveConnectionOptions): Active
       tokens,
       api,
       ...(embedded?.signInApp ? { signInApp: embedded.signInApp.bind(embedded) } : {}),
+      ...(embedded?.heldBy ? { heldBy: embedded.heldBy } : {}),
     };
     stopTokenEvents = tokens.onEvent((event) => {
       if (connection === built) hub.emit({ type: 'tokens', connection: built, event });

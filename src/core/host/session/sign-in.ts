@@ -4,7 +4,8 @@ import type { FetchLike } from '../../common/result';
 import type { Logger } from '../../log/logger';
 import { startLogin, type LoginError } from '../../auth/login-flow';
 import { fail } from '../plumbing/call-results';
-import type { ActiveConnection, Connection } from '../plumbing/connection';
+import type { ActiveConnection, Connection, ServiceHolder } from '../plumbing/connection';
+import { heldByWords } from '../plumbing/local-service-lease';
 
 /** The browser sign-in of the active profile, from starting its service to keeping its tokens. */
 
@@ -64,6 +65,7 @@ export async function runSignIn(
     return connected;
   }
   const current = connected.value;
+  if (current.heldBy) return signInBeside(current.heldBy, connection, report);
   if (current.signInApp)
     return signInAsApp(current, current.signInApp, { signal, connection }, settings, report);
   const attempt = startLogin({
@@ -143,4 +145,28 @@ async function signInAsApp(
   await report.signedIn();
   report.changed();
   return { ok: true, value: undefined };
+}
+
+/**
+ * "This computer" whose service another program runs (plumbing/local-service-lease.ts): the account's tokens
+ * are read again from the keychain, where that program keeps them once it has signed in; without them this
+ * program cannot sign in by itself, and says why.
+ */
+async function signInBeside(
+  holder: ServiceHolder,
+  connection: ActiveConnection,
+  report: SignInReport,
+): Promise<DeskResult<void>> {
+  connection.drop();
+  const again = await connection.connect();
+  report.progress(undefined);
+  if (again.ok && again.value.tokens.signedIn) {
+    await report.signedIn();
+    report.changed();
+    return { ok: true, value: undefined };
+  }
+  const error = { code: 'service_in_use', message: heldByWords(holder) };
+  report.reason(error);
+  report.changed();
+  return { ok: false, error };
 }
