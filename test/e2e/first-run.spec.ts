@@ -150,6 +150,8 @@ test('the app’s trust gives the person’s browser nothing, and no page can us
 test('reopening the app with no keychain goes straight to the chat: the choice of This computer was kept', async ({
   browser,
 }) => {
+  // The first run has ended, and its service with it (while it ran, a second one would join that service).
+  await mode.close();
   // No keychain, as on this test machine: the tokens died with the last run, not the choice of where.
   const again = await startBrowserMode({
     dataDir: join(scratch, 'data'),
