@@ -63,6 +63,19 @@ async function until(what: string, check: () => boolean, ms = 60_000): Promise<v
   }
 }
 
+/** `agentdesk chat` in this process, its turn held open at its permission question until `answer`. */
+async function holdTurnOpen(keychain: SecretStore) {
+  let answer!: (line: string) => void;
+  const answered = new Promise<string>((done) => (answer = done));
+  let asked = false;
+  const holding = run(['chat', 'assistant', WRITE], keychain, () => {
+    asked = true;
+    return answered;
+  });
+  await until('the first run asks', () => asked);
+  return { holding, answer };
+}
+
 it('a command run while another program holds a turn open joins its service: the turn goes on and ends', async () => {
   // The first program: `agentdesk chat` in a process of its own, its turn waiting for a permission answer.
   const first = spawn(process.execPath, [...cliFromSource, 'chat', 'assistant', WRITE, '--data', dataDir], {
@@ -96,14 +109,7 @@ it('a command run while another program holds a turn open joins its service: the
 
 it('with the keychain shared, the second program works through the first one’s service; the last one out frees the folder', async () => {
   const keychain = createMemorySecretStore();
-  let answer!: (line: string) => void;
-  const answered = new Promise<string>((done) => (answer = done));
-  let asked = false;
-  const holding = run(['chat', 'assistant', WRITE], keychain, () => {
-    asked = true;
-    return answered;
-  });
-  await until('the first run asks', () => asked);
+  const { holding, answer } = await holdTurnOpen(keychain);
   const lock = JSON.parse(await readFile(lockFile(), 'utf8')) as { pid: number; url: string; who: string };
   expect(lock).toMatchObject({ pid: process.pid, who: 'the agentdesk command' });
   expect(lock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -145,14 +151,7 @@ it('a lock left by a process that is gone is taken over', async () => {
 
 it('when the program holding the service ends, one that joined it takes it over at the same address', async () => {
   const keychain = createMemorySecretStore();
-  let answer!: (line: string) => void;
-  const answered = new Promise<string>((done) => (answer = done));
-  let asked = false;
-  const holding = run(['chat', 'assistant', WRITE], keychain, () => {
-    asked = true;
-    return answered;
-  });
-  await until('the first run asks', () => asked);
+  const { holding, answer } = await holdTurnOpen(keychain);
   const before = JSON.parse(await readFile(lockFile(), 'utf8')) as { url: string; since: number };
 
   // A program that stays: a host on the same folder, signed in through the shared keychain.
