@@ -76,10 +76,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     logger,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
     who: 'AgentDesk in the browser (npm run web)',
-    startEmbeddedService: async ({ dataDir, port = 0 }): Promise<EmbeddedService> => {
+    startEmbeddedService: async ({ dataDir, port = 0, guest }): Promise<EmbeddedService> => {
       const settings: ServiceOptions = {
         dataDir,
         port,
+        ...(guest ? { guest } : {}),
         log: (line) => logger.debug(line),
         ...(options.serviceConfig ? { config: options.serviceConfig } : {}),
         ...(options.serviceClock ? { clock: options.serviceClock } : {}),

@@ -39,10 +39,11 @@ export async function openCliHost(options: CliHostOptions): Promise<DeskHost> {
     logger: options.logger ?? silentLogger,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
     who: 'the agentdesk command',
-    startEmbeddedService: ({ dataDir, port }) =>
+    startEmbeddedService: ({ dataDir, port, guest }) =>
       startThisComputer({
         dataDir,
         ...(port ? { port } : {}),
+        ...(guest ? { guest } : {}),
         launchSecret,
         secrets,
         trusted: options.trustedLaunch !== false,

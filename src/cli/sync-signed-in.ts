@@ -30,8 +30,7 @@ export async function signedInApi(dataDir: string, secrets?: SecretStore): Promi
     secrets: store,
     localDataDir: join(dataDir, 'local-service'),
     who: 'agentdesk sync',
-    startEmbeddedService: ({ dataDir: serviceData, port }) =>
-      startThisComputer({ dataDir: serviceData, ...(port ? { port } : {}), launchSecret, secrets: store }),
+    startEmbeddedService: (start) => startThisComputer({ ...start, launchSecret, secrets: store }),
     logger: silentLogger,
   });
   const connected = await connection.connect();

@@ -9,13 +9,16 @@ export async function startThisComputer(options: {
   dataDir: string;
   /** The address of a service this command takes over from a program that ended; else any free one. */
   port?: number;
+  /** Beside the folder's own service, which another program runs (ServiceOptions.guest). */
+  guest?: boolean;
   launchSecret: string;
   secrets: SecretStore;
   trusted?: boolean;
 }) {
   const { keychainOf, startAppService, startService } = await import('../service/index');
   const { dataDir, launchSecret, secrets, port = 0 } = options;
+  const guest = options.guest ? { guest: true } : {};
   return options.trusted === false
-    ? startService({ dataDir, port })
-    : startAppService({ dataDir, port, launchSecret, ...keychainOf(secrets) });
+    ? startService({ dataDir, port, ...guest })
+    : startAppService({ dataDir, port, ...guest, launchSecret, ...keychainOf(secrets) });
 }

@@ -163,12 +163,12 @@ async function start(): Promise<void> {
     // Electron's net.fetch follows the system proxy and certificate store.
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     settings: { onChange: applyDesktopSettings },
-    startEmbeddedService: ({ dataDir, port = 0 }) => {
+    startEmbeddedService: ({ dataDir, port = 0, guest }) => {
       // The service runs the demo agent from its prebuilt bundle (electron.vite.config.ts builds it next to us).
       process.env['AGENTDESK_DEMO_AGENT_JS'] ??= join(__dirname, 'demo-agent.js');
       process.env['AGENTDESK_MODEL_AGENT_JS'] ??= join(__dirname, 'model-agent.js');
       // The key sealing model providers' keys goes to the OS keychain, the one the CLI finds too.
-      return startAppService({ dataDir, port, launchSecret, ...keychainOf(secrets.store) });
+      return startAppService({ dataDir, port, guest, launchSecret, ...keychainOf(secrets.store) });
     },
     openBrowser: async (url) => {
       if (!isSignInUrlAllowed(url))

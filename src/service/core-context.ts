@@ -57,6 +57,8 @@ export interface CoreContext {
    * (identity/launch-trust.ts), so no one makes an account through the first-run page.
    */
   readonly startedByApp: boolean;
+  /** Runs beside the data folder's own service, in another program of this computer (ServiceOptions.guest). */
+  readonly guest?: boolean;
   /** The starting app's or CLI's OS keychain, for the keys that seal stored secrets; absent elsewhere. */
   readonly keyring?: Keyring;
   readonly log: (line: string) => void;

@@ -43,6 +43,13 @@ export interface ServiceOptions {
    * there instead of in `<dataDir>/keys/` (library/sealing-key.ts).
    */
   keyring?: Keyring;
+  /**
+   * Another program of this computer runs the service on this data folder, and this one could not join it
+   * (no saved sign-in to use there: core/host/plumbing/local-service-lease.ts). It serves its own program
+   * beside it: it leaves the turns it finds open (they are that one's, still running), the temp files
+   * (that one may be writing them) and the scheduled turns (that one fires them) to that service.
+   */
+  guest?: boolean;
 }
 
 export interface RunningService {
@@ -76,7 +83,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const cluster = await clusterFor(config, log);
   if (cluster) disposers.push(() => cluster.close());
   // A killed service's temp files go before anyone is answered; in a cluster, only those no process still writes.
-  const leftovers = await clearTempLeftovers(options.dataDir, cluster ? { minAgeMs: LEFTOVER_AGE_MS } : {});
+  const leftovers = options.guest
+    ? 0
+    : await clearTempLeftovers(options.dataDir, cluster ? { minAgeMs: LEFTOVER_AGE_MS } : {});
   if (leftovers > 0) log(`start: removed ${leftovers} temporary file(s) a stopped service had left`);
   const identity = createIdentity(db, clock, { signInThrottle: config.signInThrottle });
   await identity.clients.registerConfigured(config.clients);
@@ -91,6 +100,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     localUrl: '',
     serving,
     startedByApp: options.launchSecret !== undefined,
+    ...(options.guest ? { guest: true } : {}),
     ...(options.keyring ? { keyring: options.keyring } : {}),
     log,
     identity,

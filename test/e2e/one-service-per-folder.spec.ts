@@ -9,7 +9,8 @@ import type { SecretStore } from '../../src/core/auth/secret-store';
 // Two programs on one data folder (the app and `npm run web`, or two `npm run web`): "this computer"'s
 // service runs once, in the first, and the second joins it (core/host/plumbing/local-service-lease.ts).
 // With the keychain shared, the second is signed in and both show the same conversations live; with none to
-// share, the second says plainly why it cannot sign in. A memory store plays the OS keychain.
+// share, the second runs a guest service beside the first and signs in by itself. A memory store plays the OS
+// keychain.
 
 let scratch: string;
 let first: BrowserMode;
@@ -79,13 +80,19 @@ test('a second window on the same folder joins the first one’s service and see
   await expect(replies.last()).toContainText('and one from the second', { timeout: 30_000 });
 });
 
-test('with no keychain to share, the second window says plainly why it cannot sign in', async ({ page }) => {
+test('with no keychain to share, the second window runs beside the first and is signed in by itself', async ({
+  page,
+}) => {
   const third = await open(createMemorySecretStore());
+  // A guest service of its own (ServiceOptions.guest); the folder stays the first one's.
+  expect(third.service()).toBeDefined();
+  const lock = JSON.parse(await readFile(join(scratch, 'data', 'local-service', 'service.lock'), 'utf8'));
+  expect(lock.url).toBe(first.service()!.url);
   await page.goto(third.url);
-  await page.getByRole('button', { name: 'Start on this computer' }).click();
-  await expect(page.getByRole('alert')).toContainText(
-    'already running in AgentDesk in the browser (npm run web)',
-  );
-  await expect(page.getByRole('alert')).toContainText('only that program can sign you in without a password');
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  // "This computer" was chosen in the folder already: the guest's own trust signs the person in at once.
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await send(page, 'echo hello from beside');
+  await expect(page.getByRole('article', { name: 'Agent reply' }).last()).toContainText('hello from beside', {
+    timeout: 30_000,
+  });
 });

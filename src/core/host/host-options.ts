@@ -4,7 +4,7 @@ import type { FetchLike } from '../common/result';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../auth/secret-store';
 import type { ActivitySnapshot } from './platform/activity';
-import type { EmbeddedService } from './plumbing/connection';
+import type { EmbeddedService, EmbeddedStart } from './plumbing/connection';
 import type { PlatformOs } from './platform/platform';
 import type { SettingsHooks } from './settings/settings';
 import type { HostSyncSettings, SyncOs } from './sync/host-sync';
@@ -25,8 +25,11 @@ export interface HostOptions {
   /** Overrides where "this computer"'s service keeps its data. */
   localServiceDataDir?: string;
   secrets: SecretStore;
-  /** `port`: the address of a service this program takes over (plumbing/joined-service.ts), else any. */
-  startEmbeddedService(options: { dataDir: string; port?: number }): Promise<EmbeddedService>;
+  /**
+   * `port`: the address of a service this program takes over (plumbing/joined-service.ts), else any. `guest`:
+   * another program runs the folder's service and this one cannot join it (the service's `guest` option).
+   */
+  startEmbeddedService(options: EmbeddedStart): Promise<EmbeddedService>;
   /**
    * This program in words ("the AgentDesk app" by default), told to another program that finds "this
    * computer"'s service already running on the same data folder and joins it (plumbing/local-service-lease.ts).

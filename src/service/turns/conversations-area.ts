@@ -76,6 +76,7 @@ export function startConversations(
     permissionTimeoutMs: settings.permissionTimeoutMs,
     hooks: settings.hooks,
     sharedEvents: ctx.sharedEvents,
+    ...(ctx.guest ? { guest: true } : {}),
     seedOf: (conversationId) => forks.seedOf(conversationId),
     agentSettings,
   });
@@ -141,6 +142,8 @@ const REARM_MS = 5_000;
  * no two processes fire one item.
  */
 function ownSchedules(ctx: CoreContext, store: ConversationStore): ScheduleSource<StoredSchedule> {
+  // A guest fires none: the folder's own service does (ServiceOptions.guest).
+  if (ctx.guest) return { ...store.schedules, pending: async () => [] };
   const runsAgent = ctx.runsAgent;
   if (!runsAgent) return store.schedules;
   return {

@@ -30,6 +30,8 @@ export interface TurnManagerOptions {
    * left open by a process that died are closed by the cluster's heartbeat (cluster/agent-leases.ts), not here.
    */
   sharedEvents?: SharedEvents;
+  /** A guest beside the folder's own service (ServiceOptions.guest): the turns it finds open are that one's. */
+  guest?: boolean;
 }
 
 /** What an admission reads from the store, in its transaction, before it decides. */

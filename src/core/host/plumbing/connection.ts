@@ -7,11 +7,11 @@ import { TokenManager, type TokenManagerEvent } from '../../auth/token-manager';
 import type { ProfileStore } from '../../profiles/profile-store';
 import { fail, toDeskResult } from './call-results';
 import { createEventHub } from './event-hub';
-import type { AppSignIn, EmbeddedService, ServiceHolder } from './embedded-service';
+import type { AppSignIn, EmbeddedService, EmbeddedStart, ServiceHolder } from './embedded-service';
 import { startOrJoinLocalService } from './local-service-lease';
 import type { WithApi } from './with-api';
 
-export type { AppSignIn, EmbeddedService, ServiceHolder } from './embedded-service';
+export type { AppSignIn, EmbeddedService, EmbeddedStart, ServiceHolder } from './embedded-service';
 
 /**
  * The active profile's connection: where its API is, who holds its tokens,
@@ -40,7 +40,7 @@ export interface ActiveConnectionOptions {
   secrets: SecretStore;
   /** Where "this computer"'s service keeps its data. */
   localDataDir: string;
-  startEmbeddedService(options: { dataDir: string; port?: number }): Promise<EmbeddedService>;
+  startEmbeddedService(options: EmbeddedStart): Promise<EmbeddedService>;
   /** This program in words, for another one that finds the service already running: "the AgentDesk app". */
   who?: string | undefined;
   fetch?: FetchLike | undefined;
@@ -73,12 +73,15 @@ export function createActiveConnection(options: ActiveConnectionOptions): Active
   let connection: Connection | undefined;
   let stopTokenEvents: () => void = () => {};
 
-  const ensureLocalService = (): Promise<EmbeddedService> => {
+  const ensureLocalService = (profile: ServiceProfile): Promise<EmbeddedService> => {
+    // Another program's service is used with this account's saved sign-in; without one, a guest beside it.
+    const canJoin = async () =>
+      (await options.secrets.get(tokenKey(profile.id)).catch(() => undefined)) !== undefined;
     localService ??= startOrJoinLocalService({
       dataDir: options.localDataDir,
       who: options.who ?? 'the AgentDesk app',
-      start: (port) =>
-        options.startEmbeddedService({ dataDir: options.localDataDir, ...(port ? { port } : {}) }),
+      start: (how) => options.startEmbeddedService({ dataDir: options.localDataDir, ...how }),
+      canJoin,
       fetch: options.fetch,
       onTakeOver: () => void tookOver(),
       log: (message) => logger.warn(message),
@@ -109,7 +112,7 @@ export function createActiveConnection(options: ActiveConnectionOptions): Active
   ): Promise<DeskResult<{ url: string; embedded?: EmbeddedService }>> => {
     if (profile.kind !== 'local') return { ok: true, value: { url: profile.baseUrl } };
     try {
-      const embedded = await ensureLocalService();
+      const embedded = await ensureLocalService(profile);
       return { ok: true, value: { url: embedded.url, embedded } };
     } catch (error) {
       logger.error('The local service did not start.', error);

@@ -21,3 +21,12 @@ export interface ServiceHolder {
 export type AppSignIn =
   | { ok: true; tokens: { access_token: string; refresh_token: string; expires_in: number; scope: string } }
   | { ok: false; reason: string };
+
+/** How a program starts "this computer"'s service (local-service-lease.ts). */
+export interface EmbeddedStart {
+  dataDir: string;
+  /** The address of a service this program takes over from one that ended; else any free one. */
+  port?: number;
+  /** Beside the folder's own service, run by another program this one could not join (ServiceOptions.guest). */
+  guest?: boolean;
+}

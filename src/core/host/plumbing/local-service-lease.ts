@@ -4,8 +4,9 @@
  * recovery, which ends the other's running turns as "the service restarted". So the first takes the
  * folder's lock (common/owner-lock.ts) and writes its address into it; a later one joins that service over
  * HTTP, signed in with the account's saved tokens (the keychain is the person's, shared by the app and the
- * CLI). The passwordless sign-in stays with the process that started the service (docs/security.md). When
- * the first one ends, a joined one takes the folder over (joined-service.ts).
+ * CLI). The passwordless sign-in stays with the process that started the service (docs/security.md), so a
+ * later one with no saved sign-in runs a guest service beside it instead (ServiceOptions.guest). When the
+ * first one ends, a joined one takes the folder over (joined-service.ts).
  */
 import { join } from 'node:path';
 import { apiRoutes, routePath } from '../../../shared/api';
@@ -25,8 +26,13 @@ export interface LeaseOptions {
   dataDir: string;
   /** This program in words, told to a later one: "the AgentDesk app", "the agentdesk command". */
   who: string;
-  /** Starts the service in this process; `port` is the address to take over, else any free one. */
-  start(port?: number): Promise<EmbeddedService>;
+  /** Starts the service in this process (EmbeddedStart: the address to take over; as a guest). */
+  start(how: { port?: number; guest?: boolean }): Promise<EmbeddedService>;
+  /**
+   * Whether this program has a sign-in to use on another program's service (the keychain's tokens). Without
+   * one it runs a guest service beside that one instead (ServiceOptions.guest), signing in by itself.
+   */
+  canJoin?: (() => Promise<boolean>) | undefined;
   fetch?: FetchLike | undefined;
   /** This program took over the service of a program that ended (joined-service.ts). */
   onTakeOver?: (() => void) | undefined;
@@ -49,6 +55,7 @@ export async function startOrJoinLocalService(options: LeaseOptions): Promise<Em
       if (!(error instanceof OwnerBusyError)) throw error;
       owner = error.owner;
     }
+    if (options.canJoin && !(await options.canJoin())) return options.start({ guest: true });
     const joined = await joinHolder(file, owner, until, options);
     if (joined) return joined;
     // Its process ended (or another took its place) while we waited: look again.
@@ -73,7 +80,7 @@ export async function startHolding(
   const lock = takeOwnerLock(file, options.who);
   let started: EmbeddedService;
   try {
-    started = await options.start(port);
+    started = await options.start(port ? { port } : {});
     lock.tell(started.url);
   } catch (error) {
     lock.release();
