@@ -25,10 +25,7 @@ export interface HostOptions {
   /** Overrides where "this computer"'s service keeps its data. */
   localServiceDataDir?: string;
   secrets: SecretStore;
-  /**
-   * `port`: the address of a service this program takes over (plumbing/joined-service.ts), else any. `guest`:
-   * another program runs the folder's service and this one cannot join it (the service's `guest` option).
-   */
+  /** Starts "this computer"'s service in this process (EmbeddedStart says where and how). */
   startEmbeddedService(options: EmbeddedStart): Promise<EmbeddedService>;
   /**
    * This program in words ("the AgentDesk app" by default), told to another program that finds "this

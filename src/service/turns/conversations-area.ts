@@ -76,7 +76,7 @@ export function startConversations(
     permissionTimeoutMs: settings.permissionTimeoutMs,
     hooks: settings.hooks,
     sharedEvents: ctx.sharedEvents,
-    ...(ctx.guest ? { guest: true } : {}),
+    leavesOpenTurns: ctx.sharedEvents !== undefined || ctx.guest === true,
     seedOf: (conversationId) => forks.seedOf(conversationId),
     agentSettings,
   });

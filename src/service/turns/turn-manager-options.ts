@@ -30,8 +30,11 @@ export interface TurnManagerOptions {
    * left open by a process that died are closed by the cluster's heartbeat (cluster/agent-leases.ts), not here.
    */
   sharedEvents?: SharedEvents;
-  /** A guest beside the folder's own service (ServiceOptions.guest): the turns it finds open are that one's. */
-  guest?: boolean;
+  /**
+   * The turns found open at start are another process's to close, not a previous run's: a cluster's (closed
+   * by its heartbeat) or, for a guest beside the folder's own service (ServiceOptions.guest), still running.
+   */
+  leavesOpenTurns?: boolean;
 }
 
 /** What an admission reads from the store, in its transaction, before it decides. */

@@ -56,10 +56,9 @@ export class TurnManager {
       begin: (rt, turn) => this.begin(rt, turn, true),
       stopNow: (rt, turn) => this.stopNow(rt, turn, false),
     };
-    this.ready =
-      options.sharedEvents || options.guest
-        ? Promise.resolve()
-        : closeInterruptedTurns(options.store, this.runtimes, this.now());
+    this.ready = options.leavesOpenTurns
+      ? Promise.resolve()
+      : closeInterruptedTurns(options.store, this.runtimes, this.now());
   }
 
   /** While draining, new messages answer 503 `reiniciando` (the service is about to restart). */
