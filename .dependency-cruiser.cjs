@@ -15,7 +15,7 @@ const serviceRooms = [
   ...['data/', 'outcome.ts', 'config.ts', 'clock.ts', 'timers.ts', 'manual-timers.ts', 'log-writer.ts'],
   ...['serving.ts', 'serve-flags.ts'],
   // stores and the helpers several rooms share
-  ...['security/', 'db/', 'identity/', 'workspace/', 'core-context.ts'],
+  ...['security/', 'db/', 'identity/', 'workspace/', 'guest-role.ts', 'core-context.ts'],
   // what the first-party ACP agents share (session files, prompt reading, the SKILL.md format), then the model
   // agent, whose handoff contract engine/ reads
   ...['agent-kit/', 'model-agent/'],

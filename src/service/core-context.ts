@@ -4,6 +4,7 @@ import type { ServiceDatabase } from './db/database';
 import type { AccountDeletion } from './identity/account-deletion';
 import type { Identity } from './identity';
 import type { Serving } from './serving';
+import type { GuestRole } from './guest-role';
 
 /** A conversation event as streamed: `id:`, `event:` and the JSON `data:`. */
 export interface StreamEvent {
@@ -58,7 +59,7 @@ export interface CoreContext {
    */
   readonly startedByApp: boolean;
   /** Runs beside the data folder's own service, in another program of this computer (ServiceOptions.guest). */
-  readonly guest?: boolean;
+  readonly guest?: GuestRole;
   /** The starting app's or CLI's OS keychain, for the keys that seal stored secrets; absent elsewhere. */
   readonly keyring?: Keyring;
   readonly log: (line: string) => void;

@@ -9,6 +9,7 @@ import { readConfigFile, type ServiceConfig } from './config';
 import { buildServiceContext, type CoreContext, type ServiceContext } from './context';
 import type { Keyring } from './core-context';
 import { databaseUrlOf, isPostgresUrl, openDatabase } from './db/database';
+import { createGuestRole } from './guest-role';
 import { createIdentity } from './identity';
 import { createAccountDeletion } from './identity/account-deletion';
 import { createLaunchTrust, type LaunchSignIn } from './identity/launch-trust';
@@ -47,7 +48,8 @@ export interface ServiceOptions {
    * Another program of this computer runs the service on this data folder, and this one could not join it
    * (no saved sign-in to use there: core/host/plumbing/local-service-lease.ts). It serves its own program
    * beside it: it leaves the turns it finds open (they are that one's, still running), the temp files
-   * (that one may be writing them) and the scheduled turns (that one fires them) to that service.
+   * (that one may be writing them) and the scheduled turns (that one fires them) to that service, until
+   * that program ends and this one's takes the folder over (`becomeOwn`, guest-role.ts).
    */
   guest?: boolean;
 }
@@ -61,6 +63,8 @@ export interface RunningService {
   context: ServiceContext;
   /** The app's passwordless sign-in of the computer's owner (identity/launch-trust.ts); not an HTTP route. */
   signInLaunchingApp(launchSecret: string, scope?: string): Promise<LaunchSignIn>;
+  /** A guest (ServiceOptions.guest) whose program now holds the folder: it does what it left to the other. */
+  becomeOwn?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,10 +87,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const cluster = await clusterFor(config, log);
   if (cluster) disposers.push(() => cluster.close());
   // A killed service's temp files go before anyone is answered; in a cluster, only those no process still writes.
-  const leftovers = options.guest
-    ? 0
-    : await clearTempLeftovers(options.dataDir, cluster ? { minAgeMs: LEFTOVER_AGE_MS } : {});
-  if (leftovers > 0) log(`start: removed ${leftovers} temporary file(s) a stopped service had left`);
+  // A guest leaves them to the folder's own service, and once it becomes that, sweeps only old ones: it may
+  // be writing its own.
+  const guest = options.guest ? createGuestRole(log) : undefined;
+  const sweep = async (minAgeMs?: number) => {
+    const leftovers = await clearTempLeftovers(options.dataDir, minAgeMs ? { minAgeMs } : {});
+    if (leftovers > 0) log(`start: removed ${leftovers} temporary file(s) a stopped service had left`);
+  };
+  if (guest) guest.onOwn(() => sweep(LEFTOVER_AGE_MS));
+  else await sweep(cluster ? LEFTOVER_AGE_MS : undefined);
   const identity = createIdentity(db, clock, { signInThrottle: config.signInThrottle });
   await identity.clients.registerConfigured(config.clients);
 
@@ -100,7 +109,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     localUrl: '',
     serving,
     startedByApp: options.launchSecret !== undefined,
-    ...(options.guest ? { guest: true } : {}),
+    ...(guest ? { guest } : {}),
     ...(options.keyring ? { keyring: options.keyring } : {}),
     log,
     identity,
@@ -154,6 +163,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port,
     context,
     signInLaunchingApp: (secret, scope) => launchTrust.signIn(secret, scope),
+    ...(guest ? { becomeOwn: () => guest.becomeOwn() } : {}),
     close: () =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => {

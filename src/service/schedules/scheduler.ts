@@ -37,7 +37,12 @@ export class Scheduler<T extends ScheduledItem = ScheduledItem> {
 
   start(): void {
     this.stopWatching = this.timers.onJump?.(() => this.changed());
-    this.run(() => this.tick());
+    this.catchUp();
+  }
+
+  /** Fires every item due now, then arms for the earliest: at start, or when the source yields more items. */
+  catchUp(): void {
+    if (!this.closed) this.run(() => this.tick());
   }
 
   /** Call after an item was added or cancelled so the timer follows the earliest due time. */

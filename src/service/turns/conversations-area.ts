@@ -76,7 +76,7 @@ export function startConversations(
     permissionTimeoutMs: settings.permissionTimeoutMs,
     hooks: settings.hooks,
     sharedEvents: ctx.sharedEvents,
-    leavesOpenTurns: ctx.sharedEvents !== undefined || ctx.guest === true,
+    leavesOpenTurns: ctx.sharedEvents !== undefined || ctx.guest !== undefined,
     seedOf: (conversationId) => forks.seedOf(conversationId),
     agentSettings,
   });
@@ -111,6 +111,11 @@ export function startConversations(
     setDraining: (on) => manager.setDraining(on),
   };
   scheduler.start();
+  // A guest that became the folder's own service: the program before it ended, and left its turns to end here.
+  ctx.guest?.onOwn(async () => {
+    await manager.closeTurnsLeftOpen();
+    scheduler.catchUp();
+  });
   // Several processes: an agent's lease can come to this process (its holder died), and with it scheduled
   // turns this process's timer does not know of yet.
   const rearm = ctx.runsAgent && setInterval(() => scheduler.changed(), REARM_MS);
@@ -142,8 +147,10 @@ const REARM_MS = 5_000;
  * no two processes fire one item.
  */
 function ownSchedules(ctx: CoreContext, store: ConversationStore): ScheduleSource<StoredSchedule> {
-  // A guest fires none: the folder's own service does (ServiceOptions.guest).
-  if (ctx.guest) return { ...store.schedules, pending: async () => [] };
+  // A guest fires none while the folder's own service does (ServiceOptions.guest).
+  const guest = ctx.guest;
+  if (guest)
+    return { ...store.schedules, pending: async () => (guest.beside ? [] : store.schedules.pending()) };
   const runsAgent = ctx.runsAgent;
   if (!runsAgent) return store.schedules;
   return {

@@ -72,6 +72,11 @@ export class ConversationEventLog {
     this.open = true;
   }
 
+  /** Whether this log began the turn (it keeps the latest two). */
+  holds(turnId: string): boolean {
+    return this.turns.some((turn) => turn.turnId === turnId);
+  }
+
   get currentTurnId(): string | null {
     return this.open ? (this.turns.at(-1)?.turnId ?? null) : null;
   }

@@ -1,6 +1,6 @@
 import { isTerminal } from '../../shared/api';
 import type { ConversationStore } from '../conversations/conversation-store';
-import type { ConversationRuntimes } from './conversation-runtimes';
+import type { ConversationRuntime, ConversationRuntimes } from './conversation-runtimes';
 
 /** A turn in flight when the service is closed: it ends as an error saying so, recorded before the store closes. */
 export const SERVICE_STOPPED_MESSAGE =
@@ -13,16 +13,31 @@ export const SERVICE_RESTARTED_MESSAGE =
  * A previous run stopped under these turns: killed (they are still queued or running, and their agent
  * sessions died with it: they end as errors) or closed (its close ended them and marked them). Either way
  * whoever subscribes is told how they ended, or a client that followed one across the restart would wait.
+ *
+ * `keepOwn`: this process already runs turns of its own (a guest that became the folder's own service,
+ * guest-role.ts), so only the turns it never ran are the ended program's; a conversation with a turn of its
+ * own open keeps its stream as it is.
  */
 export async function closeInterruptedTurns(
   store: ConversationStore,
   runtimes: ConversationRuntimes,
   now: number,
+  { keepOwn = false } = {},
 ): Promise<void> {
   for (const row of await store.interruptedTurns()) {
+    const rt = keepOwn ? runtimes.find(row.conversation_id) : undefined;
+    if (rt && ranHere(rt, row.turn_id)) continue;
     const state = isTerminal(row.state) && row.state !== 'done' ? row.state : 'error';
     if (state !== row.state) await store.setTurnState(row.conversation_id, row.turn_id, state, now);
     await store.noteServiceStop(row.conversation_id, row.turn_id, false);
+    if (rt?.current) continue;
     runtimes.of(row.conversation_id).log.closeLeftover(row.turn_id, SERVICE_RESTARTED_MESSAGE, state);
   }
+}
+
+/** The turn is (or was, lately) this process's: current, waiting, or in the conversation's log. */
+function ranHere(rt: ConversationRuntime, turnId: string): boolean {
+  return (
+    rt.current?.turnId === turnId || rt.waiting.some((turn) => turn.turnId === turnId) || rt.log.holds(turnId)
+  );
 }

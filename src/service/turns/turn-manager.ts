@@ -61,6 +61,11 @@ export class TurnManager {
       : closeInterruptedTurns(options.store, this.runtimes, this.now());
   }
 
+  /** A guest became the folder's own service: the turns the program before it left open end now. */
+  async closeTurnsLeftOpen(): Promise<void> {
+    await closeInterruptedTurns(this.options.store, this.runtimes, this.now(), { keepOwn: true });
+  }
+
   /** While draining, new messages answer 503 `reiniciando` (the service is about to restart). */
   setDraining(on: boolean): void {
     this.draining = on;

@@ -201,3 +201,65 @@ it('when the program holding the service ends, one that joined it takes it over 
   }
   expect(existsSync(lockFile())).toBe(false);
 }, 120_000);
+
+it('a guest takes the folder over when the program it ran beside dies: that one’s turn ends, its own goes on, and a later program leaves it alone', async () => {
+  const turns = () => {
+    const db = new Database(join(dataDir, 'local-service', 'service.db'), { readonly: true });
+    try {
+      return new Map(
+        (db.prepare('SELECT turn_id, state FROM turns').all() as { turn_id: string; state: string }[]).map(
+          (row) => [row.turn_id, row.state],
+        ),
+      );
+    } finally {
+      db.close();
+    }
+  };
+  // The holder: `agentdesk chat` in a process of its own, its turn waiting for a permission answer.
+  const first = spawn(process.execPath, [...cliFromSource, 'chat', 'assistant', WRITE, '--data', dataDir], {
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let text = '';
+  first.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise((done) => first.on('close', done));
+  try {
+    await until('the holder asks', () => /Choose 1-\d/.test(text));
+    const [holdersTurn] = [...turns().keys()];
+
+    // A guest beside it (no sign-in to share), its own turn held open at its permission question too.
+    const { holding, answer } = await holdTurnOpen(createMemorySecretStore());
+    await until('the guest’s turn runs', () => turns().size === 2);
+    const guestsTurn = [...turns().keys()].find((id) => id !== holdersTurn)!;
+
+    // The holder dies mid-turn. Within seconds the guest holds the folder, at its own address, and ends the
+    // dead program's turn as a restart would; its own turn is still running.
+    first.kill('SIGKILL');
+    await exited;
+    await expect
+      .poll(
+        async () => JSON.parse(await readFile(lockFile(), 'utf8').catch(() => '{}')) as { pid?: number },
+        {
+          timeout: 20_000,
+        },
+      )
+      .toMatchObject({ pid: process.pid, who: 'the agentdesk command' });
+    await until('the dead program’s turn ends', () => turns().get(holdersTurn!) === 'error', 10_000);
+    expect(turns().get(guestsTurn)).toBe('running');
+
+    // A later program on the folder is now the one beside: its start leaves the running turn alone.
+    const later = await run(['agents'], createMemorySecretStore());
+    expect(later.code).toBe(0);
+    expect(turns().get(guestsTurn)).toBe('running');
+
+    answer('y');
+    const guest = await holding;
+    expect(guest.code).toBe(0);
+    expect(guest.out).not.toMatch(/restarted|interrupted/i);
+    expect(turns().get(guestsTurn)).toBe('done');
+    expect(await heldFile()).toContain('written while another program ran');
+    expect(existsSync(lockFile())).toBe(false);
+  } finally {
+    first.kill('SIGKILL');
+  }
+}, 120_000);

@@ -7,6 +7,8 @@ export interface EmbeddedService {
    * (the app holds the launch secret; docs/security.md). Absent where the program does not offer it.
    */
   signInApp?(scope: string): Promise<AppSignIn>;
+  /** A guest's (EmbeddedStart.guest): its program took the folder over, so it does what it left to the other. */
+  becomeOwn?(): Promise<void>;
   /** Set when another program on this computer runs the service and this one joined it. */
   heldBy?: ServiceHolder;
 }

@@ -6,7 +6,7 @@
  * HTTP, signed in with the account's saved tokens (the keychain is the person's, shared by the app and the
  * CLI). The passwordless sign-in stays with the process that started the service (docs/security.md), so a
  * later one with no saved sign-in runs a guest service beside it instead (ServiceOptions.guest). When the
- * first one ends, a joined one takes the folder over (joined-service.ts).
+ * first one ends, a joined one takes the folder over (joined-service.ts), else a guest does (guest-service.ts).
  */
 import { join } from 'node:path';
 import { apiRoutes, routePath } from '../../../shared/api';
@@ -19,6 +19,7 @@ import {
 } from '../../common/owner-lock';
 import type { FetchLike } from '../../common/result';
 import type { EmbeddedService, ServiceHolder } from './embedded-service';
+import { guestService } from './guest-service';
 import { joinedService } from './joined-service';
 
 export interface LeaseOptions {
@@ -34,7 +35,7 @@ export interface LeaseOptions {
    */
   canJoin?: (() => Promise<boolean>) | undefined;
   fetch?: FetchLike | undefined;
-  /** This program took over the service of a program that ended (joined-service.ts). */
+  /** This program took over the service of a program that ended (joined-service.ts, guest-service.ts). */
   onTakeOver?: (() => void) | undefined;
   log?: ((message: string) => void) | undefined;
   /** How long a later process waits for the holder to answer (it may be starting). */
@@ -55,7 +56,10 @@ export async function startOrJoinLocalService(options: LeaseOptions): Promise<Em
       if (!(error instanceof OwnerBusyError)) throw error;
       owner = error.owner;
     }
-    if (options.canJoin && !(await options.canJoin())) return options.start({ guest: true });
+    if (options.canJoin && !(await options.canJoin())) {
+      const guest = await options.start({ guest: true });
+      return guestService(file, guest, options);
+    }
     const joined = await joinHolder(file, owner, until, options);
     if (joined) return joined;
     // Its process ended (or another took its place) while we waited: look again.
