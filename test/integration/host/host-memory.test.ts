@@ -263,6 +263,15 @@ describe('host memory', () => {
     const profiles = await host.listProfiles();
     const other = new Database(memoryFile(dir, profiles.ok ? profiles.value.activeProfileId! : ''));
     try {
+      const stored = () =>
+        (
+          other
+            .prepare('SELECT role, content FROM messages WHERE conversation_id = ? ORDER BY position')
+            .all(sessionId) as { role: string; content: string }[]
+        ).map((m) => [m.role, m.content]);
+      // The live turn's own record (its reply, written as it ended) lands first: on a busy machine it could
+      // come during the opening below, and be counted as the opening's write.
+      await expect.poll(() => stored().length, { timeout: 15_000, interval: 50 }).toBe(2);
       let opened: Awaited<ReturnType<DeskHost['openConversation']>> | undefined;
       const statements = await memoryStatements(async () => {
         opened = await host.openConversation(agentId, sessionId);
@@ -273,12 +282,6 @@ describe('host memory', () => {
       const server = opened.value.messages.map((m) => [m.role, m.content]);
       expect(server).toHaveLength(2);
       // The stored copy is the server's, whichever thread wrote it last.
-      const stored = () =>
-        (
-          other
-            .prepare('SELECT role, content FROM messages WHERE conversation_id = ? ORDER BY position')
-            .all(sessionId) as { role: string; content: string }[]
-        ).map((m) => [m.role, m.content]);
       await expect.poll(stored, { timeout: 15_000, interval: 50 }).toEqual(server);
 
       // Cleared right after an opening: the history handed over is not written back after the clearing.
