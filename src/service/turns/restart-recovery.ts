@@ -14,18 +14,16 @@ export const SERVICE_RESTARTED_MESSAGE =
  * sessions died with it: they end as errors) or closed (its close ended them and marked them). Either way
  * whoever subscribes is told how they ended, or a client that followed one across the restart would wait.
  *
- * `keepOwn`: this process already runs turns of its own (a guest that became the folder's own service,
- * guest-role.ts), so only the turns it never ran are the ended program's; a conversation with a turn of its
- * own open keeps its stream as it is.
+ * The turns this process runs or ran are its own and go on: at start it has none, but a guest that became the
+ * folder's own service (guest-role.ts) does; a conversation with a turn of its own open keeps its stream.
  */
 export async function closeInterruptedTurns(
   store: ConversationStore,
   runtimes: ConversationRuntimes,
   now: number,
-  { keepOwn = false } = {},
 ): Promise<void> {
   for (const row of await store.interruptedTurns()) {
-    const rt = keepOwn ? runtimes.find(row.conversation_id) : undefined;
+    const rt = runtimes.find(row.conversation_id);
     if (rt && ranHere(rt, row.turn_id)) continue;
     const state = isTerminal(row.state) && row.state !== 'done' ? row.state : 'error';
     if (state !== row.state) await store.setTurnState(row.conversation_id, row.turn_id, state, now);

@@ -56,14 +56,12 @@ export class TurnManager {
       begin: (rt, turn) => this.begin(rt, turn, true),
       stopNow: (rt, turn) => this.stopNow(rt, turn, false),
     };
-    this.ready = options.leavesOpenTurns
-      ? Promise.resolve()
-      : closeInterruptedTurns(options.store, this.runtimes, this.now());
+    this.ready = options.leavesOpenTurns ? Promise.resolve() : this.closeTurnsLeftOpen();
   }
 
-  /** A guest became the folder's own service: the turns the program before it left open end now. */
-  async closeTurnsLeftOpen(): Promise<void> {
-    await closeInterruptedTurns(this.options.store, this.runtimes, this.now(), { keepOwn: true });
+  /** Ends the turns an earlier run left open, or the program a guest took over from (restart-recovery.ts). */
+  closeTurnsLeftOpen(): Promise<void> {
+    return closeInterruptedTurns(this.options.store, this.runtimes, this.now());
   }
 
   /** While draining, new messages answer 503 `reiniciando` (the service is about to restart). */

@@ -9,10 +9,10 @@
  */
 import { lockOwner, OwnerBusyError, takeOwnerLock, type OwnerLock } from '../../common/owner-lock';
 import type { EmbeddedService } from './embedded-service';
+import { LOCK_LOOK_MS, lookEvery } from './look-every';
 
-const LOOK_EVERY_MS = 1000;
-/** How long the lock stays free before the guest takes it: a joined program looks every second. */
-const JOINED_GO_FIRST_MS = 3000;
+/** How long the lock stays free before the guest takes it: a joined program takes it at its next look. */
+const JOINED_GO_FIRST_MS = 3 * LOCK_LOOK_MS;
 
 export function guestService(
   file: string,
@@ -21,15 +21,11 @@ export function guestService(
     who: string;
     onTakeOver?: (() => void) | undefined;
     log?: ((message: string) => void) | undefined;
-    /** Tests shorten the looks. */
-    lookEveryMs?: number;
-    joinedGoFirstMs?: number;
   },
 ): EmbeddedService {
   let lock: OwnerLock | undefined;
   let freeSince: number | undefined;
   let closed = false;
-  let looking = false;
 
   const look = async (): Promise<void> => {
     if (lockOwner(file)) {
@@ -37,7 +33,7 @@ export function guestService(
       return;
     }
     freeSince ??= Date.now();
-    if (Date.now() - freeSince < (options.joinedGoFirstMs ?? JOINED_GO_FIRST_MS)) return;
+    if (Date.now() - freeSince < JOINED_GO_FIRST_MS) return;
     try {
       lock = takeOwnerLock(file, options.who);
     } catch (error) {
@@ -56,13 +52,7 @@ export function guestService(
     options.onTakeOver?.();
   };
 
-  const timer = setInterval(() => {
-    if (looking) return;
-    looking = true;
-    void look().finally(() => (looking = false));
-  }, options.lookEveryMs ?? LOOK_EVERY_MS);
-  timer.unref();
-  const stop = () => clearInterval(timer);
+  const stop = lookEvery(LOCK_LOOK_MS, look);
 
   const signInApp = guest.signInApp?.bind(guest);
   return {

@@ -6,8 +6,7 @@
  */
 import { lockOwner, OwnerBusyError, type LockOwner } from '../../common/owner-lock';
 import type { EmbeddedService } from './embedded-service';
-
-const LOOK_EVERY_MS = 1000;
+import { LOCK_LOOK_MS, lookEvery } from './look-every';
 
 export function joinedService(
   file: string,
@@ -18,7 +17,6 @@ export function joinedService(
   let seen = holder;
   let own: EmbeddedService | undefined;
   let closed = false;
-  let looking = false;
   const port = Number(new URL(holder.url).port);
 
   const look = async (): Promise<void> => {
@@ -46,13 +44,7 @@ export function joinedService(
     hooks.onTakeOver?.();
   };
 
-  const timer = setInterval(() => {
-    if (looking) return;
-    looking = true;
-    void look().finally(() => (looking = false));
-  }, LOOK_EVERY_MS);
-  timer.unref();
-  const stop = () => clearInterval(timer);
+  const stop = lookEvery(LOCK_LOOK_MS, look);
 
   return {
     url: holder.url,
