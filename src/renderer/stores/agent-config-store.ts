@@ -117,6 +117,8 @@ export const useAgentConfigStore = create<AgentConfigStore>((set, get) => ({
   async save(section, patch) {
     const agentId = get().agentId;
     if (!agentId) return false;
+    // The last save's "Saved." is not this one's: it goes until the server answers this one.
+    set({ outcome: null });
     const result = await desk().patchAgentConfig(agentId, patch);
     if (get().agentId !== agentId) return false;
     if (result.ok) {
