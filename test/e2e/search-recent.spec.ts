@@ -122,3 +122,40 @@ test('the empty palette lists the recent conversations of every agent; arrows an
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Chat' }).locator('h2.chat-title')).toHaveText('Middle plan');
 });
+
+test('Enter pressed the moment the palette first shows its results opens the first one', async ({ page }) => {
+  // The palette's chunk is late (a busy machine), so the search has its answer before the palette can show
+  // it, and the chunk's first commit shows the results at once. Enter is pressed right as they appear, in
+  // the page's next microtask, before anything the browser schedules after the commit.
+  let letChunkGo = () => {};
+  const chunkMayGo = new Promise<void>((resolve) => (letChunkGo = resolve));
+  await page.route(/\/assets\/Palette-[^/]*\.js$/, async (route) => {
+    await chunkMayGo;
+    await route.continue();
+  });
+  // The host's answer with the hits, seen on the bridge's socket as it reaches the page.
+  const answered = new Promise<void>((resolve) =>
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"snippet"') && String(payload).includes('Middle')) resolve();
+      }),
+    ),
+  );
+  await openApp(page, app);
+  await expect(page.getByRole('region', { name: 'Conversations' })).toContainText('Middle plan');
+  await page.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('Middle');
+  await page.evaluate(() => {
+    const press = new MutationObserver(() => {
+      if (!document.querySelector('.search-results li')) return;
+      press.disconnect();
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    press.observe(document.body, { childList: true, subtree: true });
+  });
+  await answered;
+  letChunkGo();
+  await expect(page.getByRole('dialog', { name: 'Search all conversations' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Chat' }).locator('h2.chat-title')).toHaveText('Middle plan');
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import type { SearchHit } from '../../../shared/bridge';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useSearchStore } from '../../stores/search-store';
@@ -61,8 +61,10 @@ export function Palette(props: { keys: PaletteKeys }) {
   const chooseActive = () => (browsing ? openRecent(recentIndex) : choose(hits[active]));
   const agentName = (id: string) => agents.find((a) => a.id === id)?.name ?? id;
 
-  // After each render, so the keys act on what was last shown.
-  useEffect(() => {
+  // In each commit, before the browser paints it: a key pressed the moment the results show acts on them.
+  // A passive effect ran after the paint, so when the chunk's first commit showed results a search had
+  // already found, an Enter in between found no handler and was lost (a busy keyboard-walk run).
+  useLayoutEffect(() => {
     props.keys.current = (key) => {
       if (key === 'ArrowDown') move(1);
       else if (key === 'ArrowUp') move(-1);
