@@ -146,14 +146,15 @@ test('Enter pressed the moment the palette first shows its results opens the fir
   await page.getByRole('textbox', { name: 'Message' }).click();
   await page.keyboard.press('Control+K');
   await page.keyboard.type('Middle');
-  await page.evaluate(() => {
+  // As a string: the page's DOM is not in this file's types.
+  await page.evaluate(`{
     const press = new MutationObserver(() => {
       if (!document.querySelector('.search-results li')) return;
       press.disconnect();
       document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     });
     press.observe(document.body, { childList: true, subtree: true });
-  });
+  }`);
   await answered;
   letChunkGo();
   await expect(page.getByRole('dialog', { name: 'Search all conversations' })).toBeHidden();
