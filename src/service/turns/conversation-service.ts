@@ -72,10 +72,16 @@ export function createConversationService(
     /** Our extension: brings an archived conversation back; false when the agent has none of that id. */
     restore: (agentId: string, id: string): Promise<boolean> => archived.restore(agentId, id),
 
-    /** Its last `limit` messages, how many earlier ones were left out, and its latest turn. */
+    /**
+     * Its last `limit` messages, how many earlier ones were left out, and its latest turn. The turn is read
+     * first: a turn's close writes its reply before its end, so a turn read as ended has its reply in the
+     * messages read after it, even when another process closes it between the two (a client takes such a
+     * read as the whole turn).
+     */
     async read(row: ConversationRow, limit: number) {
+      const lastTurn = await store.lastTurn(row.id);
       const tail = await store.tail(row.id, limit);
-      return { messages: tail.messages, skipped: tail.skipped, lastTurn: await store.lastTurn(row.id) };
+      return { messages: tail.messages, skipped: tail.skipped, lastTurn };
     },
 
     rename: (row: ConversationRow, title: string): Promise<void> => {
