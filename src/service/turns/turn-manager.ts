@@ -1,23 +1,22 @@
 import { isTerminal, type AcceptedTurnState, type TurnState } from '../../shared/api';
-import type { TurnResult } from '../engine/types';
 import { ConversationRuntimes, type ConversationRuntime } from './conversation-runtimes';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
 import { closeInterruptedTurns, SERVICE_STOPPED_MESSAGE } from './restart-recovery';
-import { closingTitle } from '../conversations/thread-title';
 import type { CancelOutcome, SubmitResult } from './turn-answers';
 import { launchTurn, readLaunchSettings, type LaunchDeps } from './turn-launch';
 import { lockRow, type Executor } from '../db/statement';
 import { OrderedWrites } from './ordered-writes';
 import type { TurnManagerOptions } from './turn-manager-options';
 import { admit, type AdmissionDeps } from './turn-admission';
+import { closeTurn, finishTurn, stopTurnNow, type CloseDeps } from './turn-close';
 import type { Submission, Turn } from './turn-record';
 
 /**
  * The lifecycle of every conversation's turns: admission (new / injected / replacing / waiting), the start,
- * the close (reply, title, state, `done`, the next waiting turn), cancel, forget and shutdown. One turn at a
- * time per conversation. The admission's decision is in turn-admission.ts, the engine call in turn-launch.ts,
- * the event fan-out in engine-event-fanout.ts, permissions in permission-relay.ts, the allowance in allowance.ts.
+ * the close, cancel, forget and shutdown. One turn at a time per conversation. The admission's decision is in
+ * turn-admission.ts, the engine call in turn-launch.ts, the close's bookkeeping in turn-close.ts, the event
+ * fan-out in engine-event-fanout.ts, permissions in permission-relay.ts, the allowance in allowance.ts.
  */
 export class TurnManager {
   private readonly runtimes: ConversationRuntimes;
@@ -31,6 +30,7 @@ export class TurnManager {
   private readonly ready: Promise<void>;
   private readonly writes = new OrderedWrites();
   private readonly admission: AdmissionDeps;
+  private readonly closeDeps: CloseDeps;
 
   constructor(private readonly options: TurnManagerOptions) {
     this.runtimes = new ConversationRuntimes(
@@ -44,7 +44,7 @@ export class TurnManager {
       agentSettings: options.agentSettings,
       seedOf: options.seedOf,
       now: () => this.now(),
-      finish: (rt, turn, result) => this.finish(rt, turn, result),
+      finish: (rt, turn, result) => finishTurn(this.closeDeps, rt, turn, result),
       persist: (write) => this.persist(() => write()),
     };
     this.admission = {
@@ -55,6 +55,13 @@ export class TurnManager {
       persist: (write) => this.persist(write),
       begin: (rt, turn) => this.begin(rt, turn, true),
       stopNow: (rt, turn) => this.stopNow(rt, turn, false),
+    };
+    this.closeDeps = {
+      store: options.store,
+      hooks: options.hooks,
+      now: () => this.now(),
+      persist: (write) => this.persist(write),
+      begin: (rt, turn) => this.begin(rt, turn, false),
     };
     this.ready = options.leavesOpenTurns ? Promise.resolve() : this.closeTurnsLeftOpen();
   }
@@ -145,72 +152,14 @@ export class TurnManager {
     return this.runtimes.find(conversationId)?.broker.resolve(id, optionId) ?? 'not-open';
   }
 
-  // Ending turns
+  // Ending turns (turn-close.ts)
 
-  private async finish(rt: ConversationRuntime, turn: Turn, result: TurnResult): Promise<void> {
-    if (isTerminal(turn.state)) return;
-    turn.closing = true;
-    const state: TurnState =
-      result.stopReason === 'error' ? 'error' : result.stopReason === 'cancelled' ? 'stopped' : 'done';
-    if (state === 'error') {
-      rt.log.append('error', {
-        message: result.error ?? 'The agent failed without saying why.',
-        code: result.errorCode ?? null,
-      });
-    } else if (result.interruptedBy) {
-      rt.log.append('status', { phase: 'interrumpido', motivo: result.interruptedBy, turnId: turn.turnId });
-    }
-    try {
-      await this.options.hooks?.closing?.({ conversationId: turn.conversationId, turnId: turn.turnId });
-    } catch {
-      // A failing hook must not keep a turn open.
-    }
-    if (isTerminal(turn.state)) return; // replaced while closing
-    this.close(rt, turn, state);
-  }
-
-  /** Stops a turn at once (replacement, cancel of a turn not yet with the engine). */
   private stopNow(rt: ConversationRuntime, turn: Turn, startNext: boolean): void {
-    turn.abort.abort();
-    if (turn.state === 'queued' && rt.waiting.includes(turn)) {
-      rt.waiting.splice(rt.waiting.indexOf(turn), 1);
-      turn.state = 'stopped';
-      const at = this.now();
-      this.persist((on) =>
-        this.options.store.setTurnState(turn.conversationId, turn.turnId, 'stopped', at, on),
-      );
-      turn.markFinished();
-      return;
-    }
-    this.close(rt, turn, 'stopped', startNext);
+    stopTurnNow(this.closeDeps, rt, turn, startNext);
   }
 
-  /** Final bookkeeping of the current turn: reply, title, state, `done`, then the next turn. */
   private close(rt: ConversationRuntime, turn: Turn, state: TurnState, startNext = true): void {
-    const { store } = this.options;
-    const now = this.now();
-    turn.state = state;
-    turn.closing = true;
-    rt.broker.cancelAll();
-    if (turn.reply.trim() !== '')
-      this.persist((on) =>
-        store.addMessage(turn.conversationId, turn.turnId, 'assistant', turn.reply, now, on),
-      );
-    const title = closingTitle(turn.agentTitle, turn.firstTurn, turn.content);
-    if (title !== null) {
-      this.persist((on) => store.titleIfEmpty(turn.conversationId, title, on));
-      // Known from admission (the write above may still be queued): `title` comes before `done`.
-      if (turn.untitled) rt.log.append('title', { title });
-    }
-    const tokens = turn.tokens;
-    if (tokens > 0) this.persist((on) => store.setTurnTokens(turn.conversationId, turn.turnId, tokens, on));
-    this.persist((on) => store.setTurnState(turn.conversationId, turn.turnId, state, now, on));
-    const next = startNext ? rt.waiting.shift() : undefined;
-    // `estado` on done is our addition: the final state, so clients need no extra request.
-    rt.log.endTurn(startNext && !next, { estado: state });
-    rt.current = null;
-    turn.markFinished();
-    if (next) this.begin(rt, next, false);
+    closeTurn(this.closeDeps, rt, turn, state, startNext);
   }
 
   /** POST cancel: only whoever requested the turn may stop it. */
