@@ -131,6 +131,9 @@ test('the person reading further up stays there while a reply grows below', asyn
   await expect(answer).toContainText('Waiting 3 seconds');
   await scrollUp(page);
   await stillFor(page);
+  // Away from the end indeed (rows above measured far taller than they are shrank once seen, and the view was
+  // back at the end, following the reply).
+  expect(await fromBottom(page)).toBeGreaterThan(400);
   const reading = (await rowPlace(page))!;
   await expect(answer).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   await expect(answer).toContainText('Done waiting 3 seconds.');
@@ -138,4 +141,32 @@ test('the person reading further up stays there while a reply grows below', asyn
   expect(now, `row ${reading.index} was ${reading.top} px below the top`).not.toBeNull();
   expect(Math.abs(now!.top - reading.top)).toBeLessThan(2);
   expect(await fromBottom(page)).toBeGreaterThan(100);
+});
+
+// Rows drawn off screen are measured at their own height. The markdown's off-screen skipping laid out the
+// rows the list first drew (at its top, before it went to the end) as a 600 px guess each, measured so and
+// kept: the list was thousands of px too tall, and shrank under the person's wheel as those rows came back
+// into view, once right back to its end.
+test('a conversation is as tall as its messages: rows first drawn off screen are measured at their height', async ({
+  page,
+}) => {
+  await seedConversations(session.app().mode, {
+    conversations: 1,
+    messagesEach: 20,
+    title: () => 'Measured off screen',
+    text: (_c, m) => (m % 2 ? reply(m) : `Question ${m}?`),
+  });
+  await openApp(page, session.app());
+  await open(page, 'Measured off screen');
+  await expect.poll(() => fromBottom(page)).toBeLessThan(2);
+  // A question and a reply at the end, as drawn; the 20 messages are ten such pairs.
+  const pair = await transcript(page).evaluate((el) => {
+    const rows = [...el.querySelectorAll('.message-row')];
+    const height = (i: number) =>
+      rows.find((r) => r.getAttribute('data-index') === String(i))!.getBoundingClientRect().height;
+    return height(18) + height(19);
+  });
+  const tall = await transcript(page).evaluate((el) => el.scrollHeight);
+  expect(tall).toBeGreaterThan(10 * pair * 0.8);
+  expect(tall).toBeLessThan(10 * pair * 1.2);
 });

@@ -31,7 +31,10 @@ export function StreamingMarkdown(props: { text: string; streaming?: boolean; co
   const box = useRef<HTMLDivElement>(null);
   const skipped = useSkipped(box);
   return (
-    <div ref={box} className={contained ? 'markdown contained' : 'markdown'}>
+    <div
+      ref={box}
+      className={`markdown${contained ? ' contained' : ''}${groups.length > 1 ? ' grouped' : ''}`}
+    >
       {groups.map((blocks, index) => (
         <BlockGroup
           key={index}
