@@ -13,6 +13,15 @@ const session = chatApp('transcript-bottom@example.test');
 const reply = (n: number) =>
   `Step ${n}, with its code:\n\n\`\`\`ts\nexport function step${n}(input: number): number {\n  return input * ${n} + 1;\n}\n\`\`\`\n\nIt returns one more than the input times ${n}.`;
 
+/** One conversation of 20 messages: questions, and replies with a code block. */
+const seedSteps = (title: string) =>
+  seedConversations(session.app().mode, {
+    conversations: 1,
+    messagesEach: 20,
+    title: () => title,
+    text: (_c, m) => (m % 2 ? reply(m) : `Question ${m}?`),
+  });
+
 /** How far the transcript is scrolled from its end, in px. */
 const fromBottom = (page: Page) =>
   transcript(page).evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop);
@@ -117,12 +126,7 @@ async function stillFor(page: Page): Promise<void> {
 // scrollTop may change under it (rows above measured taller than guessed are made up for), so it is the
 // row's place on screen that is compared.
 test('the person reading further up stays there while a reply grows below', async ({ page }) => {
-  await seedConversations(session.app().mode, {
-    conversations: 1,
-    messagesEach: 20,
-    title: () => 'Read while it answers',
-    text: (_c, m) => (m % 2 ? reply(m) : `Question ${m}?`),
-  });
+  await seedSteps('Read while it answers');
   await openApp(page, session.app());
   await open(page, 'Read while it answers');
   await page.getByRole('textbox', { name: 'Message' }).fill('wait 3');
@@ -150,12 +154,7 @@ test('the person reading further up stays there while a reply grows below', asyn
 test('a conversation is as tall as its messages: rows first drawn off screen are measured at their height', async ({
   page,
 }) => {
-  await seedConversations(session.app().mode, {
-    conversations: 1,
-    messagesEach: 20,
-    title: () => 'Measured off screen',
-    text: (_c, m) => (m % 2 ? reply(m) : `Question ${m}?`),
-  });
+  await seedSteps('Measured off screen');
   await openApp(page, session.app());
   await open(page, 'Measured off screen');
   await expect.poll(() => fromBottom(page)).toBeLessThan(2);
