@@ -17,6 +17,8 @@ export interface StreamEvent {
 export interface SharedEvents {
   /** Persists one conversation's events, in the order they are logged. */
   mirror(conversationId: string): (event: StreamEvent) => void;
+  /** Resolves once every event logged so far is stored, so any process's stream can replay it. */
+  flushed(): Promise<void>;
   /** The replay after `lastEventId` (turns/event-log.ts rules), then live events. */
   subscribe(
     conversationId: string,

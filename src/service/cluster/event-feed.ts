@@ -46,6 +46,10 @@ const CLOSE_GRACE_MS = 5_000;
 export class EventFeed {
   private pending: Pending[] = [];
   private writing: Promise<void> | null = null;
+  /** Events logged, and events written (or dropped as unwritable), since the start: `flushed` waits on them. */
+  private logged = 0;
+  private settled = 0;
+  private readonly waiting: { mark: number; resolve: () => void }[] = [];
   private readonly readers = new Map<string, Set<Reader>>();
   private readonly pulling = new Map<string, { again: boolean }>();
   private listenClient: pg.Client | null = null;
@@ -68,13 +72,28 @@ export class EventFeed {
   mirror(conversationId: string): EventListener {
     return (event) => {
       this.pending.push({ conversationId, event });
+      this.logged++;
       this.writing ??= this.writeAll();
     };
   }
 
-  /** Resolves once every event logged so far is in the table. */
+  /**
+   * Resolves once every event logged so far is in the table (events logged later, as another conversation
+   * streams on, are not waited for). A feed that closed with events unwritten resolves too.
+   */
   async flushed(): Promise<void> {
-    while (this.writing) await this.writing;
+    const mark = this.logged;
+    if (this.settled >= mark || this.closed) return;
+    await new Promise<void>((resolve) => this.waiting.push({ mark, resolve }));
+  }
+
+  /** `count` more events are in the table, or given up: the waits they end are over. */
+  private written(count: number): void {
+    this.settled += count;
+    for (const waiter of this.waiting.filter((w) => w.mark <= this.settled || this.closed)) {
+      this.waiting.splice(this.waiting.indexOf(waiter), 1);
+      waiter.resolve();
+    }
   }
 
   private async writeAll(): Promise<void> {
@@ -83,10 +102,12 @@ export class EventFeed {
         const batch = this.pending.splice(0);
         try {
           await this.insert(batch);
+          this.written(batch.length);
         } catch (error) {
           // PostgreSQL refused the data itself (SQLSTATE class 22): trying again would block every stream.
           if (String((error as { code?: unknown }).code ?? '').startsWith('22')) {
             this.log(`cluster: ${batch.length} events dropped (${(error as Error).message})`);
+            this.written(batch.length);
             continue;
           }
           // PostgreSQL went away for a moment: keep the order, try again shortly.
@@ -255,6 +276,7 @@ export class EventFeed {
     ]);
     clearTimeout(timer);
     this.closed = true;
+    this.written(0);
     if (gaveUp)
       this.log(`cluster: closing with ${this.pending.length} events not written (PostgreSQL unreachable)`);
     await this.listenClient?.end().catch(() => undefined);

@@ -92,7 +92,11 @@ export class TurnManager {
     const admitted = this.admit(s);
     this.admitting.add(admitted);
     try {
-      return await admitted;
+      const result = await admitted;
+      // Several processes: the turn's first events are stored before the 202, so a stream opened on
+      // its answer, in any process, replays them instead of saying the conversation is idle.
+      await this.options.sharedEvents?.flushed();
+      return result;
     } finally {
       this.admitting.delete(admitted);
     }

@@ -11,9 +11,10 @@ import { openEvents, type EventStreamReader } from '../../../support/sse';
 const LEASE_MS = 4000;
 
 export async function cluster() {
+  const database = await freshDatabase();
   const server = await startSharedServer({
     processes: 2,
-    database: await freshDatabase(),
+    database,
     config: { cluster: { leaseMs: LEASE_MS } },
   });
   onTestFinished(() => server.stop());
@@ -58,7 +59,7 @@ export async function cluster() {
     onTestFinished(() => service.kill('SIGKILL'));
     return service;
   };
-  return { a, b, agentId, call, newConversation, send, events, another };
+  return { a, b, agentId, database, call, newConversation, send, events, another };
 }
 
 /** Whether the process started a machine for the agent (its machine pool says so in its own log). */
