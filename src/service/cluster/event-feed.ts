@@ -90,10 +90,9 @@ export class EventFeed {
   /** `count` more events are in the table, or given up: the waits they end are over. */
   private written(count: number): void {
     this.settled += count;
-    for (const waiter of this.waiting.filter((w) => w.mark <= this.settled || this.closed)) {
-      this.waiting.splice(this.waiting.indexOf(waiter), 1);
-      waiter.resolve();
-    }
+    // Marks only grow, so the waits that are over are the first ones.
+    while (this.waiting[0] && (this.waiting[0].mark <= this.settled || this.closed))
+      this.waiting.shift()!.resolve();
   }
 
   private async writeAll(): Promise<void> {

@@ -1,4 +1,4 @@
-import { isTerminal, type AcceptedTurnState, type TurnState } from '../../shared/api';
+import { isTerminal, type AcceptedTurnState } from '../../shared/api';
 import { ConversationRuntimes, type ConversationRuntime } from './conversation-runtimes';
 import type { EventListener } from './event-log';
 import type { ResolveResult } from './permission-broker';
@@ -162,10 +162,6 @@ export class TurnManager {
     stopTurnNow(this.closeDeps, rt, turn, startNext);
   }
 
-  private close(rt: ConversationRuntime, turn: Turn, state: TurnState, startNext = true): void {
-    closeTurn(this.closeDeps, rt, turn, state, startNext);
-  }
-
   /** POST cancel: only whoever requested the turn may stop it. */
   async cancel(conversationId: string, requester: string): Promise<CancelOutcome> {
     const rt = this.runtimes.find(conversationId);
@@ -211,7 +207,7 @@ export class TurnManager {
       turn.abort.abort();
       rt.log.append('error', { message, code: 'service_stopped', turnId: turn.turnId });
       // Nothing waits any more (stopped above), so the stream then says the conversation is idle.
-      this.close(rt, turn, 'error', true);
+      closeTurn(this.closeDeps, rt, turn, 'error', true);
       note(turn);
     }
   }
