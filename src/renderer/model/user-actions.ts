@@ -165,3 +165,14 @@ export function readAsked(state: ConversationStream | undefined): ReadAsked {
     accepted: new Set(users.filter((u) => u.mode !== 'sending' && u.mode !== 'failed').map((u) => u.key)),
   };
 }
+
+/**
+ * Whether the timeline, folded with a read's answer, still shows a message that read may hold too: one sent
+ * after it was asked for (or not yet accepted then). The service may have stored it before it served the
+ * read, so only a read asked once the message is accepted can tell; until then it may show twice.
+ */
+export function readMayHoldLive(state: ConversationStream | undefined, asked: ReadAsked): boolean {
+  return (state?.items ?? []).some(
+    (item) => item.kind === 'user' && item.mode !== 'failed' && !asked.accepted.has(item.key),
+  );
+}

@@ -6,6 +6,7 @@ import {
   historyLoaded,
   openPermissions,
   readAsked,
+  readMayHoldLive,
   reduceTurnEvent,
   reduceTurnEvents,
   turnStopped,
@@ -355,6 +356,25 @@ describe('local actions', () => {
     const again = historyLoaded(reloaded, { turnId: 't2', state: 'done' }, readAsked(reloaded));
     expect(again.turns).toEqual({});
     expect(again.items).toEqual([]);
+  });
+
+  it('says a read may hold a message it left live until a read asked for once that message was accepted', () => {
+    // A starter: the conversation's first read is asked for, then the message is sent and accepted, and the
+    // service served the read after it, so what it read may hold the message the timeline still shows.
+    const asked = readAsked(emptyStream);
+    const sent = userMessageSent(emptyStream, { key: 'k1', text: 'What can you do?', attachments: [] });
+    expect(readMayHoldLive(sent, asked)).toBe(true);
+    const accepted = userMessageAccepted(sent, 'k1', { turnId: 't1', state: 'running', waitingTurns: 0 });
+    const folded = historyLoaded(accepted, { turnId: 't1', state: 'running' }, asked);
+    expect(readMayHoldLive(folded, asked)).toBe(true);
+    // The read asked for once it was accepted holds it: it leaves the live side, and nothing is unsure.
+    const next = readAsked(folded);
+    const again = historyLoaded(folded, { turnId: 't1', state: 'running' }, next);
+    expect(again.items.filter((item) => item.kind === 'user')).toEqual([]);
+    expect(readMayHoldLive(again, next)).toBe(false);
+    // A message whose send failed never reached the service: no read holds it.
+    const failed = userMessageFailed(sent, 'k1', 'offline');
+    expect(readMayHoldLive(failed, asked)).toBe(false);
   });
 
   it('a running turn the read holds as ended (a service restarted under it) is shown once, from the read', () => {

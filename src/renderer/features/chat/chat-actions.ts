@@ -140,7 +140,13 @@ export async function openConversation(agentId: string, sessionId: string): Prom
     return;
   }
   // The history and the live timeline change in one step: no frame shows a finished turn in both.
-  await readThread(agentId, sessionId);
+  const unsure = await readThread(agentId, sessionId);
+  // A message sent while the read was on its way (a starter sends as its conversation opens) may be in what
+  // was read and still shown live: read again once its send is answered, which drops it from the live side.
+  if (unsure) {
+    historyWanted.add(sessionId);
+    readHistoryWanted(agentId, sessionId);
+  }
 }
 
 /** A message as the composer hands it over: the shared input, with the draft's attachments. */
