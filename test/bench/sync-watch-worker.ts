@@ -80,7 +80,6 @@ process.on('message', (message: { type: string; gc?: boolean }) => {
   if (message.type === 'stop') {
     void engine.close().then(() => {
       store.close();
-      process.disconnect();
       // Ends here (a watcher's handles could keep it alive), so --cpu-prof in BENCH_WORKER_ARGS writes its profile.
       process.exit(0);
     });

@@ -14,8 +14,11 @@ export async function readThread(agentId: string, sessionId: string): Promise<bo
   const asked = readAsked(useTurnStreamStore.getState().streams[sessionId]);
   let unsure = false;
   await useConversationsStore.getState().loadThread(agentId, sessionId, undefined, (lastTurn) => {
-    useTurnStreamStore.getState().update(sessionId, (stream) => historyLoaded(stream, lastTurn, asked));
-    unsure = readMayHoldLive(useTurnStreamStore.getState().streams[sessionId], asked);
+    useTurnStreamStore.getState().update(sessionId, (stream) => {
+      const folded = historyLoaded(stream, lastTurn, asked);
+      unsure = readMayHoldLive(folded, asked);
+      return folded;
+    });
   });
   return unsure;
 }

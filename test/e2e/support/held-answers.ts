@@ -32,8 +32,9 @@ export async function heldAnswers(
     });
     host.onMessage((message) => {
       const answer = JSON.parse(String(message)) as { type: string; id?: number };
-      if (answer.type === 'result' && calls.has(answer.id!)) answered += 1;
-      const wait = answer.type === 'result' && calls.has(answer.id!) && !options.calls ? gate : undefined;
+      const ours = answer.type === 'result' && calls.has(answer.id!);
+      if (ours) answered += 1;
+      const wait = ours && !options.calls ? gate : undefined;
       if (wait) void wait.then(() => socket.send(message));
       // Under E2E_LATE_ANSWERS the other answers are late as lateAnswers makes them, which this route replaces.
       else if (answer.type === 'result' && most > 0)
