@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { existsSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startOpenAiServer } from '../support/scripted-providers';
 import { firstAgentId, signIn, startTestService } from '../support/local-service';
@@ -22,6 +23,25 @@ const KEY = 'test-key-openai';
 const REPLY = { text: 'word'.repeat(300), pieceChars: 4, paceMs: 3, firstByteMs: 60 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** CPU ms of this process's children (the model agent), from /proc; null where there is no /proc. */
+function childrenCpuMs(): number | null {
+  try {
+    const tick = 10; // USER_HZ is 100 on Linux
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map((pid) => readFileSync(`/proc/${pid}/stat`, 'utf8'))
+      .map((stat) => stat.slice(stat.lastIndexOf(')') + 2).split(' '))
+      .filter((fields) => Number(fields[1]) === process.pid)
+      .reduce((sum, fields) => sum + (Number(fields[11]) + Number(fields[12])) * tick, 0);
+  } catch {
+    return null;
+  }
+}
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 const provider = await startOpenAiServer({
   apiKey: KEY,
@@ -60,6 +80,7 @@ try {
   reading.catch(() => undefined); // ends when the service closes
   const throughService = async (): Promise<Timed> => {
     provider.reply(REPLY);
+    const cpuBefore = { own: ownCpuMs(), agent: childrenCpuMs() };
     const finished = new Promise<void>((resolve) => {
       turn = {
         id: randomUUID(),
@@ -77,6 +98,11 @@ try {
     await finished;
     const asked = provider.modelRequests().at(-1)!;
     untilAsked.push(asked.arrivedAt - turn!.start);
+    const agentAfter = childrenCpuMs();
+    cpuPerTurn.push({
+      own: ownCpuMs() - cpuBefore.own,
+      agent: agentAfter === null || cpuBefore.agent === null ? null : agentAfter - cpuBefore.agent,
+    });
     const timed = turn!.timed;
     turn = null;
     if (timed.chars !== REPLY.text.length)
@@ -85,6 +111,7 @@ try {
   };
 
   const untilAsked: number[] = [];
+  const cpuPerTurn: { own: number; agent: number | null }[] = [];
   await throughService(); // spawns and warms the agent (and its first reply's title)
   const direct: Timed[] = [];
   const path: Timed[] = [];
@@ -106,6 +133,14 @@ try {
     `model agent: first text ${f.first.toFixed(1)} ms through the service vs ${f.firstDirect.toFixed(1)} ms from the provider; ` +
       `${f.rate.toFixed(0)} vs ${f.rateDirect.toFixed(0)} characters/s (${ROUNDS} turns each, medians); ` +
       `the provider was asked ${median(untilAsked.slice(1)).toFixed(1)} ms after the message was sent`,
+  );
+  // What a streamed reply costs the machine: the service's process (with the provider and this reader in it) and the agent's.
+  const measured = cpuPerTurn.slice(1);
+  const agentCpu = measured.map((turn) => turn.agent).filter((ms): ms is number => ms !== null);
+  console.log(
+    `model agent: CPU per reply of ${REPLY.text.length} characters in ${REPLY.text.length / REPLY.pieceChars} pieces: ` +
+      `${median(measured.map((turn) => turn.own)).toFixed(0)} ms in the service's process (the scripted provider and ` +
+      `this reader in it too), ${agentCpu.length ? `${median(agentCpu).toFixed(0)} ms` : '?'} in the model agent's (medians)`,
   );
 } finally {
   await service.cleanup();

@@ -105,31 +105,36 @@ export async function runModelTurn(ctx: TurnContext, prompt: ContentBlock[]): Pr
       partial = '';
     },
   });
-  for await (const part of result.fullStream) {
-    switch (part.type) {
-      case 'text-delta':
-        reply += part.text;
-        partial += part.text;
-        sender.text('agent_message_chunk', part.text);
-        break;
-      case 'reasoning-delta':
-        if (part.text) sender.text('agent_thought_chunk', part.text);
-        break;
-      case 'finish-step':
-        steps++;
-        lastStep = part.usage;
-        lastFinish = part.finishReason;
-        break;
-      case 'finish':
-        total = part.totalUsage;
-        break;
-      case 'error':
-        failure ??= part.error;
-        break;
-      case 'tool-error':
-        if (part.error instanceof TurnCancelled) failure ??= part.error;
-        break;
+  // The text held for its frame (update-sender.ts) goes before the turn can end, even on a throw.
+  try {
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'text-delta':
+          reply += part.text;
+          partial += part.text;
+          sender.text('agent_message_chunk', part.text);
+          break;
+        case 'reasoning-delta':
+          if (part.text) sender.text('agent_thought_chunk', part.text);
+          break;
+        case 'finish-step':
+          steps++;
+          lastStep = part.usage;
+          lastFinish = part.finishReason;
+          break;
+        case 'finish':
+          total = part.totalUsage;
+          break;
+        case 'error':
+          failure ??= part.error;
+          break;
+        case 'tool-error':
+          if (part.error instanceof TurnCancelled) failure ??= part.error;
+          break;
+      }
     }
+  } finally {
+    await sender.flush();
   }
 
   // What the model said and did stays in the conversation, a cut-off reply too.

@@ -68,10 +68,12 @@ describe('the model agent', () => {
       const agent = await startModelAgent();
       const handoff = { providers: [handed(server, kind, KEYS[kind])] };
       const { sessionId } = await agent.newSession(handoff);
+      // Pieces further apart than the agent's frame (UpdateSender), so each reaches the client as it comes.
       server.reply({
         thinking: 'The person greets me.',
         text: 'Hello! How can I help today?',
         usage: { input: 40, output: 9 },
+        paceMs: 40,
       });
       const answer = await agent.prompt(sessionId, 'Hello', handoff);
       expect(answer.stopReason).toBe('end_turn');

@@ -80,7 +80,12 @@ describe('a chat on the model agent, through the service', () => {
   });
 
   it('streams the model’s reply in chunks, with its usage, on the chosen model', async () => {
-    provider.reply({ text: 'Hello from the scripted model, word by word.', usage: { input: 42, output: 9 } });
+    // Words further apart than the model agent's frame (UpdateSender), so each comes as a chunk of its own.
+    provider.reply({
+      text: 'Hello from the scripted model, word by word.',
+      usage: { input: 42, output: 9 },
+      paceMs: 30,
+    });
     const { stream, turnId, titles } = await turn('hello model');
     const events = await stream.untilDone(turnId);
     seen.push(JSON.stringify(events));
