@@ -49,7 +49,8 @@ export function ToolsSection(props: { agentId: string; config: AgentConfiguratio
       : {},
     channels: Object.fromEntries(ToolChannel.options.map((c) => [c, { ...config.tools?.channels?.[c] }])),
   };
-  const { draft, setDraft, dirty, reset } = useDraft('tools', loaded);
+  // The built-in tools come later than the rest (asking for them wakes the agent): a tick made meanwhile stays.
+  const { draft, setDraft, dirty, reset } = useDraft('tools', loaded, { keepEdits: true });
   const { saving, save: savePatch, problemText } = usePatchSave('tools');
   const toolNames = [
     ...new Set([...Object.keys(draft.gs), ...Object.values(draft.channels).flatMap((t) => Object.keys(t))]),
