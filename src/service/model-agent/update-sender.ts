@@ -24,10 +24,7 @@ export class UpdateSender {
   private flushing = 0;
   private hurry: (() => void) | null = null;
 
-  constructor(
-    private readonly notify: (update: SessionUpdate) => Promise<void>,
-    private readonly everyMs = textEveryMs,
-  ) {}
+  constructor(private readonly notify: (update: SessionUpdate) => Promise<void>) {}
 
   /** Queues a piece of reply text or thinking; never waits. */
   text(kind: TextKind, text: string): void {
@@ -70,7 +67,7 @@ export class UpdateSender {
 
   /** Until a frame has passed since the last text went, or a flush asks for everything now. */
   private frameOver(): Promise<void> {
-    const wait = this.lastSentAt + this.everyMs - performance.now();
+    const wait = this.lastSentAt + textEveryMs - performance.now();
     if (wait <= 0 || this.flushing > 0) return Promise.resolve();
     return new Promise((done) => {
       const over = () => {
