@@ -8,6 +8,7 @@ import { openConversation } from './chat-actions';
 import { AgentWelcome } from './AgentWelcome';
 import { ChatHeader } from './ChatHeader';
 import { MessageList } from './MessageList';
+import { warmMarkdownRenderer } from './MarkdownBlock';
 import { OfflineBanner } from './OfflineBanner';
 import { isTerminal } from '../../model/turn-reducer';
 import type { ComposerToolsSlot } from '../../ui/composer-slot';
@@ -41,6 +42,8 @@ export function ChatView(props: {
     setProblems([]);
     void openConversation(agentId, sessionId);
   }, [agentId, sessionId]);
+  // A reply may start any moment now: its Markdown renderer should be here before its first chunk.
+  useEffect(warmMarkdownRenderer, []);
 
   const empty =
     thread?.status === 'ready' && thread.messages.length === 0 && thread.skipped === 0 && !hasLiveItems;

@@ -17,16 +17,16 @@ import type * as MarkdownRender from './markdown-render';
 type Renderer = typeof MarkdownRender;
 
 /**
- * The Markdown renderer is loaded the first time a block shows (a chunk of its own, see
- * markdown-render.tsx); until it is here every block shows as its plain text, so a reply never blanks.
+ * The Markdown renderer is a chunk of its own (markdown-render.tsx), loaded when an open chat is first idle
+ * (`warmMarkdownRenderer`) or the first time a block shows, whichever comes first; until it is here every block
+ * shows as its plain text, so a reply never blanks.
  * A load that fails leaves the text plain, and the next block to show tries again.
  */
 let renderer: Renderer | undefined;
 let loading: Promise<void> | undefined;
 const waiting = new Set<() => void>();
 
-function subscribeRenderer(onLoad: () => void): () => void {
-  waiting.add(onLoad);
+function loadRenderer(): void {
   loading ??= import('./markdown-render').then(
     (loaded) => {
       renderer = loaded;
@@ -36,7 +36,23 @@ function subscribeRenderer(onLoad: () => void): () => void {
       loading = undefined;
     },
   );
+}
+
+function subscribeRenderer(onLoad: () => void): () => void {
+  waiting.add(onLoad);
+  loadRenderer();
   return () => waiting.delete(onLoad);
+}
+
+/**
+ * Loads the renderer when the page is next idle, so its first use is not mid-reply: running its script
+ * (the parser and the highlighter's languages) takes one task of some 50-80 ms, which a reply's first chunk
+ * would otherwise wait behind.
+ */
+export function warmMarkdownRenderer(): void {
+  if (renderer || loading) return;
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(loadRenderer, { timeout: 2000 });
+  else setTimeout(loadRenderer, 200);
 }
 
 function useRenderer(): Renderer | undefined {
