@@ -50,9 +50,14 @@ function subscribeRenderer(onLoad: () => void): () => void {
  * would otherwise wait behind.
  */
 export function warmMarkdownRenderer(): void {
-  if (renderer || loading) return;
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(loadRenderer, { timeout: 2000 });
-  else setTimeout(loadRenderer, 200);
+  if (!renderer && !loading) whenIdle(loadRenderer, 2000);
+}
+
+/** Calls back when the page is next idle (within `timeoutMs`), with the idle time left; a frame later where there is no idle callback. */
+function whenIdle(callback: (timeLeft: () => number) => void, timeoutMs: number): void {
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback((deadline) => callback(() => deadline.timeRemaining()), { timeout: timeoutMs });
+  else setTimeout(() => callback(() => 8), 16);
 }
 
 function useRenderer(): Renderer | undefined {
@@ -62,12 +67,7 @@ function useRenderer(): Renderer | undefined {
 /** Parsing per frame stays small; the rest waits for idle slices (a stream may close dozens of blocks a frame). */
 const budget = createParseBudget({
   now: () => performance.now(),
-  idle: {
-    request: (callback) =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback((deadline) => callback(() => deadline.timeRemaining()), { timeout: 120 })
-        : setTimeout(() => callback(() => 8), 16),
-  },
+  idle: { request: (callback) => whenIdle(callback, 120) },
   nextFrame: (callback) => requestAnimationFrame(() => callback()),
   perFrameMs: 2,
   sliceMs: 6,
