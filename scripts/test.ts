@@ -173,9 +173,10 @@ async function runStages(options: Options, summaries: string[]): Promise<Outcome
 
 /**
  * The tests start the demo agent for every machine, spawn the CLI hundreds of times and the service
- * dozens of times. Run from source each is a Node with the tsx loader compiling it again (0.5 to 1 s
- * of CPU, 2 s of waiting, each time); once the build stage has just built the same source, the tests run the built files,
- * as the packaged app and the installed CLI do.
+ * dozens of times, and every host they start runs two worker threads. Run from source each is a Node
+ * (or a thread) with the tsx loader compiling it again (0.5 to 1 s of CPU, 2 s of waiting, each time);
+ * once the build stage has just built the same source, the tests run the built files, as the packaged
+ * app and the installed CLI do.
  */
 function useWhatWasBuilt(): void {
   const demoAgent = ['out/node/demo-agent.js', 'out/main/demo-agent.js']
@@ -186,6 +187,13 @@ function useWhatWasBuilt(): void {
     .map((p) => resolve(p))
     .find(existsSync);
   if (modelAgent) process.env['AGENTDESK_MODEL_AGENT_JS'] ??= modelAgent;
+  // The host's two worker threads (the memory store's writer, the extensions' reader): run from source,
+  // each start of one compiled it again under tsx in the thread (~1 s), and an e2e spec's close waited for it.
+  for (const [variable, built] of [
+    ['AGENTDESK_MEMORY_WRITER_JS', 'out/node/memory-writer.js'],
+    ['AGENTDESK_EXTENSION_OPERATIONS_JS', 'out/node/extension-operations.js'],
+  ] as const)
+    if (existsSync(built)) process.env[variable] ??= resolve(built);
   const cli = resolve('out/node/cli.js');
   if (existsSync(cli)) process.env['AGENTDESK_TEST_CLI_JS'] ??= cli;
   const service = resolve('out/node/service.js');
