@@ -179,25 +179,19 @@ async function runStages(options: Options, summaries: string[]): Promise<Outcome
  * app and the installed CLI do.
  */
 function useWhatWasBuilt(): void {
-  const demoAgent = ['out/node/demo-agent.js', 'out/main/demo-agent.js']
-    .map((p) => resolve(p))
-    .find(existsSync);
-  if (demoAgent) process.env['AGENTDESK_DEMO_AGENT_JS'] ??= demoAgent;
-  const modelAgent = ['out/node/model-agent.js', 'out/main/model-agent.js']
-    .map((p) => resolve(p))
-    .find(existsSync);
-  if (modelAgent) process.env['AGENTDESK_MODEL_AGENT_JS'] ??= modelAgent;
-  // The host's two worker threads (the memory store's writer, the extensions' reader): run from source,
-  // each start of one compiled it again under tsx in the thread (~1 s), and an e2e spec's close waited for it.
-  for (const [variable, built] of [
-    ['AGENTDESK_MEMORY_WRITER_JS', 'out/node/memory-writer.js'],
-    ['AGENTDESK_EXTENSION_OPERATIONS_JS', 'out/node/extension-operations.js'],
-  ] as const)
-    if (existsSync(built)) process.env[variable] ??= resolve(built);
-  const cli = resolve('out/node/cli.js');
-  if (existsSync(cli)) process.env['AGENTDESK_TEST_CLI_JS'] ??= cli;
-  const service = resolve('out/node/service.js');
-  if (existsSync(service)) process.env['AGENTDESK_TEST_SERVICE_JS'] ??= service;
+  // Each variable with the built files that may serve it, the first one there wins; one set by hand stays.
+  const built: [variable: string, files: string[]][] = [
+    ['AGENTDESK_DEMO_AGENT_JS', ['out/node/demo-agent.js', 'out/main/demo-agent.js']],
+    ['AGENTDESK_MODEL_AGENT_JS', ['out/node/model-agent.js', 'out/main/model-agent.js']],
+    ['AGENTDESK_MEMORY_WRITER_JS', ['out/node/memory-writer.js']],
+    ['AGENTDESK_EXTENSION_OPERATIONS_JS', ['out/node/extension-operations.js']],
+    ['AGENTDESK_TEST_CLI_JS', ['out/node/cli.js']],
+    ['AGENTDESK_TEST_SERVICE_JS', ['out/node/service.js']],
+  ];
+  for (const [variable, files] of built) {
+    const file = files.map((f) => resolve(f)).find(existsSync);
+    if (file) process.env[variable] ??= file;
+  }
 }
 
 async function main(): Promise<void> {
