@@ -90,6 +90,12 @@ test('Retry and Edit work in place: one copy of the message for the agent, the e
   await expect(yourMessages(page)).toHaveCount(2);
   const versions = page.getByRole('group', { name: 'Versions of this exchange' });
   await expect(versions).toContainText('2/2');
+  // It ends under the person's message, in the messages' column, not out at the transcript's edge.
+  const [message, switcher] = await Promise.all([
+    yourMessages(page).last().boundingBox(),
+    versions.boundingBox(),
+  ]);
+  expect(Math.abs(switcher!.x + switcher!.width - (message!.x + message!.width))).toBeLessThan(2);
 
   // The earlier version stays readable, with the keyboard too, and the live one comes back.
   await versions.getByRole('button', { name: 'Previous version' }).focus();
