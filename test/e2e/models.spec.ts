@@ -283,31 +283,63 @@ test.describe('the welcome', () => {
   test('a provider found at start: the first agent already uses it, no offer, and the model is named', async ({
     page,
   }) => {
-    const saved = { key: process.env['OPENAI_API_KEY'], base: process.env['OPENAI_BASE_URL'] };
-    // The app starts its service (which reads its environment then) when the person starts on this computer.
-    process.env['OPENAI_API_KEY'] = KEY;
-    process.env['OPENAI_BASE_URL'] = provider.baseURL;
-    const rig = await startRig();
-    try {
-      await startHere(page, rig);
-      const welcome = page.getByRole('region', { name: /^Welcome to / });
-      await expect(welcome).toContainText(/model scripted-(large|small) · /, { timeout: FIRST_START });
-      await expect(page.getByRole('region', { name: 'Use your own model' })).toHaveCount(0);
-      await showScreen(page, 'Settings');
-      await expect(page.getByRole('region', { name: 'Models', exact: true })).toContainText(
-        'From the service’s environment',
-      );
-      expect(await page.content()).not.toContain(KEY);
-    } finally {
-      await rig.close();
-      // Later specs of this worker start their service without it.
-      if (saved.key === undefined) delete process.env['OPENAI_API_KEY'];
-      else process.env['OPENAI_API_KEY'] = saved.key;
-      if (saved.base === undefined) delete process.env['OPENAI_BASE_URL'];
-      else process.env['OPENAI_BASE_URL'] = saved.base;
-    }
+    await withServiceEnvironment({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: provider.baseURL }, async () => {
+      const rig = await startRig();
+      try {
+        await startHere(page, rig);
+        const welcome = page.getByRole('region', { name: /^Welcome to / });
+        await expect(welcome).toContainText(/model scripted-(large|small) · /, { timeout: FIRST_START });
+        await expect(page.getByRole('region', { name: 'Use your own model' })).toHaveCount(0);
+        await showScreen(page, 'Settings');
+        await expect(page.getByRole('region', { name: 'Models', exact: true })).toContainText(
+          'From the service’s environment',
+        );
+        expect(await page.content()).not.toContain(KEY);
+      } finally {
+        await rig.close();
+      }
+    });
+  });
+
+  test('a key in the environment the provider refuses: the demo agent stays, and the offer says why', async ({
+    page,
+  }) => {
+    const oldKey = 'sk-an-old-key-the-provider-no-longer-takes';
+    await withServiceEnvironment({ OPENAI_API_KEY: oldKey, OPENAI_BASE_URL: provider.baseURL }, async () => {
+      const rig = await startRig();
+      try {
+        await startHere(page, rig);
+        const offer = page.getByRole('region', { name: 'Use your own model' });
+        await expect(offer).toContainText('demo agent', { timeout: FIRST_START });
+        await expect(offer).toContainText('refused this key (401)');
+        await offer.getByRole('button', { name: 'Use your own model' }).click();
+        await addProvider(page, provider, KEY);
+        await offer.getByRole('button', { name: 'Use this model' }).click();
+        await expect(offer).toHaveCount(0);
+        expect(await page.content()).not.toContain(oldKey);
+      } finally {
+        await rig.close();
+      }
+    });
   });
 });
+
+/**
+ * Runs `run` with these variables in this worker's environment, where the app's embedded service reads them
+ * when the person starts on this computer; later specs of the worker start their service without them.
+ */
+async function withServiceEnvironment(vars: Record<string, string>, run: () => Promise<void>): Promise<void> {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, vars);
+  try {
+    await run();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
 
 test.describe('on a server that only follows the spec', () => {
   let app: SpecOnlyApp;

@@ -25,7 +25,8 @@ function skippedBefore(): boolean {
 /**
  * The welcome's "Use your own model": add a provider, choose one of its models, and the agent switches
  * to the engine that thinks with the person's models (the spec's PATCH of `engine` and `model`). Shown
- * only where the server offers providers, while the agent is not on them yet and the person has none;
+ * only where the server offers providers, while the agent is not on them yet and no provider of the
+ * person's lists a model;
  * "Not now" keeps the demo agent and is remembered.
  */
 export function OwnModelOffer(props: { agentId: string; agentName: string }) {
@@ -48,7 +49,10 @@ export function OwnModelOffer(props: { agentId: string; agentName: string }) {
 
   const modelEngine = agentAbout(config)?.engines.find((e) => e.onYourModels && e.offered !== false);
   if (!offered || !modelEngine || skipped || config?.engine === modelEngine.id) return null;
-  if (step === 'offer' && (status !== 'ready' || providers.length > 0)) return null;
+  // A provider that lists no models (a key in the environment the provider refuses, an OLLAMA_HOST with
+  // nothing running there) leaves the agent on the demo agent: the offer stays, and says why.
+  const unusable = providers.filter((p) => p.models.length === 0);
+  if (step === 'offer' && (status !== 'ready' || unusable.length < providers.length)) return null;
 
   const skip = () => {
     try {
@@ -81,6 +85,11 @@ export function OwnModelOffer(props: { agentId: string; agentName: string }) {
             Google or OpenRouter, or a model server you run (Ollama, LM Studio…), and {agentName} thinks with
             your model.
           </p>
+          {unusable.map((p) => (
+            <p key={p.id} className="muted">
+              {p.problem ?? `${p.name} lists no models.`}
+            </p>
+          ))}
           <div className="provider-actions">
             <button type="button" className="primary" onClick={() => setStep('add')}>
               Use your own model
