@@ -123,6 +123,12 @@ test('a reject rule wins over an allow rule; Settings lists both with their scop
     .getByRole('button', { name: 'Permissions' })
     .click();
   const form = page.getByRole('form', { name: 'New rule' });
+  // Its heading sits at the box's padding (12 px), with no margin of its own above it.
+  const [box, heading] = await Promise.all([
+    form.boundingBox(),
+    form.getByRole('heading', { name: 'New rule' }).boundingBox(),
+  ]);
+  expect(heading!.y - box!.y).toBeLessThan(16);
   await form.getByLabel('Answer').selectOption('deny');
   await form.getByLabel('for').selectOption('edit');
   await form.getByLabel('Only in the folder (optional)').fill('private');
