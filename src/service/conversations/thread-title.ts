@@ -1,17 +1,24 @@
+import { plainLine } from '../../shared/markdown/plain-line';
+
 /** Longest title given to a thread from its first message. */
 export const TITLE_MAX = 60;
 
 /**
- * A thread's title from its first message: the first non-empty line, whitespace collapsed, shortened at
- * a word where one is near. It carries no "…" of ours: a title is data (renamed, synced, exported), and
- * the screens that run out of room add their own ellipsis.
+ * A thread's title from its first message: the first non-empty line as the words it reads as (the message
+ * is shown as Markdown, the title as plain text: `**bold**` is "bold" in both), whitespace collapsed,
+ * shortened at a word where one is near. It carries no "…" of ours: a title is data (renamed, synced,
+ * exported), and the screens that run out of room add their own ellipsis.
  */
 export function titleFromMessage(content: string): string {
-  const line = content
+  // Its start is all a title needs: a message can be megabytes.
+  const first = content
+    .trimStart()
+    .slice(0, 2000)
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
     .find((l) => l !== '');
-  if (!line) return 'Conversation';
+  if (!first) return 'Conversation';
+  const line = plainLine(first) || first;
   if (line.length <= TITLE_MAX) return line;
   const cut = [...line].slice(0, TITLE_MAX).join('');
   const space = cut.lastIndexOf(' ');

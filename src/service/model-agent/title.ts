@@ -1,4 +1,5 @@
 import { generateText, type LanguageModel } from 'ai';
+import { plainLine } from '../../shared/markdown/plain-line';
 
 const TITLE_TIMEOUT_MS = 15_000;
 
@@ -30,8 +31,8 @@ export async function writeTitle(
 
 /**
  * The first line as plain words: without a "Title:" label, quotes or Markdown (a model often answers with
- * `**bold**`, `code` or a link however it is asked, and a title is shown and synced as text), and without
- * the punctuation a sentence ends with; null when nothing is left.
+ * `**bold**`, `code` or a link however it is asked), and without the punctuation a sentence ends with; null
+ * when nothing is left.
  */
 export function cleanTitle(text: string): string | null {
   const line = text
@@ -39,16 +40,9 @@ export function cleanTitle(text: string): string | null {
     .map((l) => l.trim())
     .find((l) => l !== '');
   if (!line) return null;
-  // Cut first: the marks are matched in pairs, and a provider's answer can be any length.
-  const cleaned = line
-    .slice(0, 400)
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*|__|~~|`+)(\S(?:.*?\S)??)\1/g, '$2')
-    .replace(/(^|[^\w*_])([*_])(\S(?:.*?\S)??)\2(?![\w*_])/g, '$1$3')
-    .replace(/^(?:[#>\s]+|[-+]\s+|\d+[.)]\s+)/, '')
+  const cleaned = plainLine(line)
     .replace(/^(title|título)\s*:\s*/i, '')
     .replace(/^[*_"'“”‘’`\s]+|[*_"'“”‘’`\s.…:;,]+$/g, '')
-    .replace(/\s+/g, ' ')
     .trim();
   return cleaned ? cleaned.slice(0, 80).trimEnd() : null;
 }

@@ -114,6 +114,18 @@ describe('a turn, from POST to done', () => {
     expect(stored).not.toMatch(/…|\.\.\.$/);
   });
 
+  it('titles the thread with the words its first line reads as, not its Markdown marks', async () => {
+    const id = await h.conversation();
+    const stream = await h.events(id);
+    const content = '## Fix `parse_args` in **cli.ts**, see [the issue](https://example.com/1)\nthanks';
+    const res = await h.send(id, { content, primerTurno: true });
+    const events = await stream.untilDone(res.body.turnId as string);
+    const expected = 'Fix parse_args in cli.ts, see the issue';
+    expect(events.find((e) => e.event === 'title')?.data).toEqual({ title: expected });
+    const list = await h.api<{ conversaciones: { id: string; titulo: string | null }[] }>('GET', h.path());
+    expect(list.body.conversaciones.find((c) => c.id === id)?.titulo).toBe(expected);
+  });
+
   it('passes attachments to the agent as content blocks', async () => {
     const id = await h.conversation();
     const stream = await h.events(id);
