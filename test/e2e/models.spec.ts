@@ -304,7 +304,7 @@ test.describe('the welcome', () => {
   test('a key in the environment the provider refuses: the demo agent stays, and the offer says why', async ({
     page,
   }) => {
-    const oldKey = 'sk-an-old-key-the-provider-no-longer-takes';
+    const oldKey = 'test-key-an-old-one-the-provider-no-longer-takes';
     await withServiceEnvironment({ OPENAI_API_KEY: oldKey, OPENAI_BASE_URL: provider.baseURL }, async () => {
       const rig = await startRig();
       try {
