@@ -59,9 +59,10 @@ test('copy a reply as Markdown and as plain text; the person’s own Markdown is
 
   await reply.getByRole('button', { name: 'Copy text' }).click();
   // The clipboard is written after the click returns, and held the Markdown until then: wait for the change.
+  // The text is what the reply shows: its marks gone, its HTML the characters the screen shows.
   await expect
     .poll(() => clipboardText(page))
-    .toContain('You said: "Make this bold, that code, and this stays text".');
+    .toContain('You said: "Make this bold, that code, and <b>this</b> stays text".');
   const plain = await clipboardText(page);
   expect(plain).not.toContain('**');
   expect(plain).not.toContain('`');

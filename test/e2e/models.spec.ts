@@ -188,6 +188,8 @@ test.describe('a provider added in Settings', () => {
         ],
       },
       { text: 'I wrote notes/from-model.md for you.' },
+      // The title the agent asks for after its first reply, in Markdown as models write it.
+      { text: '**Title:** A note *from* the `model`' },
     );
     await showScreen(page, 'Chats');
     await page.getByRole('button', { name: 'Start a new conversation' }).click();
@@ -205,6 +207,9 @@ test.describe('a provider added in Settings', () => {
     // The provider was asked with the model picked, and the tool's result went back to it.
     const asked = provider.modelRequests().map((r) => (r.body as { model: string }).model);
     expect(asked.slice(0, 2)).toEqual(['scripted-small', 'scripted-small']);
+    // Its title, as the words it reads as (the agent loads its Markdown reader at its first title).
+    const current = page.getByRole('list', { name: 'Conversation list' }).locator('[aria-current="true"]');
+    await expect(current).toContainText('A note from the model');
 
     await page.getByRole('button', { name: /^Configure agent/ }).click();
     await page

@@ -1,24 +1,18 @@
-import { plainLine } from '../../shared/markdown/plain-line';
+import { firstPlainLine } from '../../shared/markdown/plain-text';
 
 /** Longest title given to a thread from its first message. */
 export const TITLE_MAX = 60;
 
 /**
- * A thread's title from its first message: the first non-empty line as the words it reads as (the message
- * is shown as Markdown, the title as plain text: `**bold**` is "bold" in both), whitespace collapsed,
- * shortened at a word where one is near. It carries no "…" of ours: a title is data (renamed, synced,
- * exported), and the screens that run out of room add their own ellipsis.
+ * A thread's title from its first message: the first line it shows once read as Markdown (the message is
+ * shown as Markdown, the title as plain text: `**bold**` is "bold" in both, and a message opening with a
+ * code fence is titled by its code), shortened at a word where one is near. A message that shows no words
+ * (an image without a caption) is titled by its first line as written. It carries no "…" of ours: a title
+ * is data (renamed, synced, exported), and the screens that run out of room add their own ellipsis.
  */
 export function titleFromMessage(content: string): string {
-  // Its start is all a title needs: a message can be megabytes.
-  const first = content
-    .trimStart()
-    .slice(0, 2000)
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .find((l) => l !== '');
-  if (!first) return 'Conversation';
-  const line = plainLine(first) || first;
+  const line = firstPlainLine(content) || firstLineAsWritten(content);
+  if (!line) return 'Conversation';
   if (line.length <= TITLE_MAX) return line;
   const cut = [...line].slice(0, TITLE_MAX).join('');
   const space = cut.lastIndexOf(' ');
@@ -33,4 +27,10 @@ export function titleFromMessage(content: string): string {
 export function closingTitle(agentTitle: string | null, firstTurn: boolean, content: string): string | null {
   if (agentTitle !== null) return titleFromMessage(agentTitle);
   return firstTurn ? titleFromMessage(content) : null;
+}
+
+/** The first non-empty line, whitespace collapsed, from the start of a message (it can be megabytes). */
+function firstLineAsWritten(content: string): string {
+  const start = content.trimStart().slice(0, 400);
+  return (start.split('\n')[0] ?? '').replace(/\s+/g, ' ').trim();
 }

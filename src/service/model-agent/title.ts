@@ -1,5 +1,4 @@
 import { generateText, type LanguageModel } from 'ai';
-import { plainLine } from '../../shared/markdown/plain-line';
 
 const TITLE_TIMEOUT_MS = 15_000;
 
@@ -23,24 +22,21 @@ export async function writeTitle(
         'You name conversations. Answer with a title of at most six words, in the language of the conversation, with no quotes and no final period.',
       prompt: `The person wrote:\n${asked.slice(0, 2000)}\n\nThe assistant answered:\n${replied.slice(0, 2000)}\n\nTitle:`,
     });
-    return cleanTitle(text);
+    return await cleanTitle(text);
   } catch {
     return null;
   }
 }
 
 /**
- * The first line as plain words: without a "Title:" label, quotes or Markdown (a model often answers with
- * `**bold**`, `code` or a link however it is asked), and without the punctuation a sentence ends with; null
- * when nothing is left.
+ * The first line it shows as plain words: without a "Title:" label, quotes or Markdown (a model often
+ * answers with `**bold**`, `code` or a link however it is asked), and without the punctuation a sentence
+ * ends with; null when nothing is left. The Markdown reader is loaded at the first title, not at the agent's
+ * start, which the first reply waits for.
  */
-export function cleanTitle(text: string): string | null {
-  const line = text
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => l !== '');
-  if (!line) return null;
-  const cleaned = plainLine(line)
+export async function cleanTitle(text: string): Promise<string | null> {
+  const { firstPlainLine } = await import('../../shared/markdown/plain-text');
+  const cleaned = firstPlainLine(text)
     .replace(/^(title|título)\s*:\s*/i, '')
     .replace(/^[*_"'“”‘’`\s]+|[*_"'“”‘’`\s.…:;,]+$/g, '')
     .trim();

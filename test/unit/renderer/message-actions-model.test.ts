@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { markdownAsPlainText } from '../../../src/renderer/model/markdown-plain-text';
 import { transcriptContext } from '../../../src/renderer/model/transcript-context';
 import { emptyStream, userMessageSent, userThumbnailsShown } from '../../../src/renderer/model/turn-reducer';
 
@@ -27,19 +26,6 @@ describe('transcriptContext: what each message may offer', () => {
       lastUser: false,
     });
     expect(transcriptContext([])).toEqual([]);
-  });
-});
-
-describe('markdownAsPlainText', () => {
-  it('drops the marks, keeps the words, one block per line', () => {
-    const plain = markdownAsPlainText(
-      '# Title\n\nSome **bold**, `code` and [a link](https://example.test).\n\n- one\n- two\n\n```js\nconst a = 1;\n```',
-    );
-    expect(plain).toBe('Title\n\nSome bold, code and a link.\n\none\ntwo\nconst a = 1;');
-  });
-
-  it('never interprets raw HTML: tags go, their text stays', () => {
-    expect(markdownAsPlainText('a <img src=x onerror=alert(1)> <b>b</b>')).toBe('a  b');
   });
 });
 

@@ -14,7 +14,7 @@ import { firstScreenOf, scriptsNamedBy, type FirstScreen } from '../../support/f
  */
 const repoRoot = join(import.meta.dirname, '../../..');
 const limitBytes = 800_000;
-/** Parts the first screen does not show, each loaded the first time it does (sources under src/renderer). */
+/** Parts the first screen does not show, each loaded the first time it does (sources, by their path from src/renderer). */
 const lazyParts = [
   'features/agent-config/AgentConfigScreen.tsx',
   'features/settings/SettingsScreen.tsx',
@@ -26,7 +26,7 @@ const lazyParts = [
   'features/schedules/SchedulePanel.tsx',
   'features/search/Palette.tsx',
   'features/chat/markdown-render.tsx',
-  'model/markdown-plain-text.ts',
+  '../shared/markdown/plain-text.ts',
 ];
 
 let outDir = '';

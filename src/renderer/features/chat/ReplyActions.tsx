@@ -5,7 +5,7 @@ const RETRY_TITLE = 'Send your message again for a new reply';
 const BRANCH_TITLE = 'Start a new conversation with the history up to this reply';
 
 /** Asked for when the pointer or the focus reaches Copy text, so the click rarely waits for it. */
-const loadPlainText = () => import('../../model/markdown-plain-text');
+const loadPlainText = () => import('../../../shared/markdown/plain-text');
 
 /**
  * The actions under a reply, shown on hover and on keyboard focus (always on the last reply): copy it
