@@ -44,18 +44,21 @@ function CodeBlock(props: ComponentProps<'pre'> & { language?: string | undefine
   };
   return (
     <div className="code-block">
-      {language ? <div className="code-lang">{language}</div> : null}
-      <button
-        type="button"
-        className="copy-code"
-        onClick={copy}
-        aria-label="Copy code"
-        title={
-          outcome === 'Not copied' ? 'The system refused; select the code and copy it instead' : undefined
-        }
-      >
-        {outcome || 'Copy'}
-      </button>
+      {/* A row of its own above the code, so the button never covers a line of it, however long. */}
+      <div className="code-head">
+        {language ? <span className="code-lang">{language}</span> : null}
+        <button
+          type="button"
+          className="copy-code"
+          onClick={copy}
+          aria-label="Copy code"
+          title={
+            outcome === 'Not copied' ? 'The system refused; select the code and copy it instead' : undefined
+          }
+        >
+          {outcome || 'Copy'}
+        </button>
+      </div>
       <span className="visually-hidden" role="status">
         {outcome === 'Copied' ? 'Code copied.' : outcome === 'Not copied' ? 'The code was not copied.' : ''}
       </span>
