@@ -195,6 +195,8 @@ test.describe('a provider added in Settings', () => {
     await page.getByRole('button', { name: 'Start a new conversation' }).click();
     const header = page.getByRole('region', { name: 'Chat' }).getByLabel('Model', { exact: true });
     await expect(header.locator('option:checked')).toHaveText(/scripted-small · /);
+    // Its whole name in the tooltip, where the header's room cuts it short.
+    await expect(header).toHaveAttribute('title', /^scripted-small · .+: the model the next reply will use$/);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Write a note for me');
     await box.press('Enter');

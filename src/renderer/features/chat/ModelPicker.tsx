@@ -42,13 +42,14 @@ export function ModelPicker(props: { agentId: string; sessionId: string; noteLin
     (configModels?.length ? { options: configModels, current: configModel ?? null } : undefined);
   if (!models || models.options.length === 0) return null;
   const value = chosen ?? rememberedModel(sessionId) ?? models.current ?? '';
+  const shown = models.options.find((option) => option.id === value);
 
   return (
     <>
       <label className="model-picker">
         <select
           aria-label="Model"
-          title="The model the next reply will use"
+          title={`${shown ? `${shown.label || shown.id}: ` : ''}the model the next reply will use`}
           value={value}
           onChange={(event) => {
             const model = event.target.value;
