@@ -154,6 +154,10 @@ test('a reject rule wins over an allow rule; Settings lists both with their scop
   const rules = page.getByRole('region', { name: 'Permission rules' });
   await expect(rules).toContainText('Always reject · Editing files · in private');
   await expect(rules).toContainText('Always allow · Editing files · anywhere');
+  // Each agent's name sits close above its rules (a bare h5's margins left 19 px between them).
+  const name = await rules.getByRole('heading', { level: 5 }).first().boundingBox();
+  const kept = await rules.getByText('Kept by the server').first().boundingBox();
+  expect(kept!.y - (name!.y + name!.height)).toBeLessThan(8);
   expect(await seriousViolations(page, '.settings-group')).toEqual([]);
 });
 
