@@ -7,7 +7,7 @@ export const TITLE_MAX = 60;
  * A thread's title from its first message: the first line it shows once read as Markdown (the message is
  * shown as Markdown, the title as plain text: `**bold**` is "bold" in both, and a message opening with a
  * code fence is titled by its code), shortened at a word where one is near. A message that shows no words
- * (an image without a caption) is titled by its first line as written. It carries no "…" of ours: a title
+ * (a rule, an empty fence) is titled by its first line as written. It carries no "…" of ours: a title
  * is data (renamed, synced, exported), and the screens that run out of room add their own ellipsis.
  */
 export function titleFromMessage(content: string): string {
