@@ -36,6 +36,7 @@ test('settings come in groups; browser mode shows no desktop-only option', async
     'Chat',
     'Models',
     'Agent programs',
+    'Sync',
     'Notifications',
     'Privacy and sign-in',
     'About',
@@ -46,7 +47,7 @@ test('settings come in groups; browser mode shows no desktop-only option', async
   await expect(
     page.getByRole('region', { name: 'Chat' }).getByRole('radio', { name: /Ask me first/ }),
   ).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Chat' }).getByLabel('Default sync root')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sync' }).getByLabel('Default sync root')).toBeVisible();
   // Nothing the browser cannot do is offered.
   await expect(page.getByRole('region', { name: 'Desktop' })).toHaveCount(0);
   for (const option of [/running in the tray/, /when I log in/]) {

@@ -75,6 +75,9 @@ export function SettingsScreen(props: { children?: ReactNode }) {
             onChange={(permissionMode) => void update({ permissionMode })}
           />
           <PermissionRulesSettings />
+        </SettingsGroup>
+        {props.children}
+        <SettingsGroup title="Sync">
           <section className="screen-section" aria-label="Sync folders">
             <h4>Sync folders</h4>
             <p className="muted">New synced folders go here, one per agent. Empty: ~/AgentDesk.</p>
@@ -96,7 +99,6 @@ export function SettingsScreen(props: { children?: ReactNode }) {
             </form>
           </section>
         </SettingsGroup>
-        {props.children}
         <SettingsGroup title="Notifications">
           <NotificationsSettings />
         </SettingsGroup>
