@@ -1,6 +1,6 @@
 import type { DeskHost } from '../core/host';
 import type { AccountModelProvider } from '../shared/api';
-import { agentModelId } from '../shared/words/model-ids';
+import { agentModelId, modelName } from '../shared/words/model-ids';
 import { dim, type CliIo } from './terminal';
 import { terminalLine } from './terminal-text';
 
@@ -46,7 +46,7 @@ export async function listModels(host: DeskHost, io: CliIo): Promise<number> {
     else if (provider.models.length === 0) io.out('  no models listed\n');
     for (const model of provider.models) {
       const id = agentModelId(providers, provider.id, model.id);
-      io.out(`  ${terminalLine(id)}\t${terminalLine(model.label || model.id)}\n`);
+      io.out(`  ${terminalLine(id)}\t${terminalLine(modelName(model))}\n`);
     }
   }
   io.out(dim(io, 'Chat with one: agentdesk chat <agent> --model <id>\n'));

@@ -6,7 +6,9 @@ import type {
   ProviderSource,
 } from '../../shared/api';
 
-export { agentModelId } from '../../shared/words/model-ids';
+import { modelName } from '../../shared/words/model-ids';
+
+export { agentModelId, modelName } from '../../shared/words/model-ids';
 
 /** What a person is asked for each kind of provider, in the order Settings offers them. */
 export interface KindWords {
@@ -102,7 +104,7 @@ export function groupModels(models: readonly { id: string; label: string }[]): M
   for (const model of models) {
     const cut = model.label.lastIndexOf(' · ');
     const provider = cut > 0 ? model.label.slice(cut + 3) : '';
-    const label = cut > 0 ? model.label.slice(0, cut) : model.label || model.id;
+    const label = cut > 0 ? model.label.slice(0, cut) : modelName(model);
     const group = groups.find((g) => g.provider === provider);
     if (group) group.models.push({ id: model.id, label });
     else groups.push({ provider, models: [{ id: model.id, label }] });

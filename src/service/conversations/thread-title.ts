@@ -1,4 +1,4 @@
-import { firstPlainLine } from '../../shared/markdown/plain-text';
+import { FIRST_LINE_READ, firstPlainLine } from '../../shared/markdown/plain-text';
 
 /** Longest title given to a thread from its first message. */
 export const TITLE_MAX = 60;
@@ -31,6 +31,6 @@ export function closingTitle(agentTitle: string | null, firstTurn: boolean, cont
 
 /** The first non-empty line, whitespace collapsed, from the start of a message (it can be megabytes). */
 function firstLineAsWritten(content: string): string {
-  const start = content.trimStart().slice(0, 400);
+  const start = content.trimStart().slice(0, FIRST_LINE_READ);
   return (start.split('\n')[0] ?? '').replace(/\s+/g, ' ').trim();
 }

@@ -51,7 +51,7 @@ function readAsText(markdown: string, whitespace: 'normal' | 'pre'): string {
  * Characters of a text read for its first line: more than any title shows. A message can be megabytes, and
  * Markdown built to be slow to read (a hundred nested lists and quotes in 400 characters) costs about 10 ms.
  */
-const FIRST_LINE_READ = 400;
+export const FIRST_LINE_READ = 400;
 
 /**
  * The first line a text shows once read as Markdown, whitespace collapsed; '' when it shows none. Only its

@@ -18,3 +18,8 @@ export function agentModelId(
   }
   return modelId;
 }
+
+/** What a model is called on screen: its label, or its id when a provider gave it none. */
+export function modelName(model: { id: string; label?: string }): string {
+  return model.label || model.id;
+}

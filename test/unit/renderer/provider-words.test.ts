@@ -4,6 +4,7 @@ import {
   agentModelId,
   groupModels,
   kindWords,
+  modelName,
   modelsCountWords,
   programPlaceWords,
   providerKinds,
@@ -81,6 +82,12 @@ describe('the words of Settings → Models', () => {
     expect(agentModelId(providers, 'env', 'gpt-4o')).toBe('gpt-4o');
     expect(agentModelId(providers, 'router', 'gpt-4o')).toBe('router:gpt-4o');
     expect(agentModelId(providers, 'router', 'llama')).toBe('llama');
+  });
+
+  it('calls a model by its label, or by its id when the provider gave no label', () => {
+    expect(modelName({ id: 'gpt-4o', label: 'GPT-4o' })).toBe('GPT-4o');
+    expect(modelName({ id: 'llama3.2:3b', label: '' })).toBe('llama3.2:3b');
+    expect(modelName({ id: 'qwen2.5' })).toBe('qwen2.5');
   });
 
   it('groups the model agent’s models by provider, in the order listed', () => {

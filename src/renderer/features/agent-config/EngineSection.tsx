@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FieldProblem, SaveOutcome } from './SaveOutcome';
 import { SectionFrame } from './SectionFrame';
 import { engineWords, offeredEngines, onYourModels } from '../../model/agent-words';
-import { groupModels } from '../../model/provider-words';
+import { groupModels, modelName } from '../../model/provider-words';
 import { useScreenStore } from '../../stores/screen-store';
 import { MissingPrograms } from './MissingPrograms';
 
@@ -84,7 +84,7 @@ export function EngineSection(props: { config: AgentConfiguration }) {
               ))
             : (config.models ?? []).map((m) => (
                 <option key={m.id} value={m.id}>
-                  {m.label || m.id}
+                  {modelName(m)}
                 </option>
               ))}
         </select>

@@ -4,6 +4,7 @@ import { useAgentsStore } from '../../stores/agents-store';
 import { useConversationsStore } from '../../stores/conversations-store';
 import { selectStream, useTurnStreamStore } from '../../stores/turn-stream-store';
 import { chooseModel } from './chat-actions';
+import { modelName } from '../../../shared/words/model-ids';
 import { rememberedModel } from './chosen-model';
 
 /**
@@ -49,7 +50,7 @@ export function ModelPicker(props: { agentId: string; sessionId: string; noteLin
       <label className="model-picker">
         <select
           aria-label="Model"
-          title={`${shown ? `${shown.label || shown.id}: ` : ''}the model the next reply will use`}
+          title={`${shown ? `${modelName(shown)}: ` : ''}the model the next reply will use`}
           value={value}
           onChange={(event) => {
             const model = event.target.value;
@@ -66,7 +67,7 @@ export function ModelPicker(props: { agentId: string; sessionId: string; noteLin
         >
           {models.options.map((option) => (
             <option key={option.id} value={option.id}>
-              {option.label || option.id}
+              {modelName(option)}
             </option>
           ))}
         </select>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AccountModelProvider } from '../../../shared/api';
-import { kindWords, modelsCountWords, removable, sourceWords } from '../../model/provider-words';
+import { kindWords, modelName, modelsCountWords, removable, sourceWords } from '../../model/provider-words';
 import { useModelsStore } from '../../stores/models-store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorLine } from '../../ui/ErrorLine';
@@ -61,7 +61,7 @@ export function ModelProvidersSection() {
                     <summary>Models</summary>
                     <ul aria-label={`${provider.name} models`}>
                       {provider.models.map((model) => (
-                        <li key={model.id}>{model.label || model.id}</li>
+                        <li key={model.id}>{modelName(model)}</li>
                       ))}
                     </ul>
                   </details>

@@ -5,7 +5,7 @@ import { agentAbout } from '../../../shared/api/agent-about';
 import { Engine } from '../../../shared/api/common';
 import { desk } from '../../desk';
 import { errorWords } from '../../error-words';
-import { agentModelId } from '../../model/provider-words';
+import { agentModelId, modelName } from '../../model/provider-words';
 import { useAgentsStore } from '../../stores/agents-store';
 import { useModelsStore } from '../../stores/models-store';
 import { ErrorLine } from '../../ui/ErrorLine';
@@ -121,7 +121,7 @@ export function OwnModelOffer(props: { agentId: string; agentName: string }) {
             <select value={model} disabled={busy} onChange={(e) => setModel(e.target.value)}>
               {added.models.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {m.label || m.id}
+                  {modelName(m)}
                 </option>
               ))}
             </select>
