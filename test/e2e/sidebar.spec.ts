@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openApp, screens, startApp, type AppSession } from './support/app-session';
+import { heldAnswers } from './support/held-answers';
 import { controlPageTime, runOutUndo } from './support/page-clock';
 
 // A sidebar that holds a hundred conversations (issue 39, item 4), in browser mode against the real local
@@ -249,6 +250,31 @@ test('Archive from a row asks nothing, Undo brings it back, and the archive reac
   await page.getByRole('menuitem', { name: 'Archive' }).click();
   await runOutUndo(page);
   await expect.poll(async () => (await listed()).map((c) => c.id)).not.toContain(id);
+});
+
+test("the app's navigation sits at the sidebar's foot while the agents load, and stays there once they come", async ({
+  page,
+}) => {
+  const agentsAnswer = await heldAnswers(page, 'listAgents');
+  agentsAnswer.hold();
+  await page.goto(app.mode.url);
+  const settings = nav(page).getByRole('button', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+  // Not yet an agent: nothing above the navigation grows to push it down.
+  await expect(page.getByRole('region', { name: 'Conversations' })).toHaveCount(0);
+  const footOf = async (target: Locator) => {
+    const box = (await target.boundingBox())!;
+    return box.y + box.height;
+  };
+  const waiting = await settings.boundingBox();
+  expect((await footOf(sidebar(page))) - (await footOf(nav(page)))).toBeLessThan(24);
+  agentsAnswer.release();
+  await expect(page.getByRole('region', { name: 'Conversations' })).toBeVisible();
+  expect(await settings.boundingBox()).toEqual(waiting);
+  // A click aimed at it while the agents came lands on it.
+  await settings.click();
+  await expect(page.getByRole('region', { name: 'Models', exact: true })).toBeVisible();
+  await nav(page).getByRole('button', { name: 'Chats' }).click();
 });
 
 test("the selected agent's Rename and Delete sit in that agent's row", async ({ page }) => {
