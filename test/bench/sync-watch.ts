@@ -2,10 +2,10 @@
  * `npm run bench:sync -- --only watch [--watch-files 20000,100000]`: the sync engine watching a
  * folder of N small files, alone in its own process (sync-watch-worker.ts), so its RSS and CPU are
  * its own. Per size: the engine's start over a folder synced before (stat, don't hash), its RSS
- * growth, its idle CPU (once V8 has given back the start's memory) and looks at the agent's side, and saves of files deep in the folder → the
- * agent (the worker reports each PUT's moment; watcher, debounce and settle time included). With
- * two sizes or more, how each figure grows from the first to the last (issue 30: the cost of a
- * change should follow the change, not the folder).
+ * growth, its idle CPU (once V8 has given back the start's memory) and looks at the agent's side,
+ * and saves of files deep in the folder → the agent (the worker reports each PUT's moment; watcher,
+ * debounce and settle time included). With two sizes or more, how each figure grows from the first
+ * to the last (issue 30: the cost of a change should follow the change, not the folder).
  */
 import { fork } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -119,7 +119,7 @@ export async function watching(
   const quiet = last;
   // The start's one-off is not the idle's cost: V8's memory reducer collects the first cycle's garbage some
   // 40 s after it (docs/benchmarks.md, "The one-off"). The idle window starts once that is done.
-  const collection = await startCollection(last, sample);
+  const collection = await startCollection(quiet, sample);
   const idleStart = collection.after;
   await new Promise((r) => setTimeout(r, idleSeconds * 1000));
   const idleEnd = await sample();
