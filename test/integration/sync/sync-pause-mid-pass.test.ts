@@ -3,6 +3,7 @@
  * never left half-written), but its end must not undo the pause: the status stays "paused", so the
  * panel keeps offering Resume, and nothing more moves until the person resumes. A busy machine made this
  * show in the two-devices e2e spec: the pass ending after the click said "idle" and Resume was gone.
+ * A pass pressed Pause on while it still looks (lists, scans, plans) moves nothing at all.
  * Real local service, real disk; the fault proxy presses Pause at the exact moment a request passes.
  */
 import { describe, expect, it } from 'vitest';
@@ -40,6 +41,49 @@ describe('pause pressed while a pass runs', () => {
     expect(resumed.state).toBe('idle');
     expect(await world.remote.read('work/while-paused.txt')).toBe('waits');
     expect(resumed.conflicts).toEqual([]);
+  });
+
+  it('pause pressed while a cycle looks, before it moved a file: the edit it found waits for resume', async () => {
+    // As the two-devices spec met it on a busy machine: Pause clicked, the panel said Paused, the file
+    // was saved, and a cycle that had begun before the click (and scanned after the save) uploaded it.
+    const engine = world.engine();
+    await engine.start();
+    await world.local.write('work/picnic.txt', 'lemonade, bread');
+    await engine.syncNow();
+    expect(await world.remote.read('work/picnic.txt')).toBe('lemonade, bread');
+    await world.local.write('work/picnic.txt', 'lemonade, bread, cheese');
+    world.proxy.add({
+      method: 'GET',
+      path: /\/files\/$/,
+      times: 1,
+      fault: { kind: 'tap', before: async () => engine.pause() },
+    });
+    const status = await engine.syncNow();
+    expect(status.state).toBe('paused');
+    expect(await world.remote.read('work/picnic.txt')).toBe('lemonade, bread');
+
+    expect((await engine.resume()).state).toBe('idle');
+    expect(await world.remote.read('work/picnic.txt')).toBe('lemonade, bread, cheese');
+  });
+
+  it("pause pressed while a pass over the agent's changes looks: what it found waits for resume", async () => {
+    const engine = world.engine();
+    await engine.start();
+    await world.remote.write('work/picnic.txt', 'lemonade, bread');
+    await engine.syncNow();
+    expect(await world.local.read('work/picnic.txt')).toBe('lemonade, bread');
+    await world.remote.write('work/picnic.txt', 'lemonade, bread, grapes');
+    world.proxy.add({
+      method: 'GET',
+      path: /\/files\/$/,
+      times: 1,
+      fault: { kind: 'tap', before: async () => engine.pause() },
+    });
+    expect((await engine.syncRemote()).state).toBe('paused');
+    expect(await world.local.read('work/picnic.txt')).toBe('lemonade, bread');
+
+    expect((await engine.resume()).state).toBe('idle');
+    expect(await world.local.read('work/picnic.txt')).toBe('lemonade, bread, grapes');
   });
 
   it("a watched edit's pass ends paused too, and the next edit waits for resume", async () => {

@@ -139,6 +139,8 @@ async function syncNamed(
   if (plan.actions.length === 0 && plan.skipped.length === 0 && !reportsAny(ctx.status(), wanted))
     return 'done';
 
+  // Paused while this pass looked: the full cycle, which holds the pause, is the one to run.
+  if (ctx.paused()) return 'full';
   const unchecked = screenAndSay(ctx, plan.actions);
   ctx.update({ state: 'syncing', done: 0, total: unchecked.actions.length });
   const result = await execute(ctx, unchecked.actions);

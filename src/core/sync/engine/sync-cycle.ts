@@ -65,6 +65,8 @@ export interface CycleContext {
   consumeConfirmation: () => void;
   /** The deletes carried out lately, which the mass-delete guard counts with a plan's. */
   deletions: RecentDeletions;
+  /** The person's pause holds. */
+  paused: () => boolean;
 }
 
 /** Runs one cycle; resolves true when some path moved under it and should be planned again. */
@@ -154,6 +156,9 @@ export async function runCycle(ctx: CycleContext): Promise<boolean> {
     ctx.update({ state: 'error', message: plan.abort, skipped: plan.skipped });
     return false;
   }
+  // Pause pressed while the cycle looked, before it moved a file: it moves none (its scan may hold an
+  // edit made after the click, which must wait for Resume).
+  if (ctx.paused()) return false;
   ctx.consumeConfirmation();
   const unchecked = screenAndSay(ctx, plan.actions);
   plan.skipped.push(...unchecked.held);

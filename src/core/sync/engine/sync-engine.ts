@@ -291,6 +291,7 @@ export class SyncEngine {
       deletesConfirmed: () => this.deletesConfirmed,
       consumeConfirmation: () => (this.deletesConfirmed = false),
       deletions: this.deletions,
+      paused: this.paused,
     };
   }
 
