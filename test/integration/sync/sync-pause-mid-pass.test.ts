@@ -13,18 +13,18 @@ import { eventually, type SyncWorld, useSyncWorld } from './sync-harness';
 let world: SyncWorld;
 useSyncWorld((created) => (world = created));
 
+/** Presses the engine's Pause the moment its request `method path` passes the proxy, once. */
+function pauseAt(engine: { pause(): void }, method: 'GET' | 'PUT', path: RegExp): void {
+  world.proxy.add({ method, path, times: 1, fault: { kind: 'tap', before: async () => engine.pause() } });
+}
+
 describe('pause pressed while a pass runs', () => {
   it('a full pass ends with the folder still paused, its download done, and nothing more carried until resume', async () => {
     const seen: SyncStatus[] = [];
     const engine = world.engine({ onStatus: (status) => seen.push(status) });
     await engine.start();
     await world.remote.write('work/picnic.txt', 'lemonade, bread');
-    world.proxy.add({
-      method: 'GET',
-      path: /\/files\/picnic\.txt$/,
-      times: 1,
-      fault: { kind: 'tap', before: async () => engine.pause() },
-    });
+    pauseAt(engine, 'GET', /\/files\/picnic\.txt$/);
     const status = await engine.syncNow();
     expect(await world.local.read('work/picnic.txt')).toBe('lemonade, bread');
     expect(status.state).toBe('paused');
@@ -43,58 +43,38 @@ describe('pause pressed while a pass runs', () => {
     expect(resumed.conflicts).toEqual([]);
   });
 
-  it('pause pressed while a cycle looks, before it moved a file: the edit it found waits for resume', async () => {
-    // As the two-devices spec met it on a busy machine: Pause clicked, the panel said Paused, the file
-    // was saved, and a cycle that had begun before the click (and scanned after the save) uploaded it.
-    const engine = world.engine();
-    await engine.start();
-    await world.local.write('work/picnic.txt', 'lemonade, bread');
-    await engine.syncNow();
-    expect(await world.remote.read('work/picnic.txt')).toBe('lemonade, bread');
-    await world.local.write('work/picnic.txt', 'lemonade, bread, cheese');
-    world.proxy.add({
-      method: 'GET',
-      path: /\/files\/$/,
-      times: 1,
-      fault: { kind: 'tap', before: async () => engine.pause() },
-    });
-    const status = await engine.syncNow();
-    expect(status.state).toBe('paused');
-    expect(await world.remote.read('work/picnic.txt')).toBe('lemonade, bread');
+  // As the two-devices spec met it on a busy machine: Pause clicked, the panel said Paused, the file was
+  // saved, and a cycle that had begun before the click (and scanned after the save) uploaded it.
+  it.each([
+    { pass: 'a cycle', from: () => world.local, to: () => world.remote, run: 'syncNow' as const },
+    {
+      pass: "a pass over the agent's changes",
+      from: () => world.remote,
+      to: () => world.local,
+      run: 'syncRemote' as const,
+    },
+  ])(
+    'pause pressed while $pass looks, before it moved a file: the change it found waits for resume',
+    async (c) => {
+      const engine = world.engine();
+      await engine.start();
+      await c.from().write('work/picnic.txt', 'lemonade, bread');
+      await engine.syncNow();
+      expect(await c.to().read('work/picnic.txt')).toBe('lemonade, bread');
+      await c.from().write('work/picnic.txt', 'lemonade, bread, cheese');
+      pauseAt(engine, 'GET', /\/files\/$/); // the pass's listing
+      expect((await engine[c.run]()).state).toBe('paused');
+      expect(await c.to().read('work/picnic.txt')).toBe('lemonade, bread');
 
-    expect((await engine.resume()).state).toBe('idle');
-    expect(await world.remote.read('work/picnic.txt')).toBe('lemonade, bread, cheese');
-  });
-
-  it("pause pressed while a pass over the agent's changes looks: what it found waits for resume", async () => {
-    const engine = world.engine();
-    await engine.start();
-    await world.remote.write('work/picnic.txt', 'lemonade, bread');
-    await engine.syncNow();
-    expect(await world.local.read('work/picnic.txt')).toBe('lemonade, bread');
-    await world.remote.write('work/picnic.txt', 'lemonade, bread, grapes');
-    world.proxy.add({
-      method: 'GET',
-      path: /\/files\/$/,
-      times: 1,
-      fault: { kind: 'tap', before: async () => engine.pause() },
-    });
-    expect((await engine.syncRemote()).state).toBe('paused');
-    expect(await world.local.read('work/picnic.txt')).toBe('lemonade, bread');
-
-    expect((await engine.resume()).state).toBe('idle');
-    expect(await world.local.read('work/picnic.txt')).toBe('lemonade, bread, grapes');
-  });
+      expect((await engine.resume()).state).toBe('idle');
+      expect(await c.to().read('work/picnic.txt')).toBe('lemonade, bread, cheese');
+    },
+  );
 
   it("a watched edit's pass ends paused too, and the next edit waits for resume", async () => {
     const engine = world.engine({ watch: true });
     await engine.start();
-    world.proxy.add({
-      method: 'PUT',
-      path: /\/files\/notes\.txt$/,
-      times: 1,
-      fault: { kind: 'tap', before: async () => engine.pause() },
-    });
+    pauseAt(engine, 'PUT', /\/files\/notes\.txt$/);
     await world.local.write('work/notes.txt', 'first');
     await eventually(
       async () => (await world.remote.read('work/notes.txt')) === 'first',
