@@ -19,3 +19,25 @@ export async function answerPending(
     requests.answer(request.id, answer);
   }
 }
+
+/**
+ * While a process holds the folder, it looks every `everyMs` for requests other processes (`agentdesk sync
+ * resolve`) left, and settles them one look at a time. Returns the stop.
+ */
+export function answerRequestsEvery(
+  requests: ResolveRequests,
+  resolve: (key: string, choice: ConflictChoice) => Promise<SyncStatus>,
+  everyMs = 1000,
+): () => void {
+  let answering = false;
+  const timer = setInterval(() => {
+    if (answering) return;
+    answering = true;
+    answerPending(requests, resolve)
+      // The state could not be read (another process is writing it): asked again on the next tick.
+      .catch(() => undefined)
+      .finally(() => (answering = false));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

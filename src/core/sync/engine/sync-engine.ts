@@ -13,7 +13,7 @@ import { ResolveRequests } from '../state/resolve-requests';
 import { resolveDepsOf, runCycle, type CycleContext, type CycleOptions } from './sync-cycle';
 import { syncPaths } from './path-sync';
 import { LookMarks, syncRemoteChanges } from './remote-pass';
-import { answerPending } from './request-answers';
+import { answerRequestsEvery } from './request-answers';
 import { PassQueue } from './pass-queue';
 import { RecentDeletions } from './recent-deletions';
 import { DiskFullRetry } from './disk-full-pause';
@@ -52,9 +52,7 @@ export class SyncEngine {
   private timer: NodeJS.Timeout | undefined;
   private poller: RemotePoller | undefined;
   private stopReachWatch: (() => void) | undefined;
-  private requestTimer: NodeJS.Timeout | undefined;
-  private answering = false;
-  private readonly requests: ResolveRequests;
+  private stopAnswering: (() => void) | undefined;
   private readonly history: VersionHistory;
   private readonly ownsHistory: boolean;
   private readonly queue: PassQueue;
@@ -80,7 +78,6 @@ export class SyncEngine {
       ...setAsideNotices(options.store),
     };
     if (this.paused()) this.status.state = 'paused';
-    this.requests = new ResolveRequests(options.store.database);
     this.looks = new LookMarks(options);
     this.deletions = new RecentDeletions(options.deleteWindowMs);
     this.queue = new PassQueue({
@@ -113,8 +110,10 @@ export class SyncEngine {
       });
       await this.watcher.ready;
       // While it holds the folder, this process settles the conflicts others are asked to settle.
-      this.requestTimer = setInterval(() => void this.answerRequests(), 1000);
-      this.requestTimer.unref();
+      this.stopAnswering = answerRequestsEvery(
+        new ResolveRequests(this.options.store.database),
+        (key, choice) => this.resolveConflict(key, choice),
+      );
     }
     if (this.options.remoteIntervalMs) {
       this.timer = setInterval(() => void this.syncNow(), this.options.remoteIntervalMs);
@@ -250,26 +249,13 @@ export class SyncEngine {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.requestTimer) clearInterval(this.requestTimer);
+    this.stopAnswering?.();
     this.poller?.stop();
     this.stopReachWatch?.();
     await this.watcher?.close();
     await this.queue.job.current;
     if (this.ownsHistory) this.history.close();
     this.update({ state: 'stopped' });
-  }
-
-  /** Settles the conflicts another process (`agentdesk sync resolve`) asked the holder to settle. */
-  private async answerRequests(): Promise<void> {
-    if (this.answering || this.closed) return;
-    this.answering = true;
-    try {
-      await answerPending(this.requests, (key, choice) => this.resolveConflict(key, choice));
-    } catch {
-      // The state could not be read (another process is writing it): asked again on the next tick.
-    } finally {
-      this.answering = false;
-    }
   }
 
   /** The person's pause holds until resume; a mass-delete pause is re-checked every cycle. */
