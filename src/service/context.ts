@@ -31,7 +31,7 @@ export interface ServiceContext extends CoreContext {
 export async function buildServiceContext(core: CoreContext): Promise<ServiceContext> {
   const providers = await startProviders(core);
   const { host: engines, places: enginePlaces } = startEngines(core, async (agentId) => {
-    const personId = (await core.identity.agents.find(agentId))?.personId;
+    const personId = await core.identity.agents.ownerOf(agentId);
     return personId ? providers.handoff(personId) : { providers: [] };
   });
   // Set once the agent configuration is built; a schedule due at start may launch a turn before that.

@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../../src/service/db/database';
+import { openDatabase, type ServiceDatabase } from '../../src/service/db/database';
+import { prepare } from '../../src/service/db/statement';
 import { cluster, freshDatabase } from './postgres';
 
 /**
@@ -48,4 +52,24 @@ async function migratedDatabase(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * A database of its own on the run's store (a new data folder), with each of `people` as a person row, for a
+ * test of one store; what undoes it goes on `cleanups`.
+ */
+export async function storeWithPeople(
+  people: string[],
+  cleanups: (() => Promise<unknown>)[],
+): Promise<ServiceDatabase> {
+  const dir = await mkdtemp(join(tmpdir(), 'agentdesk-store-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const db = await openDatabase(dir, { databaseUrl: (await storeConfig(dir)).database });
+  cleanups.push(() => db.destroy());
+  const insert = prepare(
+    db,
+    'INSERT INTO persons (id, email, password_hash, created_at) VALUES (?, ?, ?, 1)',
+  );
+  for (const person of people) await insert.run(person, `${person}@example.test`, 'h');
+  return db;
 }

@@ -76,6 +76,9 @@ function toRecord(row: AgentRow): AgentRecord {
 
 export type AgentCreatedListener = (agent: AgentRecord) => void;
 
+/** Agents whose person is kept in memory: a cap for a server of many people, not a working size. */
+const KEPT_OWNERS = 10_000;
+
 export function createAgentStore(db: ServiceDatabase, clock: Clock, cache: TokenCache) {
   // One query answers both the agent and whether it has a live token (GET /me/agents is the hot path).
   const columns = `a.*, CASE WHEN EXISTS (SELECT 1 FROM agent_tokens t WHERE t.agent_id = a.id AND t.revoked_at IS NULL)
@@ -90,6 +93,9 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock, cache: Token
     'INSERT INTO agents (id, person_id, name, engine, origin, protocol, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const listeners = new Set<AgentCreatedListener>();
+  // An agent never changes hands and its id is never reused, so its person is read once: a turn's start
+  // asks for it, and would otherwise wait for the admission's transaction to free the connection.
+  const owners = new Map<string, string>();
 
   async function insertAgent(
     personId: string,
@@ -110,6 +116,11 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock, cache: Token
       .on(on)
       .run(agent.id, personId, agent.name, agent.engine, agent.origin, agent.protocol, agent.createdAt);
     return agent;
+  }
+
+  async function find(agentId: string): Promise<AgentRecord | null> {
+    const row = (await byId.get(agentId)) as AgentRow | undefined;
+    return row ? toRecord(row) : null;
   }
 
   function created(agent: AgentRecord): AgentRecord {
@@ -170,12 +181,23 @@ export function createAgentStore(db: ServiceDatabase, clock: Clock, cache: Token
         return 'removed' as const;
       });
       // Its `gat_` tokens went with it.
-      if (outcome === 'removed') cache.forgetAll();
+      if (outcome === 'removed') {
+        cache.forgetAll();
+        owners.delete(agentId);
+      }
       return outcome;
     },
-    async find(agentId: string): Promise<AgentRecord | null> {
-      const row = (await byId.get(agentId)) as AgentRow | undefined;
-      return row ? toRecord(row) : null;
+    find,
+    /** The agent's person; null when there is no such agent (a miss is not kept: it may be created a moment later). */
+    async ownerOf(agentId: string): Promise<string | null> {
+      const kept = owners.get(agentId);
+      if (kept) return kept;
+      const personId = (await find(agentId))?.personId ?? null;
+      if (personId) {
+        if (owners.size >= KEPT_OWNERS) owners.delete(owners.keys().next().value as string);
+        owners.set(agentId, personId);
+      }
+      return personId;
     },
     /** The agent when it belongs to `personId`; null otherwise (callers answer 404, never 403). */
     async findOwned(personId: string, agentId: string): Promise<AgentRecord | null> {

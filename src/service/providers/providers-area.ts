@@ -5,6 +5,7 @@ import { environmentProviders } from './environment-providers';
 import { createOllamaProbe } from './ollama-probe';
 import { createProviderRegistry, type ProviderRegistry } from './provider-registry';
 import { createProviderStore } from './provider-store';
+import { keptProviderStore } from './kept-provider-store';
 
 /**
  * The providers of the service (./provider-registry.ts), before the engines that hand them to the model
@@ -20,8 +21,16 @@ export async function startProviders(ctx: CoreContext): Promise<ProviderRegistry
   const lendsEnvironment = !ctx.serving.publicOrigin;
   const ollama = createOllamaProbe();
   if (lendsEnvironment) void ollama.look();
+  const stored = createProviderStore(ctx.db, ctx.clock, sealer);
+  // One process of a cluster reads afresh each time: another process may have changed the list.
+  let store = stored;
+  if (!ctx.sharedEvents) {
+    const kept = keptProviderStore(stored);
+    ctx.account.register({ name: 'model providers', remove: (personId) => kept.forget(personId) });
+    store = kept;
+  }
   const registry = createProviderRegistry({
-    store: createProviderStore(ctx.db, ctx.clock, sealer),
+    store,
     environment: lendsEnvironment ? environmentProviders(process.env) : [],
     ollama,
     lendsEnvironment,

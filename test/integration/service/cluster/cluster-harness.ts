@@ -59,7 +59,7 @@ export async function cluster() {
     onTestFinished(() => service.kill('SIGKILL'));
     return service;
   };
-  return { a, b, agentId, database, call, newConversation, send, events, another };
+  return { a, b, agentId, token, database, call, newConversation, send, events, another };
 }
 
 /** Whether the process started a machine for the agent (its machine pool says so in its own log). */
