@@ -22,7 +22,8 @@ export async function startProviders(ctx: CoreContext): Promise<ProviderRegistry
   const ollama = createOllamaProbe();
   if (lendsEnvironment) void ollama.look();
   const stored = createProviderStore(ctx.db, ctx.clock, sealer);
-  // One process of a cluster reads afresh each time: another process may have changed the list.
+  // On PostgreSQL a service is one process of a cluster (cluster/): another may have changed the list, so it
+  // reads afresh each time.
   let store = stored;
   if (!ctx.sharedEvents) {
     const kept = keptProviderStore(stored);
