@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { onTestFinished } from 'vitest';
 import { openDatabase, type ServiceDatabase } from '../../src/service/db/database';
 import { prepare } from '../../src/service/db/statement';
 import { cluster, freshDatabase } from './postgres';
@@ -56,16 +57,20 @@ async function migratedDatabase(): Promise<string> {
 
 /**
  * A database of its own on the run's store (a new data folder), with each of `people` as a person row, for a
- * test of one store; what undoes it goes on `cleanups`.
+ * test of one store; closed and deleted when the test ends.
  */
-export async function storeWithPeople(
-  people: string[],
-  cleanups: (() => Promise<unknown>)[],
-): Promise<ServiceDatabase> {
+export async function storeWithPeople(people: string[]): Promise<ServiceDatabase> {
   const dir = await mkdtemp(join(tmpdir(), 'agentdesk-store-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const db = await openDatabase(dir, { databaseUrl: (await storeConfig(dir)).database });
-  cleanups.push(() => db.destroy());
+  const db = await openDatabase(dir, { databaseUrl: (await storeConfig(dir)).database }).catch(
+    async (error: unknown) => {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    },
+  );
+  onTestFinished(async () => {
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
   const insert = prepare(
     db,
     'INSERT INTO persons (id, email, password_hash, created_at) VALUES (?, ?, ?, 1)',

@@ -3,7 +3,9 @@ import { prepare } from '../db/statement';
 
 /**
  * An area's part in deleting an account (DELETE /api/v2/me). Areas register one at start:
- * `blocker` may refuse (answer 409), `remove` deletes the area's own data (machines, conversations, files).
+ * `blocker` may refuse (answer 409), `remove` deletes the area's own data (machines, conversations, files),
+ * `deleted` lets go of what the area keeps in memory of the person, once their rows are gone (so a request of
+ * theirs made meanwhile cannot keep it again).
  * Database rows that reference `agents`/`persons` with ON DELETE CASCADE go away on their own.
  */
 export interface AccountDeletionParticipant {
@@ -11,6 +13,7 @@ export interface AccountDeletionParticipant {
   /** A plain sentence saying why the account cannot be deleted now, or null. */
   blocker?(personId: string): string | null | Promise<string | null>;
   remove?(personId: string, agentIds: readonly string[]): void | Promise<void>;
+  deleted?(personId: string): void;
 }
 
 export type AccountDeletionResult = { ok: true } | { ok: false; blocker: string };
@@ -36,6 +39,7 @@ export function createAccountDeletion(db: ServiceDatabase, deleted: () => void =
       // Cascades to agents, agent tokens, OAuth tokens, codes and browser sessions.
       await deletePerson.run(personId);
       deleted();
+      for (const participant of participants) participant.deleted?.(personId);
       return { ok: true };
     },
   };

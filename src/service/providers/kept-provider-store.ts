@@ -4,7 +4,7 @@ import type { ProviderStore, StoredProvider } from './provider-store';
 const KEPT_PEOPLE = 1_000;
 
 export type KeptProviderStore = ProviderStore & {
-  /** Drops what is kept of the person (their account is being deleted). */
+  /** Drops what is kept of the person (their account was deleted). */
   forget(personId: string): void;
 };
 

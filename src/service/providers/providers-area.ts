@@ -27,7 +27,7 @@ export async function startProviders(ctx: CoreContext): Promise<ProviderRegistry
   let store = stored;
   if (!ctx.sharedEvents) {
     const kept = keptProviderStore(stored);
-    ctx.account.register({ name: 'model providers', remove: (personId) => kept.forget(personId) });
+    ctx.account.register({ name: 'model providers', deleted: (personId) => kept.forget(personId) });
     store = kept;
   }
   const registry = createProviderRegistry({

@@ -4,21 +4,16 @@
  * it is the agent's person; an agent not there (yet) is null and that answer is not kept; a removed agent's
  * entry goes with it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../../../src/service/clock';
 import { prepare } from '../../../../src/service/db/statement';
 import { createAgentStore } from '../../../../src/service/identity/agents';
 import { createTokenCache } from '../../../../src/service/identity/token-cache';
 import { storeWithPeople } from '../../../support/test-store';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 describe('an agent’s person, kept once read', () => {
   it('is the agent’s person; an agent not there is null until it is; a removed agent’s goes with it', async () => {
-    const db = await storeWithPeople(['p1', 'p2'], cleanups);
+    const db = await storeWithPeople(['p1', 'p2']);
     const agents = createAgentStore(db, systemClock, createTokenCache(systemClock));
 
     const first = await agents.create('p1', { name: 'First', engine: 'engine-b', protocol: 'acp' });

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../../../src/service/clock';
 import { createTokenSealer } from '../../../../src/service/connectors/token-sealer';
 import type { ServiceDatabase } from '../../../../src/service/db/database';
@@ -23,13 +23,8 @@ import {
 } from '../../../../src/service/providers/provider-store';
 import { storeWithPeople } from '../../../support/test-store';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 async function stores(): Promise<{ db: ServiceDatabase; store: ProviderStore }> {
-  const db = await storeWithPeople(['p1', 'p2'], cleanups);
+  const db = await storeWithPeople(['p1', 'p2']);
   return { db, store: createProviderStore(db, systemClock, createTokenSealer(randomBytes(32))) };
 }
 
