@@ -98,6 +98,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   else await sweep(cluster ? LEFTOVER_AGE_MS : undefined);
   const identity = createIdentity(db, clock, { signInThrottle: config.signInThrottle });
   await identity.clients.registerConfigured(config.clients);
+  const account = createAccountDeletion(db);
+  // First of the parts: the token cache forgets what it believed of the person once their rows are gone.
+  account.register({ name: 'sign-in tokens', deleted: () => identity.tokenCache.forgetAll() });
 
   const core: CoreContext = {
     db,
@@ -113,7 +116,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     ...(options.keyring ? { keyring: options.keyring } : {}),
     log,
     identity,
-    account: createAccountDeletion(db, () => identity.tokenCache.forgetAll()),
+    account,
     ...(cluster
       ? {
           sharedEvents: cluster.feed,

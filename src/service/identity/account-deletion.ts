@@ -18,8 +18,7 @@ export interface AccountDeletionParticipant {
 
 export type AccountDeletionResult = { ok: true } | { ok: false; blocker: string };
 
-/** `deleted` runs once a person's rows are gone (the token cache forgets what it believed of them). */
-export function createAccountDeletion(db: ServiceDatabase, deleted: () => void = () => {}) {
+export function createAccountDeletion(db: ServiceDatabase) {
   const participants = new Set<AccountDeletionParticipant>();
   const agentIds = prepare<{ id: string }>(db, 'SELECT id FROM agents WHERE person_id = ?');
   const deletePerson = prepare(db, 'DELETE FROM persons WHERE id = ?');
@@ -38,7 +37,6 @@ export function createAccountDeletion(db: ServiceDatabase, deleted: () => void =
       for (const participant of participants) await participant.remove?.(personId, agents);
       // Cascades to agents, agent tokens, OAuth tokens, codes and browser sessions.
       await deletePerson.run(personId);
-      deleted();
       for (const participant of participants) participant.deleted?.(personId);
       return { ok: true };
     },
